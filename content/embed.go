@@ -1,0 +1,15 @@
+// Package content holds the site's language-neutral content (JSON and Markdown with
+// their JSON Schemas) and typed loaders for it. The same files are the npm package
+// @portfolio/content, so the gateway and the browser read one source of truth.
+package content
+
+import (
+	"embed"
+	"io/fs"
+)
+
+//go:embed *.json schema/*.json
+var files embed.FS
+
+// FS returns the embedded content files, rooted at this directory.
+func FS() fs.FS { return files }

@@ -1,0 +1,3 @@
+module github.com/portfolio-site/portfolio/content
+
+go 1.26
