@@ -8,8 +8,9 @@ import (
 	"io/fs"
 )
 
-//go:embed *.json schema/*.json
+//go:embed *.json schema/*.json images
 var files embed.FS
 
-// FS returns the embedded content files, rooted at this directory.
+// FS returns the embedded content files, rooted at this directory. Images shipped
+// with the site are under images/ (a content path "/images/x.svg" is "images/x.svg" here).
 func FS() fs.FS { return files }

@@ -43,3 +43,270 @@ export interface Route {
   description: string;
   noindex?: boolean;
 }
+
+// ---------------------------------------------------------------------------------
+// Shell pages: home.json, skills.json, resume.json, projects.json,
+// project-details.json, talks.json, legal.json, contact.json (and their schemas).
+
+/**
+ * A picture: a site-local path under `/images/` (shipped in `content/images/`, served
+ * by the gateway) or an external https URL. Width and height are the intrinsic size,
+ * for `<img width height>` so the page does not shift while it loads.
+ */
+export interface ContentImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface HomeCta {
+  label: string;
+  /** A route of the site, e.g. `/projects`. */
+  path: string;
+}
+
+export interface Home {
+  /** Shown before `site.owner.name`, e.g. "Hi, I'm". */
+  greeting: string;
+  headline: string;
+  /** Two or three sentences. */
+  pitch: string;
+  /** Profile photo, shown only on large screens. */
+  photo: ContentImage;
+  primaryCta: HomeCta;
+  secondaryCta: HomeCta;
+  /** Heading of the social links (the links themselves are `site.social`). */
+  socialHeading: string;
+  /** Label of the mail link (`site.owner.email`) shown with the social links. */
+  emailLabel: string;
+}
+
+/** The icon keys the UI maps to icons. */
+export type KnownSkillIcon =
+  | "aws"
+  | "azure"
+  | "gcp"
+  | "docker"
+  | "kubernetes"
+  | "network"
+  | "cicd"
+  | "terraform"
+  | "jenkins"
+  | "python"
+  | "linux"
+  | "monitoring"
+  | "git"
+  | "shell"
+  | "ansible";
+
+/** Accent color tokens; not CSS classes — each UI maps them to its own styles. */
+export type SkillColor =
+  | "slate"
+  | "gray"
+  | "red"
+  | "orange"
+  | "amber"
+  | "yellow"
+  | "lime"
+  | "green"
+  | "emerald"
+  | "teal"
+  | "cyan"
+  | "sky"
+  | "blue"
+  | "indigo"
+  | "violet"
+  | "purple"
+  | "fuchsia"
+  | "pink"
+  | "rose";
+
+export interface Skill {
+  name: string;
+  /** Any key is allowed: a key that is not a KnownSkillIcon shows the default icon. */
+  icon: KnownSkillIcon | (string & {});
+  color: SkillColor;
+  description: string;
+  /** 'Professional Achievements': four per skill. */
+  achievements: string[];
+}
+
+export interface Experience {
+  title: string;
+  company: string;
+  /** Display text, e.g. "Jan 2022 – Present". */
+  duration: string;
+  location: string;
+  achievements: string[];
+}
+
+export interface Education {
+  degree: string;
+  /** Lowercase `university`: the spec's capital-U field showed an empty line (fixed). */
+  university: string;
+  year: number;
+}
+
+export interface Certification {
+  name: string;
+  provider: string;
+  year: number;
+}
+
+export interface Resume {
+  /** Professional summary at the top of the printable resume. */
+  summary: string;
+  /** Most recent first. */
+  experience: Experience[];
+  education: Education[];
+  certifications: Certification[];
+}
+
+export type ProjectCategory = "DevOps" | "Infrastructure" | "Monitoring" | "Automation" | "Cloud";
+
+export interface Project {
+  /** 1 to 8; `/projects/{id}` parses it as an integer. */
+  id: number;
+  title: string;
+  description: string;
+  technologies: string[];
+  image: ContentImage;
+  githubUrl: string;
+  /** No live demo when null or absent: the 'Demo' / 'Live Demo' link is not shown. */
+  liveUrl?: string | null;
+  category: ProjectCategory;
+  featured?: boolean;
+}
+
+export interface TechStackGroup {
+  category: string;
+  tools: string[];
+}
+
+export interface ProjectDetail {
+  overview: string;
+  /**
+   * HTML limited to attribute-less p, ul, ol, li, strong, em, code and h3 (the schema
+   * and the Go loader enforce it). Still sanitize before rendering.
+   */
+  architecture: string;
+  /** HTML, same rules as `architecture`. */
+  challenges: string;
+  /** Display text, e.g. "6 months". */
+  timeline: string;
+  /** Display text, e.g. "5 engineers". */
+  teamSize: string;
+  features: string[];
+  techStack: TechStackGroup[];
+}
+
+/** A project with its own extra detail, if it has any (never another project's). */
+export interface ProjectPage {
+  project: Project;
+  detail?: ProjectDetail;
+}
+
+export interface Talk {
+  title: string;
+  event: string;
+  description: string;
+  tags: string[];
+  /** ISO calendar date, YYYY-MM-DD. */
+  date: string;
+  /** Absent when there is no recording: 'Watch Video' is not shown. */
+  videoUrl?: string;
+  /** Absent when there are no slides: 'View Slides' is not shown. */
+  slidesUrl?: string;
+}
+
+export interface LegalSection {
+  /** Anchor of the section heading. */
+  id: string;
+  heading: string;
+  paragraphs: string[];
+  /** Bullet list shown after the paragraphs. */
+  list?: string[];
+}
+
+export interface LegalDocument {
+  title: string;
+  /** ISO date (YYYY-MM-DD) kept in content, shown in en-IN format — not today's date. */
+  lastUpdated: string;
+  intro: string;
+  sections: LegalSection[];
+}
+
+export interface PrivacyPolicy extends LegalDocument {
+  /** Response time to privacy requests, in hours (48); the prose states it too. */
+  responseTimeHours: number;
+  /** The site is not directed at people under this age (18). */
+  minimumAge: number;
+}
+
+export interface TermsOfUse extends LegalDocument {
+  /** Notice before material changes, in days (30). */
+  noticePeriodDays: number;
+  /** Jurisdiction whose laws govern the terms ("India"). */
+  governingLaw: string;
+}
+
+export interface Legal {
+  privacy: PrivacyPolicy;
+  terms: TermsOfUse;
+}
+
+export type ContactSubjectValue = "collaboration" | "job" | "consulting" | "speaking" | "other";
+
+export interface ContactField {
+  label: string;
+  placeholder: string;
+}
+
+export interface ContactSubject {
+  value: ContactSubjectValue;
+  label: string;
+}
+
+export interface ContactToast {
+  title: string;
+  description: string;
+}
+
+export interface Contact {
+  heading: string;
+  intro: string;
+  form: {
+    heading: string;
+    fields: { name: ContactField; email: ContactField; subject: ContactField; message: ContactField };
+    /** The five subjects in display order. */
+    subjects: ContactSubject[];
+    /** The subject the form starts (and resets) with. */
+    defaultSubject: ContactSubjectValue;
+    submitLabel: string;
+    /** Submit label while sending. */
+    pendingLabel: string;
+  };
+  /** The "Let's Connect" panel; the values come from `site.owner` and `site.social`. */
+  connect: {
+    heading: string;
+    text: string;
+    emailLabel: string;
+    locationLabel: string;
+    phoneLabel: string;
+    responseTimeLabel: string;
+    socialHeading: string;
+  };
+  /** Spec section 5: checked on submit; the first failing message goes in the toast. */
+  validation: {
+    nameMinLength: number;
+    messageMinLength: number;
+    messageRows: number;
+    /** Toast title on a validation failure. */
+    title: string;
+    nameTooShort: string;
+    invalidEmail: string;
+    messageTooShort: string;
+  };
+  toasts: { success: ContactToast; failure: ContactToast };
+}

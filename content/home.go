@@ -1,0 +1,65 @@
+package content
+
+import (
+	"io/fs"
+	"strings"
+)
+
+// HomeFile is the home page's file name, relative to the content root.
+const HomeFile = "home.json"
+
+// Home is the home page hero. The owner's name and social links are in site.json.
+type Home struct {
+	// Greeting is shown before the owner's name, e.g. "Hi, I'm".
+	Greeting string `json:"greeting"`
+	Headline string `json:"headline"`
+	Pitch    string `json:"pitch"`
+	// Photo is the profile photo, shown only on large screens.
+	Photo         Image   `json:"photo"`
+	PrimaryCTA    HomeCTA `json:"primaryCta"`
+	SecondaryCTA  HomeCTA `json:"secondaryCta"`
+	SocialHeading string  `json:"socialHeading"`
+	// EmailLabel labels the mail link shown with the social links.
+	EmailLabel string `json:"emailLabel"`
+}
+
+// HomeCTA is a call-to-action button of the hero, linking to a route of the site.
+type HomeCTA struct {
+	Label string `json:"label"`
+	Path  string `json:"path"`
+}
+
+type homeFile struct {
+	Schema string `json:"$schema,omitempty"`
+	Home
+}
+
+// LoadHome reads and strictly decodes home.json from fsys (usually FS()). The profile
+// photo, when local, must exist in fsys.
+func LoadHome(fsys fs.FS) (Home, error) {
+	var f homeFile
+	if err := decodePageFile(fsys, HomeFile, &f); err != nil {
+		return Home{}, err
+	}
+	h := f.Home
+	c := newFieldChecker(HomeFile)
+	c.text("greeting", h.Greeting)
+	c.text("headline", h.Headline)
+	c.text("pitch", h.Pitch)
+	c.image(fsys, "photo", h.Photo)
+	for _, cta := range []struct {
+		field string
+		HomeCTA
+	}{{"primaryCta", h.PrimaryCTA}, {"secondaryCta", h.SecondaryCTA}} {
+		c.text(cta.field+".label", cta.Label)
+		if !strings.HasPrefix(cta.Path, "/") {
+			c.addf(cta.field+".path", "%q is not a site path", cta.Path)
+		}
+	}
+	c.text("socialHeading", h.SocialHeading)
+	c.text("emailLabel", h.EmailLabel)
+	if err := c.err(); err != nil {
+		return Home{}, err
+	}
+	return h, nil
+}

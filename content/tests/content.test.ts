@@ -1,0 +1,293 @@
+// The spec's counts and constants (sections 2, 3 and 9) and ARCHITECTURE.md section 4
+// decisions, asserted on the typed exports. content/pages_test.go asserts the same in Go.
+import { describe, expect, it } from "vitest";
+import {
+  contact,
+  contactSubjects,
+  getProject,
+  home,
+  isKnownSkillIcon,
+  knownSkillIcons,
+  legal,
+  projectCategories,
+  projectDetails,
+  projects,
+  resume,
+  site,
+  skillColors,
+  skills,
+  talks,
+} from "../src/index";
+
+const svgFiles = import.meta.glob<string>("../images/**/*.svg", {
+  eager: true,
+  import: "default",
+  query: "?raw",
+});
+/** "/images/projects/1.svg" → its SVG text, for the images shipped in content/images. */
+const shippedImages = new Map(
+  Object.entries(svgFiles).map(([path, svg]) => [path.replace(/^\.\./, ""), svg]),
+);
+
+describe("home", () => {
+  it("has the spec's headline and call-to-action buttons", () => {
+    expect(home.headline).toBe("DevOps Engineer & Cloud Infrastructure Specialist");
+    expect(home.headline).toBe(site.owner.headline);
+    expect(home.primaryCta).toEqual({ label: "View My Projects", path: "/projects" });
+    expect(home.secondaryCta).toEqual({ label: "Get In Touch", path: "/contact" });
+    expect(home.greeting.trim()).not.toBe("");
+  });
+
+  it("has a two or three sentence pitch", () => {
+    const sentences = home.pitch.split(/(?<=\.)\s+/).filter(Boolean);
+    expect(sentences.length).toBeGreaterThanOrEqual(2);
+    expect(sentences.length).toBeLessThanOrEqual(3);
+  });
+
+  it("does not carry the editor-only $schema key", () => {
+    expect(Object.keys(home)).not.toContain("$schema");
+    expect(Object.keys(resume)).not.toContain("$schema");
+    expect(Object.keys(legal)).not.toContain("$schema");
+    expect(Object.keys(contact)).not.toContain("$schema");
+  });
+});
+
+describe("skills", () => {
+  it("lists the spec's 15 skills in its order", () => {
+    expect(skills.map((s) => s.name)).toEqual([
+      "AWS",
+      "Azure",
+      "GCP",
+      "Docker",
+      "Kubernetes",
+      "Networking",
+      "CI/CD",
+      "Terraform",
+      "Jenkins",
+      "Python",
+      "Linux",
+      "Monitoring",
+      "Git",
+      "Shell Scripting",
+      "Ansible",
+    ]);
+  });
+
+  it.each(skills.map((s) => [s.name, s] as const))("%s has 4 achievements, a known icon and a color token", (_, s) => {
+    expect(s.achievements).toHaveLength(4);
+    for (const a of s.achievements) expect(a.trim()).not.toBe("");
+    expect(isKnownSkillIcon(s.icon)).toBe(true);
+    expect(skillColors).toContain(s.color);
+    expect(s.description.trim()).not.toBe("");
+  });
+
+  it("tells known icon keys from unknown ones (unknown → default icon)", () => {
+    expect(knownSkillIcons).toHaveLength(15);
+    expect(isKnownSkillIcon("kubernetes")).toBe(true);
+    expect(isKnownSkillIcon("serverless")).toBe(false);
+    expect(isKnownSkillIcon("")).toBe(false);
+    expect(isKnownSkillIcon("toString")).toBe(false);
+  });
+});
+
+describe("resume", () => {
+  it("has the three jobs, most recent first, with 3-5 achievements each", () => {
+    expect(resume.experience.map((e) => e.title)).toEqual([
+      "Lead DevOps Engineer",
+      "DevOps Engineer",
+      "DevOps Intern",
+    ]);
+    for (const e of resume.experience) {
+      expect(e.achievements.length).toBeGreaterThanOrEqual(3);
+      expect(e.achievements.length).toBeLessThanOrEqual(5);
+      expect(e.company && e.duration && e.location).toBeTruthy();
+    }
+  });
+
+  it("shows the university (ARCHITECTURE 4.8: lowercase field, no empty line)", () => {
+    expect(resume.education.length).toBeGreaterThanOrEqual(1);
+    for (const e of resume.education) {
+      expect(e.university.trim()).not.toBe("");
+      expect(e).not.toHaveProperty("University");
+    }
+  });
+
+  it("has 4-6 certifications with provider and year", () => {
+    expect(resume.certifications.length).toBeGreaterThanOrEqual(4);
+    expect(resume.certifications.length).toBeLessThanOrEqual(6);
+    for (const c of resume.certifications) {
+      expect(c.provider.trim()).not.toBe("");
+      expect(Number.isInteger(c.year)).toBe(true);
+    }
+  });
+});
+
+describe("projects", () => {
+  it("has 8 projects with ids 1 to 8, featured exactly on 1 to 3", () => {
+    expect(projects.map((p) => p.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(projects.filter((p) => p.featured).map((p) => p.id)).toEqual([1, 2, 3]);
+    for (const p of projects.filter((p) => p.id > 3)) expect(p.featured ?? false).toBe(false);
+  });
+
+  it("uses only the spec's categories and https links", () => {
+    for (const p of projects) {
+      expect(projectCategories).toContain(p.category);
+      expect(p.githubUrl).toMatch(/^https:\/\//);
+      if (p.liveUrl != null) expect(p.liveUrl).toMatch(/^https:\/\//);
+    }
+  });
+
+  it("has no live demo for several projects, and a demo for some", () => {
+    const withoutDemo = projects.filter((p) => p.liveUrl == null).length;
+    expect(withoutDemo).toBeGreaterThanOrEqual(2);
+    expect(withoutDemo).toBeLessThan(projects.length);
+  });
+
+  it.each(projects.map((p) => [p.id, p] as const))(
+    "project %i's cover ships with the site, sized as the content says",
+    (id, p) => {
+      expect(p.image.src).toBe(`/images/projects/${id}.svg`);
+      const svg = shippedImages.get(p.image.src);
+      expect(svg, `${p.image.src} is not in content/images`).toBeDefined();
+      const root = svg!.slice(svg!.indexOf("<svg"), svg!.indexOf(">", svg!.indexOf("<svg")) + 1);
+      expect(root).toContain(`width="${p.image.width}"`);
+      expect(root).toContain(`height="${p.image.height}"`);
+      expect(root).toContain(`viewBox="0 0 ${p.image.width} ${p.image.height}"`);
+      expect(svg).toMatch(/<title[^>]*>[^<]+<\/title>/);
+      expect(svg).not.toMatch(/<script|javascript:|\son[a-z]+=/i);
+      expect(p.image.alt.trim()).not.toBe("");
+    },
+  );
+
+  it("ships the profile photo", () => {
+    expect(shippedImages.has(home.photo.src)).toBe(true);
+  });
+
+  it("has detail for ids 1 and 2 only, with the spec's timeline and team size", () => {
+    expect(Object.keys(projectDetails).sort()).toEqual(["1", "2"]);
+    expect(projectDetails[1]?.timeline).toBe("6 months");
+    expect(projectDetails[1]?.teamSize).toBe("5 engineers");
+    expect(projectDetails[2]?.timeline).toBe("3 months");
+    expect(projectDetails[2]?.teamSize).toBe("3 engineers");
+    for (const d of [projectDetails[1]!, projectDetails[2]!]) {
+      expect(d.features.length).toBeGreaterThanOrEqual(5);
+      expect(d.features.length).toBeLessThanOrEqual(6);
+      expect(d.techStack.length).toBeGreaterThanOrEqual(3);
+      expect(d.techStack.length).toBeLessThanOrEqual(5);
+      for (const html of [d.architecture, d.challenges]) {
+        const tags = html.match(/<[^>]*>/g) ?? [];
+        for (const tag of tags) expect(tag).toMatch(/^<\/?(p|ul|ol|li|strong|em|code|h3)>$/);
+      }
+    }
+  });
+});
+
+describe("getProject", () => {
+  it("returns a project with its own detail", () => {
+    expect(getProject(1)).toEqual({ project: projects[0], detail: projectDetails[1] });
+    expect(getProject(2)?.detail?.timeline).toBe("3 months");
+  });
+
+  it("returns a project without detail as just the project — never project 1's detail", () => {
+    for (const id of [3, 4, 5, 6, 7, 8]) {
+      const page = getProject(id);
+      expect(page?.project.id).toBe(id);
+      expect(page).not.toHaveProperty("detail");
+    }
+  });
+
+  it.each([0, 9, 99, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])("returns undefined for id %s", (id) => {
+    expect(getProject(id)).toBeUndefined();
+  });
+});
+
+describe("talks", () => {
+  it("has 3 talks: one with video and slides, one with slides only, one with neither", () => {
+    expect(talks).toHaveLength(3);
+    expect(talks.map((t) => [t.videoUrl !== undefined, t.slidesUrl !== undefined])).toEqual([
+      [true, true],
+      [false, true],
+      [false, false],
+    ]);
+  });
+
+  it("dates are real ISO dates, newest first", () => {
+    for (const t of talks) {
+      expect(t.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(new Date(`${t.date}T00:00:00Z`).toISOString().slice(0, 10)).toBe(t.date);
+      expect(t.tags.length).toBeGreaterThan(0);
+    }
+    const dates = talks.map((t) => t.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe("legal", () => {
+  const prose = (d: { intro: string; sections: { paragraphs: string[]; list?: string[] }[] }) =>
+    [d.intro, ...d.sections.flatMap((s) => [...s.paragraphs, ...(s.list ?? [])])].join("\n");
+
+  it("states the spec's constants as fields", () => {
+    expect(legal.privacy.responseTimeHours).toBe(48);
+    expect(legal.privacy.minimumAge).toBe(18);
+    expect(legal.terms.noticePeriodDays).toBe(30);
+    expect(legal.terms.governingLaw).toBe("India");
+  });
+
+  it("states the same constants in the prose", () => {
+    expect(prose(legal.privacy)).toContain("48 hours");
+    expect(prose(legal.privacy)).toContain("under 18");
+    expect(prose(legal.terms)).toContain("30 days");
+    expect(prose(legal.terms)).toContain("laws of India");
+  });
+
+  it("keeps a fixed 'last updated' date that formats in en-IN (ARCHITECTURE 4.11)", () => {
+    for (const d of [legal.privacy, legal.terms]) {
+      expect(d.lastUpdated).toBe("2025-01-15");
+      const formatted = new Date(`${d.lastUpdated}T00:00:00Z`).toLocaleDateString("en-IN", {
+        timeZone: "UTC",
+      });
+      expect(formatted).toBe("15/1/2025");
+    }
+  });
+
+  it("has unique section anchors", () => {
+    for (const d of [legal.privacy, legal.terms]) {
+      const ids = d.sections.map((s) => s.id);
+      expect(new Set(ids).size).toBe(ids.length);
+    }
+  });
+});
+
+describe("contact", () => {
+  it("has the spec's headings, subjects and messages", () => {
+    expect(contact.heading).toBe("Get In Touch");
+    expect(contact.form.heading).toBe("Send a Message");
+    expect(contact.connect.heading).toBe("Let's Connect");
+    expect(contact.form.subjects.map((s) => s.value)).toEqual([...contactSubjects]);
+    expect(contact.form.defaultSubject).toBe("other");
+    expect(contact.form.pendingLabel).toBe("Sending...");
+    expect(contact.validation).toMatchObject({
+      nameMinLength: 2,
+      messageMinLength: 10,
+      messageRows: 5,
+      title: "Please check your form",
+      nameTooShort: "Name must be at least 2 characters",
+      invalidEmail: "Please enter a valid email address",
+      messageTooShort: "Message must be at least 10 characters",
+    });
+    expect(contact.toasts.success.title).toBe("Message sent successfully!");
+    expect(contact.toasts.failure.title).toBe("Failed to send message");
+  });
+});
+
+describe("exports are read-only", () => {
+  it("freezes shared content so one page cannot change another's", () => {
+    expect(Object.isFrozen(skills)).toBe(true);
+    expect(Object.isFrozen(skills[0]!.achievements)).toBe(true);
+    expect(Object.isFrozen(projects[0]!.image)).toBe(true);
+    expect(Object.isFrozen(legal.privacy.sections)).toBe(true);
+    expect(() => {
+      (projects as unknown as { featured?: boolean }[])[4]!.featured = true;
+    }).toThrow(TypeError);
+  });
+});

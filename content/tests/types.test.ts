@@ -1,0 +1,117 @@
+// Compile-time checks that the TypeScript types and the JSON agree; `tsc --noEmit`
+// (the package's typecheck) fails if they drift. JSON imports type string values as
+// `string`, so each JSON file is checked against its type with literal unions widened
+// (the schemas check the unions' values), and for keys the type does not know.
+import { describe, expect, it } from "vitest";
+import homeJson from "../home.json";
+import skillsJson from "../skills.json";
+import resumeJson from "../resume.json";
+import projectsJson from "../projects.json";
+import projectDetailsJson from "../project-details.json";
+import talksJson from "../talks.json";
+import legalJson from "../legal.json";
+import contactJson from "../contact.json";
+import * as content from "../src/index";
+import type {
+  Contact,
+  Education,
+  Home,
+  Legal,
+  Project,
+  ProjectDetail,
+  Resume,
+  Skill,
+  Talk,
+} from "../src/index";
+
+/** T with every literal union widened to its primitive (e.g. "DevOps" | "Cloud" → string). */
+type Widen<T> = T extends string
+  ? string
+  : T extends number
+    ? number
+    : T extends boolean
+      ? boolean
+      : T extends null | undefined
+        ? T
+        : T extends readonly (infer U)[]
+          ? Widen<U>[]
+          : T extends object
+            ? { [K in keyof T]: Widen<T[K]> }
+            : T;
+
+/** The keys (deep) of JSON type J that type T does not declare; `$schema` is allowed. */
+type ExtraKeys<J, T> = J extends readonly (infer JE)[]
+  ? T extends readonly (infer TE)[]
+    ? ExtraKeys<JE, TE>
+    : never
+  : J extends object
+    ? T extends object
+      ? {
+          [K in Exclude<keyof J, "$schema">]-?: K extends keyof T
+            ? ExtraKeys<J[K], NonNullable<T[K]>>
+            : K;
+        }[Exclude<keyof J, "$schema">]
+      : never
+    : never;
+
+type IsNever<T> = [T] extends [never] ? true : false;
+type Assert<T extends true> = T;
+
+// The JSON has every field its type requires, with the right primitive types...
+const checkHome: Widen<Home> = homeJson;
+const checkSkills: Widen<{ skills: Skill[] }> = skillsJson;
+const checkResume: Widen<Resume> = resumeJson;
+const checkProjects: Widen<{ projects: Project[] }> = projectsJson;
+const checkDetails: Widen<{ details: Record<string, ProjectDetail> }> = projectDetailsJson;
+const checkTalks: Widen<{ talks: Talk[] }> = talksJson;
+const checkLegal: Widen<Legal> = legalJson;
+const checkContact: Widen<Contact> = contactJson;
+
+// ...and no field its type lacks.
+export type NoExtraKeys = [
+  Assert<IsNever<ExtraKeys<typeof homeJson, Home>>>,
+  Assert<IsNever<ExtraKeys<typeof skillsJson, { skills: Skill[] }>>>,
+  Assert<IsNever<ExtraKeys<typeof resumeJson, Resume>>>,
+  Assert<IsNever<ExtraKeys<typeof projectsJson, { projects: Project[] }>>>,
+  Assert<IsNever<ExtraKeys<typeof projectDetailsJson, { details: Record<string, ProjectDetail> }>>>,
+  Assert<IsNever<ExtraKeys<typeof talksJson, { talks: Talk[] }>>>,
+  Assert<IsNever<ExtraKeys<typeof legalJson, Legal>>>,
+  Assert<IsNever<ExtraKeys<typeof contactJson, Contact>>>,
+];
+
+// The checks above really check: the spec's capital-U education entry is caught both
+// ways (missing `university`, unknown `University`).
+const capitalU = { degree: "B.Tech", University: "Somewhere", year: 2019 };
+// @ts-expect-error `university` is missing
+const rejectMissing: Widen<Education> = capitalU;
+// @ts-expect-error `University` is not a field of Education
+export type RejectExtra = Assert<IsNever<ExtraKeys<typeof capitalU, Education>>>;
+// @ts-expect-error a renamed optional field is an extra key
+export type RejectRenamed = Assert<IsNever<ExtraKeys<{ videoURL: string }, Talk>>>;
+
+describe("types", () => {
+  it("match the JSON (checked by tsc --noEmit)", () => {
+    // Reference the compile-time checks so they are part of the test module.
+    expect([checkHome, checkSkills, checkResume, checkProjects, checkDetails, checkTalks, checkLegal, checkContact, rejectMissing]).toHaveLength(9);
+  });
+
+  it("exports the JSON data unchanged apart from $schema", () => {
+    const { $schema: _h, ...homeData } = homeJson;
+    const { $schema: _r, ...resumeData } = resumeJson;
+    const { $schema: _l, ...legalData } = legalJson;
+    const { $schema: _c, ...contactData } = contactJson;
+    expect(content.home).toEqual(homeData);
+    expect(content.resume).toEqual(resumeData);
+    expect(content.legal).toEqual(legalData);
+    expect(content.contact).toEqual(contactData);
+    expect(content.skills).toEqual(skillsJson.skills);
+    expect(content.projects).toEqual(projectsJson.projects);
+    expect(content.projectDetails).toEqual(projectDetailsJson.details);
+    expect(content.talks).toEqual(talksJson.talks);
+  });
+
+  it("keeps the existing exports", () => {
+    expect(content.site.owner.headline).toBe("DevOps Engineer & Cloud Infrastructure Specialist");
+    expect(content.routes.length).toBeGreaterThan(0);
+  });
+});
