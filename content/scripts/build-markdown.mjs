@@ -1,0 +1,487 @@
+// Build step of @portfolio/content: turns the Markdown content into JSON the pages
+// import, so no Markdown parser, highlighter or YAML reader ever reaches the browser
+// (ARCHITECTURE.md sections 4.14 and 8).
+//
+//   content/blog/<slug>.md           → dist/blog.json        { posts: [...] }, newest first
+//   content/newsletter/<NN>-<x>.md   → dist/newsletter.json  { editions: [...] }, by id
+//
+// Front matter is YAML, validated against schema/blog-post.schema.json and
+// schema/newsletter-edition.schema.json (the same files content/blog.go and
+// content/editions.go validate with), plus the rules a schema cannot state. Every
+// problem names the file and the field, and all of them are reported at once:
+//
+//   content/blog/foo.md: readTime: must be integer
+//
+// Code blocks are highlighted here by Shiki with a light and a dark theme as CSS
+// variables (src/code-theme.css picks one by the page's `.dark` class). A language
+// Shiki does not know (promql, rego, ...) is rendered as escaped plain code.
+//
+// Usage: `node scripts/build-markdown.mjs` (the package's "build" script), or import
+// buildMarkdown() and call it with other directories (the tests do).
+
+import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import Ajv2020 from "ajv/dist/2020.js";
+import { Marked } from "marked";
+import { bundledLanguages, createHighlighter } from "shiki";
+import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
+import { parseDocument } from "yaml";
+
+const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The two Shiki themes: `--shiki-light*` and `--shiki-dark*` CSS variables. */
+export const codeThemes = Object.freeze({ light: "github-light", dark: "github-dark" });
+
+/** Languages Shiki renders without a grammar (plain text). */
+const plainLanguages = new Set(["text", "txt", "plain", "plaintext"]);
+
+const monthNames = [
+  "January", "February", "March", "April", "May", "June",
+  "July", "August", "September", "October", "November", "December",
+];
+
+/** Thrown when content is invalid; `problems` has one "file: field: message" per line. */
+export class ContentError extends Error {
+  /** @param {string[]} problems */
+  constructor(problems) {
+    super(`invalid content (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.join("\n")}`);
+    this.name = "ContentError";
+    this.problems = problems;
+  }
+}
+
+/**
+ * Reads, validates and renders the Markdown content of contentDir and writes
+ * outDir/blog.json and outDir/newsletter.json. Throws a ContentError naming every bad
+ * file and field; nothing is written then.
+ *
+ * @param {{ contentDir?: string, outDir?: string, label?: string }} [options]
+ *   contentDir: the directory holding blog/ and newsletter/ (default: this package);
+ *   outDir: where the JSON goes (default: contentDir/dist);
+ *   label: how contentDir is named in messages (default: its base name, "content").
+ */
+export async function buildMarkdown(options = {}) {
+  const contentDir = path.resolve(options.contentDir ?? packageDir);
+  const outDir = path.resolve(options.outDir ?? path.join(contentDir, "dist"));
+  const label = options.label ?? path.basename(contentDir);
+  const started = performance.now();
+
+  const [postFiles, editionFiles] = await Promise.all([
+    readMarkdownDir(contentDir, "blog", label),
+    readMarkdownDir(contentDir, "newsletter", label),
+  ]);
+  const problems = [];
+  const validate = await compileSchemas();
+
+  const posts = checkPosts(postFiles, validate.post, problems);
+  const editions = checkEditions(editionFiles, validate.edition, problems);
+
+  // Lex every body first: the lexer finds what the renderer must not meet (raw HTML,
+  // unsafe links) and the code languages to load into the one highlighter.
+  const languages = new Set();
+  const lexed = new Map();
+  for (const doc of [...posts, ...editions]) {
+    if (doc.kind === "post" && doc.data.status !== "published") continue;
+    const tokens = lexBody(doc, languages, problems);
+    lexed.set(doc, tokens);
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+
+  const highlighter = await createHighlighter({
+    themes: [codeThemes.light, codeThemes.dark],
+    ...(process.env.JSENG ? { engine: createJavaScriptRegexEngine() } : {}),
+    langs: [...languages].filter((lang) => Object.hasOwn(bundledLanguages, lang)),
+  });
+  let outPosts;
+  let outEditions;
+  try {
+    outPosts = posts
+      .map((doc) => {
+        const base = {
+          slug: doc.data.slug,
+          title: doc.data.title,
+          excerpt: doc.data.excerpt,
+          date: doc.data.date,
+          displayDate: displayDate(doc.data.date),
+          readTime: doc.data.readTime,
+          category: doc.data.category,
+          tags: doc.data.tags,
+          status: doc.data.status,
+        };
+        if (doc.data.status !== "published") return base;
+        const { html, headings } = render(lexed.get(doc), highlighter);
+        return { ...base, url: `/blog/${doc.data.slug}`, headings, html };
+      })
+      .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+    outEditions = editions
+      .map((doc) => ({
+        id: doc.data.id,
+        title: doc.data.title,
+        date: doc.data.date,
+        month: monthText(doc.data.date),
+        excerpt: doc.data.excerpt,
+        readTime: doc.data.readTime,
+        tags: doc.data.tags,
+        text: doc.body.trim(),
+        html: render(lexed.get(doc), highlighter).html,
+      }))
+      .sort((a, b) => a.id - b.id);
+  } finally {
+    highlighter.dispose();
+  }
+
+  await mkdir(outDir, { recursive: true });
+  await Promise.all([
+    writeJson(path.join(outDir, "blog.json"), { posts: outPosts }),
+    writeJson(path.join(outDir, "newsletter.json"), { editions: outEditions }),
+  ]);
+  return {
+    posts: outPosts,
+    editions: outEditions,
+    languages: [...languages].sort(),
+    ms: Math.round(performance.now() - started),
+  };
+}
+
+// ---------------------------------------------------------------------------------
+// Reading and validating
+
+/**
+ * @typedef {{ file: string, name: string, frontMatter: unknown, body: string, bodyLine: number }} SourceFile
+ * @typedef {{ kind: "post" | "edition", file: string, name: string, data: any, body: string }} Doc
+ */
+
+/** Reads every dir/*.md and splits it into front matter and body. */
+async function readMarkdownDir(contentDir, dir, label) {
+  let names;
+  try {
+    names = (await readdir(path.join(contentDir, dir))).filter((n) => n.endsWith(".md")).sort();
+  } catch (err) {
+    if (err.code === "ENOENT") return [];
+    throw err;
+  }
+  return Promise.all(
+    names.map(async (name) => {
+      const src = await readFile(path.join(contentDir, dir, name), "utf8");
+      return { file: `${label}/${dir}/${name}`, name, ...splitFrontMatter(src) };
+    }),
+  );
+}
+
+const frontMatterRe = /^---[ \t]*\n(?:([\s\S]*?)\n)?---[ \t]*(?:\n|$)/;
+
+/** Splits "---\nyaml\n---\nbody"; frontMatter is undefined when there is none. */
+export function splitFrontMatter(src) {
+  const text = src.replace(/^\uFEFF/, "").replace(/\r\n?/g, "\n");
+  const m = frontMatterRe.exec(text);
+  if (!m) return { frontMatter: undefined, body: text };
+  return { frontMatter: m[1] ?? "", body: text.slice(m[0].length) };
+}
+
+/** Parses the YAML front matter of f; a problem and undefined when it is not a mapping. */
+function parseFrontMatter(f, problems) {
+  if (f.frontMatter === undefined) {
+    problems.push(`${f.file}: front matter: missing (the file must start with a '---' line, then YAML, then '---')`);
+    return undefined;
+  }
+  const doc = parseDocument(f.frontMatter, { uniqueKeys: true, strict: true, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    for (const e of doc.errors) {
+      const line = e.linePos?.[0]?.line;
+      const at = line === undefined ? "" : ` (line ${line + 1})`;
+      problems.push(`${f.file}: front matter: ${e.message.split("\n")[0]}${at}`);
+    }
+    return undefined;
+  }
+  const data = doc.toJS();
+  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+    problems.push(`${f.file}: front matter: must be a YAML mapping of fields`);
+    return undefined;
+  }
+  return data;
+}
+
+async function compileSchemas() {
+  const ajv = new Ajv2020({ strict: true, allErrors: true });
+  const load = async (name) =>
+    JSON.parse(await readFile(path.join(packageDir, "schema", name), "utf8"));
+  const [post, edition] = await Promise.all([
+    load("blog-post.schema.json"),
+    load("newsletter-edition.schema.json"),
+  ]);
+  return { post: ajv.compile(post), edition: ajv.compile(edition) };
+}
+
+/** "/tags/0" → "tags[0]", the field naming the Go loaders use too. */
+function fieldName(instancePath, property) {
+  const parts = instancePath.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
+  if (property !== undefined) parts.push(property);
+  return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), "");
+}
+
+/** Validates data with an Ajv validator; one "file: field: message" per schema error. */
+function schemaProblems(file, validate, data) {
+  if (validate(data)) return [];
+  const out = [];
+  for (const e of validate.errors ?? []) {
+    switch (e.keyword) {
+      case "required":
+        out.push(`${file}: ${fieldName(e.instancePath, e.params.missingProperty)}: is required`);
+        break;
+      case "additionalProperties":
+        out.push(`${file}: ${fieldName(e.instancePath, e.params.additionalProperty)}: is not a known field`);
+        break;
+      case "enum":
+        out.push(`${file}: ${fieldName(e.instancePath) || "(root)"}: must be one of ${e.params.allowedValues.join(", ")}`);
+        break;
+      default:
+        out.push(`${file}: ${fieldName(e.instancePath) || "(root)"}: ${e.message}`);
+    }
+  }
+  return [...new Set(out)];
+}
+
+/** True when s (YYYY-MM-DD, already pattern-checked) is a real calendar date. */
+function isCalendarDate(s) {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+}
+
+/** @returns {Doc[]} the posts whose front matter is valid. */
+function checkPosts(files, validate, problems) {
+  const docs = [];
+  const slugs = new Map();
+  for (const f of files) {
+    const data = parseFrontMatter(f, problems);
+    if (data === undefined) continue;
+    const errs = schemaProblems(f.file, validate, data);
+    if (errs.length > 0) {
+      problems.push(...errs);
+      continue;
+    }
+    const base = f.name.slice(0, -".md".length);
+    const before = problems.length;
+    if (data.slug !== base) {
+      problems.push(`${f.file}: slug: "${data.slug}" must equal the file name without .md ("${base}")`);
+    }
+    if (slugs.has(data.slug)) {
+      problems.push(`${f.file}: slug: "${data.slug}" is also the slug of ${slugs.get(data.slug)}`);
+    }
+    slugs.set(data.slug, f.file);
+    if (!isCalendarDate(data.date)) {
+      problems.push(`${f.file}: date: "${data.date}" is not a calendar date`);
+    }
+    if (data.status === "published" && f.body.trim() === "") {
+      problems.push(`${f.file}: body: a published post needs its article text after the front matter`);
+    }
+    if (problems.length === before) docs.push({ kind: "post", file: f.file, name: f.name, data, body: f.body });
+  }
+  return docs;
+}
+
+const editionNameRe = /^(\d+)-[a-z0-9-]+\.md$/;
+
+/** @returns {Doc[]} the editions whose front matter is valid. */
+function checkEditions(files, validate, problems) {
+  const problemsBefore = problems.length;
+  const docs = [];
+  const ids = new Map();
+  for (const f of files) {
+    const data = parseFrontMatter(f, problems);
+    if (data === undefined) continue;
+    const errs = schemaProblems(f.file, validate, data);
+    if (errs.length > 0) {
+      problems.push(...errs);
+      continue;
+    }
+    const before = problems.length;
+    const m = editionNameRe.exec(f.name);
+    if (!m) {
+      problems.push(`${f.file}: file name: must be <id>-<slug>.md, e.g. 0${data.id}-my-topic.md`);
+    } else if (Number(m[1]) !== data.id) {
+      problems.push(`${f.file}: id: ${data.id} does not match the file name prefix "${m[1]}"`);
+    }
+    const titleNumber = Number(/^#(\d+) /.exec(data.title)?.[1]);
+    if (titleNumber !== data.id) {
+      problems.push(`${f.file}: title: must start with "#${data.id} " (the edition's id)`);
+    }
+    if (ids.has(data.id)) {
+      problems.push(`${f.file}: id: ${data.id} is also the id of ${ids.get(data.id)}`);
+    }
+    ids.set(data.id, f.file);
+    if (f.body.trim() === "") {
+      problems.push(`${f.file}: body: the edition's text is missing after the front matter`);
+    }
+    if (problems.length === before) docs.push({ kind: "edition", file: f.file, name: f.name, data, body: f.body });
+  }
+  if (problems.length > problemsBefore) return docs;
+  // Ids run 1..n without gaps, and a later edition is of a later month.
+  const sorted = [...docs].sort((a, b) => a.data.id - b.data.id);
+  sorted.forEach((doc, i) => {
+    if (doc.data.id !== i + 1) {
+      problems.push(`${doc.file}: id: editions must be numbered 1, 2, 3, ... without gaps; expected ${i + 1}, got ${doc.data.id}`);
+    } else if (i > 0 && doc.data.date <= sorted[i - 1].data.date) {
+      problems.push(`${doc.file}: date: ${doc.data.date} must be after the date of edition ${i} (${sorted[i - 1].data.date})`);
+    }
+  });
+  return docs;
+}
+
+// ---------------------------------------------------------------------------------
+// Rendering
+
+const allowedLink = /^(?:https?:|mailto:|#|\/(?!\/)|\.{1,2}\/|[^:/?#]+(?:[/?#]|$))/i;
+
+/** Lexes doc's body, collecting code languages, and problems for raw HTML or unsafe links. */
+function lexBody(doc, languages, problems) {
+  const marked = new Marked({ gfm: true });
+  const tokens = marked.lexer(doc.body);
+  marked.walkTokens(tokens, (t) => {
+    switch (t.type) {
+      case "code":
+        languages.add(codeLanguage(t.lang));
+        break;
+      case "html":
+        problems.push(`${doc.file}: body: raw HTML is not allowed in Markdown: ${JSON.stringify(t.raw.trim().slice(0, 60))}`);
+        break;
+      case "link":
+      case "image":
+        if (!allowedLink.test(t.href.trim())) {
+          problems.push(`${doc.file}: body: link ${JSON.stringify(t.href)} must be http(s), mailto, a path or an #anchor`);
+        }
+        break;
+    }
+  });
+  return tokens;
+}
+
+/** The language of a fence's info string ("yaml title=x" → "yaml"), lower case; "text" if none. */
+function codeLanguage(info) {
+  const lang = (info ?? "").trim().split(/\s+/)[0]?.toLowerCase() ?? "";
+  return lang === "" ? "text" : lang;
+}
+
+const escapes = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => escapes[c]);
+
+const entities = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
+/** The text of an inline HTML fragment: tags dropped, the common entities decoded. */
+function htmlToText(html) {
+  return html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e) => entities[e])
+    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)));
+}
+
+/** GitHub-style heading id: lower case, punctuation dropped, spaces → "-". */
+export function slugify(text) {
+  return text
+    .toLowerCase()
+    .trim()
+    .replace(/[^\p{L}\p{N}\p{M}\s_-]/gu, "")
+    .replace(/\s/g, "-");
+}
+
+/**
+ * Renders lexed Markdown to HTML: heading ids, highlighted code, external links in a
+ * new tab without opener.
+ */
+function render(tokens, highlighter) {
+  const headings = [];
+  const used = new Map();
+  const marked = new Marked({
+    gfm: true,
+    renderer: {
+      heading({ tokens: inline, depth }) {
+        const inner = this.parser.parseInline(inline);
+        const text = htmlToText(inner).trim();
+        let id = slugify(text) || "section";
+        const n = used.get(id) ?? 0;
+        used.set(id, n + 1);
+        if (n > 0) id = `${id}-${n}`;
+        headings.push({ depth, id, text });
+        return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
+      },
+      code({ text, lang }) {
+        return `${highlight(highlighter, text, codeLanguage(lang))}\n`;
+      },
+      link({ href, title, tokens: inline }) {
+        const inner = this.parser.parseInline(inline);
+        const attrs = [`href="${escapeHtml(href)}"`];
+        if (title) attrs.push(`title="${escapeHtml(title)}"`);
+        if (/^https?:/i.test(href)) attrs.push('target="_blank"', 'rel="noopener noreferrer"');
+        return `<a ${attrs.join(" ")}>${inner}</a>`;
+      },
+      image({ href, title, text }) {
+        const attrs = [`src="${escapeHtml(href)}"`, `alt="${escapeHtml(text)}"`];
+        if (title) attrs.push(`title="${escapeHtml(title)}"`);
+        attrs.push('loading="lazy"', 'decoding="async"');
+        return `<img ${attrs.join(" ")}>`;
+      },
+      html({ text }) {
+        return escapeHtml(text); // unreachable: lexBody rejects raw HTML
+      },
+    },
+  });
+  return { html: marked.parser(tokens), headings };
+}
+
+/** Shiki HTML for one code block; a language Shiki lacks is rendered as plain text. */
+function highlight(highlighter, code, lang) {
+  const known = highlighter.getLoadedLanguages().includes(lang);
+  return highlighter.codeToHtml(code.replace(/\n$/, ""), {
+    lang: known && !plainLanguages.has(lang) ? lang : "text",
+    themes: codeThemes,
+    defaultColor: false,
+    transformers: [
+      {
+        pre(node) {
+          node.properties["data-language"] = lang;
+        },
+      },
+    ],
+  });
+}
+
+// ---------------------------------------------------------------------------------
+// Dates and output
+
+/** "2023-12-15" → "Dec 15, 2023" (fixed English, no Intl: the same on every machine). */
+export function displayDate(iso) {
+  const [y, m, d] = iso.split("-").map(Number);
+  return `${monthNames[m - 1].slice(0, 3)} ${d}, ${y}`;
+}
+
+/** "2024-12" → "December 2024". */
+export function monthText(yearMonth) {
+  const [y, m] = yearMonth.split("-").map(Number);
+  return `${monthNames[m - 1]} ${y}`;
+}
+
+/** Writes JSON through a temporary file, so a reader never sees half a file. */
+async function writeJson(file, value) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  await writeFile(tmp, `${JSON.stringify(value)}\n`);
+  await rename(tmp, file);
+}
+
+// ---------------------------------------------------------------------------------
+// Command line
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  try {
+    const r = await buildMarkdown();
+    const published = r.posts.filter((p) => p.status === "published").length;
+    console.log(
+      `content: ${r.posts.length} posts (${published} published) and ${r.editions.length} editions → dist/ in ${r.ms} ms` +
+        ` (highlighted: ${r.languages.join(", ")})`,
+    );
+  } catch (err) {
+    if (err instanceof ContentError) {
+      console.error(`content: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}

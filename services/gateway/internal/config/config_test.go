@@ -1,0 +1,212 @@
+package config_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+)
+
+// env is a fake environment for Load's getenv.
+func env(kv map[string]string) func(string) string {
+	return func(k string) string { return kv[k] }
+}
+
+func TestDefaults(t *testing.T) {
+	cfg, err := config.Load("", env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := config.Config{
+		HTTPAddr:            "127.0.0.1:8080",
+		DataDir:             "./data",
+		PublicURL:           "http://127.0.0.1:8080",
+		LogLevel:            "info",
+		LogFormat:           "json",
+		WebDir:              "apps",
+		RemoteBlogURL:       "/mf/blog/mf-manifest.json",
+		RemoteNewsletterURL: "/mf/newsletter/mf-manifest.json",
+		RemoteAdminURL:      "/mf/admin/mf-manifest.json",
+		Dev:                 false,
+	}
+	if cfg != want {
+		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)
+	}
+	if got := cfg.ShellDist(); got != filepath.Join("apps", "shell", "dist") {
+		t.Errorf("ShellDist = %q", got)
+	}
+	if got := cfg.RemoteDist("blog"); got != filepath.Join("apps", "blog", "dist") {
+		t.Errorf("RemoteDist = %q", got)
+	}
+}
+
+func TestEnvOverrides(t *testing.T) {
+	tests := []struct {
+		env   string
+		value string
+		check func(config.Config) any
+		want  any
+	}{
+		{"PORTFOLIO_HTTP_ADDR", "0.0.0.0:9000", func(c config.Config) any { return c.HTTPAddr }, "0.0.0.0:9000"},
+		{"PORTFOLIO_HTTP_ADDR", ":0", func(c config.Config) any { return c.HTTPAddr }, ":0"},
+		{"PORTFOLIO_DATA_DIR", "/var/lib/portfolio", func(c config.Config) any { return c.DataDir }, "/var/lib/portfolio"},
+		{"PORTFOLIO_PUBLIC_URL", "https://example.com/", func(c config.Config) any { return c.PublicURL }, "https://example.com"},
+		{"PORTFOLIO_LOG_LEVEL", "debug", func(c config.Config) any { return c.LogLevel }, "debug"},
+		{"PORTFOLIO_LOG_LEVEL", "WARN", func(c config.Config) any { return c.LogLevel }, "warn"},
+		{"PORTFOLIO_LOG_FORMAT", "console", func(c config.Config) any { return c.LogFormat }, "console"},
+		{"PORTFOLIO_WEB_DIR", "/srv/web", func(c config.Config) any { return c.WebDir }, "/srv/web"},
+		{"PORTFOLIO_REMOTE_BLOG_URL", "http://127.0.0.1:3001/mf-manifest.json", func(c config.Config) any { return c.RemoteBlogURL }, "http://127.0.0.1:3001/mf-manifest.json"},
+		{"PORTFOLIO_REMOTE_NEWSLETTER_URL", "/cdn/newsletter/mf-manifest.json", func(c config.Config) any { return c.RemoteNewsletterURL }, "/cdn/newsletter/mf-manifest.json"},
+		{"PORTFOLIO_REMOTE_ADMIN_URL", "https://cdn.example.com/admin/mf-manifest.json", func(c config.Config) any { return c.RemoteAdminURL }, "https://cdn.example.com/admin/mf-manifest.json"},
+		{"PORTFOLIO_DEV", "true", func(c config.Config) any { return c.Dev }, true},
+		{"PORTFOLIO_DEV", "1", func(c config.Config) any { return c.Dev }, true},
+		{"PORTFOLIO_DEV", "false", func(c config.Config) any { return c.Dev }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.env+"="+tt.value, func(t *testing.T) {
+			cfg, err := config.Load("", env(map[string]string{tt.env: tt.value}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tt.check(cfg); got != tt.want {
+				t.Errorf("got %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestInvalidValuesNameTheKey(t *testing.T) {
+	tests := []struct {
+		env, value string
+		wantErr    string
+	}{
+		{"PORTFOLIO_HTTP_ADDR", "localhost", `config: PORTFOLIO_HTTP_ADDR: "localhost" is not a host:port address`},
+		{"PORTFOLIO_HTTP_ADDR", "127.0.0.1:http", `config: PORTFOLIO_HTTP_ADDR: "127.0.0.1:http" has no valid port`},
+		{"PORTFOLIO_HTTP_ADDR", "127.0.0.1:70000", `config: PORTFOLIO_HTTP_ADDR: "127.0.0.1:70000" has no valid port`},
+		{"PORTFOLIO_PUBLIC_URL", "example.com", `config: PORTFOLIO_PUBLIC_URL: "example.com" is not an absolute URL`},
+		{"PORTFOLIO_PUBLIC_URL", "ftp://example.com", `config: PORTFOLIO_PUBLIC_URL: "ftp://example.com" is not an http or https URL`},
+		{"PORTFOLIO_PUBLIC_URL", "https://example.com/?a=1", `config: PORTFOLIO_PUBLIC_URL: "https://example.com/?a=1" must not have a query or fragment`},
+		{"PORTFOLIO_PUBLIC_URL", "https://example.com/#top", `config: PORTFOLIO_PUBLIC_URL: "https://example.com/#top" must not have a query or fragment`},
+		{"PORTFOLIO_PUBLIC_URL", "https://u:p@example.com", `config: PORTFOLIO_PUBLIC_URL: "https://u:p@example.com" must not contain credentials`},
+		{"PORTFOLIO_LOG_LEVEL", "loud", `config: PORTFOLIO_LOG_LEVEL: "loud" is not one of debug, info, warn, error`},
+		{"PORTFOLIO_LOG_FORMAT", "xml", `config: PORTFOLIO_LOG_FORMAT: "xml" is not one of json, console`},
+		{"PORTFOLIO_DEV", "maybe", `config: PORTFOLIO_DEV: "maybe" is not a boolean (true or false)`},
+		{"PORTFOLIO_REMOTE_BLOG_URL", "blog/mf-manifest.json", `config: PORTFOLIO_REMOTE_BLOG_URL: "blog/mf-manifest.json" is neither a path`},
+		{"PORTFOLIO_REMOTE_NEWSLETTER_URL", "//cdn.example.com/x.json", `config: PORTFOLIO_REMOTE_NEWSLETTER_URL: "//cdn.example.com/x.json" is neither`},
+		{"PORTFOLIO_REMOTE_ADMIN_URL", "javascript:alert(1)", `config: PORTFOLIO_REMOTE_ADMIN_URL: "javascript:alert(1)" is neither`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.env+"="+tt.value, func(t *testing.T) {
+			_, err := config.Load("", env(map[string]string{tt.env: tt.value}))
+			if err == nil {
+				t.Fatal("want an error, got nil")
+			}
+			if !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("error = %q\nwant it to contain %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestEveryInvalidValueIsReported(t *testing.T) {
+	_, err := config.Load("", env(map[string]string{
+		"PORTFOLIO_LOG_LEVEL":  "loud",
+		"PORTFOLIO_PUBLIC_URL": "nope",
+	}))
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	for _, key := range []string{"PORTFOLIO_LOG_LEVEL", "PORTFOLIO_PUBLIC_URL"} {
+		if !strings.Contains(err.Error(), key) {
+			t.Errorf("error %q does not name %s", err, key)
+		}
+	}
+}
+
+func TestConfigFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	yamlFile := write("gateway.yaml", "http_addr: 127.0.0.1:9999\nlog_level: debug\ndev: true\nremote_blog_url: http://127.0.0.1:3001/mf-manifest.json\n")
+	jsonFile := write("gateway.json", `{"public_url": "https://portfolio.example", "log_format": "console"}`)
+	unknownKey := write("typo.yaml", "http_adr: 127.0.0.1:1\n")
+	badValue := write("bad.yaml", "log_level: loud\n")
+
+	tests := []struct {
+		name    string
+		path    string
+		env     map[string]string
+		check   func(config.Config) bool
+		wantErr string
+	}{
+		{
+			name: "yaml values",
+			path: yamlFile,
+			check: func(c config.Config) bool {
+				return c.HTTPAddr == "127.0.0.1:9999" && c.LogLevel == "debug" && c.Dev &&
+					c.RemoteBlogURL == "http://127.0.0.1:3001/mf-manifest.json" && c.WebDir == "apps"
+			},
+		},
+		{
+			name: "json values",
+			path: jsonFile,
+			check: func(c config.Config) bool {
+				return c.PublicURL == "https://portfolio.example" && c.LogFormat == "console"
+			},
+		},
+		{
+			name:  "env outranks the file",
+			path:  yamlFile,
+			env:   map[string]string{"PORTFOLIO_LOG_LEVEL": "error", "PORTFOLIO_DEV": "false"},
+			check: func(c config.Config) bool { return c.LogLevel == "error" && !c.Dev && c.HTTPAddr == "127.0.0.1:9999" },
+		},
+		{name: "unknown key", path: unknownKey, wantErr: `unknown key "http_adr"`},
+		{name: "invalid value", path: badValue, wantErr: `PORTFOLIO_LOG_LEVEL: "loud"`},
+		{name: "missing file", path: filepath.Join(dir, "missing.yaml"), wantErr: "config: read"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := config.Load(tt.path, env(tt.env))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want it to contain %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tt.check(cfg) {
+				t.Errorf("unexpected config %+v", cfg)
+			}
+		})
+	}
+}
+
+func TestRemotes(t *testing.T) {
+	cfg, err := config.Load("", env(map[string]string{"PORTFOLIO_REMOTE_ADMIN_URL": "http://127.0.0.1:3003/mf-manifest.json"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []config.Remote{
+		{Name: "blog", Entry: "/mf/blog/mf-manifest.json"},
+		{Name: "newsletter", Entry: "/mf/newsletter/mf-manifest.json"},
+		{Name: "admin", Entry: "http://127.0.0.1:3003/mf-manifest.json"},
+	}
+	got := cfg.Remotes()
+	if len(got) != len(want) {
+		t.Fatalf("Remotes() = %v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("Remotes()[%d] = %v, want %v", i, got[i], want[i])
+		}
+	}
+}

@@ -1,0 +1,171 @@
+package pages
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"golang.org/x/net/html"
+)
+
+// template is index.html cut where the per-page head tags go, with the tags New
+// manages (title, description, canonical, robots, Open Graph, Twitter) taken out.
+type template struct {
+	before, after string
+	scriptHashes  []string
+	warnings      []string
+}
+
+func (t template) with(headTags string) string { return t.before + headTags + t.after }
+
+// parse walks index.html token by token, copying the raw bytes so the rest of the
+// document stays exactly as the build wrote it.
+func parse(src []byte) (template, error) {
+	var (
+		t          template
+		out        strings.Builder
+		inserted   bool // the cut is made at </head>, or at <body> if </head> is omitted
+		skipTitle  bool
+		inlineJS   *bytes.Buffer // text of the inline script being read, if any
+		seenHashes = make(map[string]bool)
+	)
+	cut := func() {
+		t.before = out.String()
+		out.Reset()
+		inserted = true
+	}
+	z := html.NewTokenizer(bytes.NewReader(src))
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			if errors.Is(z.Err(), io.EOF) {
+				break
+			}
+			return template{}, fmt.Errorf("pages: parse index.html: %w", z.Err())
+		}
+		// TagName and TagAttr lower-case the buffer in place: copy the raw bytes first.
+		raw := string(z.Raw())
+		switch tt {
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, attrs := tagOf(z)
+			for _, a := range attrs {
+				if strings.HasPrefix(a.Key, "on") {
+					t.warnings = append(t.warnings, fmt.Sprintf("<%s %s=…> is an inline event handler; the CSP blocks it", name, a.Key))
+				}
+			}
+			switch {
+			case inserted:
+			case name == "title" && tt == html.StartTagToken:
+				skipTitle = true
+				continue
+			case managed(name, attrs):
+				continue
+			case name == "body":
+				cut()
+			}
+			if name == "script" && tt == html.StartTagToken && attr(attrs, "src") == "" && executable(attr(attrs, "type")) {
+				inlineJS = new(bytes.Buffer)
+			}
+		case html.TextToken:
+			if skipTitle {
+				continue
+			}
+			if inlineJS != nil {
+				inlineJS.WriteString(raw)
+			}
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			switch string(name) {
+			case "title":
+				if skipTitle {
+					skipTitle = false
+					continue
+				}
+			case "script":
+				if inlineJS != nil {
+					if h := scriptHash(inlineJS.Bytes()); h != "" && !seenHashes[h] {
+						seenHashes[h] = true
+						t.scriptHashes = append(t.scriptHashes, h)
+					}
+					inlineJS = nil
+				}
+			case "head":
+				if !inserted {
+					cut()
+				}
+			}
+		}
+		out.WriteString(raw)
+	}
+	if !inserted {
+		return template{}, errors.New("pages: index.html has neither </head> nor <body>")
+	}
+	t.after = out.String()
+	return t, nil
+}
+
+func tagOf(z *html.Tokenizer) (string, []html.Attribute) {
+	name, more := z.TagName()
+	var attrs []html.Attribute
+	for more {
+		var k, v []byte
+		k, v, more = z.TagAttr()
+		attrs = append(attrs, html.Attribute{Key: string(k), Val: string(v)})
+	}
+	return string(name), attrs
+}
+
+func attr(attrs []html.Attribute, key string) string {
+	for _, a := range attrs {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// managed reports whether a head tag is one New writes per page, so the template's
+// own copy is dropped instead of duplicated.
+func managed(name string, attrs []html.Attribute) bool {
+	switch name {
+	case "link":
+		return slices.Contains(strings.Fields(strings.ToLower(attr(attrs, "rel"))), "canonical")
+	case "meta":
+		n := strings.ToLower(attr(attrs, "name"))
+		p := strings.ToLower(attr(attrs, "property"))
+		return n == "description" || n == "robots" || strings.HasPrefix(n, "twitter:") || strings.HasPrefix(p, "og:")
+	}
+	return false
+}
+
+// executable reports whether a <script type=…> runs (and so needs a CSP hash): no type,
+// a JavaScript MIME type, a module, an import map or speculation rules. Other types
+// are data blocks the browser never executes.
+func executable(typ string) bool {
+	typ = strings.ToLower(strings.TrimSpace(typ))
+	switch typ {
+	case "", "module", "importmap", "speculationrules",
+		"text/javascript", "application/javascript", "application/ecmascript",
+		"application/x-javascript", "text/ecmascript", "text/jscript":
+		return true
+	}
+	return false
+}
+
+// scriptHash returns the CSP source for an inline script's text. Browsers hash the
+// text after normalising newlines (CRLF and CR become LF, as the HTML input stream
+// does), so the hash is computed the same way.
+func scriptHash(text []byte) string {
+	if len(text) == 0 {
+		return ""
+	}
+	text = bytes.ReplaceAll(text, []byte("\r\n"), []byte("\n"))
+	text = bytes.ReplaceAll(text, []byte("\r"), []byte("\n"))
+	sum := sha256.Sum256(text)
+	return "'sha256-" + base64.StdEncoding.EncodeToString(sum[:]) + "'"
+}

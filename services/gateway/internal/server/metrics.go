@@ -1,0 +1,90 @@
+package server
+
+import (
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/gorilla/mux"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// metrics counts requests and their durations for /metrics. Labels are route
+// templates (/projects/{id}, /static/), never raw paths, so a crawler probing random
+// URLs cannot blow up the number of series.
+type metrics struct {
+	registry *prometheus.Registry // per server, not the global default
+	requests *prometheus.CounterVec
+	duration *prometheus.HistogramVec
+}
+
+func newMetrics() *metrics {
+	m := &metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "portfolio", Subsystem: "http", Name: "requests_total",
+			Help: "HTTP requests answered, by route template, method and status code.",
+		}, []string{"route", "method", "code"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "portfolio", Subsystem: "http", Name: "request_duration_seconds",
+			Help:    "Time to answer HTTP requests, by route template and method.",
+			Buckets: []float64{.0005, .001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5},
+		}, []string{"route", "method"}),
+	}
+	m.registry.MustRegister(
+		m.requests, m.duration,
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+	)
+	return m
+}
+
+// handler serves the metrics in the Prometheus text format.
+func (m *metrics) handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
+}
+
+// byRoute is mux middleware: it labels each request with the template of the route
+// that matched.
+func (m *metrics) byRoute(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		route := "unknown"
+		if cur := mux.CurrentRoute(r); cur != nil {
+			if tpl, err := cur.GetPathTemplate(); err == nil {
+				route = tpl
+			}
+		}
+		m.observe(route, next, w, r)
+	})
+}
+
+// as labels every request of a handler mux calls without a route (404, 405).
+func (m *metrics) as(route string, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m.observe(route, next, w, r)
+	})
+}
+
+func (m *metrics) observe(route string, next http.Handler, w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	rec := &responseRecorder{ResponseWriter: w}
+	next.ServeHTTP(rec, r)
+	status := rec.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	method := methodLabel(r.Method)
+	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+	m.duration.WithLabelValues(route, method).Observe(time.Since(start).Seconds())
+}
+
+// methodLabel keeps arbitrary method names out of the labels.
+func methodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete, http.MethodOptions:
+		return method
+	}
+	return "OTHER"
+}

@@ -1,0 +1,39 @@
+// Package server is the gateway's HTTP surface: every route (routes.go), its handlers
+// and middleware. NewServer takes every dependency as an argument; nothing is global.
+package server
+
+import (
+	"net/http"
+
+	"github.com/gorilla/mux"
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/headers"
+)
+
+// NewServer returns the gateway's handler.
+func NewServer(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route, web *Web) http.Handler {
+	r := mux.NewRouter()
+	addRoutes(r, logger, cfg, site, routes, web, newMetrics())
+
+	policy := headers.Policy{
+		ScriptHashes: web.scriptHashes(),
+		Dev:          cfg.Dev,
+		HSTS:         cfg.PublicURLIsHTTPS(),
+	}
+	for _, remote := range cfg.Remotes() {
+		if o := headers.Origin(remote.Entry); o != "" {
+			policy.DevOrigins = append(policy.DevOrigins, o)
+		}
+	}
+
+	// Outermost first: headers go on every response, the log sees the final status,
+	// and a panic becomes a 500 that is still logged and still has the headers.
+	var h http.Handler = r
+	h = recoverPanics(logger)(h)
+	h = logRequests(logger)(h)
+	h = headers.Security(policy)(h)
+	return h
+}

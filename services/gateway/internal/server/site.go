@@ -1,0 +1,146 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"path"
+	"strings"
+
+	"github.com/gorilla/mux"
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
+)
+
+// handlePage serves a route's page: the shell's index.html with the route's head.
+func handlePage(logger *zap.Logger, web *Web, route content.Route, publicURL string) http.Handler {
+	if !web.Ready() {
+		return handleSiteNotBuilt(logger)
+	}
+	page, ok := web.Pages.Route(route.Path)
+	if !ok {
+		// pages.New builds a page for every route; a miss is a wiring bug.
+		panic("server: no page for route " + route.Path)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		static.Serve(w, r, page.File(publicURL+r.URL.EscapedPath()), http.StatusOK)
+	})
+}
+
+// handleAssets serves built files of dir: the request path without prefix is the
+// file's name. A missing file is a plain 404, never a page: a browser asking for a
+// script must not get HTML.
+func handleAssets(dir *static.Dir, prefix string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if dir == nil {
+			notFoundPlain(w)
+			return
+		}
+		f, ok := dir.Lookup(strings.TrimPrefix(r.URL.Path, prefix))
+		if !ok {
+			notFoundPlain(w)
+			return
+		}
+		static.Serve(w, r, f, http.StatusOK)
+	})
+}
+
+// handleRemotes tells the shell where each remote's manifest is, so a remote can move
+// (or point at a dev server) without rebuilding the shell.
+func handleRemotes(remotes []config.Remote) http.Handler {
+	body, err := json.Marshal(struct {
+		Remotes []config.Remote `json:"remotes"`
+	}{remotes})
+	if err != nil {
+		panic(err) // strings only: cannot fail
+	}
+	f := static.NewFile("remotes.json", append(body, '\n'), static.NoCache)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		static.Serve(w, r, f, http.StatusOK)
+	})
+}
+
+// redirectTrailingSlash sends /skills/ to /skills, so each page has one URL.
+func redirectTrailingSlash() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// mux has cleaned the path, so the target is a local path, never //host.
+		target := strings.TrimSuffix(r.URL.EscapedPath(), "/")
+		if r.URL.RawQuery != "" {
+			target += "?" + r.URL.RawQuery
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		http.Redirect(w, r, target, http.StatusMovedPermanently)
+	})
+}
+
+// handleNotFound answers every request no route matched.
+func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		switch {
+		case p == "/api" || strings.HasPrefix(p, "/api/"):
+			writeError(w, r, logger, &Error{Code: ECodeNotFound, Message: "There is no such API endpoint."})
+		case r.Method != http.MethodGet && r.Method != http.MethodHead, isAssetPath(p):
+			notFoundPlain(w)
+		case !web.Ready():
+			handleSiteNotBuilt(logger).ServeHTTP(w, r)
+		default:
+			static.Serve(w, r, web.Pages.NotFound(), http.StatusNotFound)
+		}
+	})
+}
+
+// isAssetPath reports whether a path names a file rather than a page: anything under
+// /mf/ and anything whose last segment has an extension (/favicon.ico, /app.js).
+func isAssetPath(p string) bool {
+	return strings.HasPrefix(p, "/mf/") || path.Ext(path.Base(p)) != ""
+}
+
+func notFoundPlain(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", "text/plain; charset=utf-8")
+	// A file missing now (mid-deploy) may exist in a minute: do not let caches keep the 404.
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusNotFound)
+	_, _ = w.Write([]byte("404 page not found\n"))
+}
+
+const notBuiltMessage = "site not built: run make build"
+
+// handleSiteNotBuilt answers page requests while the shell's build is missing: HTML
+// for browsers, JSON for everything else.
+func handleSiteNotBuilt(logger *zap.Logger) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		h := w.Header()
+		h.Set("Retry-After", "30")
+		if !strings.Contains(r.Header.Get("Accept"), "text/html") {
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: notBuiltMessage})
+			return
+		}
+		h.Set("Content-Type", "text/html; charset=utf-8")
+		h.Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte("<!doctype html>\n<html lang=\"en\"><meta charset=\"utf-8\"><title>Site not built</title>\n<p>" + notBuiltMessage + "</p></html>\n"))
+	})
+}
+
+// handleMethodNotAllowed answers a known path with the wrong method: JSON 405 with the
+// Allow header listing the methods the path does accept.
+func handleMethodNotAllowed(router *mux.Router, logger *zap.Logger) http.Handler {
+	methods := []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch, http.MethodDelete}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var allowed []string
+		for _, m := range methods {
+			probe := r.Clone(r.Context())
+			probe.Method = m
+			var match mux.RouteMatch
+			if router.Match(probe, &match) && match.MatchErr == nil {
+				allowed = append(allowed, m)
+			}
+		}
+		w.Header().Set("Allow", strings.Join(allowed, ", "))
+		writeError(w, r, logger, &Error{Code: ECodeMethodNotAllowed, Message: "This endpoint does not accept " + r.Method + "."})
+	})
+}

@@ -1,0 +1,78 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
+)
+
+// Web is the built front end, loaded into memory once at start-up.
+type Web struct {
+	Shell   *static.Dir            // nil when the shell is not built
+	Pages   *pages.Set             // nil when the shell is not built
+	Remotes map[string]*static.Dir // built remotes only, by name
+}
+
+// Ready reports whether the site can be served: the shell's index.html was loaded.
+func (w *Web) Ready() bool { return w.Pages != nil }
+
+// LoadWeb reads the shell's and every remote's build from cfg.WebDir. A build that
+// does not exist yet is not an error: it is logged, /readyz reports it, and the pages
+// answer 503 until the gateway restarts with the build in place.
+func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route) (*Web, error) {
+	web := &Web{Remotes: make(map[string]*static.Dir)}
+
+	shell, err := static.Load(cfg.ShellDist())
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		logger.Warn("shell not built: pages answer 503 until it is; run make build", zap.String("dir", cfg.ShellDist()))
+	case err != nil:
+		return nil, fmt.Errorf("shell: %w", err)
+	default:
+		web.Shell = shell
+	}
+	if web.Shell != nil {
+		index, ok := web.Shell.Lookup("index.html")
+		if !ok {
+			logger.Warn("shell build has no index.html: pages answer 503 until it does; run make build", zap.String("dir", cfg.ShellDist()))
+		} else {
+			set, err := pages.New(index.Body, site, routes, cfg.PublicURL)
+			if err != nil {
+				return nil, fmt.Errorf("shell: %w", err)
+			}
+			for _, w := range set.Warnings() {
+				logger.Warn("shell index.html: " + w)
+			}
+			web.Pages = set
+		}
+		logger.Info("shell loaded", zap.String("dir", cfg.ShellDist()), zap.Int("files", web.Shell.Len()), zap.Int("inline_scripts", len(web.scriptHashes())))
+	}
+
+	for _, name := range config.RemoteNames {
+		dir, err := static.Load(cfg.RemoteDist(name))
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			logger.Warn("remote not built: its files answer 404", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)))
+		case err != nil:
+			return nil, fmt.Errorf("remote %s: %w", name, err)
+		default:
+			web.Remotes[name] = dir
+			logger.Info("remote loaded", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)), zap.Int("files", dir.Len()))
+		}
+	}
+	return web, nil
+}
+
+func (w *Web) scriptHashes() []string {
+	if w.Pages == nil {
+		return nil
+	}
+	return w.Pages.ScriptHashes()
+}

@@ -1,0 +1,3 @@
+module github.com/portfolio-site/portfolio/services/mail
+
+go 1.26
