@@ -8,9 +8,11 @@ import (
 	"io/fs"
 )
 
-//go:embed *.json schema/*.json images
+//go:embed *.json schema/*.json images blog newsletter
 var files embed.FS
 
 // FS returns the embedded content files, rooted at this directory. Images shipped
-// with the site are under images/ (a content path "/images/x.svg" is "images/x.svg" here).
+// with the site are under images/ (a content path "/images/x.svg" is "images/x.svg" here);
+// the Markdown posts and editions under blog/ and newsletter/ (see LoadPosts and
+// LoadEditions). The npm build's output (dist/) and node_modules are not embedded.
 func FS() fs.FS { return files }

@@ -2,7 +2,10 @@
 // import, so no Markdown parser, highlighter or YAML reader ever reaches the browser
 // (ARCHITECTURE.md sections 4.14 and 8).
 //
-//   content/blog/<slug>.md           → dist/blog.json        { posts: [...] }, newest first
+//   content/blog/<slug>.md           → dist/blog.json        { posts: [...] }, newest first,
+//                                      with the article HTML of published posts
+//                                    → dist/blog-index.json  the same posts without HTML,
+//                                      for list pages (a few kB instead of ~22 kB gzip)
 //   content/newsletter/<NN>-<x>.md   → dist/newsletter.json  { editions: [...] }, by id
 //
 // Front matter is YAML, validated against schema/blog-post.schema.json and
@@ -25,13 +28,17 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
 import { Marked } from "marked";
 import { bundledLanguages, createHighlighter } from "shiki";
-import { createJavaScriptRegexEngine } from "shiki/engine/javascript";
 import { parseDocument } from "yaml";
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The two Shiki themes: `--shiki-light*` and `--shiki-dark*` CSS variables. */
-export const codeThemes = Object.freeze({ light: "github-light", dark: "github-dark" });
+/**
+ * The two Shiki themes, emitted as `--shiki-light*` and `--shiki-dark*` CSS variables.
+ * Chosen because every token colour of both keeps a contrast of at least 4.5:1 against
+ * its background (WCAG AA; github-light and github-dark do not: their comments and
+ * some keywords fall to about 3:1). tests/markdown.test.ts checks this on the output.
+ */
+export const codeThemes = Object.freeze({ light: "github-light-default", dark: "github-dark-default" });
 
 /** Languages Shiki renders without a grammar (plain text). */
 const plainLanguages = new Set(["text", "txt", "plain", "plaintext"]);
@@ -53,8 +60,8 @@ export class ContentError extends Error {
 
 /**
  * Reads, validates and renders the Markdown content of contentDir and writes
- * outDir/blog.json and outDir/newsletter.json. Throws a ContentError naming every bad
- * file and field; nothing is written then.
+ * outDir/blog.json, outDir/blog-index.json and outDir/newsletter.json. Throws a
+ * ContentError naming every bad file and field; nothing is written then.
  *
  * @param {{ contentDir?: string, outDir?: string, label?: string }} [options]
  *   contentDir: the directory holding blog/ and newsletter/ (default: this package);
@@ -88,10 +95,10 @@ export async function buildMarkdown(options = {}) {
   }
   if (problems.length > 0) throw new ContentError(problems);
 
+  const highlighted = [...languages].filter((lang) => Object.hasOwn(bundledLanguages, lang)).sort();
   const highlighter = await createHighlighter({
     themes: [codeThemes.light, codeThemes.dark],
-    ...(process.env.JSENG ? { engine: createJavaScriptRegexEngine() } : {}),
-    langs: [...languages].filter((lang) => Object.hasOwn(bundledLanguages, lang)),
+    langs: highlighted,
   });
   let outPosts;
   let outEditions;
@@ -113,7 +120,7 @@ export async function buildMarkdown(options = {}) {
         const { html, headings } = render(lexed.get(doc), highlighter);
         return { ...base, url: `/blog/${doc.data.slug}`, headings, html };
       })
-      .sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+      .sort((a, b) => compare(b.date, a.date) || compare(a.slug, b.slug));
     outEditions = editions
       .map((doc) => ({
         id: doc.data.id,
@@ -134,12 +141,16 @@ export async function buildMarkdown(options = {}) {
   await mkdir(outDir, { recursive: true });
   await Promise.all([
     writeJson(path.join(outDir, "blog.json"), { posts: outPosts }),
+    writeJson(path.join(outDir, "blog-index.json"), {
+      posts: outPosts.map(({ html: _html, headings: _headings, ...meta }) => meta),
+    }),
     writeJson(path.join(outDir, "newsletter.json"), { editions: outEditions }),
   ]);
   return {
     posts: outPosts,
     editions: outEditions,
-    languages: [...languages].sort(),
+    highlighted,
+    plain: [...languages].filter((lang) => !highlighted.includes(lang)).sort(),
     ms: Math.round(performance.now() - started),
   };
 }
@@ -185,17 +196,19 @@ function parseFrontMatter(f, problems) {
     problems.push(`${f.file}: front matter: missing (the file must start with a '---' line, then YAML, then '---')`);
     return undefined;
   }
-  const doc = parseDocument(f.frontMatter, { uniqueKeys: true, strict: true, prettyErrors: false });
+  const doc = parseDocument(f.frontMatter, { uniqueKeys: true, strict: true, prettyErrors: true });
   if (doc.errors.length > 0) {
     for (const e of doc.errors) {
-      const line = e.linePos?.[0]?.line;
-      const at = line === undefined ? "" : ` (line ${line + 1})`;
-      problems.push(`${f.file}: front matter: ${e.message.split("\n")[0]}${at}`);
+      // "... at line 3, column 4:" counts in the front matter, which starts on line 2.
+      const msg = e.message
+        .split("\n")[0]
+        .replace(/ at line (\d+), column (\d+):$/, (_, line, col) => ` (line ${Number(line) + 1}, column ${col})`);
+      problems.push(`${f.file}: front matter: ${msg}`);
     }
     return undefined;
   }
-  const data = doc.toJS();
-  if (data === null || typeof data !== "object" || Array.isArray(data)) {
+  const data = doc.toJS() ?? {}; // an empty front matter is a mapping with no fields
+  if (typeof data !== "object" || Array.isArray(data)) {
     problems.push(`${f.file}: front matter: must be a YAML mapping of fields`);
     return undefined;
   }
@@ -231,6 +244,10 @@ function schemaProblems(file, validate, data) {
         break;
       case "additionalProperties":
         out.push(`${file}: ${fieldName(e.instancePath, e.params.additionalProperty)}: is not a known field`);
+        break;
+      case "pattern":
+        // "\\S" is the schemas' "has a non-space character" rule.
+        out.push(`${file}: ${fieldName(e.instancePath)}: ${e.params.pattern === "\\S" ? "must not be blank" : e.message}`);
         break;
       case "enum":
         out.push(`${file}: ${fieldName(e.instancePath) || "(root)"}: must be one of ${e.params.allowedValues.join(", ")}`);
@@ -459,6 +476,9 @@ export function monthText(yearMonth) {
   return `${monthNames[m - 1]} ${y}`;
 }
 
+/** Code-point order, the same as Go's (no locale). */
+const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Writes JSON through a temporary file, so a reader never sees half a file. */
 async function writeJson(file, value) {
   const tmp = `${file}.${process.pid}.tmp`;
@@ -475,7 +495,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     const published = r.posts.filter((p) => p.status === "published").length;
     console.log(
       `content: ${r.posts.length} posts (${published} published) and ${r.editions.length} editions → dist/ in ${r.ms} ms` +
-        ` (highlighted: ${r.languages.join(", ")})`,
+        ` (code highlighted: ${r.highlighted.join(", ")}; plain: ${r.plain.join(", ")})`,
     );
   } catch (err) {
     if (err instanceof ContentError) {

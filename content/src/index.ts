@@ -25,6 +25,7 @@ import type {
   SkillColor,
   Talk,
 } from "./types";
+import { deepFreeze } from "./freeze";
 
 export type * from "./types";
 
@@ -35,15 +36,6 @@ export const routes: readonly Route[] = routesJson.routes as Route[];
 function contentOf<T extends object>(doc: T): Omit<T, "$schema"> {
   const { $schema: _schema, ...rest } = doc as T & { $schema?: string };
   return deepFreeze(rest);
-}
-
-/** Shared content is read-only: freezing it keeps one page from changing another's. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
-  }
-  return value;
 }
 
 export const home: Home = contentOf(homeJson) as Home;

@@ -310,3 +310,102 @@ export interface Contact {
   };
   toasts: { success: ContactToast; failure: ContactToast };
 }
+
+// ---------------------------------------------------------------------------------
+// Markdown content: blog/*.md and newsletter/*.md, front matter per
+// schema/blog-post.schema.json and schema/newsletter-edition.schema.json, rendered by
+// scripts/build-markdown.mjs into dist/*.json (read by src/blog.ts, src/blog-articles.ts
+// and src/newsletter.ts; not by this package's root export).
+
+/** The spec's blog categories, in the schema's order. */
+export type BlogCategory =
+  | "Security"
+  | "Infrastructure"
+  | "Monitoring"
+  | "Containers"
+  | "CI/CD"
+  | "Cloud"
+  | "Networking"
+  | "Database";
+
+/** published: the article page exists; coming-soon: a disabled 'Coming Soon' card. */
+export type PostStatus = "published" | "coming-soon";
+
+/** A blog post's front matter (the YAML of content/blog/<slug>.md). */
+export interface BlogPostFrontMatter {
+  title: string;
+  /** The URL segment, /blog/<slug>; equals the file name. */
+  slug: string;
+  excerpt: string;
+  /** ISO date, YYYY-MM-DD (for a coming-soon post: the planned date). */
+  date: string;
+  /** Minutes. */
+  readTime: number;
+  category: BlogCategory;
+  tags: string[];
+  status: PostStatus;
+}
+
+interface BlogPostBase extends BlogPostFrontMatter {
+  /** `date` as the spec shows it, e.g. "Dec 15, 2023" (formatted at build time). */
+  displayDate: string;
+}
+
+/** A post whose article page exists. */
+export interface PublishedPost extends BlogPostBase {
+  status: "published";
+  /** The article's path, /blog/<slug>. */
+  url: string;
+}
+
+/** A post announced but not written yet: no page, no URL. */
+export interface ComingSoonPost extends BlogPostBase {
+  status: "coming-soon";
+}
+
+/** A post as the list pages show it (no article HTML). */
+export type BlogPost = PublishedPost | ComingSoonPost;
+
+/** A heading of an article, for a table of contents: `#id` is its anchor. */
+export interface ArticleHeading {
+  depth: number;
+  id: string;
+  /** Plain text. */
+  text: string;
+}
+
+/** A published post with its article rendered to HTML. */
+export interface Article extends PublishedPost {
+  headings: ArticleHeading[];
+  /**
+   * The article body as HTML, rendered at build time from trusted content: headings
+   * with ids, code highlighted by Shiki (import "@portfolio/content/code-theme.css"),
+   * external links with target="_blank" rel="noopener noreferrer"; no raw HTML from
+   * the Markdown and no script. Does not repeat the title.
+   */
+  html: string;
+}
+
+/** A DevOps Digest edition's front matter (the YAML of content/newsletter/<NN>-<slug>.md). */
+export interface EditionFrontMatter {
+  /** 1 for the first edition; the file name starts with it. */
+  id: number;
+  /** "#<id> ...". */
+  title: string;
+  /** The edition's month, YYYY-MM. */
+  date: string;
+  excerpt: string;
+  /** Minutes. */
+  readTime: number;
+  tags: string[];
+}
+
+/** A DevOps Digest edition. */
+export interface Edition extends EditionFrontMatter {
+  /** `date` as month and year text, e.g. "December 2024". */
+  month: string;
+  /** The full text, one paragraph per line; show it with line breaks preserved. */
+  text: string;
+  /** The same text rendered from Markdown (paragraphs, lists, highlighted code). */
+  html: string;
+}

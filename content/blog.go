@@ -1,0 +1,172 @@
+package content
+
+import (
+	"cmp"
+	"errors"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+	"time"
+)
+
+// BlogDir holds the blog posts, one Markdown file per post: blog/<slug>.md.
+const BlogDir = "blog"
+
+// BlogPostSchema is the schema of a post's front matter, in schema/.
+const BlogPostSchema = "blog-post.schema.json"
+
+// PostCategory is one of the spec's blog categories.
+type PostCategory string
+
+// The categories of schema/blog-post.schema.json.
+const (
+	PostCategorySecurity       PostCategory = "Security"
+	PostCategoryInfrastructure PostCategory = "Infrastructure"
+	PostCategoryMonitoring     PostCategory = "Monitoring"
+	PostCategoryContainers     PostCategory = "Containers"
+	PostCategoryCICD           PostCategory = "CI/CD"
+	PostCategoryCloud          PostCategory = "Cloud"
+	PostCategoryNetworking     PostCategory = "Networking"
+	PostCategoryDatabase       PostCategory = "Database"
+)
+
+// PostCategories lists every category in the schema's (and the spec's) order.
+var PostCategories = []PostCategory{
+	PostCategorySecurity, PostCategoryInfrastructure, PostCategoryMonitoring,
+	PostCategoryContainers, PostCategoryCICD, PostCategoryCloud, PostCategoryNetworking,
+	PostCategoryDatabase,
+}
+
+// PostStatus tells whether a post's article exists.
+type PostStatus string
+
+const (
+	// PostPublished: the article page /blog/<slug> exists; it is in RSS and the sitemap.
+	PostPublished PostStatus = "published"
+	// PostComingSoon: listed on the all-posts page with a disabled 'Coming Soon' button;
+	// no page, not in RSS or the sitemap.
+	PostComingSoon PostStatus = "coming-soon"
+)
+
+// Post is a blog post's metadata and its Markdown. The HTML is rendered by the npm
+// build for the browser; the gateway needs only this (RSS, sitemap, head tags).
+type Post struct {
+	Title   string `json:"title"`
+	Slug    string `json:"slug"`
+	Excerpt string `json:"excerpt"`
+	// Date is the publication date (the planned one for a coming-soon post), midnight UTC.
+	Date     time.Time    `json:"date"`
+	ReadTime int          `json:"readTime"` // minutes
+	Category PostCategory `json:"category"`
+	Tags     []string     `json:"tags"`
+	Status   PostStatus   `json:"status"`
+	// Body is the Markdown after the front matter, with "\n" line endings and without
+	// leading or trailing blank lines.
+	Body string `json:"body,omitempty"`
+}
+
+// Published reports whether the post's article page exists.
+func (p Post) Published() bool { return p.Status == PostPublished }
+
+// URL is the post's path on the site, /blog/<slug> (a page only when Published).
+func (p Post) URL() string { return "/blog/" + p.Slug }
+
+// postFrontMatter mirrors schema/blog-post.schema.json.
+type postFrontMatter struct {
+	Title    string       `yaml:"title"`
+	Slug     string       `yaml:"slug"`
+	Excerpt  string       `yaml:"excerpt"`
+	Date     string       `yaml:"date"`
+	ReadTime int          `yaml:"readTime"`
+	Category PostCategory `yaml:"category"`
+	Tags     []string     `yaml:"tags"`
+	Status   PostStatus   `yaml:"status"`
+}
+
+// LoadPosts reads every blog/*.md of fsys (usually FS()) and returns the posts newest
+// first (by date, then slug). The front matter must match schema/blog-post.schema.json
+// (decoded strictly: an unknown field is an error), the slug must equal the file name,
+// slugs are unique, the date is a real calendar date and a published post has a body.
+// All problems are reported at once, each naming the file and the field.
+func LoadPosts(fsys fs.FS) ([]Post, error) {
+	srcs, err := readMarkdownDir(fsys, BlogDir)
+	if err != nil {
+		return nil, err
+	}
+	schema, err := compileFrontMatterSchema(BlogPostSchema)
+	if err != nil {
+		return nil, err
+	}
+	var errs []error
+	posts := make([]Post, 0, len(srcs))
+	slugs := map[string]string{}
+	for _, f := range srcs {
+		c := newFieldChecker(f.name)
+		var fm postFrontMatter
+		if decodeFrontMatter(c, f, schema, &fm) {
+			if base := strings.TrimSuffix(path.Base(f.name), ".md"); fm.Slug != base {
+				c.addf("slug", "%q must equal the file name without .md (%q)", fm.Slug, base)
+			}
+			if other, ok := slugs[fm.Slug]; ok {
+				c.addf("slug", "%q is also the slug of %s", fm.Slug, other)
+			}
+			slugs[fm.Slug] = f.name
+			date, err := time.Parse(time.DateOnly, fm.Date)
+			if err != nil {
+				c.addf("date", "%q is not a calendar date", fm.Date)
+			}
+			body := strings.Trim(f.body, "\n")
+			if fm.Status == PostPublished && strings.TrimSpace(body) == "" {
+				c.addf("body", "a published post needs its article text after the front matter")
+			}
+			posts = append(posts, Post{
+				Title: fm.Title, Slug: fm.Slug, Excerpt: fm.Excerpt, Date: date,
+				ReadTime: fm.ReadTime, Category: fm.Category, Tags: fm.Tags, Status: fm.Status,
+				Body: body,
+			})
+		}
+		if err := c.err(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	slices.SortStableFunc(posts, func(a, b Post) int {
+		return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(a.Slug, b.Slug))
+	})
+	return posts, nil
+}
+
+// PublishedPosts returns the published posts of posts, in the same order.
+func PublishedPosts(posts []Post) []Post {
+	var out []Post
+	for _, p := range posts {
+		if p.Published() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// PostCategoriesOf returns the categories that at least one of posts has, in
+// PostCategories' order (the order of the all-posts page's badges).
+func PostCategoriesOf(posts []Post) []PostCategory {
+	var out []PostCategory
+	for _, c := range PostCategories {
+		if slices.ContainsFunc(posts, func(p Post) bool { return p.Category == c }) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// FindPost returns the post with the given slug.
+func FindPost(posts []Post, slug string) (Post, bool) {
+	i := slices.IndexFunc(posts, func(p Post) bool { return p.Slug == slug })
+	if i < 0 {
+		return Post{}, false
+	}
+	return posts[i], true
+}

@@ -1,0 +1,345 @@
+package content_test
+
+import (
+	"io/fs"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/portfolio-site/portfolio/content"
+)
+
+func TestLoadPosts(t *testing.T) {
+	posts, err := content.LoadPosts(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(posts) != 8 {
+		t.Fatalf("got %d posts, want the spec's 8", len(posts))
+	}
+	// The spec's three articles, newest first, with its dates and read times.
+	want := []struct {
+		slug     string
+		date     string
+		readTime int
+		category content.PostCategory
+	}{
+		{"kubernetes-security", "2023-12-15", 5, content.PostCategorySecurity},
+		{"terraform-guide", "2023-12-08", 7, content.PostCategoryInfrastructure},
+		{"microservices-monitoring", "2023-11-30", 6, content.PostCategoryMonitoring},
+	}
+	published := content.PublishedPosts(posts)
+	if len(published) != len(want) {
+		t.Fatalf("got %d published posts, want %d", len(published), len(want))
+	}
+	for i, w := range want {
+		p := published[i]
+		t.Run(w.slug, func(t *testing.T) {
+			checks := []struct {
+				name      string
+				got, want any
+			}{
+				{"slug", p.Slug, w.slug},
+				{"date", p.Date.Format(time.DateOnly), w.date},
+				{"date is midnight UTC", p.Date.Equal(time.Date(p.Date.Year(), p.Date.Month(), p.Date.Day(), 0, 0, 0, 0, time.UTC)), true},
+				{"readTime", p.ReadTime, w.readTime},
+				{"category", p.Category, w.category},
+				{"URL", p.URL(), "/blog/" + w.slug},
+				{"has a title", p.Title != "", true},
+				{"has an excerpt", p.Excerpt != "", true},
+				{"has tags", len(p.Tags) > 0, true},
+				{"body is the Markdown, not the front matter", strings.HasPrefix(p.Body, "---") || strings.Contains(p.Body, "\nstatus: "), false},
+				{"body has code samples", strings.Count(p.Body, "```") >= 4, true},
+				{"body has headings", strings.Contains(p.Body, "\n## "), true},
+			}
+			for _, c := range checks {
+				if c.got != c.want {
+					t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+				}
+			}
+		})
+	}
+
+	for i := 1; i < len(posts); i++ {
+		if posts[i].Date.After(posts[i-1].Date) {
+			t.Errorf("posts not newest first: %s (%s) after %s (%s)", posts[i].Slug,
+				posts[i].Date.Format(time.DateOnly), posts[i-1].Slug, posts[i-1].Date.Format(time.DateOnly))
+		}
+	}
+	for _, p := range posts {
+		if !p.Published() && p.Status != content.PostComingSoon {
+			t.Errorf("%s: status %q", p.Slug, p.Status)
+		}
+	}
+	if got := content.PostCategoriesOf(posts); !slices.Equal(got, content.PostCategories) {
+		t.Errorf("categories = %v, want all 8 of the spec: %v", got, content.PostCategories)
+	}
+	if p, ok := content.FindPost(posts, "terraform-guide"); !ok || p.ReadTime != 7 {
+		t.Errorf("FindPost(terraform-guide) = %v, %v", p.Slug, ok)
+	}
+	if _, ok := content.FindPost(posts, "nope"); ok {
+		t.Error("FindPost found an unknown slug")
+	}
+}
+
+func TestLoadEditions(t *testing.T) {
+	editions, err := content.LoadEditions(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantMonths := []string{"December 2024", "January 2025", "February 2025", "March 2025", "May 2025", "June 2025"}
+	if len(editions) != len(wantMonths) {
+		t.Fatalf("got %d editions, want 6", len(editions))
+	}
+	for i, e := range editions {
+		if e.ID != i+1 {
+			t.Errorf("editions[%d].ID = %d, want %d", i, e.ID, i+1)
+		}
+		if prefix := "#" + string(rune('1'+i)) + " "; !strings.HasPrefix(e.Title, prefix) {
+			t.Errorf("edition %d title %q does not start with %q", e.ID, e.Title, prefix)
+		}
+		if got := e.MonthText(); got != wantMonths[i] {
+			t.Errorf("edition %d month = %q, want %q", e.ID, got, wantMonths[i])
+		}
+		if e.Month.Day() != 1 || e.Month.Location() != time.UTC {
+			t.Errorf("edition %d month = %v, want the first of the month UTC", e.ID, e.Month)
+		}
+		if e.ReadTime < 1 || len(e.Tags) == 0 || e.Excerpt == "" {
+			t.Errorf("edition %d: readTime %d, tags %v, excerpt %q", e.ID, e.ReadTime, e.Tags, e.Excerpt)
+		}
+		// The page shows the text with line breaks preserved: paragraphs are lines.
+		if strings.Count(e.Body, "\n\n") < 5 || e.Body != strings.TrimSpace(e.Body) || strings.Contains(e.Body, "\r") {
+			t.Errorf("edition %d body is not the trimmed multi-paragraph text", e.ID)
+		}
+	}
+	if e, ok := content.FindEdition(editions, 6); !ok || e.MonthText() != "June 2025" {
+		t.Errorf("FindEdition(6) = %v, %v", e.Title, ok)
+	}
+	if _, ok := content.FindEdition(editions, 7); ok {
+		t.Error("FindEdition found edition 7")
+	}
+}
+
+const validPost = `---
+title: "A Post"
+slug: a-post
+excerpt: "What it is about."
+date: 2024-05-01
+readTime: 4
+category: Cloud
+tags: [AWS, Cost]
+status: published
+---
+
+## Hello
+
+Some text.
+`
+
+const validEdition = `---
+id: 1
+title: "#1 First"
+date: 2024-12
+excerpt: "The first one."
+readTime: 2
+tags: [DNS]
+---
+Hi there,
+
+Text.
+`
+
+// replaceLine swaps the front matter line starting with key+":" for line ("" drops it).
+func replaceLine(doc, key, line string) string {
+	lines := strings.Split(doc, "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, key+":") {
+			if line == "" {
+				return strings.Join(slices.Delete(lines, i, i+1), "\n")
+			}
+			lines[i] = line
+			return strings.Join(lines, "\n")
+		}
+	}
+	panic("no line " + key)
+}
+
+// addLine adds a front matter line after the opening "---".
+func addLine(doc, line string) string { return strings.Replace(doc, "---\n", "---\n"+line+"\n", 1) }
+
+func TestLoadPostsRejectsInvalidFrontMatter(t *testing.T) {
+	tests := []struct {
+		name string
+		file string // under blog/
+		doc  string
+		want []string // substrings of the error; the first names file and field
+	}{
+		{"missing field", "a-post.md", replaceLine(validPost, "excerpt", ""),
+			[]string{"content: blog/a-post.md: excerpt: is required"}},
+		{"read time as text", "a-post.md", replaceLine(validPost, "readTime", `readTime: "4"`),
+			[]string{"content: blog/a-post.md: readTime: must be integer"}},
+		{"read time as words", "a-post.md", replaceLine(validPost, "readTime", `readTime: four minutes`),
+			[]string{"content: blog/a-post.md: readTime: must be integer"}},
+		{"read time zero", "a-post.md", replaceLine(validPost, "readTime", `readTime: 0`),
+			[]string{"content: blog/a-post.md: readTime: "}},
+		{"unknown field", "a-post.md", addLine(validPost, "author: me"),
+			[]string{"content: blog/a-post.md: author: is not a known field"}},
+		{"field with a capital letter", "a-post.md", replaceLine(validPost, "readTime", "ReadTime: 4"),
+			[]string{"content: blog/a-post.md: ReadTime: is not a known field", "content: blog/a-post.md: readTime: is required"}},
+		{"bad slug", "A Post.md", replaceLine(validPost, "slug", "slug: A Post"),
+			[]string{"content: blog/A Post.md: slug: "}},
+		{"slug is not the file name", "other.md", validPost,
+			[]string{`content: blog/other.md: slug: "a-post" must equal the file name`}},
+		{"unknown category", "a-post.md", replaceLine(validPost, "category", "category: Serverless"),
+			[]string{"content: blog/a-post.md: category: must be one of Security, Infrastructure"}},
+		{"unknown status", "a-post.md", replaceLine(validPost, "status", "status: draft"),
+			[]string{"content: blog/a-post.md: status: must be one of published, coming-soon"}},
+		{"display date", "a-post.md", replaceLine(validPost, "date", `date: "May 1, 2024"`),
+			[]string{"content: blog/a-post.md: date: "}},
+		{"impossible date", "a-post.md", replaceLine(validPost, "date", "date: 2024-02-30"),
+			[]string{`content: blog/a-post.md: date: "2024-02-30" is not a calendar date`}},
+		{"no tags", "a-post.md", replaceLine(validPost, "tags", "tags: []"),
+			[]string{"content: blog/a-post.md: tags: "}},
+		{"empty tag", "a-post.md", replaceLine(validPost, "tags", `tags: [AWS, ""]`),
+			[]string{"content: blog/a-post.md: tags[1]: "}},
+		{"duplicate tag", "a-post.md", replaceLine(validPost, "tags", "tags: [AWS, AWS]"),
+			[]string{"content: blog/a-post.md: tags: "}},
+		{"key given twice", "a-post.md", addLine(validPost, "title: Again"),
+			[]string{"content: blog/a-post.md: front matter: ", "already defined"}},
+		{"broken YAML", "a-post.md", replaceLine(validPost, "tags", "tags: [AWS"),
+			[]string{"content: blog/a-post.md: front matter: "}},
+		{"no front matter", "a-post.md", "# Just Markdown\n",
+			[]string{"content: blog/a-post.md: front matter: missing"}},
+		{"published without a body", "a-post.md", validPost[:strings.Index(validPost, "## Hello")],
+			[]string{"content: blog/a-post.md: body: a published post needs its article text"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"blog/" + tt.file: {Data: []byte(tt.doc)}}
+			posts, err := content.LoadPosts(fsys)
+			if err == nil {
+				t.Fatalf("LoadPosts accepted it: %+v", posts)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error does not contain %q:\n%v", w, err)
+				}
+			}
+		})
+	}
+}
+
+func TestLoadPostsAcceptsAndOrders(t *testing.T) {
+	older := strings.NewReplacer("slug: a-post", "slug: b-post", "date: 2024-05-01", `date: "2023-01-02"`,
+		"status: published", "status: coming-soon").Replace(validPost)
+	fsys := fstest.MapFS{
+		"blog/b-post.md": {Data: []byte(strings.ReplaceAll(older, "\n", "\r\n"))}, // CRLF, quoted date
+		"blog/a-post.md": {Data: []byte(validPost)},
+		"blog/notes.txt": {Data: []byte("not a post")},
+	}
+	posts, err := content.LoadPosts(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(posts) != 2 || posts[0].Slug != "a-post" || posts[1].Slug != "b-post" {
+		t.Fatalf("posts = %+v, want a-post then b-post", posts)
+	}
+	if got, want := posts[0].Body, "## Hello\n\nSome text."; got != want {
+		t.Errorf("body = %q, want %q", got, want)
+	}
+	if posts[1].Date != time.Date(2023, 1, 2, 0, 0, 0, 0, time.UTC) || posts[1].Published() {
+		t.Errorf("b-post = %+v", posts[1])
+	}
+	if got := content.PostCategoriesOf(posts); !slices.Equal(got, []content.PostCategory{content.PostCategoryCloud}) {
+		t.Errorf("categories = %v", got)
+	}
+}
+
+func TestLoadPostsReportsEveryFile(t *testing.T) {
+	fsys := fstest.MapFS{
+		"blog/a-post.md": {Data: []byte(replaceLine(validPost, "readTime", "readTime: x"))},
+		"blog/b-post.md": {Data: []byte(strings.Replace(validPost, "slug: a-post", "slug: b-post\nextra: 1", 1))},
+	}
+	_, err := content.LoadPosts(fsys)
+	if err == nil {
+		t.Fatal("accepted")
+	}
+	for _, w := range []string{"blog/a-post.md: readTime", "blog/b-post.md: extra"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error does not mention %q:\n%v", w, err)
+		}
+	}
+}
+
+func TestLoadEditionsRejectsInvalidFrontMatter(t *testing.T) {
+	second := strings.NewReplacer("id: 1", "id: 2", "#1 First", "#2 Second", "date: 2024-12", "date: 2025-01").Replace(validEdition)
+	tests := []struct {
+		name  string
+		files map[string]string // under newsletter/
+		want  []string
+	}{
+		{"missing field", map[string]string{"01-first.md": replaceLine(validEdition, "excerpt", "")},
+			[]string{"content: newsletter/01-first.md: excerpt: is required"}},
+		{"id as text", map[string]string{"01-first.md": replaceLine(validEdition, "id", `id: "1"`)},
+			[]string{"content: newsletter/01-first.md: id: must be integer"}},
+		{"unknown field", map[string]string{"01-first.md": addLine(validEdition, "content: x")},
+			[]string{"content: newsletter/01-first.md: content: is not a known field"}},
+		{"title without its number", map[string]string{"01-first.md": replaceLine(validEdition, "title", "title: First")},
+			[]string{"content: newsletter/01-first.md: title: "}},
+		{"title with another number", map[string]string{"01-first.md": replaceLine(validEdition, "title", `title: "#2 First"`)},
+			[]string{`content: newsletter/01-first.md: title: must start with "#1 "`}},
+		{"date as a full date", map[string]string{"01-first.md": replaceLine(validEdition, "date", "date: 2024-12-01")},
+			[]string{"content: newsletter/01-first.md: date: "}},
+		{"month 13", map[string]string{"01-first.md": replaceLine(validEdition, "date", "date: 2024-13")},
+			[]string{"content: newsletter/01-first.md: date: "}},
+		{"file name without id", map[string]string{"first.md": validEdition},
+			[]string{"content: newsletter/first.md: file name: must be <id>-<slug>.md"}},
+		{"file name with another id", map[string]string{"02-first.md": validEdition},
+			[]string{`content: newsletter/02-first.md: id: 1 does not match the file name prefix "02"`}},
+		{"gap in ids", map[string]string{"01-first.md": validEdition, "03-third.md": strings.NewReplacer("id: 2", "id: 3", "#2", "#3").Replace(second)},
+			[]string{"content: newsletter/03-third.md: id: editions must be numbered 1, 2, 3"}},
+		{"not starting at 1", map[string]string{"02-second.md": second},
+			[]string{"content: newsletter/02-second.md: id: editions must be numbered"}},
+		{"duplicate id", map[string]string{"01-first.md": validEdition, "1-again.md": validEdition},
+			[]string{"id: 1 is also the id of newsletter/01-first.md"}},
+		{"month not after the one before", map[string]string{"01-first.md": validEdition, "02-second.md": replaceLine(second, "date", "date: 2024-11")},
+			[]string{"content: newsletter/02-second.md: date: 2024-11 must be after the date of edition 1"}},
+		{"empty body", map[string]string{"01-first.md": validEdition[:strings.Index(validEdition, "Hi there")]},
+			[]string{"content: newsletter/01-first.md: body: "}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{}
+			for name, doc := range tt.files {
+				fsys["newsletter/"+name] = &fstest.MapFile{Data: []byte(doc)}
+			}
+			editions, err := content.LoadEditions(fsys)
+			if err == nil {
+				t.Fatalf("LoadEditions accepted it: %+v", editions)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error does not contain %q:\n%v", w, err)
+				}
+			}
+		})
+	}
+}
+
+// TestMarkdownIsEmbedded keeps embed.go's pattern in step with the Markdown folders
+// and out of the npm build's output.
+func TestMarkdownIsEmbedded(t *testing.T) {
+	fsys := content.FS()
+	for _, pattern := range []string{"blog/*.md", "newsletter/*.md", "images/*.svg"} {
+		if names, _ := fs.Glob(fsys, pattern); len(names) == 0 {
+			t.Errorf("nothing embedded matches %s", pattern)
+		}
+	}
+	for _, dir := range []string{"dist", "node_modules", "scripts"} {
+		if _, err := fs.Stat(fsys, dir); err == nil {
+			t.Errorf("%s/ is embedded", dir)
+		}
+	}
+}

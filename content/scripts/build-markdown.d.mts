@@ -1,0 +1,39 @@
+// Types of build-markdown.mjs for the TypeScript tests that import it.
+import type { Article, BlogPost, Edition } from "../src/types";
+
+export declare const codeThemes: Readonly<{ light: string; dark: string }>;
+
+export declare class ContentError extends Error {
+  /** One "content/<dir>/<file>.md: <field>: <message>" per problem. */
+  readonly problems: string[];
+  constructor(problems: string[]);
+}
+
+export interface BuildOptions {
+  /** The directory holding blog/ and newsletter/ (default: this package). */
+  contentDir?: string;
+  /** Where blog.json, blog-index.json and newsletter.json go (default: contentDir/dist). */
+  outDir?: string;
+  /** How contentDir is named in messages (default: its base name). */
+  label?: string;
+}
+
+export interface BuildResult {
+  /** As written to blog.json: newest first; published posts with headings and html. */
+  posts: (BlogPost | Article)[];
+  editions: Edition[];
+  /** Code languages highlighted by Shiki, and those rendered as plain text. */
+  highlighted: string[];
+  plain: string[];
+  ms: number;
+}
+
+/** Validates and renders the Markdown content; throws ContentError on invalid content. */
+export declare function buildMarkdown(options?: BuildOptions): Promise<BuildResult>;
+
+export declare function splitFrontMatter(src: string): { frontMatter: string | undefined; body: string };
+export declare function slugify(text: string): string;
+/** "2023-12-15" → "Dec 15, 2023". */
+export declare function displayDate(iso: string): string;
+/** "2024-12" → "December 2024". */
+export declare function monthText(yearMonth: string): string;

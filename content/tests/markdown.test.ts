@@ -1,0 +1,479 @@
+// The Markdown build (scripts/build-markdown.mjs): invalid front matter fails with the
+// file and the field (the same cases as content/markdown_test.go), and the real
+// content renders to safe HTML with code highlighted for both themes.
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  buildMarkdown,
+  codeThemes,
+  ContentError,
+  displayDate,
+  monthText,
+  slugify,
+  splitFrontMatter,
+  type BuildResult,
+} from "../scripts/build-markdown.mjs";
+import type { Article, BlogPost } from "../src/types";
+
+const contentDir = path.resolve(import.meta.dirname, "..");
+
+let tmpRoot: string;
+beforeAll(async () => {
+  tmpRoot = await mkdtemp(path.join(tmpdir(), "content-md-"));
+});
+afterAll(async () => {
+  await rm(tmpRoot, { recursive: true, force: true });
+});
+
+let fixtureCount = 0;
+/** A fresh <tmp>/N/content with the given files (paths under content/). */
+async function fixture(files: Record<string, string>): Promise<{ dir: string; out: string }> {
+  const dir = path.join(tmpRoot, String(++fixtureCount), "content");
+  await mkdir(path.join(dir, "blog"), { recursive: true });
+  await mkdir(path.join(dir, "newsletter"), { recursive: true });
+  for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+  return { dir, out: path.join(dir, "dist") };
+}
+
+/** The problems buildMarkdown reports for the files, or [] when it builds. */
+async function problemsOf(files: Record<string, string>): Promise<string[]> {
+  const { dir, out } = await fixture(files);
+  try {
+    await buildMarkdown({ contentDir: dir, outDir: out });
+    return [];
+  } catch (err) {
+    if (!(err instanceof ContentError)) throw err;
+    expect(err.message).toContain(err.problems[0]);
+    // Nothing is written for invalid content.
+    await expect(readdir(out)).rejects.toThrow();
+    return err.problems;
+  }
+}
+
+const validPost = `---
+title: "A Post"
+slug: a-post
+excerpt: "What it is about."
+date: 2024-05-01
+readTime: 4
+category: Cloud
+tags: [AWS, Cost]
+status: published
+---
+
+## Hello
+
+Some text.
+`;
+
+const validEdition = `---
+id: 1
+title: "#1 First"
+date: 2024-12
+excerpt: "The first one."
+readTime: 2
+tags: [DNS]
+---
+Hi there,
+
+Text.
+`;
+
+const second = validEdition
+  .replace("id: 1", "id: 2")
+  .replace("#1 First", "#2 Second")
+  .replace("date: 2024-12", "date: 2025-01");
+
+/** doc with the front matter line of key replaced by line ("" drops it). */
+function replaceLine(doc: string, key: string, line: string): string {
+  const lines = doc.split("\n");
+  const i = lines.findIndex((l) => l.startsWith(`${key}:`));
+  if (i < 0) throw new Error(`no line ${key}`);
+  if (line === "") lines.splice(i, 1);
+  else lines[i] = line;
+  return lines.join("\n");
+}
+const addLine = (doc: string, line: string) => doc.replace("---\n", `---\n${line}\n`);
+
+describe("invalid front matter fails the build, naming the file and the field", () => {
+  const post = (doc: string, name = "a-post.md") => ({ [`blog/${name}`]: doc });
+  const cases: Array<[string, Record<string, string>, string[]]> = [
+    ["missing field", post(replaceLine(validPost, "excerpt", "")), ["content/blog/a-post.md: excerpt: is required"]],
+    ["read time as text", post(replaceLine(validPost, "readTime", 'readTime: "4"')), [
+      "content/blog/a-post.md: readTime: must be integer",
+    ]],
+    ["read time as words", post(replaceLine(validPost, "readTime", "readTime: four minutes")), [
+      "content/blog/a-post.md: readTime: must be integer",
+    ]],
+    ["read time zero", post(replaceLine(validPost, "readTime", "readTime: 0")), ["content/blog/a-post.md: readTime: must be >= 1"]],
+    ["unknown field", post(addLine(validPost, "author: me")), ["content/blog/a-post.md: author: is not a known field"]],
+    ["field with a capital letter", post(replaceLine(validPost, "readTime", "ReadTime: 4")), [
+      "content/blog/a-post.md: readTime: is required",
+      "content/blog/a-post.md: ReadTime: is not a known field",
+    ]],
+    ["bad slug", post(replaceLine(validPost, "slug", "slug: A Post"), "A Post.md"), [
+      'content/blog/A Post.md: slug: must match pattern "^[a-z0-9-]+$"',
+    ]],
+    ["slug is not the file name", post(validPost, "other.md"), [
+      'content/blog/other.md: slug: "a-post" must equal the file name without .md ("other")',
+    ]],
+    ["unknown category", post(replaceLine(validPost, "category", "category: Serverless")), [
+      "content/blog/a-post.md: category: must be one of Security, Infrastructure, Monitoring, Containers, CI/CD, Cloud, Networking, Database",
+    ]],
+    ["unknown status", post(replaceLine(validPost, "status", "status: draft")), [
+      "content/blog/a-post.md: status: must be one of published, coming-soon",
+    ]],
+    ["display date", post(replaceLine(validPost, "date", 'date: "May 1, 2024"')), ["content/blog/a-post.md: date: must match pattern"]],
+    ["impossible date", post(replaceLine(validPost, "date", "date: 2024-02-30")), [
+      'content/blog/a-post.md: date: "2024-02-30" is not a calendar date',
+    ]],
+    ["no tags", post(replaceLine(validPost, "tags", "tags: []")), ["content/blog/a-post.md: tags: must NOT have fewer than 1 items"]],
+    ["blank tag", post(replaceLine(validPost, "tags", 'tags: [AWS, " "]')), ["content/blog/a-post.md: tags[1]: must not be blank"]],
+    ["duplicate tag", post(replaceLine(validPost, "tags", "tags: [AWS, AWS]")), ["content/blog/a-post.md: tags: must NOT have duplicate items"]],
+    ["key given twice", post(addLine(validPost, "title: Again")), ["content/blog/a-post.md: front matter: Map keys must be unique (line 3"]],
+    ["broken YAML", post(replaceLine(validPost, "tags", "tags: [AWS")), ["content/blog/a-post.md: front matter: "]],
+    ["no front matter", post("# Just Markdown\n"), ["content/blog/a-post.md: front matter: missing"]],
+    ["front matter not a mapping", post("---\n- a\n---\nText\n"), ["content/blog/a-post.md: front matter: must be a YAML mapping"]],
+    ["published without a body", post(validPost.slice(0, validPost.indexOf("## Hello"))), [
+      "content/blog/a-post.md: body: a published post needs its article text",
+    ]],
+    ["raw HTML in the body", post(`${validPost}\n<div onclick="x()">hi</div>\n`), [
+      "content/blog/a-post.md: body: raw HTML is not allowed in Markdown",
+    ]],
+    ["inline script in the body", post(`${validPost}\nSee <script>alert(1)</script> here.\n`), [
+      "content/blog/a-post.md: body: raw HTML is not allowed in Markdown",
+    ]],
+    ["javascript: link", post(`${validPost}\n[click](javascript:alert(1))\n`), [
+      'content/blog/a-post.md: body: link "javascript:alert(1)" must be http(s), mailto, a path or an #anchor',
+    ]],
+    ["protocol-relative link", post(`${validPost}\n[x](//evil.example/x)\n`), ['content/blog/a-post.md: body: link "//evil.example/x"']],
+    // Editions
+    ["edition: missing field", { "newsletter/01-first.md": replaceLine(validEdition, "excerpt", "") }, [
+      "content/newsletter/01-first.md: excerpt: is required",
+    ]],
+    ["edition: id as text", { "newsletter/01-first.md": replaceLine(validEdition, "id", 'id: "1"') }, [
+      "content/newsletter/01-first.md: id: must be integer",
+    ]],
+    ["edition: unknown field", { "newsletter/01-first.md": addLine(validEdition, "content: x") }, [
+      "content/newsletter/01-first.md: content: is not a known field",
+    ]],
+    ["edition: title without its number", { "newsletter/01-first.md": replaceLine(validEdition, "title", "title: First") }, [
+      "content/newsletter/01-first.md: title: must match pattern",
+    ]],
+    ["edition: title with another number", { "newsletter/01-first.md": replaceLine(validEdition, "title", 'title: "#2 First"') }, [
+      'content/newsletter/01-first.md: title: must start with "#1 "',
+    ]],
+    ["edition: full date", { "newsletter/01-first.md": replaceLine(validEdition, "date", "date: 2024-12-01") }, [
+      "content/newsletter/01-first.md: date: must match pattern",
+    ]],
+    ["edition: file name without id", { "newsletter/first.md": validEdition }, [
+      "content/newsletter/first.md: file name: must be <id>-<slug>.md",
+    ]],
+    ["edition: file name with another id", { "newsletter/02-first.md": validEdition }, [
+      'content/newsletter/02-first.md: id: 1 does not match the file name prefix "02"',
+    ]],
+    ["edition: gap in ids", {
+      "newsletter/01-first.md": validEdition,
+      "newsletter/03-third.md": second.replace("id: 2", "id: 3").replace("#2", "#3"),
+    }, ["content/newsletter/03-third.md: id: editions must be numbered 1, 2, 3, ... without gaps; expected 2, got 3"]],
+    ["edition: duplicate id", { "newsletter/01-first.md": validEdition, "newsletter/1-again.md": validEdition }, [
+      "id: 1 is also the id of content/newsletter/01-first.md",
+    ]],
+    ["edition: month not after the one before", {
+      "newsletter/01-first.md": validEdition,
+      "newsletter/02-second.md": replaceLine(second, "date", "date: 2024-11"),
+    }, ["content/newsletter/02-second.md: date: 2024-11 must be after the date of edition 1 (2024-12)"]],
+    ["edition: empty body", { "newsletter/01-first.md": validEdition.slice(0, validEdition.indexOf("Hi there")) }, [
+      "content/newsletter/01-first.md: body: ",
+    ]],
+  ];
+
+  it.each(cases)("%s", async (_name, files, want) => {
+    const problems = await problemsOf(files);
+    expect(problems.length).toBeGreaterThan(0);
+    for (const w of want) expect(problems.some((p) => p.startsWith(w) || p.includes(w)), `${w}\nin\n${problems.join("\n")}`).toBe(true);
+  });
+
+  it("reports every bad file at once", async () => {
+    const problems = await problemsOf({
+      "blog/a-post.md": replaceLine(validPost, "readTime", "readTime: x"),
+      "blog/b-post.md": validPost.replace("slug: a-post", "slug: b-post\nextra: 1"),
+      "newsletter/01-first.md": replaceLine(validEdition, "tags", "tags: []"),
+    });
+    expect(problems).toEqual([
+      "content/blog/a-post.md: readTime: must be integer",
+      "content/blog/b-post.md: extra: is not a known field",
+      "content/newsletter/01-first.md: tags: must NOT have fewer than 1 items",
+    ]);
+  });
+
+  it("the command line prints the problems and exits 1", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const { dir } = await fixture({ "blog/a-post.md": replaceLine(validPost, "readTime", 'readTime: "4"') });
+    // The CLI builds its own package; run a copy of the script against the fixture by
+    // importing it with the fixture as contentDir.
+    const script = path.join(contentDir, "scripts", "build-markdown.mjs");
+    const r = spawnSync(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { buildMarkdown } from ${JSON.stringify(script)};
+         try { await buildMarkdown({ contentDir: ${JSON.stringify(dir)} }); }
+         catch (e) { console.error(e.message); process.exit(1); }`,
+      ],
+      { encoding: "utf8" },
+    );
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain("content/blog/a-post.md: readTime: must be integer");
+  });
+});
+
+describe("valid fixtures", () => {
+  it("builds, orders and renders them; unknown languages become escaped plain code", async () => {
+    const older = validPost
+      .replace("slug: a-post", "slug: b-post")
+      .replace("date: 2024-05-01", 'date: "2023-01-02"')
+      .replace("status: published", "status: coming-soon");
+    const body = `## Hello
+
+## Hello
+
+## \`code\` & more? Ünïcode!
+
+\`\`\`promql
+sum(rate(x{code=~"5.."}[5m])) > 0 && <script>alert(1)</script>
+\`\`\`
+
+\`\`\`
+no language
+\`\`\`
+
+\`\`\`yaml
+a: 1
+\`\`\`
+
+[out](https://example.com/x) [in](/blog/b-post) [anchor](#hello)`;
+    const { dir, out } = await fixture({
+      "blog/a-post.md": validPost.replace("## Hello\n\nSome text.\n", `${body}\n`),
+      "blog/b-post.md": older.replace(/\n/g, "\r\n"),
+      "newsletter/01-first.md": validEdition,
+      "newsletter/02-second.md": second,
+    });
+    const r = await buildMarkdown({ contentDir: dir, outDir: out });
+    expect(r.highlighted).toEqual(["yaml"]);
+    expect(r.plain).toEqual(["promql", "text"]);
+
+    const blog = JSON.parse(await readFile(path.join(out, "blog.json"), "utf8")) as { posts: (BlogPost | Article)[] };
+    expect(blog.posts.map((p) => p.slug)).toEqual(["a-post", "b-post"]);
+    const [a, b] = blog.posts as [Article, BlogPost];
+    expect(b).not.toHaveProperty("html");
+    expect(b).not.toHaveProperty("url");
+    expect(b.displayDate).toBe("Jan 2, 2023");
+    expect(a.url).toBe("/blog/a-post");
+    expect(a.headings.map((h) => h.id)).toEqual(["hello", "hello-1", "code--more-ünïcode"]);
+    expect(a.html).toContain('<h2 id="hello">Hello</h2>');
+    expect(a.html).toContain('<h2 id="hello-1">Hello</h2>');
+    expect(a.html).toContain('<h2 id="code--more-ünïcode"><code>code</code> &amp; more? Ünïcode!</h2>');
+
+    const promql = codeBlock(a.html, "promql");
+    expect(promql).not.toContain("<script");
+    expect(promql).toContain("&#x3C;script>");
+    expect(promql).not.toMatch(/<span style=/);
+    expect(codeText(promql)).toBe('sum(rate(x{code=~"5.."}[5m])) > 0 && <script>alert(1)</script>');
+    expect(codeText(codeBlock(a.html, "text"))).toBe("no language");
+    expect(codeBlock(a.html, "yaml")).toMatch(/<span style="--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">a<\/span>/);
+
+    expect(a.html).toContain('<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">out</a>');
+    expect(a.html).toContain('<a href="/blog/b-post">in</a>');
+    expect(a.html).toContain('<a href="#hello">anchor</a>');
+
+    const index = JSON.parse(await readFile(path.join(out, "blog-index.json"), "utf8")) as { posts: BlogPost[] };
+    expect(index.posts.map((p) => p.slug)).toEqual(["a-post", "b-post"]);
+    expect(index.posts[0]).not.toHaveProperty("html");
+    expect(index.posts[0]).not.toHaveProperty("headings");
+    expect(index.posts[0]).toEqual({ ...Object.fromEntries(Object.entries(a).filter(([k]) => k !== "html" && k !== "headings")) });
+
+    const nl = JSON.parse(await readFile(path.join(out, "newsletter.json"), "utf8"));
+    expect(nl.editions.map((e: { id: number; month: string }) => [e.id, e.month])).toEqual([
+      [1, "December 2024"],
+      [2, "January 2025"],
+    ]);
+    expect(nl.editions[0].text).toBe("Hi there,\n\nText.");
+  });
+
+  it("splits front matter with any line endings and a byte order mark", () => {
+    expect(splitFrontMatter("\uFEFF---\r\na: 1\r\n---\r\nbody\r\n")).toEqual({ frontMatter: "a: 1", body: "body\n" });
+    expect(splitFrontMatter("---\n---\nbody")).toEqual({ frontMatter: "", body: "body" });
+    expect(splitFrontMatter("---\na: 1\n----\nb")).toEqual({ frontMatter: undefined, body: "---\na: 1\n----\nb" });
+    expect(splitFrontMatter("no front matter").frontMatter).toBeUndefined();
+  });
+
+  it("formats dates and slugs", () => {
+    expect(displayDate("2023-12-15")).toBe("Dec 15, 2023");
+    expect(displayDate("2023-12-08")).toBe("Dec 8, 2023");
+    expect(monthText("2024-12")).toBe("December 2024");
+    expect(monthText("2025-06")).toBe("June 2025");
+    expect(slugify("1. RBAC: least privilege")).toBe("1-rbac-least-privilege");
+    expect(slugify("Testing with terraform test")).toBe("testing-with-terraform-test");
+  });
+});
+
+// ---------------------------------------------------------------------------------
+// The real content
+
+/** The <pre> of the first code block of html in lang. */
+function codeBlock(html: string, lang: string): string {
+  const start = html.indexOf(`data-language="${lang}"`);
+  if (start < 0) throw new Error(`no ${lang} block`);
+  const pre = html.lastIndexOf("<pre", start);
+  return html.slice(pre, html.indexOf("</pre>", start) + "</pre>".length);
+}
+
+/** The text a code block shows: tags dropped, entities decoded. */
+function codeText(block: string): string {
+  return block
+    .replace(/<\/span>\n<span class="line">/g, "\n")
+    .replace(/<[^>]*>/g, "")
+    .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
+    .replace(/&(lt|gt|quot|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', amp: "&" })[e]!);
+}
+
+/** The fenced code blocks of lang in a Markdown file of the content. */
+async function fences(file: string, lang: string): Promise<string[]> {
+  const md = await readFile(path.join(contentDir, file), "utf8");
+  return [...md.matchAll(new RegExp("^```" + lang + "\\n([\\s\\S]*?)\\n```$", "gm"))].map((m) => m[1]!);
+}
+
+/** WCAG contrast ratio of two #rrggbb colours. */
+function contrast(a: string, b: string): number {
+  const lum = (hex: string) => {
+    let h = hex.slice(1);
+    if (h.length === 3) h = [...h].map((c) => c + c).join("");
+    const [r, g, bl] = [0, 2, 4].map((i) => {
+      const c = parseInt(h.slice(i, i + 2), 16) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * bl!;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+describe("the real content's build output", () => {
+  let r: BuildResult;
+  let articles: Article[];
+  let allHtml: string[];
+  beforeAll(async () => {
+    r = await buildMarkdown({ outDir: path.join(tmpRoot, "real") });
+    articles = r.posts.filter((p): p is Article => p.status === "published");
+    allHtml = [...articles.map((a) => a.html), ...r.editions.map((e) => e.html)];
+  }, 60_000);
+
+  it("has 8 posts newest first, 3 published with html, 5 coming soon without", () => {
+    expect(r.posts).toHaveLength(8);
+    const dates = r.posts.map((p) => p.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(articles.map((a) => [a.slug, a.displayDate, a.readTime])).toEqual([
+      ["kubernetes-security", "Dec 15, 2023", 5],
+      ["terraform-guide", "Dec 8, 2023", 7],
+      ["microservices-monitoring", "Nov 30, 2023", 6],
+    ]);
+    for (const p of r.posts) {
+      if (p.status === "published") continue;
+      expect(Object.keys(p).sort()).toEqual(
+        ["category", "date", "displayDate", "excerpt", "readTime", "slug", "status", "tags", "title"],
+      );
+    }
+  });
+
+  it("highlights a yaml block with both themes' colours", async () => {
+    const k8s = articles.find((a) => a.slug === "kubernetes-security")!;
+    const block = codeBlock(k8s.html, "yaml");
+    expect(block).toMatch(/^<pre class="shiki shiki-themes github-light-default github-dark-default"/);
+    expect(block).toContain("--shiki-light-bg:");
+    expect(block).toContain("--shiki-dark-bg:");
+    const tokens = [...block.matchAll(/<span style="--shiki-light:(#[0-9A-Fa-f]{6});--shiki-dark:(#[0-9A-Fa-f]{6})">/g)];
+    expect(new Set(tokens.map((t) => t[1])).size).toBeGreaterThanOrEqual(3);
+    expect(codeText(block)).toBe((await fences("blog/kubernetes-security.md", "yaml"))[0]);
+  });
+
+  it("highlights an hcl block with both themes' colours", async () => {
+    const tf = articles.find((a) => a.slug === "terraform-guide")!;
+    const block = codeBlock(tf.html, "hcl");
+    const tokens = [...block.matchAll(/<span style="--shiki-light:(#[0-9A-Fa-f]{6});--shiki-dark:(#[0-9A-Fa-f]{6})">/g)];
+    expect(new Set(tokens.map((t) => t[2])).size).toBeGreaterThanOrEqual(3);
+    expect(codeText(block)).toBe((await fences("blog/terraform-guide.md", "hcl"))[0]);
+  });
+
+  it("renders languages Shiki lacks (promql, rego) as escaped plain code", async () => {
+    expect(r.plain).toEqual(expect.arrayContaining(["promql", "rego"]));
+    for (const [slug, lang, file] of [
+      ["microservices-monitoring", "promql", "blog/microservices-monitoring.md"],
+      ["terraform-guide", "rego", "blog/terraform-guide.md"],
+    ] as const) {
+      const block = codeBlock(articles.find((a) => a.slug === slug)!.html, lang);
+      expect(block).not.toMatch(/<span style=/);
+      expect(codeText(block)).toBe((await fences(file, lang))[0]);
+    }
+  });
+
+  it("gives headings ids for anchors, unique per article", () => {
+    for (const a of articles) {
+      expect(a.headings.length).toBeGreaterThanOrEqual(5);
+      expect(new Set(a.headings.map((h) => h.id)).size).toBe(a.headings.length);
+      for (const h of a.headings) {
+        expect(h.id).toMatch(/^[a-z0-9][a-z0-9_-]*$/);
+        expect(a.html).toContain(`<h${h.depth} id="${h.id}">`);
+      }
+    }
+    const k8s = articles.find((a) => a.slug === "kubernetes-security")!;
+    expect(k8s.headings[0]).toEqual({ depth: 2, id: "1-rbac-least-privilege-for-people-and-workloads", text: "1. RBAC: least privilege for people and workloads" });
+    const tf = articles.find((a) => a.slug === "terraform-guide")!;
+    expect(tf.headings.map((h) => h.id)).toContain("testing-with-terraform-test");
+  });
+
+  it("has no script, event handler or javascript: URL in any html", () => {
+    expect(allHtml).toHaveLength(9);
+    for (const html of allHtml) {
+      expect(html).not.toMatch(/<script|<iframe|<style|javascript:|\son[a-z]+=/i);
+      expect(html).not.toMatch(/<h1[\s>]/); // the page renders the title
+    }
+  });
+
+  it("keeps every token colour readable: contrast of 4.5:1 or more in both themes", () => {
+    for (const theme of ["light", "dark"] as const) {
+      for (const html of allHtml) {
+        for (const pre of html.matchAll(/<pre [^>]*style="([^"]*)"[\s\S]*?<\/pre>/g)) {
+          const bg = new RegExp(`--shiki-${theme}-bg:(#[0-9a-fA-F]{3,6})`).exec(pre[1]!)![1]!;
+          for (const tok of pre[0].matchAll(new RegExp(`--shiki-${theme}:(#[0-9a-fA-F]{3,6})`, "g"))) {
+            expect(contrast(tok[1]!, bg), `${codeThemes[theme]}: ${tok[1]} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+          }
+        }
+      }
+    }
+  });
+
+  it("has the six editions from December 2024 to June 2025 with their text", async () => {
+    expect(r.editions.map((e) => [e.id, e.title.split(" ")[0], e.month])).toEqual([
+      [1, "#1", "December 2024"],
+      [2, "#2", "January 2025"],
+      [3, "#3", "February 2025"],
+      [4, "#4", "March 2025"],
+      [5, "#5", "May 2025"],
+      [6, "#6", "June 2025"],
+    ]);
+    const first = r.editions[0]!;
+    expect(first.text.startsWith("Hi there,\n\nWelcome to the very first DevOps Digest!")).toBe(true);
+    // Markdown stays readable in the text: the code fence is kept as written.
+    expect(first.text).toContain('```yaml\nspec:\n  dnsConfig:');
+    expect(first.text).not.toMatch(/^---|\r|<p>/);
+    const md = await readFile(path.join(contentDir, "newsletter/01-its-always-dns.md"), "utf8");
+    expect(first.text).toBe(splitFrontMatter(md).body.trim());
+    expect(first.html).toContain("<p>Hi there,</p>");
+    expect(codeBlock(first.html, "yaml")).toContain("--shiki-dark:");
+  });
+});
