@@ -13,8 +13,9 @@ CHROMIUM     := /usr/bin/chromium
 GATEWAY      := bin/gateway
 GO_SOURCES   := $(shell find services content -name '*.go' -o -name '*.sql' -o -name '*.json' -o -name '*.md' -o -name 'go.mod' 2>/dev/null | grep -v node_modules)
 
+# turbo finds pnpm (and pnpm finds the pinned Node) through PATH.
+export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
-export NEXT_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
 .PHONY: help install build run dev test test-go test-js test-e2e bench clean

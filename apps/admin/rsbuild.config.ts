@@ -1,0 +1,13 @@
+import { defineConfig } from "@rsbuild/core";
+import { defineRemote } from "@portfolio/build-config";
+
+// The admin section: a Module Federation remote. The shell mounts it at /admin/* with
+// loadRemote("admin/routes"); the gateway serves this build under /mf/admin/.
+// `pnpm dev` here serves it alone on :3003 (src/standalone.tsx) and to a shell on :3000.
+export default defineConfig(
+  defineRemote({
+    name: "admin",
+    port: 3003,
+    exposes: { "./routes": "./src/routes.tsx" },
+  }),
+);

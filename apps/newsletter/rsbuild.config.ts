@@ -1,0 +1,13 @@
+import { defineConfig } from "@rsbuild/core";
+import { defineRemote } from "@portfolio/build-config";
+
+// The newsletter: a Module Federation remote. The shell mounts it at /newsletter/* with
+// loadRemote("newsletter/routes"); the gateway serves this build under /mf/newsletter/.
+// `pnpm dev` here serves it alone on :3002 (src/standalone.tsx) and to a shell on :3000.
+export default defineConfig(
+  defineRemote({
+    name: "newsletter",
+    port: 3002,
+    exposes: { "./routes": "./src/routes.tsx" },
+  }),
+);

@@ -1,0 +1,14 @@
+import "./styles.css";
+import { Route, Routes } from "@portfolio/router";
+import { NewsletterHome } from "./routes/newsletter-home";
+import { NotFound } from "./routes/not-found";
+
+/** The newsletter section, relative to where the shell mounts it (/newsletter/*). */
+export default function NewsletterRoutes() {
+  return (
+    <Routes>
+      <Route index element={<NewsletterHome />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,26 @@
+import "@portfolio/ui/styles.css";
+import { Toaster } from "@portfolio/ui/toaster";
+import { ThemeProvider } from "@portfolio/ui/theme-provider";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { BrowserRouter, Navigate, Route, Routes } from "@portfolio/router";
+import NewsletterRoutes from "./routes";
+
+// Development only: this section alone, inside the same providers the shell gives it.
+const root = document.getElementById("root");
+if (!root) throw new Error("no #root");
+createRoot(root).render(
+  <StrictMode>
+    <ThemeProvider>
+      <BrowserRouter>
+        <main id="main">
+          <Routes>
+            <Route path="/newsletter/*" element={<NewsletterRoutes />} />
+            <Route path="*" element={<Navigate to="/newsletter" replace />} />
+          </Routes>
+        </main>
+      </BrowserRouter>
+      <Toaster />
+    </ThemeProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,19 @@
+import { defineConfig } from "@rsbuild/core";
+import { defineHost } from "@portfolio/build-config";
+import { themeScript } from "@portfolio/ui/theme-script";
+
+// The shell: Module Federation host that owns index.html, the router, the providers and
+// the chrome. It knows no remote URL at build time: src/federation/remotes.ts reads
+// /mf/remotes.json from the gateway when the page starts.
+export default defineConfig(
+  defineHost({
+    name: "shell",
+    port: 3000,
+    template: "./index.html",
+    // Inlined in <head> so the theme class is on <html> before first paint; the gateway
+    // allows exactly this script by its hash in the CSP.
+    templateParameters: { themeScript },
+    // errorLoadRemote hook: one concise log line per failed remote load.
+    runtimePlugins: ["./src/federation/runtime-plugin.ts"],
+  }),
+);

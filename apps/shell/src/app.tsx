@@ -1,0 +1,22 @@
+import { ThemeProvider } from "@portfolio/ui/theme-provider";
+import { Toaster } from "@portfolio/ui/toaster";
+import { BrowserRouter } from "@portfolio/router";
+import { AppRoutes } from "./routes";
+
+/**
+ * The providers every page and every remote renders inside: theme, toasts and the
+ * router. Remotes get them because react, @portfolio/router and @portfolio/ui are shared
+ * singletons. Tooltips need no provider here: a <Tooltip> brings its own with the spec's
+ * delays (700 ms, skip 300 ms), and a section with many wraps them in <TooltipProvider>,
+ * which keeps Radix Tooltip off the first load.
+ */
+export function App() {
+  return (
+    <ThemeProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <Toaster />
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,27 @@
+import { site } from "@portfolio/content";
+import { Link } from "@portfolio/router";
+import { MobileNav } from "./mobile-nav";
+import { NavLinks } from "./nav-links";
+import { ThemeToggle } from "./theme-toggle";
+
+export function Header() {
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link
+          to="/"
+          className="shrink-0 rounded-md text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+        >
+          {site.siteName}
+        </Link>
+        <nav aria-label="Main" className="hidden md:block">
+          <NavLinks className="flex items-center gap-1" linkClassName="block px-2.5 lg:px-3" />
+        </nav>
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          <MobileNav />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,84 @@
+import { Button } from "@portfolio/ui/button";
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
+import { loadRemoteRoutes } from "./remotes";
+
+interface Entry {
+  component: ComponentType;
+  attempt: number;
+}
+
+// One lazy component per remote for the page's lifetime, so moving around inside a
+// section never reloads it; replaced only when the visitor asks to try again.
+const sections = new Map<string, Entry>();
+
+function section(name: string, attempt: number): ComponentType {
+  const current = sections.get(name);
+  if (current && current.attempt >= attempt) return current.component;
+  const component = lazy(() => loadRemoteRoutes(name, { fresh: attempt > 0 }));
+  sections.set(name, { component, attempt });
+  return component;
+}
+
+export function RemoteLoading() {
+  return (
+    <div role="status" className="mx-auto max-w-6xl px-4 py-24 text-center text-muted-foreground sm:px-6">
+      Loading…
+    </div>
+  );
+}
+
+export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-24 sm:px-6">
+      <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-lg border border-border p-8 text-center">
+        <p className="text-lg font-semibold">This section could not be loaded</p>
+        <p className="text-sm text-muted-foreground">
+          Check your connection and try again. The rest of the site still works.
+        </p>
+        <Button onClick={onRetry}>Try again</Button>
+      </div>
+    </div>
+  );
+}
+
+// React reports the caught error (createRoot's onCaughtError); this only swaps the view.
+class SectionBoundary extends Component<
+  { fallback: (retry: () => void) => ReactNode; onRetry: () => void; children: ReactNode },
+  { failed: boolean }
+> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  retry = () => {
+    this.setState({ failed: false });
+    this.props.onRetry();
+  };
+
+  render() {
+    return this.state.failed ? this.props.fallback(this.retry) : this.props.children;
+  }
+}
+
+/**
+ * A remote section (blog, newsletter, admin) mounted at `/<name>/*`: loads `<name>/routes`
+ * through Module Federation, shows 'Loading…' meanwhile, and if loading or rendering
+ * fails, a fallback whose 'Try again' reloads just this section.
+ */
+export function RemoteRoute({ name }: { name: string }) {
+  const [attempt, setAttempt] = useState(() => sections.get(name)?.attempt ?? 0);
+  const Section = section(name, attempt);
+  return (
+    <SectionBoundary
+      key={`${name}:${attempt}`}
+      onRetry={() => setAttempt((n) => n + 1)}
+      fallback={(retry) => <RemoteFailed onRetry={retry} />}
+    >
+      <Suspense fallback={<RemoteLoading />}>
+        <Section />
+      </Suspense>
+    </SectionBoundary>
+  );
+}

@@ -1,0 +1,69 @@
+import { fetchRemotes, type RemoteDefinition } from "@portfolio/api-client";
+import { loadRemote, registerRemotes } from "@module-federation/enhanced/runtime";
+import type { ComponentType } from "react";
+
+/** What every remote exposes as `./routes`: its section's <Routes>, relative to its mount. */
+export interface RemoteRoutesModule {
+  default: ComponentType;
+}
+
+/** Thrown when a remote section cannot be loaded after retries. */
+export class RemoteUnavailableError extends Error {
+  readonly remote: string;
+
+  constructor(remote: string, cause: unknown) {
+    super(`remote "${remote}" could not be loaded`, { cause });
+    this.name = "RemoteUnavailableError";
+    this.remote = remote;
+  }
+}
+
+/** Delays before the 2nd and 3rd attempt; a blip recovers, a real outage fails fast. */
+const RETRY_DELAYS_MS = [250, 1000];
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let registry: Promise<Map<string, RemoteDefinition>> | null = null;
+
+/** Fetches /mf/remotes.json once and registers every remote with the MF runtime. */
+function remoteRegistry(): Promise<Map<string, RemoteDefinition>> {
+  registry ??= fetchRemotes()
+    .then((remotes) => {
+      registerRemotes(remotes.map((remote) => ({ ...remote })));
+      return new Map(remotes.map((remote) => [remote.name, remote]));
+    })
+    .catch((error: unknown) => {
+      registry = null; // ask again on the next attempt
+      throw error;
+    });
+  return registry;
+}
+
+/** Starts the remotes.json request early (bootstrap); failures surface on first use. */
+export function discoverRemotes(): void {
+  remoteRegistry().catch(() => {});
+}
+
+/**
+ * Loads `<name>/routes`, retrying with backoff. Before a retry the remote is registered
+ * again with `force`, which drops the runtime's cached manifest and entry, so a remote
+ * that is back is fetched afresh.
+ */
+export async function loadRemoteRoutes(name: string, { fresh = false } = {}): Promise<RemoteRoutesModule> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+    if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1] ?? 0);
+    try {
+      const remotes = await remoteRegistry();
+      const remote = remotes.get(name);
+      if (!remote) throw new Error(`/mf/remotes.json lists no remote "${name}"`);
+      if (attempt > 0 || fresh) registerRemotes([{ ...remote }], { force: true });
+      const module = await loadRemote<RemoteRoutesModule>(`${name}/routes`);
+      if (typeof module?.default !== "function") throw new Error(`${name}/routes has no default export`);
+      return module;
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw new RemoteUnavailableError(name, lastError);
+}

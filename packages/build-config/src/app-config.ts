@@ -1,0 +1,118 @@
+import { mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugin } from "@rsbuild/core";
+import { pluginModuleFederation } from "@module-federation/rsbuild-plugin";
+import { pluginReact } from "@rsbuild/plugin-react";
+import tailwindcss from "@tailwindcss/postcss";
+import { pluginPrecompress } from "./precompress";
+import { sharedModules } from "./shared";
+
+interface CommonOptions {
+  /** Module Federation container name; also the name in /mf/remotes.json. */
+  name: string;
+  /** Dev server port. */
+  port: number;
+  /** Extra Rsbuild config, merged last with mergeRsbuildConfig. */
+  extend?: Partial<RsbuildConfig>;
+}
+
+export interface HostOptions extends CommonOptions {
+  /** HTML template of the single page; its parameters come from `templateParameters`. */
+  template: string;
+  templateParameters?: Record<string, string>;
+  /** Runtime plugins (file paths) for the MF runtime: error handling, logging. */
+  runtimePlugins?: string[];
+  /** Where `rsbuild dev` forwards /mf and /api: the gateway (see `make dev`). */
+  gatewayUrl?: string;
+}
+
+export interface RemoteOptions extends CommonOptions {
+  /** Modules the host may load, e.g. `{ "./routes": "./src/routes.tsx" }`. */
+  exposes: Record<string, string>;
+}
+
+const isProduction = process.env.NODE_ENV === "production";
+
+/** Rsbuild settings every app shares: React, Tailwind v4 through PostCSS, hashed names. */
+function baseConfig(port: number, plugins: RsbuildPlugin[]): RsbuildConfig {
+  return {
+    plugins: [pluginReact(), ...plugins, pluginPrecompress()],
+    server: { host: "127.0.0.1", port, strictPort: true },
+    // On-demand compilation of dynamic imports races Module Federation's chunk loading
+    // (the first page load fails with "reading 'call'"); compile everything up front.
+    dev: { lazyCompilation: false },
+    tools: { postcss: { postcssOptions: { plugins: [tailwindcss()] } } },
+    output: {
+      filenameHash: "contenthash:10",
+      // The gateway's CSP allows only the inline scripts it finds in the shell's
+      // index.html (by hash); the bundler must never inline its own runtime.
+      inlineScripts: false,
+      legalComments: "none",
+    },
+    performance: { printFileSize: { compressed: true } },
+  };
+}
+
+/** The host: owns index.html, the router and the providers; finds remotes at runtime. */
+export function defineHost(options: HostOptions): RsbuildConfig {
+  const gateway = options.gatewayUrl ?? process.env.PORTFOLIO_GATEWAY_URL ?? "http://127.0.0.1:8080";
+  const base = baseConfig(options.port, [
+    pluginModuleFederation(
+      {
+        name: options.name,
+        // No `remotes` here: they come from /mf/remotes.json when the page starts.
+        remotes: {},
+        shared: sharedModules(),
+        // With 'version-first' one remote that is down blanks the page before React mounts.
+        shareStrategy: "loaded-first",
+        runtimePlugins: options.runtimePlugins ?? [],
+        dts: false,
+        experiments: {
+          // The host carries the one MF runtime; production remotes use it (externalRuntime).
+          provideExternalRuntime: true,
+          optimization: { target: "web" },
+        },
+      },
+      { target: "web" },
+    ),
+  ]);
+  return mergeRsbuildConfig<RsbuildConfig>(base, {
+    html: {
+      template: options.template,
+      templateParameters: options.templateParameters ?? {},
+    },
+    output: { assetPrefix: "/" },
+    server: { proxy: { "/mf": gateway, "/api": gateway, "/rss.xml": gateway } },
+  }, options.extend);
+}
+
+/** A remote: exposes route modules, publishes mf-manifest.json, served under /mf/<name>/. */
+export function defineRemote(options: RemoteOptions): RsbuildConfig {
+  const base = baseConfig(options.port, [
+    pluginModuleFederation(
+      {
+        name: options.name,
+        exposes: options.exposes,
+        filename: "remoteEntry.js",
+        manifest: true,
+        shared: sharedModules(),
+        dts: false,
+        experiments: {
+          // In production the shell provides the MF runtime (34 kB gzip saved per remote);
+          // the standalone dev page has no shell, so it bundles its own.
+          externalRuntime: isProduction,
+          optimization: { target: "web" },
+        },
+      },
+      { target: "web" },
+    ),
+  ]);
+  return mergeRsbuildConfig<RsbuildConfig>(base, {
+    // The page's origin is the host's; chunks must load relative to remoteEntry.js.
+    output: { assetPrefix: "auto" },
+    // Absolute in dev: the standalone page is served at deep paths (/blog/all-posts).
+    dev: { assetPrefix: `http://127.0.0.1:${options.port}/` },
+    // The host on another port loads this dev server's files.
+    server: { cors: true },
+    // The standalone page (src/standalone.tsx) exists for `rsbuild dev` only.
+    ...(isProduction ? { tools: { htmlPlugin: false } } : {}),
+  }, options.extend);
+}

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { catalogVersion, workspaceRoot } from "./catalog";
+
+export interface SharedSingleton {
+  singleton: true;
+  requiredVersion: string;
+  version?: string;
+}
+export type SharedObject = Record<string, SharedSingleton>;
+
+/** Libraries whose module state (contexts, stores) must be one copy in the page. */
+const catalogSingletons: Record<string, string[]> = {
+  react: ["react", "react/jsx-runtime", "react/jsx-dev-runtime"],
+  "react-dom": ["react-dom", "react-dom/client"],
+};
+
+/**
+ * Workspace packages with context or module state shared by host and remotes.
+ * react-router is shared through @portfolio/router (the subset the apps use), not as
+ * `react-router`: a shared module is never tree-shaken, and all of react-router is
+ * 61 kB gzip where the subset is a third of that.
+ * Only the root of @portfolio/content is shared (site, routes: what the chrome reads);
+ * its section subpaths (@portfolio/content/blog, …/newsletter) are plain data without
+ * state, so each app bundles just what it uses instead of every visitor loading all.
+ */
+const workspaceSingletons = {
+  "@portfolio/router": "packages/router",
+  "@portfolio/ui": "packages/ui",
+  "@portfolio/content": "content",
+  "@portfolio/api-client": "packages/api-client",
+} as const;
+
+function workspaceVersion(dir: string): string {
+  const pkg = JSON.parse(readFileSync(join(workspaceRoot, dir, "package.json"), "utf8")) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+/**
+ * Every subpath of @portfolio/ui (`@portfolio/ui/button`, `@portfolio/ui/use-toast`, …),
+ * one entry each: a subpath that is not shared would give a remote its own copy of, say,
+ * the toast store, and its toasts would never reach the host's <Toaster>.
+ */
+export function uiSubpaths(): string[] {
+  return readdirSync(join(workspaceRoot, "packages/ui/src"))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\./.test(file) && !file.endsWith(".d.ts"))
+    .map((file) => `@portfolio/ui/${file.replace(/\.tsx?$/, "")}`)
+    .sort();
+}
+
+/** The Module Federation `shared` map used by the shell and every remote. */
+export function sharedModules(): SharedObject {
+  const shared: SharedObject = {};
+  for (const [pkg, requests] of Object.entries(catalogSingletons)) {
+    const requiredVersion = `^${catalogVersion(pkg)}`;
+    for (const request of requests) shared[request] = { singleton: true, requiredVersion };
+  }
+  for (const [pkg, dir] of Object.entries(workspaceSingletons)) {
+    const version = workspaceVersion(dir);
+    const requests = pkg === "@portfolio/ui" ? uiSubpaths() : [pkg];
+    for (const request of requests) {
+      shared[request] = { singleton: true, version, requiredVersion: `^${version}` };
+    }
+  }
+  return shared;
+}

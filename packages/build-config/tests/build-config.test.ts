@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseCatalog, precompressDir, readCatalog, sharedModules, uiSubpaths } from "../src/index";
+
+describe("parseCatalog", () => {
+  it("reads flat name: version lines of the catalog section only", () => {
+    const yaml = [
+      "packages:",
+      "  - apps/*",
+      "catalog:",
+      "  react: 19.3.1",
+      '  "@types/react": 19.3.0 # pinned',
+      "  'quoted': \"1.2.3\"",
+      "",
+      "pmOnFail: ignore",
+      "  not-this: 1.0.0",
+    ].join("\n");
+    expect(parseCatalog(yaml)).toEqual({ react: "19.3.1", "@types/react": "19.3.0", quoted: "1.2.3" });
+  });
+
+  it("reads the workspace's catalog", () => {
+    expect(readCatalog().react).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe("sharedModules", () => {
+  const shared = sharedModules();
+
+  it("shares react, react-dom and their entry points as singletons at the catalog version", () => {
+    for (const key of ["react", "react/jsx-runtime", "react-dom", "react-dom/client"]) {
+      expect(shared[key], key).toMatchObject({ singleton: true, requiredVersion: `^${readCatalog()[key.split("/")[0]!]}` });
+    }
+  });
+
+  it("shares the workspace packages, and every @portfolio/ui subpath one by one", () => {
+    for (const key of ["@portfolio/router", "@portfolio/content", "@portfolio/api-client"]) {
+      expect(shared[key], key).toMatchObject({ singleton: true });
+    }
+    const ui = uiSubpaths();
+    expect(ui).toEqual(expect.arrayContaining(["@portfolio/ui/theme-provider", "@portfolio/ui/use-toast", "@portfolio/ui/toaster", "@portfolio/ui/button"]));
+    for (const key of ui) expect(shared[key], key).toMatchObject({ singleton: true });
+  });
+
+  it("does not share react-router whole (only through @portfolio/router)", () => {
+    expect(shared["react-router"]).toBeUndefined();
+  });
+});
+
+describe("precompressDir", () => {
+  const dir = mkdtempSync(join(tmpdir(), "precompress-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("writes .br and .gz next to text assets over 1 KiB, and leaves the rest alone", async () => {
+    const big = "console.log('hello world');\n".repeat(200);
+    writeFileSync(join(dir, "app.js"), big);
+    writeFileSync(join(dir, "tiny.css"), "a{}");
+    writeFileSync(join(dir, "photo.png"), big);
+    const written = await precompressDir(dir);
+    expect(written).toBe(2);
+    expect(brotliDecompressSync(readFileSync(join(dir, "app.js.br"))).toString()).toBe(big);
+    expect(gunzipSync(readFileSync(join(dir, "app.js.gz"))).toString()).toBe(big);
+    expect(existsSync(join(dir, "tiny.css.gz"))).toBe(false);
+    expect(existsSync(join(dir, "photo.png.gz"))).toBe(false);
+  });
+});

@@ -1,0 +1,73 @@
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { Badge } from "../src/badge";
+import { Button } from "../src/button";
+import { cn } from "../src/cn";
+import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../src/dialog";
+import { ExternalLink } from "../src/external-link";
+
+describe("Button", () => {
+  it("is a type=button by default and takes a variant", () => {
+    render(<Button variant="destructive">Delete</Button>);
+    const button = screen.getByRole("button", { name: "Delete" });
+    expect(button).toHaveAttribute("type", "button");
+    expect(button).toHaveClass("bg-destructive");
+  });
+
+  it("renders its child with button styles when asChild", () => {
+    render(
+      <Button asChild variant="outline">
+        <a href="/contact">Get In Touch</a>
+      </Button>,
+    );
+    const link = screen.getByRole("link", { name: "Get In Touch" });
+    expect(link).toHaveAttribute("href", "/contact");
+    expect(link).toHaveClass("border-input");
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+});
+
+describe("ExternalLink", () => {
+  it("opens in a new tab with no opener", () => {
+    render(<ExternalLink href="https://github.com/x">GitHub</ExternalLink>);
+    const link = screen.getByRole("link", { name: "GitHub" });
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  });
+});
+
+describe("Badge", () => {
+  it("shows its text and variant", () => {
+    render(<Badge variant="secondary">Monthly</Badge>);
+    expect(screen.getByText("Monthly")).toHaveAttribute("data-variant", "secondary");
+  });
+});
+
+describe("Dialog", () => {
+  it("opens, is named by its title, closes on Escape and returns focus", async () => {
+    const user = userEvent.setup();
+    render(
+      <Dialog>
+        <DialogTrigger>AWS</DialogTrigger>
+        <DialogContent>
+          <DialogTitle>AWS</DialogTitle>
+          <DialogDescription>Cloud platform</DialogDescription>
+        </DialogContent>
+      </Dialog>,
+    );
+    const trigger = screen.getByRole("button", { name: "AWS" });
+    await user.click(trigger);
+    const dialog = screen.getByRole("dialog", { name: "AWS" });
+    expect(dialog).toHaveAccessibleDescription("Cloud platform");
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(trigger).toHaveFocus();
+  });
+});
+
+describe("cn", () => {
+  it("joins truthy class names", () => {
+    expect(cn("a", false, null, undefined, 0, "b", "")).toBe("a b");
+  });
+});
