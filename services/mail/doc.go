@@ -1,14 +1,18 @@
-// Package mail will compose and send the site's email: the contact notification and
-// auto-reply, the newsletter confirmation and editions.
+// Package mail composes the site's email: a Message is plain data (addresses, subject,
+// a plain-text and an HTML body, a few extra headers) that can be stored, queued and
+// sent later, and Compose turns it into a MIME message (multipart/alternative) with
+// go-mail.
 //
-// It will own:
-//   - the message templates (HTML and plain text, with the spec's field names:
-//     from_name, from_email, subject, message, to_email, to_name, reply_to);
-//   - the transports: configured SMTP, or by default a local maildir under the data
-//     directory, so nothing is silently dropped when no SMTP server is configured;
-//   - a durable outbox with retries and backoff, so an SMTP outage delays mail but
-//     loses none.
+// The technologies live in sub-packages named after them, each an adapter around this
+// package's types:
 //
-// It imports nothing else of this repository; the newsletter and gateway modules use it
-// through interfaces they declare themselves. Later issues build it.
+//	smtp/       sends a Message to an SMTP server (none, STARTTLS or implicit TLS)
+//	maildir/    writes a Message as an .eml file into a local maildir (the default)
+//	templates/  the site's emails in HTML and plain text (contact notification, auto-reply)
+//	outbox/     the durable outbox: its Store interface and the Worker that delivers
+//	sqlite/     the outbox Store on SQLite, with its migrations and queries in .sql files
+//	smtptest/   a real SMTP server for tests that records what it receives
+//	cmd/smtpsink  that server as a program, for browser tests and demos
+//
+// It imports nothing else of this repository.
 package mail

@@ -10,15 +10,25 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sqlite"
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/maildir"
+	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/smtp"
+	mailsqlite "github.com/portfolio-site/portfolio/services/mail/sqlite"
 )
 
 // Timeouts of the HTTP server. Every request is a small page, file or JSON body, so
@@ -85,13 +95,64 @@ func run(ctx context.Context, args []string, getenv func(string) string, _ io.Re
 	if err != nil {
 		return err
 	}
-	web, err := server.LoadWeb(logger, cfg, site, routes)
+	contactPage, err := content.LoadContact(content.FS())
+	if err != nil {
+		return err
+	}
+	posts, err := content.LoadPosts(content.FS())
+	if err != nil {
+		return err
+	}
+	found, err := discoveryFiles(cfg, site, routes, posts)
+	if err != nil {
+		return err
+	}
+	web, err := server.LoadWeb(logger, cfg, site, routes, posts)
 	if err != nil {
 		return err
 	}
 
+	// The database: contact messages and the mail outbox, in one SQLite file. Closed
+	// last, after HTTP and the mail worker have stopped (defers run in reverse).
+	db, err := sqlite.Open(ctx, cfg.DatabasePath())
+	if err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	defer func() {
+		if err := db.Close(); err != nil {
+			logger.Error("closing the database failed", zap.Error(err))
+		}
+	}()
+	outboxStore := mailsqlite.New(db)
+	if err := outboxStore.Migrate(ctx); err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	logger.Info("database ready", zap.String("path", cfg.DatabasePath()))
+
+	reg := prometheus.NewRegistry()
+	transport, err := newTransport(cfg, logger)
+	if err != nil {
+		return err
+	}
+	worker, err := outbox.NewWorker(outboxStore, transport, logger, outbox.Options{
+		MaxAttempts:  cfg.OutboxMaxAttempts,
+		RetryBase:    cfg.OutboxRetryBase,
+		RetryMax:     cfg.OutboxRetryMax,
+		PollInterval: cfg.OutboxPollInterval,
+		SendTimeout:  cfg.OutboxSendTimeout,
+		Registerer:   prometheus.WrapRegistererWithPrefix("portfolio_", reg),
+	})
+	if err != nil {
+		return err
+	}
+	emails, err := contactEmails(cfg, site, contactPage)
+	if err != nil {
+		return err
+	}
+	inbox := contact.NewInbox(sqlite.NewContacts(db, outboxStore), emails, worker.Notify)
+
 	srv := &http.Server{
-		Handler:           server.NewServer(logger, cfg, site, routes, web),
+		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, db, inbox),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -103,6 +164,24 @@ func run(ctx context.Context, args []string, getenv func(string) string, _ io.Re
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+
+	// The mail worker runs until HTTP has stopped (so that nothing is queued after it),
+	// then finishes the attempts in flight; see stopWorker below.
+	workerCtx, cancelWorker := context.WithCancel(context.WithoutCancel(ctx))
+	workerDone := make(chan error, 1)
+	go func() { workerDone <- worker.Run(workerCtx) }()
+	var stopOnce sync.Once
+	stopWorker := func() {
+		stopOnce.Do(func() {
+			cancelWorker()
+			if err := <-workerDone; err != nil {
+				logger.Error("mail worker failed", zap.Error(err))
+			}
+			logger.Info("mail worker stopped", zap.Uint64("sent", worker.Stats().Sent), zap.Uint64("dead", worker.Stats().Dead))
+		})
+	}
+	defer stopWorker()
+
 	logger.Info("listening",
 		zap.String("addr", ln.Addr().String()),
 		zap.String("public_url", cfg.PublicURL),
@@ -129,8 +208,91 @@ func run(ctx context.Context, args []string, getenv func(string) string, _ io.Re
 	if err := <-serveErr; !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}
+	stopWorker()
 	logger.Info("stopped")
 	return nil
+}
+
+// discoveryFiles builds /rss.xml, /sitemap.xml and /robots.txt from content.
+func discoveryFiles(cfg config.Config, site content.Site, routes []content.Route, posts []content.Post) (*discovery.Files, error) {
+	projects, err := content.LoadProjects(content.FS())
+	if err != nil {
+		return nil, err
+	}
+	legal, err := content.LoadLegal(content.FS())
+	if err != nil {
+		return nil, err
+	}
+	return discovery.Build(discovery.Input{
+		Site:      site,
+		Routes:    routes,
+		Posts:     posts,
+		Projects:  projects.Projects,
+		Legal:     legal,
+		PublicURL: cfg.PublicURL,
+	})
+}
+
+// newTransport is how email leaves: SMTP when a host is configured, else the maildir
+// under the data directory. The password is never logged.
+func newTransport(cfg config.Config, logger *zap.Logger) (outbox.Transport, error) {
+	if cfg.SMTPHost == "" {
+		t, err := maildir.New(cfg.MaildirPath(), logger)
+		if err != nil {
+			return nil, err
+		}
+		logger.Info("mail: no SMTP host configured, email is written to the maildir", zap.String("dir", cfg.MaildirPath()))
+		return t, nil
+	}
+	t, err := smtp.New(smtp.Config{
+		Host:     cfg.SMTPHost,
+		Port:     cfg.SMTPPort,
+		Username: cfg.SMTPUsername,
+		Password: cfg.SMTPPassword.Reveal(),
+		TLS:      smtp.TLSMode(cfg.SMTPTLS),
+		Timeout:  cfg.SMTPTimeout,
+	})
+	if err != nil {
+		return nil, err
+	}
+	logger.Info("mail: sending through SMTP",
+		zap.String("host", cfg.SMTPHost),
+		zap.Int("port", cfg.SMTPPort),
+		zap.String("tls", cfg.SMTPTLS),
+		zap.Bool("auth", cfg.SMTPUsername != ""),
+	)
+	return t, nil
+}
+
+// contactEmails says who the contact emails are from and to: the configured sender,
+// and the owner's inbox (PORTFOLIO_OWNER_EMAIL, else content's owner.email).
+func contactEmails(cfg config.Config, site content.Site, page content.Contact) (contact.Emails, error) {
+	from, err := mail.ParseAddress(cfg.MailFrom)
+	if err != nil {
+		return contact.Emails{}, fmt.Errorf("config: %s: %w", config.EnvName("mail_from"), err)
+	}
+	ownerEmail := cfg.OwnerEmail
+	if ownerEmail == "" {
+		ownerEmail = site.Owner.Email
+	}
+	owner, err := mail.ParseAddress(ownerEmail)
+	if err != nil {
+		return contact.Emails{}, fmt.Errorf("owner email (%s or content's owner.email): %w", config.EnvName("owner_email"), err)
+	}
+	if owner.Name == "" {
+		owner.Name = site.Owner.Name
+	}
+	labels := make(map[string]string, len(page.Form.Subjects))
+	for _, s := range page.Form.Subjects {
+		labels[s.Value] = s.Label
+	}
+	return contact.Emails{
+		From:          from,
+		Owner:         owner,
+		SiteName:      site.SiteName,
+		ResponseTime:  site.Owner.ResponseTime,
+		SubjectLabels: labels,
+	}, nil
 }
 
 // newLogger writes structured logs to w. No sampling: zap's production sampling drops

@@ -5,17 +5,24 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"maps"
 	"net"
 	"net/http"
+	netmail "net/mail"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sqlite"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
+	"github.com/portfolio-site/portfolio/services/mail/smtptest"
 )
 
 // logWatcher collects run's JSON log lines so a test can wait for one, such as
@@ -344,6 +351,8 @@ func TestRunRejectsBadInput(t *testing.T) {
 		{"invalid log level", map[string]string{"PORTFOLIO_LOG_LEVEL": "loud"}, nil, `config: PORTFOLIO_LOG_LEVEL: "loud" is not one of debug, info, warn, error`},
 		{"invalid address", map[string]string{"PORTFOLIO_HTTP_ADDR": "nowhere"}, nil, "PORTFOLIO_HTTP_ADDR"},
 		{"invalid bool", map[string]string{"PORTFOLIO_DEV": "yes please"}, nil, "PORTFOLIO_DEV"},
+		{"invalid SMTP TLS mode", map[string]string{"PORTFOLIO_SMTP_TLS": "ssl"}, nil, `config: PORTFOLIO_SMTP_TLS: "ssl" is not one of none, starttls, tls`},
+		{"invalid sender", map[string]string{"PORTFOLIO_MAIL_FROM": "nobody"}, nil, "PORTFOLIO_MAIL_FROM"},
 		{"missing config file", nil, []string{"--config", "/nonexistent/gateway.yaml"}, "config: read /nonexistent/gateway.yaml"},
 		{"unknown flag", nil, []string{"--verbose"}, "flag provided but not defined"},
 		{"stray argument", nil, []string{"serve"}, "unexpected arguments"},
@@ -374,4 +383,307 @@ func TestRunRejectsBadInput(t *testing.T) {
 			}
 		})
 	}
+}
+
+// fastMail makes the outbox retry quickly so outage tests stay short.
+var fastMail = map[string]string{
+	"PORTFOLIO_OUTBOX_RETRY_BASE":    "5ms",
+	"PORTFOLIO_OUTBOX_RETRY_MAX":     "20ms",
+	"PORTFOLIO_OUTBOX_MAX_ATTEMPTS":  "100000",
+	"PORTFOLIO_OUTBOX_POLL_INTERVAL": "100ms",
+	"PORTFOLIO_OUTBOX_SEND_TIMEOUT":  "5s",
+	"PORTFOLIO_SMTP_TIMEOUT":         "2s",
+}
+
+// smtpEnv points the gateway at a test SMTP server (plain, on loopback).
+func smtpEnv(addr string, extra map[string]string) map[string]string {
+	host, port, _ := net.SplitHostPort(addr)
+	env := map[string]string{
+		"PORTFOLIO_SMTP_HOST":   host,
+		"PORTFOLIO_SMTP_PORT":   port,
+		"PORTFOLIO_SMTP_TLS":    "none",
+		"PORTFOLIO_MAIL_FROM":   "DevOps Portfolio <no-reply@portfolio.test>",
+		"PORTFOLIO_OWNER_EMAIL": "owner@portfolio.test",
+	}
+	maps.Copy(env, fastMail)
+	maps.Copy(env, extra)
+	return env
+}
+
+// downAddr returns a loopback address nothing listens on (yet).
+func downAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close()
+	return addr
+}
+
+const contactJSON = `{"name":"Jane <b>Doe</b>","email":"jane@example.org","subject":"collaboration",` +
+	`"message":"Hello!\nLet's talk about <script>alert(1)</script> & your platform work.","website":""}`
+
+func postContact(t *testing.T, addr, body string) (int, string) {
+	t.Helper()
+	resp, err := (&http.Client{Timeout: 5 * time.Second}).Post("http://"+addr+"/api/contact", "application/json", strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// stop cancels run and waits for it to return nil.
+func (g *gateway) stop(t *testing.T) {
+	t.Helper()
+	g.cancel()
+	select {
+	case err := <-g.done:
+		g.done <- err // for the cleanup
+		if err != nil {
+			t.Fatalf("run returned %v, want nil", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("run did not return after cancel")
+	}
+}
+
+// byRecipient indexes received messages by their one envelope recipient.
+func byRecipient(t *testing.T, msgs []smtptest.Message) map[string]smtptest.Parsed {
+	t.Helper()
+	out := map[string]smtptest.Parsed{}
+	for _, m := range msgs {
+		if len(m.To) != 1 {
+			t.Fatalf("message to %v, want one recipient", m.To)
+		}
+		p, err := m.Parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, dup := out[m.To[0]]; dup {
+			t.Errorf("two messages to %s", m.To[0])
+		}
+		out[m.To[0]] = p
+	}
+	return out
+}
+
+func TestRunContactSendsBothEmails(t *testing.T) {
+	const password = "smtp-password-never-logged"
+	srv := smtptest.Start(t, smtptest.Options{Username: "mailer", Password: password})
+	g := startGateway(t, smtpEnv(srv.Addr, map[string]string{
+		"PORTFOLIO_SMTP_USERNAME": "mailer",
+		"PORTFOLIO_SMTP_PASSWORD": password,
+	}))
+	waitHealthy(t, g.addr)
+
+	status, body := postContact(t, g.addr, contactJSON)
+	if status != http.StatusAccepted || strings.TrimSpace(body) != `{"status":"accepted"}` {
+		t.Fatalf("POST /api/contact = %d %s", status, body)
+	}
+	got := byRecipient(t, srv.Wait(t, 2, 10*time.Second))
+	owner, visitor := got["owner@portfolio.test"], got["jane@example.org"]
+	if owner.Header == nil || visitor.Header == nil {
+		t.Fatalf("recipients %v, want the owner and the visitor", slices.Collect(maps.Keys(got)))
+	}
+	for _, m := range srv.Messages() {
+		if m.From != "no-reply@portfolio.test" {
+			t.Errorf("envelope sender %q", m.From)
+		}
+	}
+
+	checkAddr := func(p smtptest.Parsed, header, wantName, wantAddr string) {
+		t.Helper()
+		list := p.Address(header)
+		if len(list) != 1 || list[0].Address != wantAddr || list[0].Name != wantName {
+			t.Errorf("%s = %v, want %q <%s>", header, list, wantName, wantAddr)
+		}
+	}
+	checkAddr(owner, "From", "DevOps Portfolio", "no-reply@portfolio.test")
+	checkAddr(owner, "To", "Your Name", "owner@portfolio.test")
+	checkAddr(owner, "Reply-To", "Jane <b>Doe</b>", "jane@example.org")
+	checkAddr(visitor, "From", "DevOps Portfolio", "no-reply@portfolio.test")
+	checkAddr(visitor, "To", "Jane <b>Doe</b>", "jane@example.org")
+	checkAddr(visitor, "Reply-To", "Your Name", "owner@portfolio.test")
+
+	if s := owner.Get("Subject"); s != "New contact message: Project Collaboration from Jane <b>Doe</b>" {
+		t.Errorf("owner's subject %q", s)
+	}
+	if s := visitor.Get("Subject"); s != "Thanks for getting in touch, Jane <b>Doe</b>" {
+		t.Errorf("visitor's subject %q", s)
+	}
+	if visitor.Get("Auto-Submitted") != "auto-replied" {
+		t.Error("auto-reply lacks Auto-Submitted")
+	}
+	for who, p := range map[string]smtptest.Parsed{"owner": owner, "visitor": visitor} {
+		if p.ContentType != "multipart/alternative" || p.Text == "" || p.HTML == "" {
+			t.Errorf("%s: %s with text %d bytes, html %d bytes; want multipart/alternative with both", who, p.ContentType, len(p.Text), len(p.HTML))
+		}
+		for _, want := range []string{"Let's talk about <script>alert(1)</script> & your platform work.", "Project Collaboration"} {
+			if !strings.Contains(p.Text, want) {
+				t.Errorf("%s text lacks %q:\n%s", who, want, p.Text)
+			}
+		}
+		if !strings.Contains(p.HTML, "&lt;script&gt;alert(1)&lt;/script&gt; &amp; your platform work.") {
+			t.Errorf("%s HTML does not show the message as escaped text:\n%s", who, p.HTML)
+		}
+		if strings.Contains(p.HTML, "<script>") || strings.Contains(p.HTML, "<b>Doe") {
+			t.Errorf("%s HTML contains the visitor's markup", who)
+		}
+	}
+	for _, want := range []string{"jane@example.org", "Jane <b>Doe</b>"} {
+		if !strings.Contains(owner.Text, want) {
+			t.Errorf("owner's text lacks %q", want)
+		}
+	}
+	if !strings.Contains(visitor.Text, "Usually within 24 hours") || !strings.Contains(visitor.Text, "> Hello!") {
+		t.Errorf("visitor's text lacks the response time or the quoted message:\n%s", visitor.Text)
+	}
+
+	// Counted in /metrics, and the password is in no log line.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		_, metrics := fetch(t, "http://"+g.addr+"/metrics", nil)
+		if strings.Contains(metrics, "portfolio_mail_outbox_sent_total 2") && strings.Contains(metrics, "portfolio_mail_outbox_dead_total 0") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("metrics lack the outbox counters:\n%s", metrics)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	g.stop(t)
+	for _, e := range g.logs.all() {
+		if line, _ := json.Marshal(e); strings.Contains(string(line), password) {
+			t.Errorf("password logged: %s", line)
+		}
+	}
+}
+
+func TestRunSMTPOutageLosesNothing(t *testing.T) {
+	addr := downAddr(t)
+	dataDir := filepath.Join(t.TempDir(), "data")
+	g := startGateway(t, smtpEnv(addr, map[string]string{"PORTFOLIO_DATA_DIR": dataDir}))
+	waitHealthy(t, g.addr)
+
+	// The mail server is down: the visitor still gets 202, at once.
+	if status, body := postContact(t, g.addr, contactJSON); status != http.StatusAccepted {
+		t.Fatalf("POST during the outage = %d %s, want 202", status, body)
+	}
+	g.logs.waitFor(t, "contact: message accepted", g.done)
+	g.logs.waitFor(t, "outbox: mail not sent, will retry", g.done)
+	stored := storedMessages(t, dataDir)
+	if len(stored) != 1 || stored[0].Email != "jane@example.org" {
+		t.Fatalf("stored %+v, want the message", stored)
+	}
+
+	srv := smtptest.Start(t, smtptest.Options{Addr: addr}) // back up
+	got := byRecipient(t, srv.Wait(t, 2, 10*time.Second))
+	if len(got) != 2 {
+		t.Fatalf("recipients %v", slices.Collect(maps.Keys(got)))
+	}
+	g.stop(t) // the worker has finished every attempt once run returns
+	if n := len(srv.Messages()); n != 2 {
+		t.Errorf("server got %d messages, want exactly 2", n)
+	}
+}
+
+func TestRunDeliversQueuedMailAfterARestart(t *testing.T) {
+	addr := downAddr(t)
+	dataDir := filepath.Join(t.TempDir(), "data")
+	env := smtpEnv(addr, map[string]string{"PORTFOLIO_DATA_DIR": dataDir})
+
+	first := startGateway(t, env)
+	waitHealthy(t, first.addr)
+	if status, _ := postContact(t, first.addr, contactJSON); status != http.StatusAccepted {
+		t.Fatalf("POST = %d", status)
+	}
+	first.logs.waitFor(t, "outbox: mail not sent, will retry", first.done)
+	first.stop(t)
+
+	srv := smtptest.Start(t, smtptest.Options{Addr: addr})
+	second := startGateway(t, env)
+	got := byRecipient(t, srv.Wait(t, 2, 10*time.Second))
+	if _, ok := got["jane@example.org"]; !ok {
+		t.Errorf("recipients %v", slices.Collect(maps.Keys(got)))
+	}
+	second.stop(t)
+	if n := len(srv.Messages()); n != 2 {
+		t.Errorf("server got %d messages, want exactly 2", n)
+	}
+}
+
+func TestRunWritesMailToTheMaildirByDefault(t *testing.T) {
+	dataDir := filepath.Join(t.TempDir(), "data")
+	g := startGateway(t, map[string]string{"PORTFOLIO_DATA_DIR": dataDir})
+	waitHealthy(t, g.addr)
+	g.logs.waitFor(t, "mail: no SMTP host configured, email is written to the maildir", g.done)
+	if status, body := postContact(t, g.addr, contactJSON); status != http.StatusAccepted {
+		t.Fatalf("POST = %d %s", status, body)
+	}
+	var files []string
+	deadline := time.Now().Add(10 * time.Second)
+	for len(files) < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d .eml files, want 2", len(files))
+		}
+		time.Sleep(5 * time.Millisecond)
+		files, _ = filepath.Glob(filepath.Join(dataDir, "maildir", "new", "*.eml"))
+	}
+	to := map[string]bool{}
+	for _, f := range files {
+		fh, err := os.Open(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		msg, err := netmail.ReadMessage(fh)
+		if err != nil {
+			t.Fatalf("%s does not parse: %v", f, err)
+		}
+		_ = fh.Close()
+		list, err := msg.Header.AddressList("To")
+		if err != nil || len(list) != 1 {
+			t.Fatalf("%s: To %v %v", f, list, err)
+		}
+		to[list[0].Address] = true
+	}
+	// No owner email configured: content's owner.email gets the notification.
+	if !to["you@example.com"] || !to["jane@example.org"] {
+		t.Errorf("recipients %v", to)
+	}
+	// Each file is logged with its path (just after it appears).
+	logged := func() int {
+		n := 0
+		for _, e := range g.logs.all() {
+			if e["msg"] == "mail written to maildir" && strings.HasSuffix(fmt.Sprint(e["path"]), ".eml") {
+				n++
+			}
+		}
+		return n
+	}
+	for logged() < 2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d maildir log lines with a path, want 2", logged())
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// storedMessages reads the contact messages from the gateway's database, as the admin
+// page will.
+func storedMessages(t *testing.T, dataDir string) []contact.Message {
+	t.Helper()
+	db, err := sqlite.Open(context.Background(), filepath.Join(dataDir, "portfolio.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ms, err := sqlite.NewContacts(db, nil).List(context.Background(), 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ms
 }

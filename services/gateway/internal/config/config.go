@@ -7,13 +7,17 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/spf13/viper"
+
+	"github.com/portfolio-site/portfolio/services/mail"
 )
 
 // Config is the gateway's whole configuration.
@@ -32,7 +36,62 @@ type Config struct {
 	RemoteAdminURL      string `mapstructure:"remote_admin_url"`
 	// Dev relaxes the Content-Security-Policy for remotes on dev servers and hot reload.
 	Dev bool `mapstructure:"dev"`
+
+	// SMTPHost is the mail server; empty writes every email as an .eml file into
+	// MaildirPath() instead.
+	SMTPHost     string        `mapstructure:"smtp_host"`
+	SMTPPort     int           `mapstructure:"smtp_port"`
+	SMTPUsername string        `mapstructure:"smtp_username"`
+	SMTPPassword Secret        `mapstructure:"smtp_password"`
+	SMTPTLS      string        `mapstructure:"smtp_tls"` // none, starttls or tls
+	SMTPTimeout  time.Duration `mapstructure:"smtp_timeout"`
+	// MailFrom is the sender of every email, e.g. "Portfolio <no-reply@example.com>".
+	MailFrom string `mapstructure:"mail_from"`
+	// OwnerEmail receives the contact notifications; empty means content's owner.email.
+	OwnerEmail string `mapstructure:"owner_email"`
+
+	// The mail outbox: attempts before a message is dead, the backoff between them
+	// (a random wait up to min(max, base·2^(n-1))), how often other processes' mail is
+	// looked for, and the limit of one attempt.
+	OutboxMaxAttempts  int           `mapstructure:"outbox_max_attempts"`
+	OutboxRetryBase    time.Duration `mapstructure:"outbox_retry_base"`
+	OutboxRetryMax     time.Duration `mapstructure:"outbox_retry_max"`
+	OutboxPollInterval time.Duration `mapstructure:"outbox_poll_interval"`
+	OutboxSendTimeout  time.Duration `mapstructure:"outbox_send_timeout"`
+
+	// RateLimitPerMinute is how many requests one client may make to one rate-limited
+	// endpoint (POST /api/contact) per minute, in bursts of up to as many.
+	RateLimitPerMinute int `mapstructure:"rate_limit_per_minute"`
+	// TrustedProxies are the peers whose X-Forwarded-For is believed (from the
+	// comma-separated trusted_proxies: CIDRs or single addresses).
+	TrustedProxies []netip.Prefix `mapstructure:"-"`
 }
+
+// Secret is a configuration value that must never reach a log: it formats as
+// "[redacted]" (fmt, zap, JSON). Reveal returns the value itself.
+type Secret string
+
+// Reveal returns the secret's value, for the one place that needs it.
+func (s Secret) Reveal() string { return string(s) }
+
+func (s Secret) String() string {
+	if s == "" {
+		return ""
+	}
+	return "[redacted]"
+}
+
+// GoString keeps %#v from printing the value.
+func (s Secret) GoString() string { return `config.Secret("` + s.String() + `")` }
+
+// MarshalText keeps encoders (JSON, zap's reflection) from printing the value.
+func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// DatabasePath is the SQLite database file: contact messages and the mail outbox.
+func (c Config) DatabasePath() string { return filepath.Join(c.DataDir, "portfolio.db") }
+
+// MaildirPath is where email goes when no SMTP host is configured.
+func (c Config) MaildirPath() string { return filepath.Join(c.DataDir, "maildir") }
 
 // Remote is a micro-frontend the shell loads at runtime.
 type Remote struct {
@@ -86,6 +145,21 @@ var keys = []key{
 	{"remote_newsletter_url", "/mf/newsletter/mf-manifest.json"},
 	{"remote_admin_url", "/mf/admin/mf-manifest.json"},
 	{"dev", false},
+	{"smtp_host", ""},
+	{"smtp_port", 587},
+	{"smtp_username", ""},
+	{"smtp_password", ""},
+	{"smtp_tls", "starttls"},
+	{"smtp_timeout", "30s"},
+	{"mail_from", "Portfolio <no-reply@localhost>"},
+	{"owner_email", ""},
+	{"outbox_max_attempts", 8},
+	{"outbox_retry_base", "1m"},
+	{"outbox_retry_max", "1h"},
+	{"outbox_poll_interval", "10s"},
+	{"outbox_send_timeout", "1m"},
+	{"rate_limit_per_minute", 5},
+	{"trusted_proxies", ""},
 }
 
 // EnvName returns the environment variable for a config key.
@@ -116,19 +190,46 @@ func Load(path string, getenv func(string) string) (Config, error) {
 			v.Set(k.name, val)
 		}
 	}
-	// Parse the bool before Unmarshal so the error names the key instead of a
+	// Parse typed values before Unmarshal so the errors name the key instead of a
 	// mapstructure field path.
-	if _, err := strconv.ParseBool(v.GetString("dev")); err != nil {
-		return Config{}, invalid("dev", v.GetString("dev"), "is not a boolean (true or false)")
+	if err := checkTypes(v); err != nil {
+		return Config{}, err
 	}
 	var c Config
 	if err := v.Unmarshal(&c); err != nil {
 		return Config{}, fmt.Errorf("config: %w", err)
 	}
-	if err := c.normalize(); err != nil {
+	if err := c.normalize(v.GetString("trusted_proxies")); err != nil {
 		return Config{}, err
 	}
 	return c, nil
+}
+
+// Keys by the type Unmarshal decodes them into (strings need no check).
+var (
+	boolKeys     = []string{"dev"}
+	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout"}
+)
+
+func checkTypes(v *viper.Viper) error {
+	var errs []error
+	for _, k := range boolKeys {
+		if _, err := strconv.ParseBool(v.GetString(k)); err != nil {
+			errs = append(errs, invalid(k, v.GetString(k), "is not a boolean (true or false)"))
+		}
+	}
+	for _, k := range intKeys {
+		if _, err := strconv.Atoi(strings.TrimSpace(v.GetString(k))); err != nil {
+			errs = append(errs, invalid(k, v.GetString(k), "is not a whole number"))
+		}
+	}
+	for _, k := range durationKeys {
+		if _, err := time.ParseDuration(strings.TrimSpace(v.GetString(k))); err != nil {
+			errs = append(errs, invalid(k, v.GetString(k), "is not a duration (such as 500ms, 30s, 5m, 1h)"))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func checkFileKeys(path string, fileKeys []string) error {
@@ -141,7 +242,7 @@ func checkFileKeys(path string, fileKeys []string) error {
 }
 
 // normalize validates every value and puts it in canonical form.
-func (c *Config) normalize() error {
+func (c *Config) normalize(trustedProxies string) error {
 	var errs []error
 	if err := checkAddr(c.HTTPAddr); err != nil {
 		errs = append(errs, invalid("http_addr", c.HTTPAddr, err.Error()))
@@ -174,7 +275,100 @@ func (c *Config) normalize() error {
 			errs = append(errs, invalid(r.key, r.val, err.Error()))
 		}
 	}
+	errs = append(errs, c.normalizeMail()...)
+	if c.RateLimitPerMinute < 1 || c.RateLimitPerMinute > 100000 {
+		errs = append(errs, invalid("rate_limit_per_minute", strconv.Itoa(c.RateLimitPerMinute), "is not between 1 and 100000"))
+	}
+	prefixes, err := parsePrefixes(trustedProxies)
+	if err != nil {
+		errs = append(errs, invalid("trusted_proxies", trustedProxies, err.Error()))
+	}
+	c.TrustedProxies = prefixes
 	return errors.Join(errs...)
+}
+
+func (c *Config) normalizeMail() []error {
+	var errs []error
+	c.SMTPHost = strings.TrimSpace(c.SMTPHost)
+	if strings.ContainsAny(c.SMTPHost, "/: \t") && net.ParseIP(c.SMTPHost) == nil {
+		errs = append(errs, invalid("smtp_host", c.SMTPHost, "is not a host name or IP address (the port is PORTFOLIO_SMTP_PORT)"))
+	}
+	if c.SMTPPort < 1 || c.SMTPPort > 65535 {
+		errs = append(errs, invalid("smtp_port", strconv.Itoa(c.SMTPPort), "is not a port (1-65535)"))
+	}
+	c.SMTPTLS = strings.ToLower(strings.TrimSpace(c.SMTPTLS))
+	if modes := []string{"none", "starttls", "tls"}; !slices.Contains(modes, c.SMTPTLS) {
+		errs = append(errs, invalid("smtp_tls", c.SMTPTLS, "is not one of "+strings.Join(modes, ", ")))
+	}
+	if c.SMTPPassword != "" && c.SMTPUsername == "" {
+		// Never print the value of a secret.
+		errs = append(errs, fmt.Errorf("config: %s is set but %s is empty", EnvName("smtp_password"), EnvName("smtp_username")))
+	}
+	if c.SMTPUsername != "" && c.SMTPHost != "" && c.SMTPTLS == "none" && !isLoopback(c.SMTPHost) {
+		errs = append(errs, invalid("smtp_tls", c.SMTPTLS, "would send the SMTP password in clear text: use starttls or tls (none allows authentication only to localhost)"))
+	}
+	if from, err := mail.ParseAddress(c.MailFrom); err != nil {
+		errs = append(errs, invalid("mail_from", c.MailFrom, "is not an email address (such as Portfolio <no-reply@example.com>)"))
+	} else {
+		c.MailFrom = from.String()
+	}
+	if c.OwnerEmail = strings.TrimSpace(c.OwnerEmail); c.OwnerEmail != "" {
+		if _, err := mail.ParseAddress(c.OwnerEmail); err != nil {
+			errs = append(errs, invalid("owner_email", c.OwnerEmail, "is not an email address"))
+		}
+	}
+	for _, d := range []struct {
+		key string
+		val time.Duration
+	}{
+		{"smtp_timeout", c.SMTPTimeout},
+		{"outbox_retry_base", c.OutboxRetryBase},
+		{"outbox_retry_max", c.OutboxRetryMax},
+		{"outbox_poll_interval", c.OutboxPollInterval},
+		{"outbox_send_timeout", c.OutboxSendTimeout},
+	} {
+		if d.val <= 0 {
+			errs = append(errs, invalid(d.key, d.val.String(), "is not a positive duration"))
+		}
+	}
+	if c.OutboxRetryMax < c.OutboxRetryBase {
+		errs = append(errs, invalid("outbox_retry_max", c.OutboxRetryMax.String(), "is shorter than "+EnvName("outbox_retry_base")))
+	}
+	if c.OutboxMaxAttempts < 1 {
+		errs = append(errs, invalid("outbox_max_attempts", strconv.Itoa(c.OutboxMaxAttempts), "is not 1 or more"))
+	}
+	return errs
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip, err := netip.ParseAddr(host)
+	return err == nil && ip.IsLoopback()
+}
+
+// parsePrefixes reads a comma- or space-separated list of CIDRs and addresses (an
+// address is a prefix of its full length).
+func parsePrefixes(s string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for f := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
+		if strings.Contains(f, "/") {
+			p, err := netip.ParsePrefix(f)
+			if err != nil {
+				return nil, fmt.Errorf("has %q, which is not a CIDR such as 10.0.0.0/8", f)
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(f)
+		if err != nil {
+			return nil, fmt.Errorf("has %q, which is not an IP address or CIDR", f)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 func invalid(name, val, problem string) error {

@@ -1,10 +1,14 @@
 package config_test
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 )
@@ -30,8 +34,21 @@ func TestDefaults(t *testing.T) {
 		RemoteNewsletterURL: "/mf/newsletter/mf-manifest.json",
 		RemoteAdminURL:      "/mf/admin/mf-manifest.json",
 		Dev:                 false,
+		SMTPHost:            "",
+		SMTPPort:            587,
+		SMTPTLS:             "starttls",
+		SMTPTimeout:         30 * time.Second,
+		MailFrom:            `"Portfolio" <no-reply@localhost>`,
+		OwnerEmail:          "",
+		OutboxMaxAttempts:   8,
+		OutboxRetryBase:     time.Minute,
+		OutboxRetryMax:      time.Hour,
+		OutboxPollInterval:  10 * time.Second,
+		OutboxSendTimeout:   time.Minute,
+		RateLimitPerMinute:  5,
+		TrustedProxies:      nil,
 	}
-	if cfg != want {
+	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)
 	}
 	if got := cfg.ShellDist(); got != filepath.Join("apps", "shell", "dist") {
@@ -39,6 +56,12 @@ func TestDefaults(t *testing.T) {
 	}
 	if got := cfg.RemoteDist("blog"); got != filepath.Join("apps", "blog", "dist") {
 		t.Errorf("RemoteDist = %q", got)
+	}
+	if got := cfg.DatabasePath(); got != filepath.Join("data", "portfolio.db") {
+		t.Errorf("DatabasePath = %q", got)
+	}
+	if got := cfg.MaildirPath(); got != filepath.Join("data", "maildir") {
+		t.Errorf("MaildirPath = %q", got)
 	}
 }
 
@@ -63,6 +86,23 @@ func TestEnvOverrides(t *testing.T) {
 		{"PORTFOLIO_DEV", "true", func(c config.Config) any { return c.Dev }, true},
 		{"PORTFOLIO_DEV", "1", func(c config.Config) any { return c.Dev }, true},
 		{"PORTFOLIO_DEV", "false", func(c config.Config) any { return c.Dev }, false},
+		{"PORTFOLIO_SMTP_HOST", "smtp.example.com", func(c config.Config) any { return c.SMTPHost }, "smtp.example.com"},
+		{"PORTFOLIO_SMTP_PORT", "465", func(c config.Config) any { return c.SMTPPort }, 465},
+		{"PORTFOLIO_SMTP_USERNAME", "mailer", func(c config.Config) any { return c.SMTPUsername }, "mailer"},
+		{"PORTFOLIO_SMTP_TLS", "TLS", func(c config.Config) any { return c.SMTPTLS }, "tls"},
+		{"PORTFOLIO_SMTP_TLS", "none", func(c config.Config) any { return c.SMTPTLS }, "none"},
+		{"PORTFOLIO_SMTP_TIMEOUT", "5s", func(c config.Config) any { return c.SMTPTimeout }, 5 * time.Second},
+		{"PORTFOLIO_MAIL_FROM", "site@example.com", func(c config.Config) any { return c.MailFrom }, "<site@example.com>"},
+		{"PORTFOLIO_MAIL_FROM", "DevOps Portfolio <site@example.com>", func(c config.Config) any { return c.MailFrom }, `"DevOps Portfolio" <site@example.com>`},
+		{"PORTFOLIO_OWNER_EMAIL", "me@example.com", func(c config.Config) any { return c.OwnerEmail }, "me@example.com"},
+		{"PORTFOLIO_OUTBOX_MAX_ATTEMPTS", "3", func(c config.Config) any { return c.OutboxMaxAttempts }, 3},
+		{"PORTFOLIO_OUTBOX_RETRY_BASE", "10ms", func(c config.Config) any { return c.OutboxRetryBase }, 10 * time.Millisecond},
+		{"PORTFOLIO_OUTBOX_RETRY_MAX", "2h", func(c config.Config) any { return c.OutboxRetryMax }, 2 * time.Hour},
+		{"PORTFOLIO_OUTBOX_POLL_INTERVAL", "1s", func(c config.Config) any { return c.OutboxPollInterval }, time.Second},
+		{"PORTFOLIO_OUTBOX_SEND_TIMEOUT", "20s", func(c config.Config) any { return c.OutboxSendTimeout }, 20 * time.Second},
+		{"PORTFOLIO_RATE_LIMIT_PER_MINUTE", "30", func(c config.Config) any { return c.RateLimitPerMinute }, 30},
+		{"PORTFOLIO_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.7 ::1", func(c config.Config) any { return fmt.Sprint(c.TrustedProxies) }, "[10.0.0.0/8 192.168.1.7/32 ::1/128]"},
+		{"PORTFOLIO_TRUSTED_PROXIES", "10.1.2.3/8", func(c config.Config) any { return fmt.Sprint(c.TrustedProxies) }, "[10.0.0.0/8]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.env+"="+tt.value, func(t *testing.T) {
@@ -96,6 +136,25 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 		{"PORTFOLIO_REMOTE_BLOG_URL", "blog/mf-manifest.json", `config: PORTFOLIO_REMOTE_BLOG_URL: "blog/mf-manifest.json" is neither a path`},
 		{"PORTFOLIO_REMOTE_NEWSLETTER_URL", "//cdn.example.com/x.json", `config: PORTFOLIO_REMOTE_NEWSLETTER_URL: "//cdn.example.com/x.json" is neither`},
 		{"PORTFOLIO_REMOTE_ADMIN_URL", "javascript:alert(1)", `config: PORTFOLIO_REMOTE_ADMIN_URL: "javascript:alert(1)" is neither`},
+		{"PORTFOLIO_SMTP_HOST", "smtp.example.com:587", `config: PORTFOLIO_SMTP_HOST: "smtp.example.com:587" is not a host name or IP address`},
+		{"PORTFOLIO_SMTP_PORT", "smtp", `config: PORTFOLIO_SMTP_PORT: "smtp" is not a whole number`},
+		{"PORTFOLIO_SMTP_PORT", "0", `config: PORTFOLIO_SMTP_PORT: "0" is not a port (1-65535)`},
+		{"PORTFOLIO_SMTP_PORT", "65536", `config: PORTFOLIO_SMTP_PORT: "65536" is not a port`},
+		{"PORTFOLIO_SMTP_TLS", "ssl", `config: PORTFOLIO_SMTP_TLS: "ssl" is not one of none, starttls, tls`},
+		{"PORTFOLIO_SMTP_TIMEOUT", "30", `config: PORTFOLIO_SMTP_TIMEOUT: "30" is not a duration`},
+		{"PORTFOLIO_SMTP_TIMEOUT", "-1s", `config: PORTFOLIO_SMTP_TIMEOUT: "-1s" is not a positive duration`},
+		{"PORTFOLIO_MAIL_FROM", "Portfolio", `config: PORTFOLIO_MAIL_FROM: "Portfolio" is not an email address`},
+		{"PORTFOLIO_MAIL_FROM", "a@b.c\nBcc: x@y.z", `config: PORTFOLIO_MAIL_FROM:`},
+		{"PORTFOLIO_OWNER_EMAIL", "owner", `config: PORTFOLIO_OWNER_EMAIL: "owner" is not an email address`},
+		{"PORTFOLIO_OUTBOX_MAX_ATTEMPTS", "0", `config: PORTFOLIO_OUTBOX_MAX_ATTEMPTS: "0" is not 1 or more`},
+		{"PORTFOLIO_OUTBOX_RETRY_BASE", "soon", `config: PORTFOLIO_OUTBOX_RETRY_BASE: "soon" is not a duration`},
+		{"PORTFOLIO_OUTBOX_RETRY_MAX", "1s", `config: PORTFOLIO_OUTBOX_RETRY_MAX: "1s" is shorter than PORTFOLIO_OUTBOX_RETRY_BASE`},
+		{"PORTFOLIO_OUTBOX_POLL_INTERVAL", "0s", `config: PORTFOLIO_OUTBOX_POLL_INTERVAL: "0s" is not a positive duration`},
+		{"PORTFOLIO_OUTBOX_SEND_TIMEOUT", "x", `config: PORTFOLIO_OUTBOX_SEND_TIMEOUT: "x" is not a duration`},
+		{"PORTFOLIO_RATE_LIMIT_PER_MINUTE", "0", `config: PORTFOLIO_RATE_LIMIT_PER_MINUTE: "0" is not between 1 and 100000`},
+		{"PORTFOLIO_RATE_LIMIT_PER_MINUTE", "many", `config: PORTFOLIO_RATE_LIMIT_PER_MINUTE: "many" is not a whole number`},
+		{"PORTFOLIO_TRUSTED_PROXIES", "10.0.0.0/33", `config: PORTFOLIO_TRUSTED_PROXIES: "10.0.0.0/33" has "10.0.0.0/33", which is not a CIDR`},
+		{"PORTFOLIO_TRUSTED_PROXIES", "proxy.local", `config: PORTFOLIO_TRUSTED_PROXIES: "proxy.local" has "proxy.local", which is not an IP address or CIDR`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.env+"="+tt.value, func(t *testing.T) {
@@ -105,6 +164,48 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 			}
 			if !strings.Contains(err.Error(), tt.wantErr) {
 				t.Errorf("error = %q\nwant it to contain %q", err, tt.wantErr)
+			}
+		})
+	}
+}
+
+func TestSMTPCredentials(t *testing.T) {
+	const password = "hunter2-very-secret"
+	tests := []struct {
+		name    string
+		env     map[string]string
+		wantErr string
+	}{
+		{"password without username", map[string]string{"PORTFOLIO_SMTP_HOST": "smtp.example.com", "PORTFOLIO_SMTP_PASSWORD": password},
+			"config: PORTFOLIO_SMTP_PASSWORD is set but PORTFOLIO_SMTP_USERNAME is empty"},
+		{"clear-text password to a remote server", map[string]string{"PORTFOLIO_SMTP_HOST": "smtp.example.com", "PORTFOLIO_SMTP_TLS": "none", "PORTFOLIO_SMTP_USERNAME": "u", "PORTFOLIO_SMTP_PASSWORD": password},
+			`config: PORTFOLIO_SMTP_TLS: "none" would send the SMTP password in clear text`},
+		{"clear text to localhost is allowed", map[string]string{"PORTFOLIO_SMTP_HOST": "127.0.0.1", "PORTFOLIO_SMTP_TLS": "none", "PORTFOLIO_SMTP_USERNAME": "u", "PORTFOLIO_SMTP_PASSWORD": password}, ""},
+		{"starttls with credentials", map[string]string{"PORTFOLIO_SMTP_HOST": "smtp.example.com", "PORTFOLIO_SMTP_USERNAME": "u", "PORTFOLIO_SMTP_PASSWORD": password}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := config.Load("", env(tt.env))
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want %q", err, tt.wantErr)
+				}
+				if strings.Contains(err.Error(), password) {
+					t.Errorf("error reveals the password: %v", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.SMTPPassword.Reveal() != password {
+				t.Errorf("Reveal() = %q", cfg.SMTPPassword.Reveal())
+			}
+			js, _ := json.Marshal(cfg)
+			for _, s := range []string{fmt.Sprint(cfg), fmt.Sprintf("%+v", cfg), fmt.Sprintf("%#v", cfg), string(js), cfg.SMTPPassword.String()} {
+				if strings.Contains(s, password) {
+					t.Errorf("the password shows in %s", s)
+				}
 			}
 		})
 	}

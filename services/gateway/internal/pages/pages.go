@@ -1,17 +1,21 @@
-// Package pages prepares the shell's index.html for every route of the site: each page
-// gets its own <title>, description, canonical URL, Open Graph and Twitter tags, built
-// once at start-up. It also finds the inline scripts the Content-Security-Policy must
-// allow by hash.
+// Package pages prepares the shell's index.html for every route of the site and every
+// published blog article: each page gets its own <title>, description, canonical URL,
+// Open Graph and Twitter tags (articles also article:* tags and JSON-LD), and every page
+// links the RSS feed, built once at start-up. It also finds the inline scripts the
+// Content-Security-Policy must allow by hash.
 package pages
 
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
 	"fmt"
 	"html"
 	"strings"
+	"time"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
@@ -38,20 +42,31 @@ type Meta struct {
 	Description string
 	URL         string // canonical URL; empty for pages that have none (404)
 	NoIndex     bool
+	Article     *Article // nil for pages that are not articles (og:type website)
 }
 
-// New prepares index.html (the shell's built template) for every route. publicURL has
-// no trailing slash.
-func New(indexHTML []byte, site content.Site, routes []content.Route, publicURL string) (*Set, error) {
+// Article is what the head of a blog article adds: Open Graph article:* tags and a
+// JSON-LD BlogPosting.
+type Article struct {
+	Published time.Time
+	Section   string // the post's category
+	Tags      []string
+	Author    string
+}
+
+// New prepares index.html (the shell's built template) for every route, and for every
+// published post its article page at post.URL(). publicURL has no trailing slash.
+func New(indexHTML []byte, site content.Site, routes []content.Route, posts []content.Post, publicURL string) (*Set, error) {
 	doc, err := parse(indexHTML)
 	if err != nil {
 		return nil, err
 	}
 	s := &Set{
-		routes:       make(map[string]*Page, len(routes)),
+		routes:       make(map[string]*Page, len(routes)+len(posts)),
 		scriptHashes: doc.scriptHashes,
 		warnings:     doc.warnings,
 	}
+	feed := feedLink{Title: discovery.FeedTitle(site), URL: publicURL + discovery.RSSPath}
 	for _, r := range routes {
 		meta := Meta{
 			Title:       r.Title + " · " + site.SiteName,
@@ -62,7 +77,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, publicURL 
 		if r.Path == "/" {
 			meta.Title = site.SiteName + " · " + site.Owner.Headline
 		}
-		parts := strings.Split(doc.with(head(meta, site.SiteName)), urlPlaceholder)
+		parts := strings.Split(doc.with(head(meta, site.SiteName, feed)), urlPlaceholder)
 		if len(parts) != 3 { // canonical and og:url
 			return nil, fmt.Errorf("pages: route %s: content contains the URL placeholder", r.Path)
 		}
@@ -72,18 +87,47 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, publicURL 
 		}
 		s.routes[r.Path] = p
 	}
+	for _, post := range content.PublishedPosts(posts) {
+		route := ArticleRoute(post)
+		if _, dup := s.routes[route.Path]; dup {
+			return nil, fmt.Errorf("pages: %s is both a route of %s and a post", route.Path, content.RoutesFile)
+		}
+		meta := Meta{
+			Title:       post.Title + " · " + site.SiteName,
+			Description: post.Excerpt,
+			URL:         publicURL + route.Path,
+			Article: &Article{
+				Published: post.Date,
+				Section:   string(post.Category),
+				Tags:      post.Tags,
+				Author:    site.Owner.Name,
+			},
+		}
+		h, err := articleHead(meta, post.Title, site.SiteName, feed)
+		if err != nil {
+			return nil, fmt.Errorf("pages: %s: %w", route.Path, err)
+		}
+		s.routes[route.Path] = &Page{route: route, file: htmlFile(doc.with(h))}
+	}
 	s.notFound = htmlFile(doc.with(head(Meta{
 		Title:       "Page Not Found · " + site.SiteName,
 		Description: site.Description,
 		NoIndex:     true,
-	}, site.SiteName)))
+	}, site.SiteName, feed)))
 	return s, nil
+}
+
+// ArticleRoute is the route of a published post's article page: /blog/<slug>, rendered
+// by the blog section, titled and described by the post.
+func ArticleRoute(post content.Post) content.Route {
+	return content.Route{Path: post.URL(), Section: content.SectionBlog, Title: post.Title, Description: post.Excerpt}
 }
 
 // urlPlaceholder marks where a page's URL goes; NUL never occurs in escaped content.
 const urlPlaceholder = "\x00url\x00"
 
-// Route returns the page of a route path as written in routes.json.
+// Route returns the page of a route path as written in routes.json, or of an article
+// (its post's URL).
 func (s *Set) Route(path string) (*Page, bool) {
 	p, ok := s.routes[path]
 	return p, ok
@@ -128,8 +172,11 @@ func htmlFile(page string) *static.File {
 	return f
 }
 
+// feedLink is the RSS feed every page links for autodiscovery.
+type feedLink struct{ Title, URL string }
+
 // head renders the tags New puts into <head>, escaped for HTML text and attributes.
-func head(m Meta, siteName string) string {
+func head(m Meta, siteName string, feed feedLink) string {
 	e := html.EscapeString
 	var b strings.Builder
 	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
@@ -141,15 +188,71 @@ func head(m Meta, siteName string) string {
 	if m.NoIndex {
 		line(`<meta name="robots" content="noindex">`)
 	}
-	line(`<meta property="og:type" content="website">`)
+	line(`<link rel="alternate" type="application/rss+xml" title="` + e(feed.Title) + `" href="` + e(feed.URL) + `">`)
+	if m.Article != nil {
+		line(`<meta property="og:type" content="article">`)
+	} else {
+		line(`<meta property="og:type" content="website">`)
+	}
 	line(`<meta property="og:site_name" content="` + e(siteName) + `">`)
 	line(`<meta property="og:title" content="` + e(m.Title) + `">`)
 	line(`<meta property="og:description" content="` + e(m.Description) + `">`)
 	if m.URL != "" {
 		line(`<meta property="og:url" content="` + e(m.URL) + `">`)
 	}
+	if a := m.Article; a != nil {
+		line(`<meta property="article:published_time" content="` + e(a.Published.UTC().Format(time.RFC3339)) + `">`)
+		if a.Section != "" {
+			line(`<meta property="article:section" content="` + e(a.Section) + `">`)
+		}
+		for _, tag := range a.Tags {
+			line(`<meta property="article:tag" content="` + e(tag) + `">`)
+		}
+	}
 	line(`<meta name="twitter:card" content="summary">`)
 	line(`<meta name="twitter:title" content="` + e(m.Title) + `">`)
 	line(`<meta name="twitter:description" content="` + e(m.Description) + `">`)
 	return b.String()
+}
+
+// blogPosting is the schema.org BlogPosting of an article (https://schema.org/BlogPosting).
+type blogPosting struct {
+	Context          string `json:"@context"`
+	Type             string `json:"@type"`
+	Headline         string `json:"headline"`
+	Description      string `json:"description"`
+	DatePublished    string `json:"datePublished"`
+	Author           person `json:"author"`
+	URL              string `json:"url"`
+	MainEntityOfPage string `json:"mainEntityOfPage"`
+	ArticleSection   string `json:"articleSection,omitempty"`
+	Keywords         string `json:"keywords,omitempty"`
+}
+
+type person struct {
+	Type string `json:"@type"`
+	Name string `json:"name"`
+}
+
+// articleHead is head plus the article's JSON-LD. encoding/json escapes <, > and & as
+// \u003c, \u003e and \u0026 (and U+2028/U+2029), so no content can close the script
+// element or start a comment inside it.
+func articleHead(m Meta, headline, siteName string, feed feedLink) (string, error) {
+	a := m.Article
+	ld, err := json.Marshal(blogPosting{
+		Context:          "https://schema.org",
+		Type:             "BlogPosting",
+		Headline:         headline,
+		Description:      m.Description,
+		DatePublished:    a.Published.Format(time.DateOnly),
+		Author:           person{Type: "Person", Name: a.Author},
+		URL:              m.URL,
+		MainEntityOfPage: m.URL,
+		ArticleSection:   a.Section,
+		Keywords:         strings.Join(a.Tags, ", "),
+	})
+	if err != nil {
+		return "", err
+	}
+	return head(m, siteName, feed) + `<script type="application/ld+json">` + string(ld) + "</script>\n", nil
 }

@@ -14,7 +14,8 @@ import (
 )
 
 // template is index.html cut where the per-page head tags go, with the tags New
-// manages (title, description, canonical, robots, Open Graph, Twitter) taken out.
+// manages (title, description, canonical, robots, the RSS link, Open Graph, article:*,
+// Twitter) taken out.
 type template struct {
 	before, after string
 	scriptHashes  []string
@@ -134,11 +135,14 @@ func attr(attrs []html.Attribute, key string) string {
 func managed(name string, attrs []html.Attribute) bool {
 	switch name {
 	case "link":
-		return slices.Contains(strings.Fields(strings.ToLower(attr(attrs, "rel"))), "canonical")
+		rel := strings.Fields(strings.ToLower(attr(attrs, "rel")))
+		feed := slices.Contains(rel, "alternate") && strings.EqualFold(attr(attrs, "type"), "application/rss+xml")
+		return slices.Contains(rel, "canonical") || feed
 	case "meta":
 		n := strings.ToLower(attr(attrs, "name"))
 		p := strings.ToLower(attr(attrs, "property"))
-		return n == "description" || n == "robots" || strings.HasPrefix(n, "twitter:") || strings.HasPrefix(p, "og:")
+		return n == "description" || n == "robots" || strings.HasPrefix(n, "twitter:") ||
+			strings.HasPrefix(p, "og:") || strings.HasPrefix(p, "article:")
 	}
 	return false
 }

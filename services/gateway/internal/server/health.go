@@ -1,10 +1,17 @@
 package server
 
 import (
+	"context"
 	"net/http"
+	"time"
 
 	"go.uber.org/zap"
 )
+
+// Pinger is the database, as /readyz sees it (*sql.DB).
+type Pinger interface {
+	PingContext(ctx context.Context) error
+}
 
 // handleHealthz says the process is up and serving HTTP.
 func handleHealthz() http.Handler {
@@ -15,11 +22,17 @@ func handleHealthz() http.Handler {
 }
 
 // handleReadyz says whether the gateway can serve the site: a load balancer should
-// not send visitors to an instance without the shell's build.
-func handleReadyz(logger *zap.Logger, web *Web) http.Handler {
+// not send visitors to an instance without the shell's build or its database.
+func handleReadyz(logger *zap.Logger, web *Web, db Pinger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !web.Ready() {
 			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: notBuiltMessage})
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := db.PingContext(ctx); err != nil {
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "database unavailable", Err: err})
 			return
 		}
 		w.Header().Set("Cache-Control", "no-store")

@@ -15,14 +15,19 @@ import (
 // templates (/projects/{id}, /static/), never raw paths, so a crawler probing random
 // URLs cannot blow up the number of series.
 type metrics struct {
-	registry *prometheus.Registry // per server, not the global default
+	registry *prometheus.Registry // run()'s, not the global default
 	requests *prometheus.CounterVec
 	duration *prometheus.HistogramVec
 }
 
-func newMetrics() *metrics {
+// newMetrics registers the HTTP and process metrics with reg (a new registry if nil),
+// which /metrics serves with everything else registered there (the mail outbox's).
+func newMetrics(reg *prometheus.Registry) *metrics {
+	if reg == nil {
+		reg = prometheus.NewRegistry()
+	}
 	m := &metrics{
-		registry: prometheus.NewRegistry(),
+		registry: reg,
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "portfolio", Subsystem: "http", Name: "requests_total",
 			Help: "HTTP requests answered, by route template, method and status code.",

@@ -9,23 +9,47 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
 
 // reserved top-level paths a file of the shell's build may not shadow.
-var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html"}
+var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "sitemap.xml", "robots.txt"}
 
 // addRoutes is the gateway's whole HTTP surface. The first matching route wins.
-func addRoutes(r *mux.Router, logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route, web *Web, m *metrics) {
+func addRoutes(
+	r *mux.Router,
+	logger *zap.Logger,
+	cfg config.Config,
+	site content.Site,
+	routes []content.Route,
+	posts []content.Post,
+	web *Web,
+	found *discovery.Files,
+	m *metrics,
+	db Pinger,
+	contacts ContactInbox,
+) {
 	get := []string{http.MethodGet, http.MethodHead}
 	r.Use(m.byRoute)
 
 	// Probes.
 	r.Handle("/healthz", handleHealthz()).Methods(get...)
-	r.Handle("/readyz", handleReadyz(logger, web)).Methods(get...)
+	r.Handle("/readyz", handleReadyz(logger, web, db)).Methods(get...)
 	r.Handle("/metrics", m.handler()).Methods(get...)
 
 	// JSON API. Unknown /api/ paths answer JSON 404 from handleNotFound.
 	r.Handle("/api/newsletter/stats", handleNewsletterStats(site)).Methods(get...)
+
+	// Forms posted from the site: same origin only, JSON of at most 16 KiB, each
+	// endpoint rate-limited per client on its own (formEndpoint).
+	clientIP := withClientIP(cfg.TrustedProxies)
+	cop := newCrossOriginProtection(logger, cfg.PublicURL)
+	form := func(h http.Handler) http.Handler {
+		return clientIP(formEndpoint(logger, cop, ratelimit.New(cfg.RateLimitPerMinute, 0), h))
+	}
+	r.Handle("/api/contact", form(handleContactCreate(logger, contacts))).Methods(http.MethodPost)
 
 	// Module Federation: where the remotes are, and their built files.
 	r.Handle("/mf/remotes.json", handleRemotes(cfg.Remotes())).Methods(get...)
@@ -33,6 +57,14 @@ func addRoutes(r *mux.Router, logger *zap.Logger, cfg config.Config, site conten
 		prefix := "/mf/" + name + "/"
 		r.PathPrefix(prefix).Handler(handleAssets(web.Remotes[name], prefix)).Methods(get...)
 	}
+
+	// Content images (content/images), shipped with the site.
+	r.PathPrefix("/images/").Handler(handleImages(web.Images)).Methods(get...)
+
+	// A project's page exists only for an existing project id (with the project's own
+	// head); any other id is the 404 page. Registered before the loop below, so it wins
+	// over the route table's generic /projects/{id}.
+	r.Handle(projectRoute, handleProjectPage(logger, web)).Methods(get...)
 
 	// Pages: every route of content/routes.json is the shell's index.html with its own
 	// head; /skills/ redirects to /skills.
@@ -42,6 +74,19 @@ func addRoutes(r *mux.Router, logger *zap.Logger, cfg config.Config, site conten
 			r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
 		}
 	}
+
+	// Blog articles: a page per published post of content/blog, not routes.json; any
+	// other /blog/<slug> (unknown, or coming soon) is the 404 page below.
+	for _, post := range content.PublishedPosts(posts) {
+		route := pages.ArticleRoute(post)
+		r.Handle(route.Path, handlePage(logger, web, route, cfg.PublicURL)).Methods(get...)
+		r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
+	}
+
+	// For crawlers and feed readers, generated from content at start-up.
+	r.Handle(discovery.RSSPath, handleFile(found.RSS)).Methods(get...)
+	r.Handle(discovery.SitemapPath, handleFile(found.Sitemap)).Methods(get...)
+	r.Handle(discovery.RobotsPath, handleFile(found.Robots)).Methods(get...)
 
 	// The shell's own built files (/static/..., /favicon.ico, ...), whatever the build
 	// put at the top of its dist directory.

@@ -6,17 +6,33 @@ import (
 	"net/http"
 
 	"github.com/gorilla/mux"
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/headers"
 )
 
-// NewServer returns the gateway's handler.
-func NewServer(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route, web *Web) http.Handler {
+// NewServer returns the gateway's handler. posts are the blog's posts (each published
+// one has its article page), found are /rss.xml, /sitemap.xml and /robots.txt, reg is
+// the Prometheus registry /metrics serves (run() shares it with the mail outbox), db is
+// checked by /readyz, and contacts accepts the contact form's messages.
+func NewServer(
+	logger *zap.Logger,
+	cfg config.Config,
+	site content.Site,
+	routes []content.Route,
+	posts []content.Post,
+	web *Web,
+	found *discovery.Files,
+	reg *prometheus.Registry,
+	db Pinger,
+	contacts ContactInbox,
+) http.Handler {
 	r := mux.NewRouter()
-	addRoutes(r, logger, cfg, site, routes, web, newMetrics())
+	addRoutes(r, logger, cfg, site, routes, posts, web, found, newMetrics(reg), db, contacts)
 
 	policy := headers.Policy{
 		ScriptHashes: web.scriptHashes(),

@@ -47,6 +47,13 @@ func handleAssets(dir *static.Dir, prefix string) http.Handler {
 	})
 }
 
+// handleFile serves one file prepared at start-up.
+func handleFile(f *static.File) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		static.Serve(w, r, f, http.StatusOK)
+	})
+}
+
 // handleRemotes tells the shell where each remote's manifest is, so a remote can move
 // (or point at a dev server) without rebuilding the shell.
 func handleRemotes(remotes []config.Remote) http.Handler {

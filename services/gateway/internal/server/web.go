@@ -18,15 +18,21 @@ type Web struct {
 	Shell   *static.Dir            // nil when the shell is not built
 	Pages   *pages.Set             // nil when the shell is not built
 	Remotes map[string]*static.Dir // built remotes only, by name
+	// Projects is a page per project (/projects/{id}) with its own head, by id; nil
+	// when the shell is not built.
+	Projects map[int]*static.File
+	// Images are content/images, served under /images/, by path below it.
+	Images map[string]*static.File
 }
 
 // Ready reports whether the site can be served: the shell's index.html was loaded.
 func (w *Web) Ready() bool { return w.Pages != nil }
 
-// LoadWeb reads the shell's and every remote's build from cfg.WebDir. A build that
+// LoadWeb reads the shell's and every remote's build from cfg.WebDir, and prepares its
+// index.html for every route and every published post's article. A build that
 // does not exist yet is not an error: it is logged, /readyz reports it, and the pages
 // answer 503 until the gateway restarts with the build in place.
-func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route) (*Web, error) {
+func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route, posts []content.Post) (*Web, error) {
 	web := &Web{Remotes: make(map[string]*static.Dir)}
 
 	shell, err := static.Load(cfg.ShellDist())
@@ -43,7 +49,7 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 		if !ok {
 			logger.Warn("shell build has no index.html: pages answer 503 until it does; run make build", zap.String("dir", cfg.ShellDist()))
 		} else {
-			set, err := pages.New(index.Body, site, routes, cfg.PublicURL)
+			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL)
 			if err != nil {
 				return nil, fmt.Errorf("shell: %w", err)
 			}
@@ -51,6 +57,13 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 				logger.Warn("shell index.html: " + w)
 			}
 			web.Pages = set
+			catalog, err := content.LoadProjects(content.FS())
+			if err != nil {
+				return nil, err
+			}
+			if web.Projects, err = projectPages(index.Body, site, routes, catalog, cfg.PublicURL); err != nil {
+				return nil, fmt.Errorf("shell: %w", err)
+			}
 		}
 		logger.Info("shell loaded", zap.String("dir", cfg.ShellDist()), zap.Int("files", web.Shell.Len()), zap.Int("inline_scripts", len(web.scriptHashes())))
 	}
@@ -66,6 +79,9 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 			web.Remotes[name] = dir
 			logger.Info("remote loaded", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)), zap.Int("files", dir.Len()))
 		}
+	}
+	if web.Images, err = loadImages(content.FS()); err != nil {
+		return nil, fmt.Errorf("content images: %w", err)
 	}
 	return web, nil
 }

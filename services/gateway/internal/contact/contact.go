@@ -1,0 +1,261 @@
+// Package contact is the contact form's domain: a visitor's message, its rules (the
+// spec's section 5, plus maximum lengths), and the Inbox that accepts a message by
+// storing it and queueing the two emails about it in one step. It knows nothing of
+// HTTP or SQL; the store is an interface (internal/sqlite implements it).
+package contact
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	netmail "net/mail"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
+)
+
+// Subjects are the form's subject values, in the form's order.
+var Subjects = []string{"collaboration", "job", "consulting", "speaking", "other"}
+
+// Limits, in characters (Unicode code points) after trimming.
+const (
+	NameMin    = 2
+	NameMax    = 100
+	EmailMax   = 254 // RFC 5321's limit for a path
+	MessageMin = 10
+	MessageMax = 5000
+)
+
+// What a visitor is told about a field, in the form's order. The first ones are the
+// spec's exact words; the content module's contact.json repeats them for the page.
+const (
+	MsgNameTooShort    = "Name must be at least 2 characters"
+	MsgNameTooLong     = "Name must be at most 100 characters"
+	MsgNameNotOneLine  = "Name must be a single line of text"
+	MsgInvalidEmail    = "Please enter a valid email address"
+	MsgEmailTooLong    = "Email must be at most 254 characters"
+	MsgChooseSubject   = "Please choose a subject"
+	MsgMessageTooShort = "Message must be at least 10 characters"
+	MsgMessageTooLong  = "Message must be at most 5000 characters"
+)
+
+// Message is what a visitor sent through the contact form.
+type Message struct {
+	ID        int64
+	Name      string
+	Email     string
+	Subject   string // one of Subjects
+	Body      string
+	IP        string // the client's address, empty if unknown
+	CreatedAt time.Time
+}
+
+// New builds a message from the form's values: trimmed, line breaks as \n.
+func New(name, email, subject, body string) Message {
+	return Message{
+		Name:    strings.TrimSpace(name),
+		Email:   strings.TrimSpace(email),
+		Subject: strings.TrimSpace(subject),
+		Body:    strings.TrimSpace(strings.ReplaceAll(body, "\r\n", "\n")),
+	}
+}
+
+// Problem is a field that breaks a rule, with the message to show.
+type Problem struct {
+	Field   string // name, email, subject or message (the form's field names)
+	Message string
+}
+
+func (p *Problem) Error() string { return p.Field + ": " + p.Message }
+
+// Validate returns the first problem in the form's order (name, email, subject,
+// message), or nil. Nothing that could break an email header gets through: the name
+// is one line without control characters and the address is a plain addr-spec.
+func (m Message) Validate() *Problem {
+	n := utf8.RuneCountInString(m.Name)
+	switch {
+	case n < NameMin:
+		return &Problem{"name", MsgNameTooShort}
+	case n > NameMax:
+		return &Problem{"name", MsgNameTooLong}
+	case strings.ContainsFunc(m.Name, breaksLine):
+		return &Problem{"name", MsgNameNotOneLine}
+	}
+	switch {
+	case utf8.RuneCountInString(m.Email) > EmailMax:
+		return &Problem{"email", MsgEmailTooLong}
+	case !ValidEmail(m.Email):
+		return &Problem{"email", MsgInvalidEmail}
+	}
+	if !slices.Contains(Subjects, m.Subject) {
+		return &Problem{"subject", MsgChooseSubject}
+	}
+	switch n := utf8.RuneCountInString(m.Body); {
+	case n < MessageMin:
+		return &Problem{"message", MsgMessageTooShort}
+	case n > MessageMax:
+		return &Problem{"message", MsgMessageTooLong}
+	}
+	return nil
+}
+
+// breaksLine is true for control characters (CR, LF, tab, ...) and the Unicode line
+// and paragraph separators.
+func breaksLine(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp)
+}
+
+// ValidEmail reports whether s is a plain address a reply can go to: local@domain,
+// no display name, no spaces or control characters, a domain with a dot and no empty
+// labels. Stricter than RFC 5322 on purpose, about as strict as the browser's form.
+func ValidEmail(s string) bool {
+	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+		return false
+	}
+	a, err := netmail.ParseAddress(s)
+	if err != nil || a.Name != "" || a.Address != s {
+		return false
+	}
+	local, domain, ok := strings.Cut(s, "@")
+	if !ok || local == "" || len(local) > 64 || strings.HasPrefix(local, `"`) {
+		return false
+	}
+	labels := strings.Split(domain, ".")
+	if len(labels) < 2 {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || strings.HasPrefix(l, "-") || strings.HasSuffix(l, "-") {
+			return false
+		}
+	}
+	return true
+}
+
+// Store keeps contact messages.
+type Store interface {
+	// Add stores m (setting m.ID) and queues emails, in one transaction: both or
+	// neither.
+	Add(ctx context.Context, m *Message, emails ...mail.Message) error
+	// List returns up to limit messages, newest first.
+	List(ctx context.Context, limit int) ([]Message, error)
+}
+
+// Emails says who the contact emails are from and to, and what they say about the
+// site.
+type Emails struct {
+	From          mail.Address      // the sender of both emails (no-reply)
+	Owner         mail.Address      // the owner's inbox: gets the notification, answers the auto-reply
+	SiteName      string            // e.g. "DevOps Portfolio"
+	ResponseTime  string            // e.g. "Usually within 24 hours"
+	SubjectLabels map[string]string // subject value -> label, e.g. job -> "Job Opportunity"
+}
+
+// For renders the two emails about m: the owner's notification (Reply-To: the
+// visitor) and the visitor's auto-reply (Reply-To: the owner).
+func (e Emails) For(m Message) ([]mail.Message, error) {
+	label := e.SubjectLabels[m.Subject]
+	if label == "" {
+		label = m.Subject
+	}
+	visitor := mail.Address{Name: m.Name, Email: m.Email}
+
+	note, err := templates.ContactNotification{
+		FromName:  m.Name,
+		FromEmail: m.Email,
+		Subject:   label,
+		Message:   m.Body,
+		ToEmail:   e.Owner.Email,
+		SiteName:  e.SiteName,
+		SentAt:    m.CreatedAt,
+	}.Render()
+	if err != nil {
+		return nil, fmt.Errorf("contact: notification: %w", err)
+	}
+	reply, err := templates.ContactAutoReply{
+		ToEmail:        m.Email,
+		ToName:         m.Name,
+		ReplyTo:        e.Owner.Email,
+		UserEmail:      m.Email,
+		ContactSubject: label,
+		FromEmail:      e.Owner.Email,
+		Message:        m.Body,
+		OwnerName:      e.Owner.Name,
+		SiteName:       e.SiteName,
+		ResponseTime:   e.ResponseTime,
+	}.Render()
+	if err != nil {
+		return nil, fmt.Errorf("contact: auto-reply: %w", err)
+	}
+	return []mail.Message{
+		{
+			From:    e.From,
+			To:      []mail.Address{e.Owner},
+			ReplyTo: []mail.Address{visitor},
+			Subject: note.Subject,
+			Text:    note.Text,
+			HTML:    note.HTML,
+		},
+		{
+			From:    e.From,
+			To:      []mail.Address{visitor},
+			ReplyTo: []mail.Address{e.Owner},
+			Subject: reply.Subject,
+			Text:    reply.Text,
+			HTML:    reply.HTML,
+			// RFC 3834: an automatic answer, so that the visitor's own auto-responder
+			// does not answer it back.
+			Headers: []mail.Header{{Name: "Auto-Submitted", Value: "auto-replied"}},
+		},
+	}, nil
+}
+
+// ErrUnavailable wraps a store failure: the message was not accepted and the visitor
+// should try again later.
+var ErrUnavailable = errors.New("contact: the message store is unavailable")
+
+// Inbox accepts contact messages.
+type Inbox struct {
+	store  Store
+	emails Emails
+	notify func()
+}
+
+// NewInbox returns an inbox that stores messages in store and queues emails as
+// described by emails; notify (may be nil) is called after each accepted message, to
+// wake the mail worker.
+func NewInbox(store Store, emails Emails, notify func()) *Inbox {
+	return &Inbox{store: store, emails: emails, notify: notify}
+}
+
+// Submit validates m, stores it and queues both emails in one transaction, and returns
+// it with its ID and time. Once it returns nil the message and its emails are durable;
+// the emails are sent in the background. A *Problem is returned for an invalid
+// message, an error wrapping ErrUnavailable when the store failed.
+func (in *Inbox) Submit(ctx context.Context, m Message) (Message, error) {
+	if p := m.Validate(); p != nil {
+		return Message{}, p
+	}
+	m.CreatedAt = time.Now().UTC()
+	emails, err := in.emails.For(m)
+	if err != nil {
+		return Message{}, err
+	}
+	if err := in.store.Add(ctx, &m, emails...); err != nil {
+		return Message{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	if in.notify != nil {
+		in.notify()
+	}
+	return m, nil
+}
+
+// List returns up to limit messages, newest first.
+func (in *Inbox) List(ctx context.Context, limit int) ([]Message, error) {
+	return in.store.List(ctx, limit)
+}

@@ -1,0 +1,219 @@
+package contact_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/smtptest"
+)
+
+func TestValidate(t *testing.T) {
+	long := func(n int, s string) string { return strings.Repeat(s, n) }
+	tests := []struct {
+		name                        string
+		fName, email, subject, body string
+		wantField, wantMessage      string
+	}{
+		{"valid", "Jane Doe", "jane@example.org", "job", "Hello there, let's talk.", "", ""},
+		{"every subject: collaboration", "Jo", "jo@example.org", "collaboration", "0123456789", "", ""},
+		{"every subject: consulting", "Jo", "jo@example.org", "consulting", "0123456789", "", ""},
+		{"every subject: speaking", "Jo", "jo@example.org", "speaking", "0123456789", "", ""},
+		{"every subject: other", "Jo", "jo@example.org", "other", "0123456789", "", ""},
+		{"limits exactly", long(100, "n"), long(64, "a") + "@" + long(63, "b") + "." + long(63, "c") + "." + long(57, "d") + ".com", "other", long(5000, "m"), "", ""},
+		{"local part over 64", "Jane", long(65, "a") + "@example.org", "other", long(10, "m"), "email", "Please enter a valid email address"},
+		{"multi-byte characters count once", "Zoë 日本", "zoe@example.org", "other", long(10, "é"), "", ""},
+
+		{"empty name", "", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be at least 2 characters"},
+		{"one-letter name", "J", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be at least 2 characters"},
+		{"name of spaces", "    ", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be at least 2 characters"},
+		{"name trimmed to one letter", "  J  ", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be at least 2 characters"},
+		{"name too long", long(101, "n"), "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be at most 100 characters"},
+		{"name with a line break", "Jane\nBcc: victim@example.com", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be a single line of text"},
+		{"name with CR", "Jane\rDoe", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be a single line of text"},
+		{"name with a tab", "Jane\tDoe", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be a single line of text"},
+		{"name with a line separator", "Jane\u2028Doe", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must be a single line of text"},
+
+		{"empty email", "Jane", "", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
+		{"email without @", "Jane", "jane.example.org", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
+		{"email without domain dot", "Jane", "jane@localhost", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
+		{"email with a name", "Jane", "Jane <jane@example.org>", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
+		{"email with a space", "Jane", "jane doe@example.org", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
+		{"email with a line break", "Jane", "jane@example.org\nBcc: x@example.com", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
+		{"email with two @", "Jane", "a@b@example.org", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
+		{"email with an empty label", "Jane", "jane@example..org", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
+		{"email too long", "Jane", long(243, "a") + "@example.org", "job", "Hello there, let's talk.", "email", "Email must be at most 254 characters"},
+
+		{"no subject", "Jane", "jane@example.org", "", "Hello there, let's talk.", "subject", "Please choose a subject"},
+		{"unknown subject", "Jane", "jane@example.org", "spam", "Hello there, let's talk.", "subject", "Please choose a subject"},
+		{"subject is case-sensitive", "Jane", "jane@example.org", "Job", "Hello there, let's talk.", "subject", "Please choose a subject"},
+
+		{"empty message", "Jane", "jane@example.org", "job", "", "message", "Message must be at least 10 characters"},
+		{"short message", "Jane", "jane@example.org", "job", "Hi there", "message", "Message must be at least 10 characters"},
+		{"message trimmed short", "Jane", "jane@example.org", "job", "   short    \n\n", "message", "Message must be at least 10 characters"},
+		{"message too long", "Jane", "jane@example.org", "job", long(5001, "m"), "message", "Message must be at most 5000 characters"},
+
+		{"first failing field wins: all", "", "", "", "", "name", "Name must be at least 2 characters"},
+		{"first failing field wins: email before subject", "Jane", "x", "", "", "email", "Please enter a valid email address"},
+		{"first failing field wins: subject before message", "Jane", "jane@example.org", "", "", "subject", "Please choose a subject"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := contact.New(tt.fName, tt.email, tt.subject, tt.body).Validate()
+			if tt.wantField == "" {
+				if p != nil {
+					t.Fatalf("Validate() = %v, want valid", p)
+				}
+				return
+			}
+			if p == nil || p.Field != tt.wantField || p.Message != tt.wantMessage {
+				t.Fatalf("Validate() = %+v, want %s: %q", p, tt.wantField, tt.wantMessage)
+			}
+		})
+	}
+}
+
+func TestNewTrimsAndNormalises(t *testing.T) {
+	m := contact.New("  Jane Doe \t", " jane@example.org ", " job ", "\r\n  line one\r\nline two  \n")
+	if m.Name != "Jane Doe" || m.Email != "jane@example.org" || m.Subject != "job" || m.Body != "line one\nline two" {
+		t.Errorf("New = %+v", m)
+	}
+}
+
+// The spec's messages are also in content (for the page): both must say the same.
+func TestMessagesMatchContent(t *testing.T) {
+	page, err := content.LoadContact(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := page.Validation
+	for _, tt := range []struct{ got, want any }{
+		{contact.MsgNameTooShort, v.NameTooShort},
+		{contact.MsgInvalidEmail, v.InvalidEmail},
+		{contact.MsgMessageTooShort, v.MessageTooShort},
+		{contact.NameMin, v.NameMinLength},
+		{contact.MessageMin, v.MessageMinLength},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("domain says %v, content says %v", tt.got, tt.want)
+		}
+	}
+	var values []string
+	for _, s := range page.Form.Subjects {
+		values = append(values, s.Value)
+	}
+	if strings.Join(values, ",") != strings.Join(contact.Subjects, ",") {
+		t.Errorf("subjects: content %v, domain %v", values, contact.Subjects)
+	}
+}
+
+func emails() contact.Emails {
+	return contact.Emails{
+		From:          mail.Address{Name: "Portfolio", Email: "no-reply@example.com"},
+		Owner:         mail.Address{Name: "Owner Name", Email: "owner@example.com"},
+		SiteName:      "DevOps Portfolio",
+		ResponseTime:  "Usually within 24 hours",
+		SubjectLabels: map[string]string{"collaboration": "Project Collaboration"},
+	}
+}
+
+func TestEmailsFor(t *testing.T) {
+	m := contact.New("Jane <b>Doe</b>", "jane@example.org", "collaboration", "Let's build <script>x()</script> together")
+	got, err := emails().For(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 {
+		t.Fatalf("%d emails, want 2", len(got))
+	}
+	note, reply := got[0], got[1]
+	if note.To[0].Email != "owner@example.com" || note.ReplyTo[0] != (mail.Address{Name: "Jane <b>Doe</b>", Email: "jane@example.org"}) {
+		t.Errorf("notification to %v reply-to %v", note.To, note.ReplyTo)
+	}
+	if note.Subject != "New contact message: Project Collaboration from Jane <b>Doe</b>" {
+		t.Errorf("notification subject %q", note.Subject)
+	}
+	if reply.To[0].Email != "jane@example.org" || reply.ReplyTo[0].Email != "owner@example.com" {
+		t.Errorf("auto-reply to %v reply-to %v", reply.To, reply.ReplyTo)
+	}
+	if len(reply.Headers) != 1 || reply.Headers[0] != (mail.Header{Name: "Auto-Submitted", Value: "auto-replied"}) {
+		t.Errorf("auto-reply headers %v", reply.Headers)
+	}
+	for _, e := range got {
+		if e.From.Email != "no-reply@example.com" {
+			t.Errorf("From %v", e.From)
+		}
+		if err := e.Validate(); err != nil {
+			t.Errorf("email does not validate: %v", err)
+		}
+		if strings.Contains(e.HTML, "<script>") || strings.Contains(e.HTML, "<b>Doe") {
+			t.Errorf("HTML carries the visitor's markup:\n%s", e.HTML)
+		}
+		raw, err := mail.Bytes(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := smtptest.Parse(raw); err != nil {
+			t.Errorf("composed email does not parse: %v", err)
+		}
+	}
+}
+
+type fakeStore struct {
+	err    error
+	added  []contact.Message
+	emails []mail.Message
+}
+
+func (f *fakeStore) Add(_ context.Context, m *contact.Message, emails ...mail.Message) error {
+	if f.err != nil {
+		return f.err
+	}
+	m.ID = int64(len(f.added) + 1)
+	f.added = append(f.added, *m)
+	f.emails = append(f.emails, emails...)
+	return nil
+}
+
+func (f *fakeStore) List(context.Context, int) ([]contact.Message, error) { return f.added, nil }
+
+func TestInboxSubmit(t *testing.T) {
+	valid := contact.New("Jane Doe", "jane@example.org", "job", "Hello there, let's talk.")
+	t.Run("accepted", func(t *testing.T) {
+		store := &fakeStore{}
+		notified := 0
+		in := contact.NewInbox(store, emails(), func() { notified++ })
+		m, err := in.Submit(context.Background(), valid)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m.ID != 1 || m.CreatedAt.IsZero() || len(store.emails) != 2 || notified != 1 {
+			t.Errorf("m = %+v, %d emails, notified %d", m, len(store.emails), notified)
+		}
+	})
+	t.Run("invalid", func(t *testing.T) {
+		store := &fakeStore{}
+		in := contact.NewInbox(store, emails(), nil)
+		_, err := in.Submit(context.Background(), contact.New("J", "", "", ""))
+		var p *contact.Problem
+		if !errors.As(err, &p) || p.Field != "name" {
+			t.Fatalf("Submit = %v, want a name problem", err)
+		}
+		if len(store.added) != 0 {
+			t.Error("invalid message stored")
+		}
+	})
+	t.Run("store down", func(t *testing.T) {
+		store := &fakeStore{err: errors.New("database is locked")}
+		notified := 0
+		in := contact.NewInbox(store, emails(), func() { notified++ })
+		_, err := in.Submit(context.Background(), valid)
+		if !errors.Is(err, contact.ErrUnavailable) || notified != 0 {
+			t.Fatalf("Submit = %v (notified %d), want ErrUnavailable and no wake-up", err, notified)
+		}
+	})
+}

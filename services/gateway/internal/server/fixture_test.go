@@ -1,0 +1,176 @@
+package server_test
+
+import (
+	"context"
+	"database/sql"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap"
+	"go.uber.org/zap/zaptest/observer"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sqlite"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
+	"github.com/portfolio-site/portfolio/services/mail"
+	mailsqlite "github.com/portfolio-site/portfolio/services/mail/sqlite"
+)
+
+// fixture is a gateway handler over real things: the fixture build, a SQLite database
+// in a temporary directory, the real contact inbox and outbox store (no worker: what
+// is queued stays queued, for the test to look at).
+type fixture struct {
+	h        http.Handler
+	logs     *observer.ObservedLogs
+	cfg      config.Config
+	db       *sql.DB
+	outbox   *mailsqlite.Store
+	contacts *sqlite.Contacts
+	reg      *prometheus.Registry
+	notified int
+}
+
+func newFixture(t *testing.T, env map[string]string) *fixture {
+	t.Helper()
+	if env == nil {
+		env = map[string]string{}
+	}
+	if _, ok := env["PORTFOLIO_WEB_DIR"]; !ok {
+		env["PORTFOLIO_WEB_DIR"] = webtest.Build(t)
+	}
+	if _, ok := env["PORTFOLIO_DATA_DIR"]; !ok {
+		env["PORTFOLIO_DATA_DIR"] = t.TempDir()
+	}
+	cfg, err := config.Load("", func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	core, logs := observer.New(zap.DebugLevel)
+	logger := zap.New(core)
+	site, err := content.LoadSite(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	routes, err := content.LoadRoutes(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := content.LoadContact(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	posts, err := content.LoadPosts(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	projects, err := content.LoadProjects(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	legal, err := content.LoadLegal(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	found, err := discovery.Build(discovery.Input{
+		Site: site, Routes: routes, Posts: posts, Projects: projects.Projects, Legal: legal, PublicURL: cfg.PublicURL,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	web, err := server.LoadWeb(logger, cfg, site, routes, posts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	path := filepath.Join(cfg.DataDir, "portfolio.db")
+	copyFile(t, migratedDB(t), path)
+	db, err := sqlite.Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	out := mailsqlite.New(db)
+	if err := out.Migrate(ctx); err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{logs: logs, cfg: cfg, db: db, outbox: out, contacts: sqlite.NewContacts(db, out), reg: prometheus.NewRegistry()}
+	labels := map[string]string{}
+	for _, s := range page.Form.Subjects {
+		labels[s.Value] = s.Label
+	}
+	from, err := mail.ParseAddress(cfg.MailFrom)
+	if err != nil {
+		t.Fatal(err)
+	}
+	emails := contact.Emails{
+		From:          from,
+		Owner:         mail.Address{Name: site.Owner.Name, Email: site.Owner.Email},
+		SiteName:      site.SiteName,
+		ResponseTime:  site.Owner.ResponseTime,
+		SubjectLabels: labels,
+	}
+	inbox := contact.NewInbox(f.contacts, emails, func() { f.notified++ })
+	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, db, inbox)
+	return f
+}
+
+// A database with every migration applied, made once and copied for each fixture:
+// migrating a new file costs far more than copying one.
+var template struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if template.dir != "" {
+		_ = os.RemoveAll(template.dir)
+	}
+	os.Exit(code)
+}
+
+func migratedDB(t *testing.T) string {
+	t.Helper()
+	template.once.Do(func() {
+		ctx := context.Background()
+		if template.dir, template.err = os.MkdirTemp("", "gateway-server-test-"); template.err != nil {
+			return
+		}
+		template.path = filepath.Join(template.dir, "portfolio.db")
+		db, err := sqlite.Open(ctx, template.path)
+		if err != nil {
+			template.err = err
+			return
+		}
+		template.err = mailsqlite.New(db).Migrate(ctx)
+		// Closing the last connection checkpoints the WAL into the file itself.
+		if err := db.Close(); err != nil && template.err == nil {
+			template.err = err
+		}
+	})
+	if template.err != nil {
+		t.Fatal(template.err)
+	}
+	return template.path
+}
+
+func copyFile(t *testing.T, from, to string) {
+	t.Helper()
+	b, err := os.ReadFile(from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(to, b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,157 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
+)
+
+// maxFormBody is the largest JSON body a form endpoint reads: a contact message of
+// 5000 characters fits, even as \u escapes of multi-byte characters rarely get near.
+const maxFormBody = 16 << 10
+
+// formEndpoint guards an endpoint that browsers post a form to, in this order:
+// cross-site requests (403), a body that is not JSON (415), too large (413), too many
+// requests from one client (429). The handler then decodes with decode.
+func formEndpoint(logger *zap.Logger, cop *http.CrossOriginProtection, limiter *ratelimit.Limiter, h http.Handler) http.Handler {
+	h = rateLimit(logger, limiter)(h)
+	h = jsonBody(logger, maxFormBody)(h)
+	return cop.Handler(h)
+}
+
+// newCrossOriginProtection rejects cross-site browser requests by Sec-Fetch-Site or,
+// for older browsers, Origin against Host. The public URL's origin is trusted too, for
+// a proxy in front that changes the Host header.
+func newCrossOriginProtection(logger *zap.Logger, publicURL string) *http.CrossOriginProtection {
+	cop := http.NewCrossOriginProtection()
+	if u, err := url.Parse(publicURL); err == nil && u.Host != "" {
+		if err := cop.AddTrustedOrigin(u.Scheme + "://" + u.Host); err != nil {
+			logger.Warn("public URL not usable as a trusted origin", zap.String("public_url", publicURL), zap.Error(err))
+		}
+	}
+	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, r, logger, &Error{Code: ECodeForbidden, Message: "Cross-site requests are not allowed."})
+	}))
+	return cop
+}
+
+// jsonBody answers 415 unless the body is application/json and 413 if it is larger
+// than limit; otherwise it reads the body into memory for the handler.
+func jsonBody(logger *zap.Logger, limit int64) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+			if err != nil || mt != "application/json" {
+				writeError(w, r, logger, &Error{Code: ECodeUnsupportedType, Message: "Send the form as JSON (Content-Type: application/json)."})
+				return
+			}
+			tooLarge := &Error{Code: ECodeTooLarge, Message: fmt.Sprintf("The request body is larger than %d KiB.", limit>>10)}
+			if r.ContentLength > limit {
+				writeError(w, r, logger, tooLarge)
+				return
+			}
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
+			if err != nil {
+				if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+					writeError(w, r, logger, tooLarge)
+				} else {
+					writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The request body could not be read."})
+				}
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+			r.ContentLength = int64(len(body))
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// rateLimit answers 429 with Retry-After (whole seconds) when the client (by
+// withClientIP) is over the limiter's rate.
+func rateLimit(logger *zap.Logger, limiter *ratelimit.Limiter) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			ip := clientIPFrom(r.Context())
+			ok, retry := limiter.Allow(ip.String(), time.Now())
+			if !ok {
+				secs := ratelimit.RetryAfterSeconds(retry)
+				w.Header().Set("Retry-After", strconv.Itoa(secs))
+				logger.Info("rate limited", zap.String("path", r.URL.Path), zap.String("client", ip.String()), zap.Int("retry_after", secs))
+				writeError(w, r, logger, &Error{Code: ECodeRateLimited, Message: "Too many requests. Please wait a moment and try again."})
+				return
+			}
+			next.ServeHTTP(w, r)
+		})
+	}
+}
+
+// validator is a request body that checks itself. Valid returns nil or an *Error with
+// ECodeInvalid for the first field at fault, in the form's order.
+type validator interface {
+	Valid(ctx context.Context) error
+}
+
+// decode reads one JSON object of type T from r's body, refusing unknown fields and
+// anything after the object, and validates it. Its errors are *Error values with the
+// field at fault where there is one.
+func decode[T validator](r *http.Request) (T, error) {
+	var v T
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&v); err != nil {
+		return v, decodeError(err)
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return v, &Error{Code: ECodeInvalid, Message: "The request body must be a single JSON object."}
+	}
+	if err := v.Valid(r.Context()); err != nil {
+		return v, err
+	}
+	return v, nil
+}
+
+func decodeError(err error) error {
+	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
+		if te.Field == "" {
+			return &Error{Code: ECodeInvalid, Message: "The request body must be a JSON object."}
+		}
+		return &Error{Code: ECodeInvalid, Field: te.Field, Message: fmt.Sprintf("The field %q must be a %s.", te.Field, kindName(te.Type.Kind().String()))}
+	}
+	if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+		return &Error{Code: ECodeTooLarge, Message: "The request body is too large."}
+	}
+	// encoding/json has no type for this one.
+	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+		field, _ := strconv.Unquote(name)
+		return &Error{Code: ECodeInvalid, Field: field, Message: fmt.Sprintf("Unknown field %s.", name)}
+	}
+	return &Error{Code: ECodeInvalid, Message: "The request body is not valid JSON.", Err: err}
+}
+
+func kindName(kind string) string {
+	switch kind {
+	case "int", "int64", "float64":
+		return "number"
+	case "bool":
+		return "boolean"
+	}
+	return kind
+}
+
+// invalid is the error for a field that breaks a rule.
+func invalid(field, message string) error {
+	return &Error{Code: ECodeInvalid, Field: field, Message: message}
+}

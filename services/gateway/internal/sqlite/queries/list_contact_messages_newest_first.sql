@@ -1,0 +1,4 @@
+SELECT id, name, email, subject, body, ip, created_at
+FROM contact_messages
+ORDER BY created_at DESC, id DESC
+LIMIT :limit;

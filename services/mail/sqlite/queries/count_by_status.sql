@@ -1,0 +1,1 @@
+SELECT status, COUNT(*) FROM mail_outbox GROUP BY status;

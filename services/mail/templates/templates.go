@@ -1,0 +1,148 @@
+// Package templates holds the site's emails, each as a plain-text and an HTML
+// template embedded in the binary. Templates use the spec's field names
+// ({{.from_name}}, {{.to_email}}, ...); a field a template uses but the data lacks is
+// an error, never "<no value>". The HTML templates escape everything they insert, so a
+// visitor's message shows as text.
+package templates
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	htmltemplate "html/template"
+	"strings"
+	texttemplate "text/template"
+	"time"
+)
+
+//go:embed files/*.tmpl
+var files embed.FS
+
+// Email is a rendered email: its subject and both bodies.
+type Email struct {
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// set is one email's parsed templates. Parsed once at start-up and never changed.
+type set struct {
+	text *texttemplate.Template // the body, plus a "subject" template
+	html *htmltemplate.Template // the layout, with "title" and "content"
+}
+
+var funcs = texttemplate.FuncMap{"quote": quote}
+
+func mustLoad(name string) set {
+	text := texttemplate.Must(texttemplate.New(name+".txt.tmpl").
+		Option("missingkey=error").Funcs(funcs).
+		ParseFS(files, "files/"+name+".txt.tmpl"))
+	html := htmltemplate.Must(htmltemplate.New("layout.html.tmpl").
+		Option("missingkey=error").
+		ParseFS(files, "files/layout.html.tmpl", "files/"+name+".html.tmpl"))
+	return set{text: text, html: html}
+}
+
+var (
+	contactNotification = mustLoad("contact_notification")
+	contactAutoReply    = mustLoad("contact_auto_reply")
+)
+
+func (s set) render(params map[string]string) (Email, error) {
+	var subject, text, html bytes.Buffer
+	if err := s.text.ExecuteTemplate(&subject, "subject", params); err != nil {
+		return Email{}, fmt.Errorf("templates: subject: %w", err)
+	}
+	if err := s.text.Execute(&text, params); err != nil {
+		return Email{}, fmt.Errorf("templates: text: %w", err)
+	}
+	if err := s.html.ExecuteTemplate(&html, "layout", params); err != nil {
+		return Email{}, fmt.Errorf("templates: html: %w", err)
+	}
+	return Email{
+		// A subject is one line whatever its fields hold.
+		Subject: strings.Join(strings.Fields(subject.String()), " "),
+		Text:    text.String(),
+		HTML:    html.String(),
+	}, nil
+}
+
+// ContactNotification is the email the site owner gets for a contact message. Reply-To
+// is set to the visitor by the caller, so answering it answers them.
+type ContactNotification struct {
+	FromName  string    // from_name: the visitor's name
+	FromEmail string    // from_email: the visitor's address
+	Subject   string    // subject: the label of the subject chosen, e.g. "Project Collaboration"
+	Message   string    // message: what the visitor wrote
+	ToEmail   string    // to_email: the owner's inbox
+	SiteName  string    // site_name
+	SentAt    time.Time // sent_at: when the message was received
+}
+
+// Params returns the template fields by their spec names.
+func (n ContactNotification) Params() map[string]string {
+	return map[string]string{
+		"from_name":  n.FromName,
+		"from_email": n.FromEmail,
+		"subject":    n.Subject,
+		"message":    n.Message,
+		"to_email":   n.ToEmail,
+		"site_name":  n.SiteName,
+		"sent_at":    n.SentAt.UTC().Format("Mon, 2 Jan 2006 15:04 MST"),
+	}
+}
+
+// Render renders the owner's notification. Its subject reads
+// "New contact message: <subject> from <name>".
+func (n ContactNotification) Render() (Email, error) {
+	return contactNotification.render(n.Params())
+}
+
+// ContactAutoReply is the email the visitor gets: thanks, the response time, and a
+// copy of their message.
+type ContactAutoReply struct {
+	ToEmail        string // to_email: the visitor's address
+	ToName         string // to_name: the visitor's name
+	ReplyTo        string // reply_to: where a reply to this email goes (the owner's inbox)
+	UserEmail      string // user_email: the address the visitor entered
+	ContactSubject string // contact_subject: the label of the subject chosen
+	FromEmail      string // from_email: the owner's address, signed under the reply
+	Message        string // message: what the visitor wrote, quoted back to them
+	OwnerName      string // owner_name
+	SiteName       string // site_name
+	ResponseTime   string // response_time, e.g. "Usually within 24 hours"
+}
+
+// Params returns the template fields by their spec names.
+func (a ContactAutoReply) Params() map[string]string {
+	return map[string]string{
+		"to_email":        a.ToEmail,
+		"to_name":         a.ToName,
+		"reply_to":        a.ReplyTo,
+		"user_email":      a.UserEmail,
+		"contact_subject": a.ContactSubject,
+		"from_email":      a.FromEmail,
+		"message":         a.Message,
+		"owner_name":      a.OwnerName,
+		"site_name":       a.SiteName,
+		"response_time":   a.ResponseTime,
+	}
+}
+
+// Render renders the visitor's auto-reply.
+func (a ContactAutoReply) Render() (Email, error) {
+	return contactAutoReply.render(a.Params())
+}
+
+// quote prefixes every line of s with "> ", as mail clients quote.
+func quote(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
+	for i, l := range lines {
+		if l == "" {
+			lines[i] = ">"
+		} else {
+			lines[i] = "> " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
