@@ -38,9 +38,9 @@ $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
 
+# Go modules need no step of their own: `go build` and `go test` fetch what go.work's
+# modules require from the module proxy.
 install: node_modules/.modules.yaml
-	go mod download -x 2>/dev/null || true
-	cd services/gateway && go mod download
 
 build: install
 	$(TURBO) run build
