@@ -1,0 +1,167 @@
+// Starts the built bin/gateway on a free loopback port with a throw-away data directory,
+// waits for /healthz, and guarantees the child is killed (by its PID) when we are done,
+// including on test failure, SIGINT/SIGTERM and an abrupt exit of this process.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { GATEWAY_BIN, REPO_ROOT, assertBuilt } from './paths.mjs';
+
+const HOST = '127.0.0.1';
+const live = new Set(); // children still running, killed on exit
+const dirs = new Set(); // temporary data directories, removed on exit
+
+/** A port the kernel just handed out on 127.0.0.1 (closed again before we return). */
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, HOST, () => {
+      const { port } = srv.address();
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+let exitHooksInstalled = false;
+function installExitHooks() {
+  if (exitHooksInstalled) return;
+  exitHooksInstalled = true;
+  const killAll = (signal) => {
+    for (const child of live) {
+      try {
+        process.kill(child.pid, signal);
+      } catch {
+        /* already gone */
+      }
+    }
+  };
+  process.on('exit', () => {
+    killAll('SIGKILL');
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.once(sig, () => {
+      killAll('SIGTERM');
+      process.exit(128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 })[sig]);
+    });
+  }
+}
+
+/**
+ * @param {{ env?: Record<string,string>, readyTimeoutMs?: number, quiet?: boolean }} [opts]
+ * @returns {Promise<{ url: string, port: number, pid: number, dataDir: string,
+ *   logs: () => string, stop: () => Promise<void> }>}
+ */
+export async function startGateway(opts = {}) {
+  assertBuilt();
+  installExitHooks();
+  let lastError;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      return await startOnce(opts);
+    } catch (err) {
+      lastError = err;
+      // Only retry the race where someone else grabbed "our" free port.
+      if (!/address already in use|bind/i.test(String(err?.message))) break;
+    }
+  }
+  throw lastError;
+}
+
+async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
+  const port = await freePort();
+  const url = `http://${HOST}:${port}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-e2e-data-'));
+  dirs.add(dataDir);
+  const child = spawn(GATEWAY_BIN, [], {
+    cwd: REPO_ROOT,
+    env: {
+      // Hermetic: a developer's own PORTFOLIO_* settings (a database URL, SMTP) never leak in.
+      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PORTFOLIO_'))),
+      PORTFOLIO_HTTP_ADDR: `${HOST}:${port}`,
+      PORTFOLIO_DATA_DIR: dataDir,
+      PORTFOLIO_PUBLIC_URL: url,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  live.add(child);
+
+  // Keep the last ~200 lines of output for failure messages.
+  const lines = [];
+  const keep = (chunk) => {
+    for (const line of String(chunk).split('\n')) {
+      if (!line) continue;
+      lines.push(line);
+      if (lines.length > 200) lines.shift();
+    }
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const logs = () => lines.join('\n');
+
+  let exited = null;
+  const exitPromise = new Promise((res) => {
+    child.once('exit', (code, signal) => {
+      exited = { code, signal };
+      live.delete(child);
+      res(exited);
+    });
+  });
+  child.once('error', (err) => {
+    exited = { code: null, signal: null, error: err };
+  });
+
+  const cleanupDir = () => {
+    rmSync(dataDir, { recursive: true, force: true });
+    dirs.delete(dataDir);
+  };
+
+  const stop = async () => {
+    if (!exited) {
+      try {
+        process.kill(child.pid, 'SIGTERM'); // graceful shutdown
+      } catch {
+        /* gone */
+      }
+      const timer = sleep(5000).then(() => 'timeout');
+      if ((await Promise.race([exitPromise, timer])) === 'timeout') {
+        try {
+          process.kill(child.pid, 'SIGKILL');
+        } catch {
+          /* gone */
+        }
+        await exitPromise;
+      }
+    }
+    cleanupDir();
+  };
+
+  // Wait for /healthz.
+  const deadline = Date.now() + readyTimeoutMs;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exited) {
+      cleanupDir();
+      throw new Error(
+        `bin/gateway exited before it was healthy (${JSON.stringify(exited)}).\n--- gateway output ---\n${logs()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+      if (res.ok) return { url, port, pid: child.pid, dataDir, logs, stop };
+      lastProblem = `/healthz answered ${res.status}`;
+    } catch (err) {
+      lastProblem = err?.cause?.code || err?.message || String(err);
+    }
+    await sleep(50);
+  }
+  await stop();
+  throw new Error(
+    `bin/gateway did not become healthy on ${url} within ${readyTimeoutMs} ms (${lastProblem}).\n--- gateway output ---\n${logs()}`,
+  );
+}

@@ -1,0 +1,159 @@
+// Small assertion helpers on top of playwright-core (which has no `expect`).
+import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Retries `fn` until it stops throwing; rethrows its last error after `timeout` ms. */
+export async function eventually(fn, { timeout = 10_000, interval = 50 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await fn();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+    }
+    await sleep(interval);
+  }
+}
+
+export const pathOf = (page) => new URL(page.url()).pathname;
+
+/** Navigates and asserts the document's HTTP status. */
+export async function goto(page, url, { status = 200, waitUntil = 'load' } = {}) {
+  const res = await page.goto(url, { waitUntil });
+  assert.ok(res, `no response for ${url}`);
+  assert.equal(res.status(), status, `GET ${url}: expected HTTP ${status}, got ${res.status()}`);
+  return res;
+}
+
+export async function h1Texts(page) {
+  return page.locator('h1').evaluateAll((els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
+}
+
+/** What the page shows instead, for failure messages. */
+async function describePage(page) {
+  return page
+    .evaluate(() => ({
+      url: location.pathname,
+      h1: [...document.querySelectorAll('h1')].map((e) => e.textContent.trim()),
+      alerts: [...document.querySelectorAll('[role=alert]')].map((e) => e.textContent.trim()).filter(Boolean),
+      status: [...document.querySelectorAll('[role=status]')].map((e) => e.textContent.trim()).filter(Boolean),
+      main: (document.querySelector('main')?.innerText ?? '<no <main>>').slice(0, 200),
+    }))
+    .catch((e) => ({ error: String(e) }));
+}
+
+/** Waits until the page has exactly one <h1> and its text matches `re`. */
+export async function expectH1(page, re, { timeout = 10_000 } = {}) {
+  try {
+    await eventually(async () => {
+      const h = await h1Texts(page);
+      assert.equal(h.length, 1, `expected exactly one <h1>, found ${h.length}: ${JSON.stringify(h)}`);
+      assert.match(h[0], re);
+    }, { timeout });
+  } catch (err) {
+    throw withContext(err, `${pathOf(page)}: expected one <h1> matching ${re}; the page shows ${JSON.stringify(await describePage(page))}`);
+  }
+}
+
+/**
+ * Waits until the page has rendered: exactly one <h1> and no 'Loading…' status. For
+ * tests whose subject is not the heading's wording (that is the route tests' job).
+ */
+export async function waitForPage(page, { timeout = 10_000 } = {}) {
+  try {
+    await eventually(async () => {
+      const state = await page.evaluate(() => ({
+        h1: document.querySelectorAll('h1').length,
+        loading: [...document.querySelectorAll('[role=status]')].some((e) => /Loading/.test(e.textContent)),
+      }));
+      assert.equal(state.h1, 1, `expected exactly one <h1>, found ${state.h1}`);
+      assert.equal(state.loading, false, "still 'Loading…'");
+    }, { timeout });
+  } catch (err) {
+    throw withContext(err, `${pathOf(page)}: the page did not finish rendering; it shows ${JSON.stringify(await describePage(page))}`);
+  }
+}
+
+/** A new error whose message (and printed stack) starts with `context`. */
+export function withContext(err, context) {
+  const wrapped = new Error(`${context}\n${err?.message ?? err}`);
+  wrapped.stack = `${wrapped.message}\n${String(err?.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`;
+  return wrapped;
+}
+
+/** Header (banner), <main id="main"> and footer (contentinfo): one each, h1 inside main. */
+export async function expectPageFrame(page) {
+  const where = pathOf(page);
+  assert.equal(await page.getByRole('banner').count(), 1, `${where}: expected one banner (<header>)`);
+  assert.equal(await page.locator('main#main').count(), 1, `${where}: expected one <main id="main">`);
+  assert.equal(await page.getByRole('main').count(), 1, `${where}: expected one main landmark`);
+  assert.equal(await page.getByRole('contentinfo').count(), 1, `${where}: expected one contentinfo (<footer>)`);
+  assert.equal(await page.locator('main#main h1').count(), 1, `${where}: the <h1> must be inside <main>`);
+  assert.equal(await page.locator('header nav[aria-label="Main"]').count(), 1, `${where}: expected nav[aria-label="Main"] in the header`);
+  assert.ok(await page.getByRole('banner').isVisible(), `${where}: header not visible`);
+  assert.ok(await page.getByRole('contentinfo').isVisible(), `${where}: footer not visible`);
+}
+
+/** Puts a marker on `window`; a full document load would wipe it. */
+export async function setMarker(page) {
+  const marker = `e2e-${Math.random().toString(36).slice(2)}`;
+  await page.evaluate((m) => {
+    window.__e2eMarker = m;
+  }, marker);
+  return marker;
+}
+
+export async function expectMarker(page, marker, what = 'navigation') {
+  const seen = await page.evaluate(() => window.__e2eMarker ?? null);
+  assert.equal(seen, marker, `${what} reloaded the document (window marker lost) at ${pathOf(page)}`);
+}
+
+/** Counts main-frame document requests from now on. */
+export function countDocumentLoads(page) {
+  const state = { count: 0, urls: [] };
+  page.on('request', (req) => {
+    if (req.isNavigationRequest() && req.frame() === page.mainFrame()) {
+      state.count++;
+      state.urls.push(req.url());
+    }
+  });
+  return state;
+}
+
+export const mainNav = (page) => page.locator('nav[aria-label="Main"]');
+
+export const themeButton = (page) => page.getByRole('button', { name: /^Theme:/ });
+
+/** <html> class (light|dark), data-theme-choice and the stored choice. */
+export async function themeState(page) {
+  return page.evaluate(() => {
+    const cl = document.documentElement.classList;
+    let stored = null;
+    try {
+      stored = localStorage.getItem('vite-ui-theme');
+    } catch {
+      /* opaque origin */
+    }
+    return {
+      resolved: cl.contains('dark') && !cl.contains('light') ? 'dark' : cl.contains('light') && !cl.contains('dark') ? 'light' : `ambiguous: "${document.documentElement.className}"`,
+      choice: document.documentElement.dataset.themeChoice ?? null,
+      stored,
+    };
+  });
+}
+
+/** CSP violations recorded by the suite's init script on the current document. */
+export const cspViolations = (page) => page.evaluate(() => window.__e2eCsp ?? []);
+
+/** Links to another origin (http/https), with what a reviewer needs to see. */
+export const externalLinks = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('a[href]')]
+      .map((a) => ({ href: a.href, text: (a.getAttribute('aria-label') || a.textContent).trim(), target: a.getAttribute('target'), rel: a.getAttribute('rel'), inFooter: !!a.closest('footer') }))
+      .filter((a) => /^https?:/.test(a.href) && new URL(a.href).origin !== location.origin),
+  );
+
+export function isSafeExternal(a) {
+  const rel = new Set((a.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean));
+  return a.target === '_blank' && rel.has('noopener') && rel.has('noreferrer');
+}
