@@ -31,6 +31,7 @@ type ContactForm struct {
 	Fields         ContactFields    `json:"fields"`
 	Subjects       []ContactSubject `json:"subjects"`
 	DefaultSubject string           `json:"defaultSubject"`
+	HoneypotLabel  string           `json:"honeypotLabel"` // the hidden 'website' field that bots fill in
 	SubmitLabel    string           `json:"submitLabel"`
 	PendingLabel   string           `json:"pendingLabel"`
 }
@@ -66,15 +67,24 @@ type ContactConnect struct {
 	SocialHeading     string `json:"socialHeading"`
 }
 
-// ContactValidation holds the form's rules and messages (spec section 5).
+// ContactValidation holds the form's rules and messages (spec section 5, plus the
+// maximum lengths). Lengths are in characters (Unicode code points) after trimming.
 type ContactValidation struct {
 	NameMinLength    int    `json:"nameMinLength"`
+	NameMaxLength    int    `json:"nameMaxLength"`
+	EmailMaxLength   int    `json:"emailMaxLength"`
 	MessageMinLength int    `json:"messageMinLength"`
+	MessageMaxLength int    `json:"messageMaxLength"`
 	MessageRows      int    `json:"messageRows"`
 	Title            string `json:"title"`
 	NameTooShort     string `json:"nameTooShort"`
+	NameTooLong      string `json:"nameTooLong"`
+	NameNotOneLine   string `json:"nameNotOneLine"`
 	InvalidEmail     string `json:"invalidEmail"`
+	EmailTooLong     string `json:"emailTooLong"`
+	InvalidSubject   string `json:"invalidSubject"`
 	MessageTooShort  string `json:"messageTooShort"`
+	MessageTooLong   string `json:"messageTooLong"`
 }
 
 // ContactToasts are the toasts after a submit.
@@ -124,6 +134,7 @@ func LoadContact(fsys fs.FS) (Contact, error) {
 		c.addf("form.subjects", "want each of %s once, got %v", strings.Join(ContactSubjects, ", "), values)
 	}
 	c.oneOf("form.defaultSubject", ct.Form.DefaultSubject, ContactSubjects)
+	c.text("form.honeypotLabel", ct.Form.HoneypotLabel)
 	c.text("form.submitLabel", ct.Form.SubmitLabel)
 	c.text("form.pendingLabel", ct.Form.PendingLabel)
 	cn := ct.Connect
@@ -136,16 +147,35 @@ func LoadContact(fsys fs.FS) (Contact, error) {
 	c.text("connect.socialHeading", cn.SocialHeading)
 	v := ct.Validation
 	c.positive("validation.nameMinLength", v.NameMinLength)
+	c.positive("validation.nameMaxLength", v.NameMaxLength)
+	c.positive("validation.emailMaxLength", v.EmailMaxLength)
 	c.positive("validation.messageMinLength", v.MessageMinLength)
+	c.positive("validation.messageMaxLength", v.MessageMaxLength)
 	c.positive("validation.messageRows", v.MessageRows)
-	c.text("validation.title", v.Title)
-	c.text("validation.invalidEmail", v.InvalidEmail)
-	// The messages state the limits; keep them in step with the numbers.
-	if !strings.Contains(v.NameTooShort, strconv.Itoa(v.NameMinLength)) {
-		c.addf("validation.nameTooShort", "%q does not state nameMinLength %d", v.NameTooShort, v.NameMinLength)
+	if v.NameMaxLength < v.NameMinLength {
+		c.addf("validation.nameMaxLength", "%d is below nameMinLength %d", v.NameMaxLength, v.NameMinLength)
 	}
-	if !strings.Contains(v.MessageTooShort, strconv.Itoa(v.MessageMinLength)) {
-		c.addf("validation.messageTooShort", "%q does not state messageMinLength %d", v.MessageTooShort, v.MessageMinLength)
+	if v.MessageMaxLength < v.MessageMinLength {
+		c.addf("validation.messageMaxLength", "%d is below messageMinLength %d", v.MessageMaxLength, v.MessageMinLength)
+	}
+	c.text("validation.title", v.Title)
+	c.text("validation.nameNotOneLine", v.NameNotOneLine)
+	c.text("validation.invalidEmail", v.InvalidEmail)
+	c.text("validation.invalidSubject", v.InvalidSubject)
+	// The messages state the limits; keep them in step with the numbers.
+	for _, m := range []struct {
+		key, limitKey, message string
+		limit                  int
+	}{
+		{"nameTooShort", "nameMinLength", v.NameTooShort, v.NameMinLength},
+		{"nameTooLong", "nameMaxLength", v.NameTooLong, v.NameMaxLength},
+		{"emailTooLong", "emailMaxLength", v.EmailTooLong, v.EmailMaxLength},
+		{"messageTooShort", "messageMinLength", v.MessageTooShort, v.MessageMinLength},
+		{"messageTooLong", "messageMaxLength", v.MessageTooLong, v.MessageMaxLength},
+	} {
+		if !strings.Contains(m.message, strconv.Itoa(m.limit)) {
+			c.addf("validation."+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
+		}
 	}
 	c.text("toasts.success.title", ct.Toasts.Success.Title)
 	c.text("toasts.success.description", ct.Toasts.Success.Description)

@@ -271,6 +271,10 @@ func TestContactContent(t *testing.T) {
 		{"pending label", c.Form.PendingLabel, "Sending..."},
 		{"name min length", c.Validation.NameMinLength, 2},
 		{"message min length", c.Validation.MessageMinLength, 10},
+		{"name max length", c.Validation.NameMaxLength, 100},
+		{"email max length", c.Validation.EmailMaxLength, 254},
+		{"message max length", c.Validation.MessageMaxLength, 5000},
+		{"invalid subject", c.Validation.InvalidSubject, "Please choose a subject"},
 		{"message rows", c.Validation.MessageRows, 5},
 		{"validation title", c.Validation.Title, "Please check your form"},
 		{"success toast", c.Toasts.Success.Title, "Message sent successfully!"},
@@ -648,6 +652,22 @@ func TestPageLoadersRejectBadContent(t *testing.T) {
 			edit:    func(d doc) { pageObj(d, "validation")["messageMinLength"] = 20 },
 			load:    loadContactErr,
 			wantErr: []string{"contact.json", "validation.messageTooShort", "20"},
+		},
+		{
+			name: "contact: maximum below the minimum", file: content.ContactFile,
+			edit: func(d doc) {
+				v := pageObj(d, "validation")
+				v["nameMaxLength"] = 1
+				v["nameTooLong"] = "Name must be at most 1 character"
+			},
+			load:    loadContactErr,
+			wantErr: []string{"contact.json", "validation.nameMaxLength", "below nameMinLength"},
+		},
+		{
+			name: "contact: maximum disagrees with its message", file: content.ContactFile,
+			edit:    func(d doc) { pageObj(d, "validation")["messageMaxLength"] = 4000 },
+			load:    loadContactErr,
+			wantErr: []string{"contact.json", "validation.messageTooLong", "4000"},
 		},
 	}
 	for _, tt := range tests {

@@ -6,6 +6,9 @@
 //                                      with the article HTML of published posts
 //                                    → dist/blog-index.json  the same posts without HTML,
 //                                      for list pages (a few kB instead of ~22 kB gzip)
+//                                    → dist/articles/<slug>.json  each published article
+//                                      alone (as in blog.json), so an article page
+//                                      loads only its own (loadArticle in src/blog.ts)
 //   content/newsletter/<NN>-<x>.md   → dist/newsletter.json  { editions: [...] }, by id
 //
 // Front matter is YAML, validated against schema/blog-post.schema.json and
@@ -22,7 +25,7 @@
 // Usage: `node scripts/build-markdown.mjs` (the package's "build" script), or import
 // buildMarkdown() and call it with other directories (the tests do).
 
-import { mkdir, readdir, readFile, rename, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import Ajv2020 from "ajv/dist/2020.js";
@@ -60,8 +63,9 @@ export class ContentError extends Error {
 
 /**
  * Reads, validates and renders the Markdown content of contentDir and writes
- * outDir/blog.json, outDir/blog-index.json and outDir/newsletter.json. Throws a
- * ContentError naming every bad file and field; nothing is written then.
+ * outDir/blog.json, outDir/blog-index.json, outDir/articles/<slug>.json and
+ * outDir/newsletter.json. Throws a ContentError naming every bad file and field;
+ * nothing is written then.
  *
  * @param {{ contentDir?: string, outDir?: string, label?: string }} [options]
  *   contentDir: the directory holding blog/ and newsletter/ (default: this package);
@@ -138,8 +142,15 @@ export async function buildMarkdown(options = {}) {
     highlighter.dispose();
   }
 
-  await mkdir(outDir, { recursive: true });
+  // articles/ holds exactly the published articles: a removed or unpublished post's
+  // file must not linger where the blog could still load it.
+  const articlesDir = path.join(outDir, "articles");
+  await rm(articlesDir, { recursive: true, force: true });
+  await mkdir(articlesDir, { recursive: true });
   await Promise.all([
+    ...outPosts
+      .filter((p) => p.status === "published")
+      .map((p) => writeJson(path.join(articlesDir, `${p.slug}.json`), p)),
     writeJson(path.join(outDir, "blog.json"), { posts: outPosts }),
     writeJson(path.join(outDir, "blog-index.json"), {
       posts: outPosts.map(({ html: _html, headings: _headings, ...meta }) => meta),

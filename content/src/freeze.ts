@@ -6,3 +6,9 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/** Drops the editor-only `$schema` key of a content file and freezes what is left. */
+export function contentOf<T extends object>(doc: T): Omit<T, "$schema"> {
+  const { $schema: _schema, ...rest } = doc as T & { $schema?: string };
+  return deepFreeze(rest);
+}

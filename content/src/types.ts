@@ -283,6 +283,8 @@ export interface Contact {
     subjects: ContactSubject[];
     /** The subject the form starts (and resets) with. */
     defaultSubject: ContactSubjectValue;
+    /** Label of the hidden 'website' field (the honeypot): people never see it, bots fill it in. */
+    honeypotLabel: string;
     submitLabel: string;
     /** Submit label while sending. */
     pendingLabel: string;
@@ -297,16 +299,29 @@ export interface Contact {
     responseTimeLabel: string;
     socialHeading: string;
   };
-  /** Spec section 5: checked on submit; the first failing message goes in the toast. */
+  /**
+   * Spec section 5 (plus maximum lengths): checked on submit, in the form's order; the
+   * first failing message goes in the toast. Lengths count characters (Unicode code
+   * points) after trimming; the gateway checks the same rules with the same words.
+   */
   validation: {
     nameMinLength: number;
+    nameMaxLength: number;
+    emailMaxLength: number;
     messageMinLength: number;
+    messageMaxLength: number;
     messageRows: number;
     /** Toast title on a validation failure. */
     title: string;
     nameTooShort: string;
+    nameTooLong: string;
+    /** The name holds a line break or another control character. */
+    nameNotOneLine: string;
     invalidEmail: string;
+    emailTooLong: string;
+    invalidSubject: string;
     messageTooShort: string;
+    messageTooLong: string;
   };
   toasts: { success: ContactToast; failure: ContactToast };
 }

@@ -1,5 +1,6 @@
-// The subpath exports @portfolio/content/blog, /blog/articles and /newsletter, read
-// from the build output (turbo runs `build` before `test`).
+// The package's shape: a small root export (site, routes) and one subpath per page's
+// data; /blog, /blog/articles and /newsletter are read from the build output (turbo runs
+// `build` before `test`).
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -109,6 +110,13 @@ describe("package shape", () => {
   it("exports the subpaths and the code theme", () => {
     expect(pkg.exports).toMatchObject({
       ".": "./src/index.ts",
+      "./home": "./src/home.ts",
+      "./skills": "./src/skills.ts",
+      "./resume": "./src/resume.ts",
+      "./projects": "./src/projects.ts",
+      "./talks": "./src/talks.ts",
+      "./legal": "./src/legal.ts",
+      "./contact": "./src/contact.ts",
       "./blog": "./src/blog.ts",
       "./blog/articles": "./src/blog-articles.ts",
       "./newsletter": "./src/newsletter.ts",
@@ -117,6 +125,22 @@ describe("package shape", () => {
     // A CSS import must survive tree shaking.
     expect(pkg.sideEffects).toEqual(["*.css"]);
   });
+
+  it("exports only site and routes at the root: page data is not on every first load", async () => {
+    expect(Object.keys(root).sort()).toEqual(["routes", "site"]);
+    const index = await readFile(path.join(pkgDir, "src/index.ts"), "utf8");
+    const jsonImports = [...index.matchAll(/from "\.\.\/([^"]+\.json)"/g)].map((m) => m[1]);
+    expect(jsonImports.sort()).toEqual(["routes.json", "site.json"]);
+  });
+
+  it.each(["home", "skills", "resume", "projects", "talks", "legal", "contact"])(
+    "subpath ./%s is a module of its own that exports its page's data",
+    async (name) => {
+      const mod = (await import(`../src/${name}.ts`)) as Record<string, unknown>;
+      expect(Object.keys(mod)).toContain(name);
+      expect(mod).not.toHaveProperty("site");
+    },
+  );
 
   it("keeps posts and editions out of the root export (the shell must not pull them)", async () => {
     expect(Object.keys(root)).not.toEqual(expect.arrayContaining(["posts"]));

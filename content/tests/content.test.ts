@@ -1,23 +1,14 @@
 // The spec's counts and constants (sections 2, 3 and 9) and ARCHITECTURE.md section 4
 // decisions, asserted on the typed exports. content/pages_test.go asserts the same in Go.
 import { describe, expect, it } from "vitest";
-import {
-  contact,
-  contactSubjects,
-  getProject,
-  home,
-  isKnownSkillIcon,
-  knownSkillIcons,
-  legal,
-  projectCategories,
-  projectDetails,
-  projects,
-  resume,
-  site,
-  skillColors,
-  skills,
-  talks,
-} from "../src/index";
+import { site } from "../src/index";
+import { home } from "../src/home";
+import { isKnownSkillIcon, knownSkillIcons, skillColors, skills } from "../src/skills";
+import { resume } from "../src/resume";
+import { getProject, projectCategories, projectDetails, projects } from "../src/projects";
+import { talks } from "../src/talks";
+import { legal } from "../src/legal";
+import { contact, contactSubjects } from "../src/contact";
 
 const svgFiles = import.meta.glob<string>("../images/**/*.svg", {
   eager: true,

@@ -11,7 +11,14 @@ import projectDetailsJson from "../project-details.json";
 import talksJson from "../talks.json";
 import legalJson from "../legal.json";
 import contactJson from "../contact.json";
-import * as content from "../src/index";
+import * as root from "../src/index";
+import { home } from "../src/home";
+import { skills } from "../src/skills";
+import { resume } from "../src/resume";
+import { projectDetails, projects } from "../src/projects";
+import { talks } from "../src/talks";
+import { legal } from "../src/legal";
+import { contact } from "../src/contact";
 import type {
   Contact,
   Education,
@@ -100,18 +107,18 @@ describe("types", () => {
     const { $schema: _r, ...resumeData } = resumeJson;
     const { $schema: _l, ...legalData } = legalJson;
     const { $schema: _c, ...contactData } = contactJson;
-    expect(content.home).toEqual(homeData);
-    expect(content.resume).toEqual(resumeData);
-    expect(content.legal).toEqual(legalData);
-    expect(content.contact).toEqual(contactData);
-    expect(content.skills).toEqual(skillsJson.skills);
-    expect(content.projects).toEqual(projectsJson.projects);
-    expect(content.projectDetails).toEqual(projectDetailsJson.details);
-    expect(content.talks).toEqual(talksJson.talks);
+    expect(home).toEqual(homeData);
+    expect(resume).toEqual(resumeData);
+    expect(legal).toEqual(legalData);
+    expect(contact).toEqual(contactData);
+    expect(skills).toEqual(skillsJson.skills);
+    expect(projects).toEqual(projectsJson.projects);
+    expect(projectDetails).toEqual(projectDetailsJson.details);
+    expect(talks).toEqual(talksJson.talks);
   });
 
-  it("keeps the existing exports", () => {
-    expect(content.site.owner.headline).toBe("DevOps Engineer & Cloud Infrastructure Specialist");
-    expect(content.routes.length).toBeGreaterThan(0);
+  it("keeps site and routes in the root export", () => {
+    expect(root.site.owner.headline).toBe("DevOps Engineer & Cloud Infrastructure Specialist");
+    expect(root.routes.length).toBeGreaterThan(0);
   });
 });

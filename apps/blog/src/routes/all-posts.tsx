@@ -1,14 +1,105 @@
-import { buttonClasses } from "@portfolio/ui/button";
+import { categories, isPublished, posts, type BlogPost } from "@portfolio/content/blog";
+import { Badge } from "@portfolio/ui/badge";
+import { Button, buttonClasses } from "@portfolio/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { Link } from "@portfolio/router";
+import { allPostsOrder, MAX_CARD_TAGS } from "../components/card-rules";
+import { ArrowLeftIcon, ArrowRightIcon, MailIcon, RssIcon } from "../components/icons";
+import { PostMeta } from "../components/post-meta";
+import { routeIntro } from "../components/route-intro";
+import { TagList } from "../components/tag-list";
 
+/** /blog/all-posts: every post, readable ones first, the categories, and 'Stay Updated'. */
 export function AllPosts() {
+  const intro = routeIntro("/blog/all-posts");
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
       <Link to="/blog" className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}>
-        ← Back to Blog
+        <ArrowLeftIcon />
+        Back to Blog
       </Link>
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">All Blog Posts</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">Every article on DevOps, security, infrastructure and cloud.</p>
+      {intro ? <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{intro}</p> : null}
+
+      <ul aria-label="Categories" className="mt-8 flex flex-wrap gap-2">
+        {categories.map((category) => (
+          <li key={category}>
+            <Badge variant="outline" className="px-3 py-1 text-sm font-medium">
+              {category}
+            </Badge>
+          </li>
+        ))}
+      </ul>
+
+      <ul className="mt-10 grid gap-6 md:grid-cols-2">
+        {allPostsOrder(posts).map((post) => (
+          <li key={post.slug} className="flex">
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+
+      <StayUpdated />
+    </section>
+  );
+}
+
+/** One post of the all-posts page: 'Read Article' when it is published, else 'Coming Soon'. */
+export function PostCard({ post }: { post: BlogPost }) {
+  return (
+    <Card className="flex w-full flex-col">
+      <CardHeader className="gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <Badge>{post.category}</Badge>
+          <PostMeta post={post} date={false} />
+        </div>
+        <CardTitle className="text-xl">{post.title}</CardTitle>
+        <PostMeta post={post} readTime={false} />
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        <p className="text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>
+        <TagList tags={post.tags} max={MAX_CARD_TAGS} className="mt-auto" />
+      </CardContent>
+      <CardFooter>
+        {isPublished(post) ? (
+          <Link to={post.url} className={buttonClasses({ className: "w-full sm:w-auto" })}>
+            Read Article
+            <span className="sr-only">: {post.title}</span>
+            <ArrowRightIcon />
+          </Link>
+        ) : (
+          <Button variant="secondary" disabled className="w-full sm:w-auto">
+            Coming Soon
+          </Button>
+        )}
+      </CardFooter>
+    </Card>
+  );
+}
+
+/** Where to follow the blog: the newsletter page, and the RSS feed (a file, so a plain link). */
+function StayUpdated() {
+  return (
+    <section
+      aria-labelledby="stay-updated"
+      className="mt-16 rounded-lg border border-border bg-muted/50 px-6 py-10 text-center sm:px-10"
+    >
+      <h2 id="stay-updated" className="text-2xl font-semibold tracking-tight">
+        Stay Updated
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-muted-foreground">
+        New articles come out in DevOps Digest, the monthly newsletter, and in the RSS feed.
+      </p>
+      <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        <Link to="/newsletter" className={buttonClasses()}>
+          <MailIcon />
+          Subscribe to Newsletter
+        </Link>
+        <a href="/rss.xml" className={buttonClasses({ variant: "outline" })}>
+          <RssIcon />
+          RSS Feed
+        </a>
+      </div>
     </section>
   );
 }

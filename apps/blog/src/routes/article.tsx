@@ -1,20 +1,78 @@
-import { routes } from "@portfolio/content";
+import { getPost, isPublished, loadArticle, type PublishedPost } from "@portfolio/content/blog";
+import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Link, useParams } from "@portfolio/router";
+import { lazy, Suspense, type ComponentType } from "react";
+import { useDocumentTitle } from "../components/document-title";
+import { ArrowLeftIcon } from "../components/icons";
+import { PostMeta } from "../components/post-meta";
+import { TagList } from "../components/tag-list";
 import { NotFound } from "./not-found";
 
-/** An article page; its title comes from content/routes.json until articles are Markdown. */
+/** /blog/:slug: a published post's article; any other slug is the section's not-found state. */
 export function Article() {
-  const { slug } = useParams();
-  const route = routes.find((r) => r.section === "blog" && r.path === `/blog/${slug}`);
-  if (!route) return <NotFound />;
+  const { slug = "" } = useParams();
+  const post = getPost(slug);
+  if (!post || !isPublished(post)) return <NotFound />;
+  // Keyed: moving from one article to another starts the new one afresh.
+  return <ArticlePage key={post.slug} post={post} />;
+}
+
+function ArticlePage({ post }: { post: PublishedPost }) {
+  useDocumentTitle(post.title);
+  const Body = articleBody(post.slug);
   return (
-    <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 md:py-20">
+    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
       <Link to="/blog" className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}>
-        ← Back to Blog
+        <ArrowLeftIcon />
+        Back to Blog
       </Link>
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{route.title}</h1>
-      <p className="mt-4 text-lg text-muted-foreground">{route.description}</p>
+      <header className="flex flex-col gap-4 border-b border-border pb-8">
+        <Badge className="self-start">{post.category}</Badge>
+        <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{post.title}</h1>
+        <PostMeta post={post} />
+        <TagList tags={post.tags} />
+      </header>
+      <Suspense fallback={<ArticleLoading />}>
+        <Body />
+      </Suspense>
     </article>
+  );
+}
+
+// The article body loads only when an article is shown, so /blog and /blog/all-posts
+// never download it: its component and styles (one chunk) and the article's own HTML
+// (one chunk per article, highlighted at build time), both at once. One component per
+// article for the page's lifetime; a failed load is forgotten, so the section's
+// 'Try again' loads it afresh.
+const bodies = new Map<string, ComponentType>();
+
+function articleBody(slug: string): ComponentType {
+  let body = bodies.get(slug);
+  if (!body) {
+    body = lazy(async () => {
+      try {
+        const [{ default: ArticleHtml }, article] = await Promise.all([import("./article-body"), loadArticle(slug)]);
+        return { default: () => (article ? <ArticleHtml article={article} /> : null) };
+      } catch (err) {
+        bodies.delete(slug);
+        throw err;
+      }
+    });
+    bodies.set(slug, body);
+  }
+  return body;
+}
+
+function ArticleLoading() {
+  return (
+    <div className="mt-8 flex flex-col gap-3" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading the article…
+      </p>
+      {["w-full", "w-11/12", "w-full", "w-4/5", "w-2/3"].map((width, i) => (
+        <div key={i} aria-hidden="true" className={`h-4 animate-pulse rounded bg-muted ${width}`} />
+      ))}
+    </div>
   );
 }

@@ -1,16 +1,61 @@
+import { publishedPosts, type PublishedPost } from "@portfolio/content/blog";
 import { buttonClasses } from "@portfolio/ui/button";
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { Link } from "@portfolio/router";
+import { ArrowRightIcon } from "../components/icons";
+import { PostMeta } from "../components/post-meta";
+import { routeIntro } from "../components/route-intro";
+import { TagList } from "../components/tag-list";
 
+/** /blog: 'Latest Blog Posts', a card per published article, and 'View All Posts'. */
 export function BlogHome() {
+  const intro = routeIntro("/blog");
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Latest Blog Posts</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-        Notes from production: Kubernetes security, Terraform, monitoring and the cloud.
-      </p>
-      <Link to="/blog/all-posts" className={buttonClasses({ variant: "outline", className: "mt-8" })}>
-        View All Posts
-      </Link>
+      {intro ? <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{intro}</p> : null}
+      <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {publishedPosts.map((post) => (
+          <li key={post.slug} className="flex">
+            <LatestPostCard post={post} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-12 flex justify-center">
+        <Link to="/blog/all-posts" className={buttonClasses({ variant: "outline", size: "lg" })}>
+          View All Posts
+          <ArrowRightIcon />
+        </Link>
+      </div>
     </section>
+  );
+}
+
+export function LatestPostCard({ post }: { post: PublishedPost }) {
+  return (
+    <Card className="flex w-full flex-col transition-shadow hover:shadow-md">
+      <CardHeader className="gap-3">
+        <PostMeta post={post} />
+        <CardTitle className="text-xl">
+          <Link to={post.url} className="rounded-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-ring">
+            {post.title}
+          </Link>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        <p className="text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>
+        <TagList tags={post.tags} className="mt-auto" />
+      </CardContent>
+      <CardFooter>
+        <Link
+          to={post.url}
+          className="inline-flex items-center gap-2 rounded-sm text-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background [&_svg]:size-4"
+        >
+          Read More
+          <span className="sr-only">: {post.title}</span>
+          <ArrowRightIcon />
+        </Link>
+      </CardFooter>
+    </Card>
   );
 }

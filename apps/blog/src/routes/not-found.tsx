@@ -1,17 +1,22 @@
-import { Button } from "@portfolio/ui/button";
+import { buttonClasses } from "@portfolio/ui/button";
 import { Link } from "@portfolio/router";
+import { useDocumentTitle } from "../components/document-title";
 
-/** An unknown path inside this section: the site's 404 heading, and a way back. */
+/**
+ * An unknown path inside this section (an unknown or coming-soon slug): the site's 404
+ * heading, and a way back. The gateway answers these paths with status 404.
+ */
 export function NotFound() {
+  useDocumentTitle("Page Not Found");
   return (
     <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">404 Page Not Found</h1>
       <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-        There is no page at this address in this section.
+        There is no article at this address. It may not be written yet: all posts are listed on the blog.
       </p>
-      <Button asChild className="mt-8">
-        <Link to="/blog">Back to Blog</Link>
-      </Button>
+      <Link to="/blog" className={buttonClasses({ className: "mt-8" })}>
+        Back to Blog
+      </Link>
     </div>
   );
 }

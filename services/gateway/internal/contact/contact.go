@@ -32,7 +32,8 @@ const (
 )
 
 // What a visitor is told about a field, in the form's order. The first ones are the
-// spec's exact words; the content module's contact.json repeats them for the page.
+// spec's exact words; the content module's contact.json repeats them all, with the
+// limits above, for the page (TestMessagesMatchContent keeps the two in step).
 const (
 	MsgNameTooShort    = "Name must be at least 2 characters"
 	MsgNameTooLong     = "Name must be at most 100 characters"

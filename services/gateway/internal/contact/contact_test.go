@@ -93,10 +93,18 @@ func TestMessagesMatchContent(t *testing.T) {
 	v := page.Validation
 	for _, tt := range []struct{ got, want any }{
 		{contact.MsgNameTooShort, v.NameTooShort},
+		{contact.MsgNameTooLong, v.NameTooLong},
+		{contact.MsgNameNotOneLine, v.NameNotOneLine},
 		{contact.MsgInvalidEmail, v.InvalidEmail},
+		{contact.MsgEmailTooLong, v.EmailTooLong},
+		{contact.MsgChooseSubject, v.InvalidSubject},
 		{contact.MsgMessageTooShort, v.MessageTooShort},
+		{contact.MsgMessageTooLong, v.MessageTooLong},
 		{contact.NameMin, v.NameMinLength},
+		{contact.NameMax, v.NameMaxLength},
+		{contact.EmailMax, v.EmailMaxLength},
 		{contact.MessageMin, v.MessageMinLength},
+		{contact.MessageMax, v.MessageMaxLength},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("domain says %v, content says %v", tt.got, tt.want)

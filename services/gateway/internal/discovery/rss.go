@@ -3,6 +3,7 @@ package discovery
 import (
 	"encoding/xml"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
@@ -80,7 +81,7 @@ func RSS(in Input) ([]byte, error) {
 			PubDate:     rssDate(p.Date),
 			Creator:     in.Site.Owner.Name,
 			Description: p.Excerpt,
-			Categories:  append([]string{string(p.Category)}, p.Tags...),
+			Categories:  categories(p),
 		})
 	}
 	body, err := xml.MarshalIndent(doc, "", "  ")
@@ -88,6 +89,17 @@ func RSS(in Input) ([]byte, error) {
 		return nil, fmt.Errorf("discovery: rss: %w", err)
 	}
 	return append([]byte(xml.Header), append(body, '\n')...), nil
+}
+
+// categories are the post's category then its tags, each once ("Security" is often both).
+func categories(p content.Post) []string {
+	out := []string{string(p.Category)}
+	for _, tag := range p.Tags {
+		if !slices.Contains(out, tag) {
+			out = append(out, tag)
+		}
+	}
+	return out
 }
 
 // rssDate formats a date as RSS wants it: "Fri, 15 Dec 2023 00:00:00 +0000".

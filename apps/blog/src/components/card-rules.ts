@@ -1,0 +1,23 @@
+import { isPublished, type BlogPost } from "@portfolio/content/blog";
+
+/** The all-posts cards show at most this many tags, then '+N' for the rest (spec). */
+export const MAX_CARD_TAGS = 3;
+
+/** The tags a card shows, and how many it leaves out (shown as '+N'). */
+export function cardTags(tags: readonly string[], max = MAX_CARD_TAGS): { shown: readonly string[]; more: number } {
+  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
+}
+
+/** "5 min read", as the spec writes read times. */
+export function readTimeLabel(minutes: number): string {
+  return `${minutes} min read`;
+}
+
+/**
+ * The all-posts page's order: the articles a visitor can read first, then the coming-soon
+ * ones; each group keeps the index's order (newest first). Without this the planned
+ * posts, dated later, would push every readable article below the fold.
+ */
+export function allPostsOrder(posts: readonly BlogPost[]): BlogPost[] {
+  return [...posts.filter(isPublished), ...posts.filter((p) => !isPublished(p))];
+}

@@ -1,0 +1,34 @@
+import type { BlogPost } from "@portfolio/content/blog";
+import { cn } from "@portfolio/ui/cn";
+import { readTimeLabel } from "./card-rules";
+import { CalendarIcon, ClockIcon } from "./icons";
+
+/** A post's date and read time ("Dec 15, 2023", "5 min read"); either can be left out. */
+export function PostMeta({
+  post,
+  date = true,
+  readTime = true,
+  className,
+}: {
+  post: BlogPost;
+  date?: boolean;
+  readTime?: boolean;
+  className?: string;
+}) {
+  return (
+    <p className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground", className)}>
+      {date ? (
+        <span className="inline-flex items-center gap-1.5">
+          <CalendarIcon className="size-4 shrink-0" />
+          <time dateTime={post.date}>{post.displayDate}</time>
+        </span>
+      ) : null}
+      {readTime ? (
+        <span className="inline-flex items-center gap-1.5">
+          <ClockIcon className="size-4 shrink-0" />
+          {readTimeLabel(post.readTime)}
+        </span>
+      ) : null}
+    </p>
+  );
+}

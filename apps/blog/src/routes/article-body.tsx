@@ -1,0 +1,31 @@
+import "@portfolio/content/code-theme.css";
+import "./article-body.css";
+import type { Article } from "@portfolio/content/blog";
+import { useNavigate } from "@portfolio/router";
+import type { MouseEvent } from "react";
+
+/**
+ * An article's HTML, rendered and sanitised at build time (the Markdown pipeline
+ * rejects raw HTML; code is already highlighted). Loaded with the article by the page.
+ */
+export default function ArticleHtml({ article }: { article: Article }) {
+  const navigate = useNavigate();
+
+  // Links to pages of this site stay inside the app (no reload), like router links;
+  // files (/rss.xml), anchors, other sites and modified clicks keep the browser's way.
+  const onClick = (event: MouseEvent<HTMLDivElement>) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const link = (event.target as Element).closest?.("a");
+    const href = link?.getAttribute("href");
+    if (!link || !href || link.target || !href.startsWith("/") || href.startsWith("//")) return;
+    const path = href.split(/[?#]/)[0] ?? "";
+    if (/\.[a-z0-9]+$/i.test(path)) return;
+    event.preventDefault();
+    navigate(href);
+  };
+
+  return (
+    // The handler only upgrades the links inside; pressing Enter on a link is a click too.
+    <div className="article-body mt-8" onClick={onClick} dangerouslySetInnerHTML={{ __html: article.html }} />
+  );
+}

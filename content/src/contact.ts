@@ -1,0 +1,18 @@
+// @portfolio/content/contact: the contact page's copy, form labels and validation rules
+// (the owner's email, phone and location are `site.owner` in the root export).
+import contactJson from "../contact.json";
+import { contentOf } from "./freeze";
+import type { Contact, ContactSubjectValue } from "./types";
+
+export type { Contact, ContactField, ContactSubject, ContactSubjectValue, ContactToast } from "./types";
+
+export const contact: Contact = contentOf(contactJson) as Contact;
+
+/** The contact form's subject values, in display order. */
+export const contactSubjects: readonly ContactSubjectValue[] = [
+  "collaboration",
+  "job",
+  "consulting",
+  "speaking",
+  "other",
+];

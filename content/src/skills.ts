@@ -1,0 +1,55 @@
+// @portfolio/content/skills: the 15 skills, and which icon keys and colours the UI maps.
+import skillsJson from "../skills.json";
+import { deepFreeze } from "./freeze";
+import type { KnownSkillIcon, Skill, SkillColor } from "./types";
+
+export type { KnownSkillIcon, Skill, SkillColor } from "./types";
+
+export const skills: readonly Skill[] = deepFreeze(skillsJson.skills as Skill[]);
+
+/** The icon keys the UI is expected to map; any other key gets the default icon. */
+export const knownSkillIcons: readonly KnownSkillIcon[] = [
+  "aws",
+  "azure",
+  "gcp",
+  "docker",
+  "kubernetes",
+  "network",
+  "cicd",
+  "terraform",
+  "jenkins",
+  "python",
+  "linux",
+  "monitoring",
+  "git",
+  "shell",
+  "ansible",
+];
+
+/** Whether the UI has an icon for this key (otherwise it shows its default icon). */
+export function isKnownSkillIcon(key: string): key is KnownSkillIcon {
+  return (knownSkillIcons as readonly string[]).includes(key);
+}
+
+/** Every accent color token a skill may use (schema/skills.schema.json). */
+export const skillColors: readonly SkillColor[] = [
+  "slate",
+  "gray",
+  "red",
+  "orange",
+  "amber",
+  "yellow",
+  "lime",
+  "green",
+  "emerald",
+  "teal",
+  "cyan",
+  "sky",
+  "blue",
+  "indigo",
+  "violet",
+  "purple",
+  "fuchsia",
+  "pink",
+  "rose",
+];
