@@ -20,7 +20,7 @@ function formatViolations(path, violations) {
 
 for (const theme of ['light', 'dark']) {
   e2eTest(`axe: no violations on any route in the ${theme} theme`, {
-    timeout: 120_000,
+    timeout: 300_000, // ~1-2 s per route and theme when the machine is idle; far more when it is not
     context: { colorScheme: theme, reducedMotion: 'reduce' },
   }, async ({ page, context }) => {
     await context.addInitScript((t) => {
