@@ -1,2 +1,5 @@
 export { ApiError, apiFetch, getJSON, type ApiFetchOptions, type GetJSONOptions } from "./fetch";
 export { fetchRemotes, REMOTES_URL, type RemoteDefinition, type RemotesDocument } from "./remotes";
+// POSTs live in subpaths that are not in the shell's first load (this root is a shared
+// Module Federation singleton and is never tree-shaken): "@portfolio/api-client/post"
+// (postJSON, ApiRequestError) and "@portfolio/api-client/contact" (submitContact).

@@ -21,8 +21,11 @@ const catalogSingletons: Record<string, string[]> = {
  * `react-router`: a shared module is never tree-shaken, and all of react-router is
  * 61 kB gzip where the subset is a third of that.
  * Only the root of @portfolio/content is shared (site, routes: what the chrome reads);
- * its section subpaths (@portfolio/content/blog, …/newsletter) are plain data without
- * state, so each app bundles just what it uses instead of every visitor loading all.
+ * its page subpaths (@portfolio/content/home, /skills, /resume, /projects, /talks,
+ * /legal, /contact, /blog, /newsletter) are frozen data without state, so each page's
+ * chunk bundles just what it uses instead of every visitor loading all.
+ * Likewise only the root of @portfolio/api-client is shared; its /post and /contact
+ * subpaths (the forms' calls, stateless) go into the chunks of the pages that send.
  */
 const workspaceSingletons = {
   "@portfolio/router": "packages/router",

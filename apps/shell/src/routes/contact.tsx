@@ -1,19 +1,21 @@
 import { site } from "@portfolio/content";
+import { contact } from "@portfolio/content/contact";
+import { ContactConnect } from "./contact-connect";
+import { ContactForm } from "./contact-form";
 import { Page } from "./page";
 
+/**
+ * Contact: 'Get In Touch', the 'Send a Message' form and the 'Let's Connect' panel, all
+ * from content. A chunk of its own (routes.tsx): the form libraries load with it, never
+ * with the first page.
+ */
 export function Contact() {
   return (
-    <Page
-      title="Get In Touch"
-      intro="Collaboration, a role, consulting or a talk: send a message and I will get back to you."
-    >
-      <p className="mt-6 text-muted-foreground">
-        Email{" "}
-        <a href={`mailto:${site.owner.email}`} className="font-medium text-primary underline-offset-4 hover:underline">
-          {site.owner.email}
-        </a>{" "}
-        · {site.owner.responseTime}
-      </p>
+    <Page title={contact.heading} intro={contact.intro}>
+      <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <ContactForm copy={contact} />
+        <ContactConnect copy={contact.connect} owner={site.owner} social={site.social} />
+      </div>
     </Page>
   );
 }
