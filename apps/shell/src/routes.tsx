@@ -1,16 +1,53 @@
 import { Route, Routes } from "@portfolio/router";
+import { lazy, type ComponentType } from "react";
 import { Layout } from "./chrome/layout";
 import { RemoteRoute } from "./federation/remote-route";
-import { Contact } from "./routes/contact";
 import { Home } from "./routes/home";
 import { NotFound } from "./routes/not-found";
-import { PrivacyPolicy } from "./routes/privacy-policy";
-import { ProjectDetail } from "./routes/project-detail";
-import { Projects } from "./routes/projects";
-import { Resume } from "./routes/resume";
-import { Skills } from "./routes/skills";
-import { Talks } from "./routes/talks";
-import { TermsOfUse } from "./routes/terms-of-use";
+
+// Home is in the first load; every other shell page is its own chunk (with its own
+// content from @portfolio/content/<page>), fetched when it is first shown — or, for
+// the page a visitor lands on, as the app starts (preloadPage in bootstrap.tsx).
+const pages = {
+  skills: () => import("./routes/skills").then((m) => m.Skills),
+  resume: () => import("./routes/resume").then((m) => m.Resume),
+  projects: () => import("./routes/projects").then((m) => m.Projects),
+  projectDetail: () => import("./routes/project-detail").then((m) => m.ProjectDetail),
+  talks: () => import("./routes/talks").then((m) => m.Talks),
+  contact: () => import("./routes/contact").then((m) => m.Contact),
+  privacyPolicy: () => import("./routes/privacy-policy").then((m) => m.PrivacyPolicy),
+  termsOfUse: () => import("./routes/terms-of-use").then((m) => m.TermsOfUse),
+} satisfies Record<string, () => Promise<ComponentType>>;
+
+type PageName = keyof typeof pages;
+
+const page = (name: PageName) => lazy(() => pages[name]().then((component) => ({ default: component })));
+
+const Skills = page("skills");
+const Resume = page("resume");
+const Projects = page("projects");
+const ProjectDetail = page("projectDetail");
+const Talks = page("talks");
+const Contact = page("contact");
+const PrivacyPolicy = page("privacyPolicy");
+const TermsOfUse = page("termsOfUse");
+
+const pageByPath: [RegExp, PageName][] = [
+  [/^\/skills\/?$/, "skills"],
+  [/^\/resume\/?$/, "resume"],
+  [/^\/projects\/?$/, "projects"],
+  [/^\/projects\/[^/]+\/?$/, "projectDetail"],
+  [/^\/talks\/?$/, "talks"],
+  [/^\/contact\/?$/, "contact"],
+  [/^\/privacy-policy\/?$/, "privacyPolicy"],
+  [/^\/terms-of-use\/?$/, "termsOfUse"],
+];
+
+/** Starts fetching the chunk of the page at `pathname`, if it is a lazily loaded one. */
+export function preloadPage(pathname: string): void {
+  const match = pageByPath.find(([test]) => test.test(pathname));
+  if (match) void pages[match[1]]().catch(() => {}); // a failure shows when the page renders
+}
 
 /** The route table (content/routes.json); remote sections mount their own <Routes>. */
 export function AppRoutes() {

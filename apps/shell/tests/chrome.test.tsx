@@ -52,7 +52,7 @@ describe("page frame", () => {
     ["/skills", /skills/i],
     ["/resume", /resume/i],
     ["/projects", "Featured Projects"],
-    ["/projects/1", "Project 1"],
+    ["/projects/1", "Multi-Cloud Kubernetes Platform"],
     ["/projects/abc", "Project Not Found"],
     ["/talks", "Talks & Events"],
     ["/contact", "Get In Touch"],
@@ -60,9 +60,9 @@ describe("page frame", () => {
     ["/terms-of-use", "Terms of Use"],
     ["/no-such-page", "404 Page Not Found"],
     ["/projects/1/extra", "404 Page Not Found"],
-  ])("%s shows its h1", (path, h1) => {
-    renderAt(path);
-    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(h1);
+  ])("%s shows its h1", async (path, h1) => {
+    renderAt(path); // pages other than Home are loaded lazily
+    expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent(h1);
   });
 
   it("mounts remote sections under their paths", async () => {
@@ -113,7 +113,7 @@ describe("mobile menu", () => {
     expect(within(dialog).getAllByRole("link").map((a) => a.textContent)).toEqual(site.navigation.map((i) => i.label));
     await user.click(within(dialog).getByRole("link", { name: "Talks" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Talks & Events");
+    expect(await screen.findByRole("heading", { level: 1, name: "Talks & Events" })).toBeInTheDocument();
     await waitFor(() => expect(button).toHaveFocus());
   });
 });
@@ -155,6 +155,14 @@ describe("documentTitle", () => {
     }
     expect(documentTitle("/projects/7/extra")).toBe(`Page Not Found · ${site.siteName}`);
     expect(documentTitle("/nope")).toBe(`Page Not Found · ${site.siteName}`);
+  });
+
+  it("leaves paths below a remote section that are not in the table to the section", () => {
+    // Blog articles come from the posts (the blog remote titles them), not routes.json.
+    expect(documentTitle("/blog/kubernetes-security")).toBeUndefined();
+    expect(documentTitle("/blog/no-such-post")).toBeUndefined();
+    expect(documentTitle("/blog/all-posts")).toBe(`All Blog Posts · ${site.siteName}`);
+    expect(documentTitle("/blogs")).toBe(`Page Not Found · ${site.siteName}`);
   });
 
   it("is set on navigation", async () => {

@@ -80,7 +80,8 @@ export function defineHost(options: HostOptions): RsbuildConfig {
       templateParameters: options.templateParameters ?? {},
     },
     output: { assetPrefix: "/" },
-    server: { proxy: { "/mf": gateway, "/api": gateway, "/rss.xml": gateway } },
+    // The gateway also serves content/images at /images (the pages' pictures).
+    server: { proxy: { "/mf": gateway, "/api": gateway, "/rss.xml": gateway, "/images": gateway } },
   }, options.extend);
 }
 

@@ -47,6 +47,12 @@ describe("sharedModules", () => {
   it("does not share react-router whole (only through @portfolio/router)", () => {
     expect(shared["react-router"]).toBeUndefined();
   });
+
+  it("shares only the root of @portfolio/content: page data stays in each page's chunk", () => {
+    for (const key of Object.keys(shared)) {
+      if (key.startsWith("@portfolio/content")) expect(key).toBe("@portfolio/content");
+    }
+  });
 });
 
 describe("precompressDir", () => {

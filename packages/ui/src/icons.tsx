@@ -2,9 +2,12 @@ import type { SVGProps } from "react";
 
 // A handful of 24×24 stroke icons (Lucide shapes, ISC licence) inline, instead of an
 // icon library in the shared bundle. Decorative by default: give the control a name.
-type IconProps = SVGProps<SVGSVGElement>;
+// This module is shared whole (never tree-shaken) and on every first load: keep it to
+// the chrome's icons; a page draws its own with <Icon> beside it.
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The 24×24 stroke frame every icon shares: pass its shapes as children. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -10,7 +10,7 @@ const isDocument = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
 export function Footer() {
   return (
-    <footer className="border-t border-border">
+    <footer className="border-t border-border print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div className="flex flex-col gap-2">
           <p className="font-semibold">{site.siteName}</p>

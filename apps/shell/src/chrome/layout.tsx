@@ -1,4 +1,5 @@
 import { Outlet } from "@portfolio/router";
+import { Suspense } from "react";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { usePageChanges } from "./page-changes";
@@ -15,8 +16,13 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
-      <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
+      {/* At least a screen tall (less the 4rem header), so the footer starts below the fold
+          and content arriving after a lazy chunk or a remote loads pushes nothing visible. */}
+      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
+        {/* A page's chunk is loading (first visit only; navigation keeps the old page meanwhile). */}
+        <Suspense fallback={<div aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer />
     </div>

@@ -1,5 +1,5 @@
 import { routes, site } from "@portfolio/content";
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { useLocation } from "@portfolio/router";
 
 const NOT_FOUND_TITLE = "Page Not Found";
@@ -11,22 +11,43 @@ function pattern(path: string): RegExp {
 
 const titled = routes.map((route) => ({ test: pattern(route.path), title: route.title }));
 
+// The remote sections' roots (/blog, /newsletter, /admin): a path below one that is not
+// in the table is a page of the section's own (a blog article, from the posts) or its
+// not-found state, and the section titles it.
+const sectionRoots = [...new Set(routes.filter((r) => r.section !== "shell").map((r) => `/${r.path.split("/")[1]}`))];
+
 /**
  * The document title for a path, from content/routes.json: "<route title> · <site name>",
- * "Page Not Found · <site name>" for paths outside the table (as the gateway does).
+ * "Page Not Found · <site name>" for paths outside the table (as the gateway does), and
+ * undefined for a path a remote section titles itself (below its root, not in the table).
  */
-export function documentTitle(pathname: string): string {
+export function documentTitle(pathname: string): string | undefined {
   const match = titled.find((route) => route.test.test(pathname));
-  return `${match?.title ?? NOT_FOUND_TITLE} · ${site.siteName}`;
+  if (match) return `${match.title} · ${site.siteName}`;
+  if (sectionRoots.some((root) => pathname.startsWith(`${root}/`))) return undefined;
+  return `${NOT_FOUND_TITLE} · ${site.siteName}`;
 }
 
 /** On client-side navigation: new title, and start the new page at the top. */
 export function usePageChanges(): void {
   const { pathname, hash } = useLocation();
-  useEffect(() => {
-    document.title = documentTitle(pathname);
+  // A layout effect, so that a page's own useDocumentTitle (a passive effect, which runs
+  // after every layout effect of the same commit) has the last word.
+  useLayoutEffect(() => {
+    const title = documentTitle(pathname);
+    if (title !== undefined) document.title = title;
   }, [pathname]);
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
+}
+
+/**
+ * For a page whose title says more than its route's (a project's name): sets it after
+ * the chrome has set the route's title.
+ */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
 }

@@ -1,5 +1,16 @@
-import { Page } from "./page";
+import { legal } from "@portfolio/content/legal";
+import { LegalPage } from "./legal-page";
+
+const { privacy } = legal;
 
 export function PrivacyPolicy() {
-  return <Page title="Privacy Policy" intro="What this site collects when you contact me or subscribe, and how it is kept." />;
+  return (
+    <LegalPage
+      doc={privacy}
+      facts={[
+        { label: "Response to privacy requests", value: `Within ${privacy.responseTimeHours} hours` },
+        { label: "Minimum age", value: `${privacy.minimumAge} years` },
+      ]}
+    />
+  );
 }

@@ -1,5 +1,16 @@
-import { Page } from "./page";
+import { legal } from "@portfolio/content/legal";
+import { LegalPage } from "./legal-page";
+
+const { terms } = legal;
 
 export function TermsOfUse() {
-  return <Page title="Terms of Use" intro="The terms for using this site and its content." />;
+  return (
+    <LegalPage
+      doc={terms}
+      facts={[
+        { label: "Notice before material changes", value: `${terms.noticePeriodDays} days` },
+        { label: "Governing law", value: terms.governingLaw },
+      ]}
+    />
+  );
 }
