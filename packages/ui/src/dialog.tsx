@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps, HTMLAttributes } from "react";
 import { cn } from "./cn";
-import { XIcon } from "./icons";
+import { XIcon } from "@portfolio/ui/icons";
 
 // Radix Dialog brings the behaviour that matters: focus trap, Escape, focus return,
 // scroll lock, aria-modal and labelling by DialogTitle/DialogDescription.

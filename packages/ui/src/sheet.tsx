@@ -1,7 +1,7 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
-import { XIcon } from "./icons";
+import { XIcon } from "@portfolio/ui/icons";
 
 // A dialog that slides in from a screen edge (the mobile navigation drawer): the same
 // Radix Dialog behaviour as ./dialog, laid out as a side panel.

@@ -1,7 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
-import { XIcon } from "./icons";
+import { XIcon } from "@portfolio/ui/icons";
 import type { ToastVariant } from "./use-toast";
 
 /** Spec: swipe right past 50 px to dismiss; F8 (Radix's default hotkey) focuses the region. */

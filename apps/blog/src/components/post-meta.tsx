@@ -1,7 +1,7 @@
 import type { BlogPost } from "@portfolio/content/blog";
 import { cn } from "@portfolio/ui/cn";
 import { readTimeLabel } from "./card-rules";
-import { CalendarIcon, ClockIcon } from "./icons";
+import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
 
 /** A post's date and read time ("Dec 15, 2023", "5 min read"); either can be left out. */
 export function PostMeta({

@@ -4,7 +4,7 @@ import { buttonClasses } from "@portfolio/ui/button";
 import { Link, useParams } from "@portfolio/router";
 import { lazy, Suspense, type ComponentType } from "react";
 import { useDocumentTitle } from "../components/document-title";
-import { ArrowLeftIcon } from "../components/icons";
+import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { PostMeta } from "../components/post-meta";
 import { TagList } from "../components/tag-list";
 import { NotFound } from "./not-found";

@@ -2,7 +2,7 @@ import { publishedPosts, type PublishedPost } from "@portfolio/content/blog";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { Link } from "@portfolio/router";
-import { ArrowRightIcon } from "../components/icons";
+import { ArrowRightIcon } from "@portfolio/ui/icons";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
 import { TagList } from "../components/tag-list";

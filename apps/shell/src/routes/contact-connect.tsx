@@ -2,10 +2,17 @@ import type { Owner, SocialLink, SocialNetwork } from "@portfolio/content";
 import type { Contact } from "@portfolio/content/contact";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ExternalLink } from "@portfolio/ui/external-link";
-import type { IconProps } from "@portfolio/ui/icons";
+import {
+  ClockIcon,
+  DevToIcon,
+  GithubIcon,
+  LinkedinIcon,
+  MailIcon,
+  TwitterIcon,
+  type IconProps,
+} from "@portfolio/ui/icons";
 import type { ComponentType, ReactNode } from "react";
-import { ClockIcon, MapPinIcon, PhoneIcon } from "./contact-icons";
-import { DevToIcon, GithubIcon, LinkedinIcon, MailIcon, TwitterIcon } from "./icons";
+import { MapPinIcon, PhoneIcon } from "./contact-icons";
 
 const networkIcons: Record<SocialNetwork, ComponentType<IconProps>> = {
   linkedin: LinkedinIcon,

@@ -20,15 +20,6 @@ export function MapPinIcon(props: IconProps) {
   );
 }
 
-export function ClockIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="12" r="10" />
-      <path d="M12 6v6l4 2" />
-    </Icon>
-  );
-}
-
 export function SendIcon(props: IconProps) {
   return (
     <Icon {...props}>

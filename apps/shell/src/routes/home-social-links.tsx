@@ -1,8 +1,7 @@
 import type { SocialLink, SocialNetwork } from "@portfolio/content";
-import type { IconProps } from "@portfolio/ui/icons";
+import { DevToIcon, GithubIcon, LinkedinIcon, MailIcon, TwitterIcon, type IconProps } from "@portfolio/ui/icons";
 import { ExternalLink } from "@portfolio/ui/external-link";
 import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type ComponentType, type ReactElement } from "react";
-import { DevToIcon, GithubIcon, LinkedinIcon, MailIcon, TwitterIcon } from "./icons";
 
 const networkIcons: Record<SocialNetwork, ComponentType<IconProps>> = {
   linkedin: LinkedinIcon,

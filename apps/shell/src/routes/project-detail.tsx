@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { Link, useLocation, useParams } from "@portfolio/router";
 import type { ReactNode } from "react";
 import { documentTitle, useDocumentTitle } from "../chrome/page-changes";
-import { ArrowLeftIcon } from "./icons";
+import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { Page } from "./page";
 import { parseProjectId } from "./project-id";
 import { ProjectLinks } from "./project-links";

@@ -1,8 +1,7 @@
 import type { Project } from "@portfolio/content/projects";
 import { buttonClasses, type ButtonSize } from "@portfolio/ui/button";
 import { ExternalLink } from "@portfolio/ui/external-link";
-import { ExternalLinkIcon } from "@portfolio/ui/icons";
-import { GithubIcon } from "./icons";
+import { ExternalLinkIcon, GithubIcon } from "@portfolio/ui/icons";
 
 /**
  * A project's code link and, only when it has a live URL, its demo link. `describedBy`

@@ -3,8 +3,9 @@ import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
 import { ExternalLink } from "@portfolio/ui/external-link";
+import { CalendarIcon } from "@portfolio/ui/icons";
 import { formatDateLong } from "./dates";
-import { CalendarIcon, SlidesIcon, VideoIcon } from "./icons";
+import { SlidesIcon, VideoIcon } from "./icons";
 import { Page } from "./page";
 
 /** Talks & Events: each talk, with video and slides links only where they exist. */
