@@ -1,4 +1,3 @@
-import "./styles.css";
 import { Route, Routes } from "@portfolio/router";
 import { NewsletterAdmin } from "./routes/newsletter-admin";
 import { NotFound } from "./routes/not-found";

@@ -1,4 +1,3 @@
-import "./styles.css";
 import { Route, Routes } from "@portfolio/router";
 import { AllPosts } from "./routes/all-posts";
 import { Article } from "./routes/article";

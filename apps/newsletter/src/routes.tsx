@@ -1,4 +1,3 @@
-import "./styles.css";
 import { Route, Routes } from "@portfolio/router";
 import { NewsletterHome } from "./routes/newsletter-home";
 import { NotFound } from "./routes/not-found";

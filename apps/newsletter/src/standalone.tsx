@@ -1,4 +1,4 @@
-import "@portfolio/ui/styles.css";
+import "./styles.css";
 import { Toaster } from "@portfolio/ui/toaster";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import { StrictMode } from "react";
