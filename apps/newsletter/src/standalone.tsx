@@ -1,4 +1,3 @@
-import "./styles.css";
 import { Toaster } from "@portfolio/ui/toaster";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import { StrictMode } from "react";
