@@ -62,7 +62,7 @@ test-go:
 	go test -race -count=1 work
 
 test-js: install
-	$(TURBO) run test
+	$(TURBO) run typecheck test
 
 test-e2e: build $(CHROMIUM)
 	$(PNPM) --filter @portfolio/e2e run e2e
