@@ -54,6 +54,7 @@ func TestSink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sent := make(chan error, 1)
 	go func() {
 		m := mail.Message{
 			From:    mail.Address{Email: "no-reply@example.com"},
@@ -62,12 +63,15 @@ func TestSink(t *testing.T) {
 			Text:    "hello",
 			HTML:    "<p>hello</p>",
 		}
-		if err := tr.Send(context.Background(), m); err != nil {
-			t.Error(err)
-		}
+		sent <- tr.Send(context.Background(), m)
 	}()
 	if got := next(); got["msg"] != "message" || got["subject"] != "Grüße" || got["text"] != "hello" {
 		t.Errorf("message line %v", got)
+	}
+	// The sink prints the message before the client has its reply and has quit: wait
+	// for the whole conversation, or stopping the sink below would cut it.
+	if err := <-sent; err != nil {
+		t.Fatal(err)
 	}
 
 	get := func() []received {
