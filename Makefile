@@ -57,9 +57,10 @@ dev: install $(GATEWAY)
 
 test: test-go test-js test-e2e
 
+# The store suites run on SQLite and, inside a throwaway server, on PostgreSQL.
 test-go:
 	go vet work
-	go test -race -count=1 work
+	./scripts/with-postgres.sh go test -race -count=1 work
 
 test-js: install
 	$(TURBO) run typecheck test

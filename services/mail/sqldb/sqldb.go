@@ -1,0 +1,152 @@
+// Package sqldb opens the site's database, SQLite by default or PostgreSQL for running
+// several gateways, and gives every store (the mail outbox, contact messages,
+// newsletter subscribers) what it needs to run the same statements on both: the
+// dialect, placeholder rebinding and goose migrations with a version table per module.
+//
+// Statements are written once in PostgreSQL's style ($1, $2, …) and rebound for
+// SQLite (?1, ?2, …, its numbered parameters); times are stored as Unix milliseconds
+// (BIGINT) in both, so rows scan the same way. Where the two really differ (claiming
+// with FOR UPDATE SKIP LOCKED), a store keeps one statement per dialect.
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io/fs"
+	"regexp"
+	"strings"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// Dialect is the SQL database behind a DB.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is an open database and its dialect. Stores take a *DB and share it: in one
+// database, a row of theirs and the emails about it commit in one transaction.
+type DB struct {
+	*sql.DB
+	Dialect Dialect
+}
+
+// IsPostgresURL reports whether dsn names a PostgreSQL server rather than a SQLite file.
+func IsPostgresURL(dsn string) bool {
+	return strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://")
+}
+
+// Open opens dsn: a postgres:// URL, or else the path of a SQLite file (created if
+// needed). It pings the database so that a bad path or an unreachable server fails here.
+func Open(ctx context.Context, dsn string) (*DB, error) {
+	if IsPostgresURL(dsn) {
+		return OpenPostgres(ctx, dsn)
+	}
+	return OpenSQLite(ctx, dsn)
+}
+
+// OpenSQLite opens (creating if needed) the SQLite file at path with the settings the
+// stores expect: WAL (readers do not block the writer), a busy timeout (writers wait
+// for each other instead of failing), foreign keys on, and BEGIN IMMEDIATE for
+// transactions (a transaction that will write takes the write lock up front, so two of
+// them cannot deadlock upgrading their locks).
+func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	dsn := "file:" + path +
+		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+		"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	return &DB{DB: db, Dialect: SQLite}, nil
+}
+
+// OpenPostgres connects to the PostgreSQL server at url (postgres://user:pass@host/db).
+// The error never includes the URL, which may hold a password.
+func OpenPostgres(ctx context.Context, url string) (*DB, error) {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return nil, fmt.Errorf("postgres: open: %w", err)
+	}
+	// A replica serves a handful of form posts and an outbox worker: a small pool is
+	// plenty and leaves the server's connection slots to the other replicas.
+	db.SetMaxOpenConns(10)
+	db.SetMaxIdleConns(5)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("postgres: connect: %w", err)
+	}
+	return &DB{DB: db, Dialect: Postgres}, nil
+}
+
+var dollarParam = regexp.MustCompile(`\$(\d+)`)
+
+// Rebind turns a statement written with $1, $2, … into the dialect's placeholders.
+func (d Dialect) Rebind(query string) string {
+	if d == SQLite {
+		return dollarParam.ReplaceAllString(query, "?$1")
+	}
+	return query
+}
+
+// Rebind turns a statement written with $1, $2, … into db's placeholders.
+func (db *DB) Rebind(query string) string { return db.Dialect.Rebind(query) }
+
+// Queries reads every <name>.sql file of dir in fsys, rebound for d, keyed by name. A
+// store loads its statements once, when it is created.
+func Queries(fsys fs.FS, dir string, d Dialect) (map[string]string, error) {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, fmt.Errorf("queries %s: %w", dir, err)
+	}
+	out := make(map[string]string, len(entries))
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".sql")
+		if !ok || e.IsDir() {
+			continue
+		}
+		b, err := fs.ReadFile(fsys, dir+"/"+e.Name())
+		if err != nil {
+			return nil, fmt.Errorf("queries %s: %w", dir, err)
+		}
+		out[name] = d.Rebind(string(b))
+	}
+	return out, nil
+}
+
+// Migrate applies the goose migrations in dir of fsys to db, recording them in table,
+// which is the module's own: several modules keep their tables in one database.
+func Migrate(ctx context.Context, db *DB, fsys fs.FS, dir, table string) error {
+	sub, err := fs.Sub(fsys, dir)
+	if err != nil {
+		return fmt.Errorf("migrate %s: %w", table, err)
+	}
+	dialect := goose.DialectSQLite3
+	if db.Dialect == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	p, err := goose.NewProvider(dialect, db.DB, sub,
+		goose.WithTableName(table),
+		goose.WithDisableGlobalRegistry(true),
+	)
+	if err != nil {
+		return fmt.Errorf("migrate %s: %w", table, err)
+	}
+	// Not p.Close(): that would close db, which belongs to the caller.
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate %s: %w", table, err)
+	}
+	return nil
+}

@@ -1,0 +1,69 @@
+package sqldb_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
+)
+
+func TestRebind(t *testing.T) {
+	tests := []struct {
+		dialect    sqldb.Dialect
+		in, want string
+	}{
+		{sqldb.SQLite, "SELECT $1, $2, $1", "SELECT ?1, ?2, ?1"},
+		{sqldb.SQLite, "WHERE a = $10", "WHERE a = ?10"},
+		{sqldb.Postgres, "SELECT $1, $2", "SELECT $1, $2"},
+		{sqldb.SQLite, "SELECT 'no params'", "SELECT 'no params'"},
+	}
+	for _, tt := range tests {
+		if got := tt.dialect.Rebind(tt.in); got != tt.want {
+			t.Errorf("%s.Rebind(%q) = %q, want %q", tt.dialect, tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestSameStatementsOnBoth migrates and runs one rebound statement on each dialect.
+func TestSameStatementsOnBoth(t *testing.T) {
+	ctx := context.Background()
+	open := map[string]func(t *testing.T) *sqldb.DB{
+		"sqlite": func(t *testing.T) *sqldb.DB {
+			db, err := sqldb.Open(ctx, filepath.Join(t.TempDir(), "test.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = db.Close() })
+			return db
+		},
+		"postgres": func(t *testing.T) *sqldb.DB { return pgtest.Open(t) },
+	}
+	for name, openDB := range open {
+		t.Run(name, func(t *testing.T) {
+			db := openDB(t)
+			if string(db.Dialect) != name {
+				t.Fatalf("dialect = %s", db.Dialect)
+			}
+			for range 2 { // a second run finds nothing to do
+				if err := sqldb.Migrate(ctx, db, os.DirFS("testdata"), "migrations", "test_goose_version"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			q, err := sqldb.Queries(os.DirFS("testdata"), "migrations", db.Dialect)
+			if err != nil || len(q) != 1 {
+				t.Fatalf("Queries = %v, %v", q, err)
+			}
+			if _, err := db.ExecContext(ctx, db.Rebind("INSERT INTO notes (id, body) VALUES ($1, $2), ($1 + 1, $2)"), 1, "hi"); err != nil {
+				t.Fatal(err)
+			}
+			// $2 before $1: the numbers, not the order of appearance, pick the argument.
+			var id int
+			if err := db.QueryRowContext(ctx, db.Rebind("SELECT id FROM notes WHERE id > $2 AND body = $1"), "hi", 1).Scan(&id); err != nil || id != 2 {
+				t.Fatalf("id = %d, %v", id, err)
+			}
+		})
+	}
+}
