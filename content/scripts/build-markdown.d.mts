@@ -12,7 +12,7 @@ export declare class ContentError extends Error {
 export interface BuildOptions {
   /** The directory holding blog/ and newsletter/ (default: this package). */
   contentDir?: string;
-  /** Where blog.json, blog-index.json, articles/ and newsletter.json go (default: contentDir/dist). */
+  /** Where blog.json, blog-index.json, articles/, newsletter.json and newsletter-index.json go (default: contentDir/dist). */
   outDir?: string;
   /** How contentDir is named in messages (default: its base name). */
   label?: string;

@@ -9,7 +9,12 @@
 //                                    → dist/articles/<slug>.json  each published article
 //                                      alone (as in blog.json), so an article page
 //                                      loads only its own (loadArticle in src/blog.ts)
-//   content/newsletter/<NN>-<x>.md   → dist/newsletter.json  { editions: [...] }, by id
+//   content/newsletter/<NN>-<x>.md   → dist/newsletter.json  { editions: [...] }, by id,
+//                                      with each edition's text and HTML
+//                                    → dist/newsletter-index.json  the same editions
+//                                      without text and HTML, for the first render of a
+//                                      page (loadEditions in src/newsletter.ts fetches
+//                                      the rest when it is needed)
 //
 // Front matter is YAML, validated against schema/blog-post.schema.json and
 // schema/newsletter-edition.schema.json (the same files content/blog.go and
@@ -63,9 +68,9 @@ export class ContentError extends Error {
 
 /**
  * Reads, validates and renders the Markdown content of contentDir and writes
- * outDir/blog.json, outDir/blog-index.json, outDir/articles/<slug>.json and
- * outDir/newsletter.json. Throws a ContentError naming every bad file and field;
- * nothing is written then.
+ * outDir/blog.json, outDir/blog-index.json, outDir/articles/<slug>.json,
+ * outDir/newsletter.json and outDir/newsletter-index.json. Throws a ContentError
+ * naming every bad file and field; nothing is written then.
  *
  * @param {{ contentDir?: string, outDir?: string, label?: string }} [options]
  *   contentDir: the directory holding blog/ and newsletter/ (default: this package);
@@ -156,6 +161,9 @@ export async function buildMarkdown(options = {}) {
       posts: outPosts.map(({ html: _html, headings: _headings, ...meta }) => meta),
     }),
     writeJson(path.join(outDir, "newsletter.json"), { editions: outEditions }),
+    writeJson(path.join(outDir, "newsletter-index.json"), {
+      editions: outEditions.map(({ text: _text, html: _html, ...summary }) => summary),
+    }),
   ]);
   return {
     posts: outPosts,

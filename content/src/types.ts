@@ -415,12 +415,71 @@ export interface EditionFrontMatter {
   tags: string[];
 }
 
-/** A DevOps Digest edition. */
-export interface Edition extends EditionFrontMatter {
+/** A DevOps Digest edition as a list shows it, without its text. */
+export interface EditionSummary extends EditionFrontMatter {
   /** `date` as month and year text, e.g. "December 2024". */
   month: string;
+}
+
+/** A DevOps Digest edition with its text. */
+export interface Edition extends EditionSummary {
   /** The full text, one paragraph per line; show it with line breaks preserved. */
   text: string;
   /** The same text rendered from Markdown (paragraphs, lists, highlighted code). */
   html: string;
+}
+
+// ---------------------------------------------------------------------------------
+// The newsletter page's copy: newsletter-page.json (schema/newsletter-page.schema.json).
+
+export interface NewsletterToast {
+  title: string;
+  description: string;
+}
+
+export interface NewsletterField {
+  label: string;
+  placeholder: string;
+}
+
+/** The icons the newsletter page draws beside 'What to Expect' items. */
+export type NewsletterExpectIcon = "war-stories" | "deep-dives" | "architecture" | "wisdom";
+
+/** /newsletter's texts. `{subscribers}` in a text stands for `site.stats.newsletterSubscribers`. */
+export interface NewsletterPage {
+  heading: string;
+  intro: string;
+  /** Accessible name of the list of badges. */
+  badgesLabel: string;
+  /** Monthly, {subscribers} Subscribers, Zero Spam. */
+  badges: string[];
+  links: { home: string; blog: string };
+  expect: {
+    heading: string;
+    items: { icon: NewsletterExpectIcon; title: string; description: string }[];
+  };
+  form: {
+    heading: string;
+    description: string;
+    fields: { name: NewsletterField; email: NewsletterField };
+    /** Shown in the (optional) name field's label. */
+    optionalLabel: string;
+    /** Label of the hidden honeypot field: people never see it, bots fill it in. */
+    honeypotLabel: string;
+    submitLabel: string;
+    /** Submit label while subscribing. */
+    pendingLabel: string;
+  };
+  /** Spec section 5: email valid; name optional, at least `nameMinLength` characters when given. */
+  validation: {
+    nameMinLength: number;
+    nameTooShort: string;
+    invalidEmail: string;
+  };
+  /** The card that replaces the form after subscribing. */
+  welcome: { heading: string; text: string };
+  toasts: { success: NewsletterToast; failure: NewsletterToast };
+  editions: { heading: string; intro: string };
+  /** 'Don't Miss Out': its button scrolls the page to `scrollTop` px. */
+  cta: { heading: string; text: string; button: string; scrollTop: number };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import * as root from "../src/index";
 import { blogCategories, categories, getPost, isPublished, posts, publishedPosts } from "../src/blog";
 import { articles, getArticle } from "../src/blog-articles";
-import { editions, getEdition } from "../src/newsletter";
+import { editions, getEdition, loadEditions } from "../src/newsletter";
 import pkg from "../package.json";
 
 const pkgDir = path.resolve(import.meta.dirname, "..");
@@ -93,10 +93,29 @@ describe("@portfolio/content/newsletter", () => {
     ]);
     for (const e of editions) {
       expect(e.title.startsWith(`#${e.id} `)).toBe(true);
+      expect(e.tags.length).toBeGreaterThan(0);
+      // The list is light: the text comes with loadEditions.
+      expect(Object.keys(e).sort()).toEqual(["date", "excerpt", "id", "month", "readTime", "tags", "title"]);
+    }
+  });
+
+  it("loads every edition with its text and HTML, the list's fields unchanged, frozen", async () => {
+    const full = await loadEditions();
+    expect(full.map(({ text: _t, html: _h, ...summary }) => summary)).toEqual(editions);
+    for (const e of full) {
       expect(e.text.split("\n\n").length).toBeGreaterThan(5);
       expect(e.html).toContain("<p>");
-      expect(e.tags.length).toBeGreaterThan(0);
+      expect(e.html).not.toMatch(/<script|<iframe|\son\w+=/i);
     }
+    expect(Object.isFrozen(full)).toBe(true);
+    expect(Object.isFrozen(full[0])).toBe(true);
+  });
+
+  it("imports only the list and the page's copy up front; the text is a dynamic import", async () => {
+    const src = await readFile(path.join(pkgDir, "src/newsletter.ts"), "utf8");
+    const staticJson = [...src.matchAll(/from "\.\.\/([^"]+\.json)"/g)].map((m) => m[1]);
+    expect(staticJson.sort()).toEqual(["dist/newsletter-index.json", "newsletter-page.json"]);
+    expect(src).toMatch(/await import\("\.\.\/dist\/newsletter\.json"\)/);
   });
 
   it("finds an edition by id", () => {

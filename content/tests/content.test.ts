@@ -9,6 +9,7 @@ import { getProject, projectCategories, projectDetails, projects } from "../src/
 import { talks } from "../src/talks";
 import { legal } from "../src/legal";
 import { contact, contactSubjects } from "../src/contact";
+import { newsletterPage, withSubscribers } from "../src/newsletter";
 
 const svgFiles = import.meta.glob<string>("../images/**/*.svg", {
   eager: true,
@@ -268,6 +269,52 @@ describe("contact", () => {
     });
     expect(contact.toasts.success.title).toBe("Message sent successfully!");
     expect(contact.toasts.failure.title).toBe("Failed to send message");
+  });
+});
+
+describe("newsletter page", () => {
+  it("has the spec's texts, badges, labels, messages and toasts", () => {
+    const p = newsletterPage;
+    const n = site.stats.newsletterSubscribers;
+    expect(n).toBe(35);
+    expect(p.heading).toBe("DevOps Digest");
+    expect(p.badges.map((b) => withSubscribers(b, n))).toEqual(["Monthly", "35 Subscribers", "Zero Spam"]);
+    expect(p.links).toEqual({ home: "Home", blog: "Back to Blog" });
+    expect(p.expect.heading).toBe("What to Expect");
+    expect(p.expect.items.map((i) => i.title)).toEqual([
+      "Real War Stories",
+      "Tool Deep Dives",
+      "Architecture Adventures",
+      "3 AM Wisdom",
+    ]);
+    expect(p.form.fields.email.label).toBe("Email Address");
+    expect(p.form.submitLabel).toBe("Subscribe to DevOps Digest");
+    expect(p.form.pendingLabel).toBe("Subscribing...");
+    expect(p.validation).toEqual({
+      nameMinLength: 2,
+      nameTooShort: "Name must be at least 2 characters",
+      invalidEmail: "Please enter a valid email address",
+    });
+    expect(p.toasts.success).toEqual({
+      title: "Welcome aboard!",
+      description: "You're now subscribed to DevOps Digest. You'll receive monthly updates!",
+    });
+    expect(p.toasts.failure).toEqual({
+      title: "Subscription failed",
+      description: "Something went wrong. Please try again later.",
+    });
+    expect(p.editions.heading).toBe("Previous Editions");
+    expect(p.cta.heading).toBe("Don't Miss Out");
+    expect(withSubscribers(p.cta.text, n)).toMatch(/^Join 35\+ engineers\b/);
+    expect(p.cta.button).toBe("Subscribe Now");
+    expect(p.cta.scrollTop).toBe(400);
+    expect(p.welcome.text).toMatch(/subscribed/);
+    expect(p.welcome.text).toMatch(/confirmation link/);
+  });
+
+  it("replaces every {subscribers}", () => {
+    expect(withSubscribers("{subscribers} and {subscribers}+", 7)).toBe("7 and 7+");
+    expect(withSubscribers("no number", 7)).toBe("no number");
   });
 });
 

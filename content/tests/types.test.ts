@@ -11,6 +11,7 @@ import projectDetailsJson from "../project-details.json";
 import talksJson from "../talks.json";
 import legalJson from "../legal.json";
 import contactJson from "../contact.json";
+import newsletterPageJson from "../newsletter-page.json";
 import * as root from "../src/index";
 import { home } from "../src/home";
 import { skills } from "../src/skills";
@@ -19,11 +20,13 @@ import { projectDetails, projects } from "../src/projects";
 import { talks } from "../src/talks";
 import { legal } from "../src/legal";
 import { contact } from "../src/contact";
+import { newsletterPage } from "../src/newsletter";
 import type {
   Contact,
   Education,
   Home,
   Legal,
+  NewsletterPage,
   Project,
   ProjectDetail,
   Resume,
@@ -73,6 +76,7 @@ const checkDetails: Widen<{ details: Record<string, ProjectDetail> }> = projectD
 const checkTalks: Widen<{ talks: Talk[] }> = talksJson;
 const checkLegal: Widen<Legal> = legalJson;
 const checkContact: Widen<Contact> = contactJson;
+const checkNewsletterPage: Widen<NewsletterPage> = newsletterPageJson;
 
 // ...and no field its type lacks.
 export type NoExtraKeys = [
@@ -84,6 +88,7 @@ export type NoExtraKeys = [
   Assert<IsNever<ExtraKeys<typeof talksJson, { talks: Talk[] }>>>,
   Assert<IsNever<ExtraKeys<typeof legalJson, Legal>>>,
   Assert<IsNever<ExtraKeys<typeof contactJson, Contact>>>,
+  Assert<IsNever<ExtraKeys<typeof newsletterPageJson, NewsletterPage>>>,
 ];
 
 // The checks above really check: the spec's capital-U education entry is caught both
@@ -99,7 +104,7 @@ export type RejectRenamed = Assert<IsNever<ExtraKeys<{ videoURL: string }, Talk>
 describe("types", () => {
   it("match the JSON (checked by tsc --noEmit)", () => {
     // Reference the compile-time checks so they are part of the test module.
-    expect([checkHome, checkSkills, checkResume, checkProjects, checkDetails, checkTalks, checkLegal, checkContact, rejectMissing]).toHaveLength(9);
+    expect([checkHome, checkSkills, checkResume, checkProjects, checkDetails, checkTalks, checkLegal, checkContact, checkNewsletterPage, rejectMissing]).toHaveLength(10);
   });
 
   it("exports the JSON data unchanged apart from $schema", () => {
@@ -107,10 +112,12 @@ describe("types", () => {
     const { $schema: _r, ...resumeData } = resumeJson;
     const { $schema: _l, ...legalData } = legalJson;
     const { $schema: _c, ...contactData } = contactJson;
+    const { $schema: _n, ...newsletterPageData } = newsletterPageJson;
     expect(home).toEqual(homeData);
     expect(resume).toEqual(resumeData);
     expect(legal).toEqual(legalData);
     expect(contact).toEqual(contactData);
+    expect(newsletterPage).toEqual(newsletterPageData);
     expect(skills).toEqual(skillsJson.skills);
     expect(projects).toEqual(projectsJson.projects);
     expect(projectDetails).toEqual(projectDetailsJson.details);

@@ -157,3 +157,52 @@ export function isSafeExternal(a) {
   const rel = new Set((a.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean));
   return a.target === '_blank' && rel.has('noopener') && rel.has('noreferrer');
 }
+
+/** Starts every page of the context in the given theme (light, dark or system). */
+export async function useTheme(context, theme) {
+  await context.addInitScript((t) => {
+    try {
+      localStorage.setItem('vite-ui-theme', t);
+    } catch {
+      /* opaque origin */
+    }
+  }, theme);
+}
+
+/** The toasts in the host's 'Notifications (F8)' region: Radix renders each as an <li>. */
+export const toasts = (page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
+
+/** Waits for exactly one toast with this title and description, and checks its variant. */
+export async function expectToast(page, title, description, variant = 'default') {
+  const toast = toasts(page);
+  await eventually(async () => {
+    assert.equal(await toast.count(), 1, 'expected exactly one toast');
+    const text = (await toast.innerText()).replace(/\s+/g, ' ');
+    assert.ok(text.includes(title), `toast says ${JSON.stringify(text)}, expected the title ${JSON.stringify(title)}`);
+    assert.ok(text.includes(description), `toast says ${JSON.stringify(text)}, expected ${JSON.stringify(description)}`);
+  });
+  assert.equal(await toast.getAttribute('data-variant'), variant);
+}
+
+/** The methods of the page's requests to `pathname` from now on (a live array). */
+export function requestsTo(page, pathname) {
+  const seen = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname === pathname) seen.push(req.method());
+  });
+  return seen;
+}
+
+/**
+ * Holds the page's requests to `url` (a page.route pattern) until the returned release()
+ * lets them through to the server: a pending state stays on screen long enough to check.
+ */
+export async function holdRequests(page, url) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

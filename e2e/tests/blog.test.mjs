@@ -17,6 +17,7 @@ import {
   setMarker,
   themeButton,
   themeState,
+  useTheme,
 } from '../lib/page.mjs';
 import { e2eTest } from '../lib/suite.mjs';
 
@@ -32,17 +33,6 @@ const COMING_SOON = '/blog/aws-cost-optimization';
 const text = (locator) => locator.evaluateAll((els) => els.map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
 /** The cards of a list page: list items holding a card title (h2). */
 const cards = (page) => page.locator('main li:has(h2)');
-
-/** Starts every page of the context in the given theme. */
-async function useTheme(context, theme) {
-  await context.addInitScript((t) => {
-    try {
-      localStorage.setItem('vite-ui-theme', t);
-    } catch {
-      /* opaque origin */
-    }
-  }, theme);
-}
 
 e2eTest('/blog: Latest Blog Posts, a card per article with date, read time, tags and Read More', async ({ page }) => {
   await goto(page, '/blog');

@@ -10,7 +10,7 @@ import { after, before, describe } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import { startGateway } from '../lib/gateway.mjs';
-import { eventually, goto, themeState, waitForPage } from '../lib/page.mjs';
+import { eventually, expectToast, goto, holdRequests, requestsTo, themeState, useTheme, waitForPage } from '../lib/page.mjs';
 import { REPO_ROOT } from '../lib/paths.mjs';
 import { startSmtpSink } from '../lib/smtpsink.mjs';
 import { e2eTest } from '../lib/suite.mjs';
@@ -36,7 +36,6 @@ const at = (path) => `${gateway.url}${path}`;
 const form = (page) => page.getByRole('form', { name: contact.form.heading });
 const field = (page, name) => form(page).getByLabel(fields[name].label, { exact: true });
 const submitButton = (page) => form(page).getByRole('button', { name: /^(Send Message|Sending\.\.\.)$/ });
-const toasts = (page) => page.getByRole('region', { name: 'Notifications (F8)' }).locator('li');
 
 async function openContact(page) {
   await goto(page, at('/contact'));
@@ -56,27 +55,6 @@ async function values(page) {
     subject: await field(page, 'subject').inputValue(),
     message: await field(page, 'message').inputValue(),
   };
-}
-
-/** Waits for the one toast and returns its title, description and variant. */
-async function expectToast(page, title, description, variant = 'default') {
-  const toast = toasts(page);
-  await eventually(async () => {
-    assert.equal(await toast.count(), 1, 'expected exactly one toast');
-    const text = (await toast.innerText()).replace(/\s+/g, ' ');
-    assert.ok(text.includes(title), `toast says ${JSON.stringify(text)}, expected the title ${JSON.stringify(title)}`);
-    assert.ok(text.includes(description), `toast says ${JSON.stringify(text)}, expected ${JSON.stringify(description)}`);
-  });
-  assert.equal(await toast.getAttribute('data-variant'), variant);
-}
-
-/** Counts the page's requests to the contact API from now on. */
-function countContactPosts(page) {
-  const seen = [];
-  page.on('request', (req) => {
-    if (new URL(req.url()).pathname === '/api/contact') seen.push(req.method());
-  });
-  return seen;
 }
 
 const header = (msg, name) => (msg.headers?.[name] ?? []).join(', ');
@@ -108,13 +86,8 @@ describe('contact form', () => {
 
     // Hold the request a moment so that the pending state can be seen, then let it
     // through to the real gateway.
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    await page.route('**/api/contact', async (route) => {
-      await held;
-      await route.continue();
-    });
-    const posts = countContactPosts(page);
+    const release = await holdRequests(page, '**/api/contact');
+    const posts = requestsTo(page, '/api/contact');
     await submitButton(page).click();
     await eventually(async () => assert.equal(await submitButton(page).innerText(), contact.form.pendingLabel));
     assert.equal(await submitButton(page).isDisabled(), true, "the button must be disabled while 'Sending...'");
@@ -165,7 +138,7 @@ describe('contact form', () => {
   e2eTest("invalid input shows 'Please check your form' with the rule's message and sends nothing", async ({ page }) => {
     await sink.clear();
     await openContact(page);
-    const posts = countContactPosts(page);
+    const posts = requestsTo(page, '/api/contact');
     const cases = [
       ['a short name', { name: 'J' }, v.nameTooShort, 'name'],
       // The browser's own email check lets this through; the form's (and the gateway's) does not.
@@ -262,13 +235,7 @@ describe('contact form', () => {
     e2eTest(`axe: no violations on /contact in the ${theme} theme, with a toast showing`, {
       context: { colorScheme: theme, reducedMotion: 'reduce' },
     }, async ({ page, context }) => {
-      await context.addInitScript((t) => {
-        try {
-          localStorage.setItem('vite-ui-theme', t);
-        } catch {
-          /* ignore */
-        }
-      }, theme);
+      await useTheme(context, theme);
       await openContact(page);
       await page.evaluate(() => document.fonts?.ready);
       assert.equal((await themeState(page)).resolved, theme);

@@ -10,6 +10,7 @@ require (
 	github.com/prometheus/client_golang v1.25.0
 	github.com/wneessen/go-mail v0.8.1
 	go.uber.org/zap v1.28.0
+	golang.org/x/time v0.16.0
 	modernc.org/sqlite v1.61.1
 )
 

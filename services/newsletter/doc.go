@@ -1,14 +1,21 @@
-// Package newsletter will own DevOps Digest's subscribers and editions.
+// Package newsletter owns DevOps Digest's subscribers: double opt-in subscriptions,
+// unsubscribing (including RFC 8058 one-click) and the emails that go with them.
 //
-// It will own:
-//   - subscribers with double opt-in (a single-use, expiring confirmation token),
-//     unsubscribe (including RFC 8058 one-click) and explicit subscription states;
-//   - editions, read from the content module, and publishing an edition to every
-//     confirmed subscriber through the mail outbox;
-//   - storage adapters: SQLite under the data directory by default, PostgreSQL when a
-//     DSN is configured, with SQL in .sql files and migrations next to them.
+// A subscriber is unconfirmed until they open the single-use, expiring link of their
+// confirmation email, then confirmed until they unsubscribe; subscribing again after
+// that starts over (StateUnconfirmed, StateConfirmed, StateUnsubscribed). Subscribing
+// an address that is already known answers exactly as for a new one and reveals
+// nothing; an unconfirmed address gets a fresh link at most once per resend interval.
 //
-// The domain types and interfaces live here, free of SQL and HTTP; adapters live in
-// sub-packages named after their technology. It imports content and declares the mail
-// interface it needs. Later issues build it.
+// Confirmation tokens are random and only their SHA-256 is stored; unsubscribe tokens
+// are the subscriber's id signed with HMAC-SHA256 under a key kept in the store, so
+// every email carries a working link without a token per email, and every replica
+// signs alike. Every newsletter email carries the unsubscribe link and the
+// List-Unsubscribe and List-Unsubscribe-Post headers.
+//
+// The domain here knows nothing of SQL or HTTP. Store is the storage it needs;
+// sqlstore implements it on SQLite and PostgreSQL, storetest is the suite every
+// implementation passes. Emails are queued through the mail outbox in the same
+// transaction as the change that causes them, so a mail server being down delays an
+// email but never fails a subscription.
 package newsletter

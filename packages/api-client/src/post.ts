@@ -48,11 +48,12 @@ export interface PostJSONOptions {
 }
 
 // By name, not `instanceof DOMException`: the error may come from another realm.
-function isAbort(error: unknown): boolean {
+export function isAbort(error: unknown): boolean {
   return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
 }
 
-function parseErrorBody(text: string): ApiErrorBody["error"] | undefined {
+/** The API's `error` object from a response body, if the body is the API's error JSON. */
+export function parseErrorBody(text: string): ApiErrorBody["error"] | undefined {
   try {
     const body = JSON.parse(text) as Partial<ApiErrorBody> | null;
     const error = body?.error;
@@ -64,7 +65,7 @@ function parseErrorBody(text: string): ApiErrorBody["error"] | undefined {
 }
 
 /** `Retry-After` in seconds (delta-seconds or an HTTP date), if the response has one. */
-function retryAfterOf(response: Response): number | undefined {
+export function retryAfterOf(response: Response): number | undefined {
   const value = response.headers.get("Retry-After");
   if (!value) return undefined;
   if (/^\d+$/.test(value.trim())) return Number(value.trim());

@@ -1,27 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiRequestError, CONTACT_URL, submitContact, type ContactMessage } from "../src/contact";
 import { INVALID_RESPONSE, NETWORK_ERROR, postJSON } from "../src/post";
-
-type FetchArgs = [url: string, init?: RequestInit];
-
-function stubFetch(impl: (...args: FetchArgs) => Promise<Response>) {
-  const fetchMock = vi.fn(impl);
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
-
-const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { ...init, headers: { "Content-Type": "application/json", ...init.headers } });
+import { caught, json, stubFetch } from "./fetch-stub";
 
 const apiError = (status: number, code: string, message: string, field?: string, headers: HeadersInit = {}) =>
   json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
-
-const caught = (promise: Promise<unknown>) => promise.then(
-  () => {
-    throw new Error("expected a rejection");
-  },
-  (error: unknown) => error,
-);
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -26,6 +26,9 @@ const catalogSingletons: Record<string, string[]> = {
  * chunk bundles just what it uses instead of every visitor loading all.
  * Likewise only the root of @portfolio/api-client is shared; its /post and /contact
  * subpaths (the forms' calls, stateless) go into the chunks of the pages that send.
+ * Its /query subpath and @tanstack/react-query are not shared either: only the admin
+ * remote uses them (its own QueryClient, made in its React tree), so TanStack Query
+ * (~11 kB gzip) stays in that remote's chunks, out of the shell's first load.
  */
 const workspaceSingletons = {
   "@portfolio/router": "packages/router",

@@ -6,6 +6,7 @@ import { Button } from "../src/button";
 import { cn } from "../src/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../src/dialog";
 import { ExternalLink } from "../src/external-link";
+import { Honeypot } from "../src/form";
 
 describe("Button", () => {
   it("is a type=button by default and takes a variant", () => {
@@ -34,6 +35,27 @@ describe("ExternalLink", () => {
     const link = screen.getByRole("link", { name: "GitHub" });
     expect(link).toHaveAttribute("target", "_blank");
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
+  });
+});
+
+describe("Honeypot", () => {
+  it("is a text field hidden from people, the tab order and assistive technology", () => {
+    render(
+      <form aria-label="Test">
+        <input aria-label="Email" />
+        <Honeypot id="t-website" name="website" label="Website" defaultValue="" />
+      </form>,
+    );
+    const input = document.getElementById("t-website") as HTMLInputElement;
+    expect(input).toHaveAttribute("name", "website");
+    expect(input).toHaveAttribute("type", "text");
+    expect(input).toHaveAttribute("tabindex", "-1");
+    expect(input).toHaveAttribute("autocomplete", "off");
+    expect(document.querySelector('label[for="t-website"]')).toHaveTextContent("Website");
+    const wrapper = input.closest("[aria-hidden='true']");
+    expect(wrapper).toHaveClass("sr-only");
+    expect(screen.queryByRole("textbox", { name: "Website" })).toBeNull();
+    expect(screen.getByRole("textbox", { name: "Email" })).toBeInTheDocument();
   });
 });
 

@@ -4,8 +4,9 @@
 // backoff with full jitter, a maximum number of attempts and a dead state. An SMTP
 // outage delays mail but loses none, and no HTTP request ever waits for a mail server.
 //
-// Storage is the Store interface; sub-packages of the mail module implement it
-// (mail/sqlite; a PostgreSQL adapter claims with FOR UPDATE SKIP LOCKED).
+// Storage is the Store interface; mail/sqlstore implements it on SQLite and on
+// PostgreSQL (where replicas claim with FOR UPDATE SKIP LOCKED), and outboxtest is the
+// suite every implementation passes.
 //
 // Delivery is at least once, close to exactly once: a message is marked sent right
 // after the server accepted it, and a claim holds a lease, so two workers (in one
@@ -92,8 +93,7 @@ type Store interface {
 
 // TxEnqueuer is a Store on database/sql that can enqueue inside the caller's
 // transaction, so that a row of the caller's (a contact message, a subscriber) and the
-// emails about it are committed together or not at all. The SQLite and PostgreSQL
-// adapters implement it.
+// emails about it are committed together or not at all. mail/sqlstore implements it.
 type TxEnqueuer interface {
 	EnqueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) ([]int64, error)
 }

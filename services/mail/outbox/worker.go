@@ -14,6 +14,7 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
+	"golang.org/x/time/rate"
 
 	"github.com/portfolio-site/portfolio/services/mail"
 )
@@ -41,6 +42,12 @@ type Options struct {
 	SendTimeout time.Duration
 	// Concurrency is how many messages are sent at once. Default 2.
 	Concurrency int
+	// Limiter, if set, paces the attempts: each one takes a token, and a message is
+	// claimed only once its token is there, so a waiting message holds no lease and
+	// stays free for another worker. It keeps a newsletter edition to a long list from
+	// overwhelming the SMTP relay. It is per worker: N replicas send up to N times the
+	// rate. RateLimit makes the usual one; nil sends as fast as Concurrency allows.
+	Limiter *rate.Limiter
 	// Registerer, if set, gets the counters mail_outbox_sent_total,
 	// mail_outbox_retries_total and mail_outbox_dead_total (wrap it to add a prefix).
 	// Stats reports the same numbers either way.
@@ -77,6 +84,17 @@ const markTimeout = 10 * time.Second
 
 // minWait keeps the loop from spinning when an entry falls due right now.
 const minWait = 5 * time.Millisecond
+
+// RateLimit returns a Limiter (see Options) that starts at most perSecond attempts a
+// second, evenly spaced, or nil for 0 (no limit).
+func RateLimit(perSecond float64) *rate.Limiter {
+	if perSecond <= 0 {
+		return nil
+	}
+	// A burst of one spaces the attempts evenly: in no window does the relay see more
+	// than the rate.
+	return rate.NewLimiter(rate.Limit(perSecond), 1)
+}
 
 // Stats counts what a Worker did since it was made.
 type Stats struct {
@@ -167,12 +185,21 @@ func (w *Worker) Run(ctx context.Context) error {
 			return nil
 		}
 		wait := w.opts.PollInterval
-		if free := w.opts.Concurrency - inflight; free > 0 {
-			entries, err := w.claim(ctx, free)
+		free := w.opts.Concurrency - inflight
+		allowed, untilAllowed := w.allowance(time.Now(), free)
+		switch {
+		case free == 0:
+			// Every slot is busy: claim again as soon as an attempt finishes (done below).
+		case allowed == 0:
+			// The rate limit: claim again when the next attempt may start.
+			wait = min(wait, max(untilAllowed, minWait))
+		default:
+			entries, err := w.claim(ctx, allowed)
+			w.spend(len(entries))
 			switch {
 			case err != nil:
 				w.logger.Error("outbox: claiming due mail failed", zap.Error(err))
-			case len(entries) < free:
+			case len(entries) < allowed:
 				// Nothing else is due: sleep until the next entry falls due, at most
 				// PollInterval.
 				at, ok, err := w.store.NextDue(ctx)
@@ -182,6 +209,9 @@ func (w *Worker) Run(ctx context.Context) error {
 				if ok {
 					wait = min(wait, max(time.Until(at), minWait))
 				}
+			case allowed < free:
+				// More may be due, and a slot is free: look again when the rate allows.
+				wait = minWait
 			default:
 				// Every slot is busy and more may be due: claim again as soon as an
 				// attempt finishes (done below).
@@ -203,6 +233,32 @@ func (w *Worker) Run(ctx context.Context) error {
 			inflight--
 		case <-timer.C:
 		}
+	}
+}
+
+// allowance returns how many of want attempts may start at now under the rate limit
+// and, when none may, how long until one may (at most PollInterval: the limit may be
+// raised meanwhile).
+func (w *Worker) allowance(now time.Time, want int) (int, time.Duration) {
+	lim := w.opts.Limiter
+	if lim == nil || lim.Limit() == rate.Inf {
+		return want, 0
+	}
+	tokens := lim.TokensAt(now)
+	if n := min(want, int(tokens)); n > 0 {
+		return n, 0
+	}
+	secs := w.opts.PollInterval.Seconds()
+	if l := float64(lim.Limit()); l > 0 {
+		secs = min(secs, (1-tokens)/l)
+	}
+	return 0, time.Duration(secs * float64(time.Second))
+}
+
+// spend takes the tokens of n attempts that are starting; allowance said they were there.
+func (w *Worker) spend(n int) {
+	if w.opts.Limiter != nil && n > 0 {
+		w.opts.Limiter.ReserveN(time.Now(), n)
 	}
 }
 

@@ -2,7 +2,6 @@ package outbox_test
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"net"
 	"path/filepath"
@@ -15,24 +14,27 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
+	"golang.org/x/time/rate"
 
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/outbox/outboxtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqlite"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
 )
 
 // fast keeps retries quick in tests.
 var fast = outbox.Options{RetryBase: 2 * time.Millisecond, RetryMax: 10 * time.Millisecond, PollInterval: time.Second, SendTimeout: 5 * time.Second}
 
-func openStore(t *testing.T, path string) (*sql.DB, *sqlite.Store) {
+func openStore(t *testing.T, path string) (*sqldb.DB, *sqlstore.Outbox) {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), path)
+	db, err := sqldb.OpenSQLite(context.Background(), path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := sqlite.New(db)
+	s := sqlstore.New(db)
 	if err := s.Migrate(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -342,7 +344,7 @@ func TestTwoWorkersDeliverEachMessageOnce(t *testing.T) {
 	opts := fast
 	opts.PollInterval = 5 * time.Millisecond
 	opts.Concurrency = 4
-	for _, s := range []*sqlite.Store{store1, store2} {
+	for _, s := range []*sqlstore.Outbox{store1, store2} {
 		w, err := outbox.NewWorker(s, tr, zap.NewNop(), opts)
 		if err != nil {
 			t.Fatal(err)
@@ -367,6 +369,60 @@ func TestTwoWorkersDeliverEachMessageOnce(t *testing.T) {
 		if c != 1 {
 			t.Errorf("message %s sent %d times", id, c)
 		}
+	}
+}
+
+func TestRateLimitPacesAttempts(t *testing.T) {
+	_, store := openStore(t, filepath.Join(t.TempDir(), "portfolio.db"))
+	tr := newFlaky(nil)
+	opts := fast
+	opts.Concurrency = 4
+	opts.PollInterval = 5 * time.Millisecond
+	// Three tokens, then one an hour: a fourth attempt within this test would be the
+	// limit broken, however slow the machine.
+	lim := rate.NewLimiter(rate.Every(time.Hour), 3)
+	opts.Limiter = lim
+	w, err := outbox.NewWorker(store, tr, zap.NewNop(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	running(t, w)
+	const n = 10
+	if _, err := store.Enqueue(context.Background(), outboxtest.Msgs(n)...); err != nil {
+		t.Fatal(err)
+	}
+	w.Notify()
+	eventually(t, "three sent", func() bool { return counts(t, store).Sent == 3 })
+	time.Sleep(100 * time.Millisecond) // many polls in which to overstep the limit
+	// The waiting messages are not claimed: they hold no lease another worker would
+	// have to wait out.
+	if c := counts(t, store); c != (outbox.Counts{Pending: n - 3, Sent: 3}) {
+		t.Errorf("throttled: %+v, want 3 sent and the rest pending", c)
+	}
+	tr.mu.Lock()
+	attempts := len(tr.attempts)
+	tr.mu.Unlock()
+	if attempts != 3 {
+		t.Errorf("%d attempts under a limit of 3", attempts)
+	}
+
+	lim.SetLimit(rate.Inf) // the limit lifted: the rest goes out
+	eventually(t, "all sent", func() bool { return counts(t, store).Sent == n })
+}
+
+func TestRateLimit(t *testing.T) {
+	if outbox.RateLimit(0) != nil {
+		t.Error("RateLimit(0) is a limiter, want nil (no limit)")
+	}
+	lim := outbox.RateLimit(2.5)
+	if lim == nil || lim.Limit() != 2.5 || lim.Burst() != 1 {
+		t.Fatalf("RateLimit(2.5) = %+v, want 2.5/s, burst 1", lim)
+	}
+	// Paced evenly: after one attempt, the next token is 1/2.5 s away, on the limiter's
+	// own clock.
+	now := time.Now()
+	if !lim.AllowN(now, 1) || lim.AllowN(now.Add(399*time.Millisecond), 1) || !lim.AllowN(now.Add(401*time.Millisecond), 1) {
+		t.Error("RateLimit(2.5) does not space attempts 400ms apart")
 	}
 }
 

@@ -7,12 +7,12 @@ import (
 	"testing"
 
 	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
 )
 
 func TestRebind(t *testing.T) {
 	tests := []struct {
-		dialect    sqldb.Dialect
+		dialect  sqldb.Dialect
 		in, want string
 	}{
 		{sqldb.SQLite, "SELECT $1, $2, $1", "SELECT ?1, ?2, ?1"},
@@ -30,21 +30,10 @@ func TestRebind(t *testing.T) {
 // TestSameStatementsOnBoth migrates and runs one rebound statement on each dialect.
 func TestSameStatementsOnBoth(t *testing.T) {
 	ctx := context.Background()
-	open := map[string]func(t *testing.T) *sqldb.DB{
-		"sqlite": func(t *testing.T) *sqldb.DB {
-			db, err := sqldb.Open(ctx, filepath.Join(t.TempDir(), "test.db"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = db.Close() })
-			return db
-		},
-		"postgres": func(t *testing.T) *sqldb.DB { return pgtest.Open(t) },
-	}
-	for name, openDB := range open {
-		t.Run(name, func(t *testing.T) {
-			db := openDB(t)
-			if string(db.Dialect) != name {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			db := d.Open(t)
+			if string(db.Dialect) != d.Name {
 				t.Fatalf("dialect = %s", db.Dialect)
 			}
 			for range 2 { // a second run finds nothing to do
@@ -65,5 +54,29 @@ func TestSameStatementsOnBoth(t *testing.T) {
 				t.Fatalf("id = %d, %v", id, err)
 			}
 		})
+	}
+}
+
+// TestOpenSQLiteSettings: the settings the stores rely on (see OpenSQLite).
+func TestOpenSQLiteSettings(t *testing.T) {
+	ctx := context.Background()
+	db, err := sqldb.Open(ctx, filepath.Join(t.TempDir(), "portfolio.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	var mode string
+	if err := db.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Errorf("journal_mode = %q, %v; want wal", mode, err)
+	}
+	var fk int
+	if err := db.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		t.Errorf("foreign_keys = %d, %v", fk, err)
+	}
+}
+
+func TestOpenFailsForAnUnusablePath(t *testing.T) {
+	if _, err := sqldb.Open(context.Background(), filepath.Join(t.TempDir(), "missing", "dir", "x.db")); err == nil {
+		t.Error("Open in a missing directory succeeded")
 	}
 }

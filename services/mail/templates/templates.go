@@ -31,21 +31,33 @@ type set struct {
 	html *htmltemplate.Template // the layout, with "title" and "content"
 }
 
-var funcs = texttemplate.FuncMap{"quote": quote}
+var funcs = texttemplate.FuncMap{"quote": quote, "blocks": blocks}
 
-func mustLoad(name string) set {
+// mustLoad parses the email name and the partials it uses (files/<partial>.txt.tmpl
+// and .html.tmpl, each defining a template of its own).
+func mustLoad(name string, partials ...string) set {
+	textFiles := []string{"files/" + name + ".txt.tmpl"}
+	htmlFiles := []string{"files/layout.html.tmpl", "files/" + name + ".html.tmpl"}
+	for _, p := range partials {
+		textFiles = append(textFiles, "files/"+p+".txt.tmpl")
+		htmlFiles = append(htmlFiles, "files/"+p+".html.tmpl")
+	}
 	text := texttemplate.Must(texttemplate.New(name+".txt.tmpl").
 		Option("missingkey=error").Funcs(funcs).
-		ParseFS(files, "files/"+name+".txt.tmpl"))
+		ParseFS(files, textFiles...))
 	html := htmltemplate.Must(htmltemplate.New("layout.html.tmpl").
-		Option("missingkey=error").
-		ParseFS(files, "files/layout.html.tmpl", "files/"+name+".html.tmpl"))
+		Option("missingkey=error").Funcs(htmltemplate.FuncMap(funcs)).
+		ParseFS(files, htmlFiles...))
 	return set{text: text, html: html}
 }
 
 var (
 	contactNotification = mustLoad("contact_notification")
 	contactAutoReply    = mustLoad("contact_auto_reply")
+	// Every newsletter email ends with the unsubscribe link (newsletter_unsubscribe).
+	newsletterConfirmation = mustLoad("newsletter_confirmation", "newsletter_unsubscribe")
+	newsletterWelcome      = mustLoad("newsletter_welcome", "newsletter_unsubscribe")
+	newsletterEdition      = mustLoad("newsletter_edition", "newsletter_unsubscribe")
 )
 
 func (s set) render(params map[string]string) (Email, error) {

@@ -4,18 +4,12 @@ import type { Contact } from "@portfolio/content/contact";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
+import { controlClasses as control, Honeypot, labelClasses as labelClass } from "@portfolio/ui/form";
 import { useToast } from "@portfolio/ui/use-toast";
 import { useMemo } from "react";
 import { useForm, type FieldErrors } from "react-hook-form";
 import { SendIcon } from "./contact-icons";
 import { contactSchema, firstProblem, isContactField, type ContactFieldName, type ContactFormValues } from "./contact-schema";
-
-const control =
-  "w-full rounded-md border border-input bg-background px-3 py-2 text-base shadow-sm transition-colors md:text-sm " +
-  "placeholder:text-muted-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring " +
-  "focus-visible:ring-offset-2 focus-visible:ring-offset-background aria-[invalid=true]:border-destructive";
-
-const labelClass = "text-sm font-medium";
 
 /**
  * 'Send a Message': the browser checks `required` and the email type first, then the
@@ -156,12 +150,7 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
               {...register("message")}
             />
           </div>
-          {/* The honeypot: out of sight, out of the tab order and of the accessibility
-              tree; people leave it empty, form-filling bots do not. */}
-          <div aria-hidden="true" className="sr-only">
-            <label htmlFor="contact-website">{form.honeypotLabel}</label>
-            <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
-          </div>
+          <Honeypot id="contact-website" label={form.honeypotLabel} {...register("website")} />
           <div>
             <Button type="submit" size="lg" disabled={isSubmitting} className="w-full sm:w-auto">
               <SendIcon />

@@ -2,6 +2,7 @@
 // contact.json so that the page says exactly what the gateway says (its
 // internal/contact checks the same rules, in the same order, with the same words).
 import type { Contact, ContactSubjectValue } from "@portfolio/content/contact";
+import { emailAddressPattern } from "@portfolio/api-client/email-address";
 import { z } from "zod/mini";
 
 /** The form's fields in display order: the first failing one is reported. */
@@ -23,14 +24,6 @@ const chars = (s: string) => [...s].length;
 /** A line break or any other control character (Go's unicode.IsControl, Zl, Zp). */
 const breaksLine = /[\p{Cc}\u2028\u2029]/u;
 
-/**
- * A plain address a reply can go to, about as strict as the browser's own email check
- * plus the gateway's: a dot-atom local part of at most 64 characters, and a domain of
- * two or more labels (letters, digits, inner hyphens).
- */
-const plainAddress =
-  /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-
 /** The schema the form validates with on submit; values come out trimmed. */
 export function contactSchema({ validation: v, form }: Pick<Contact, "validation" | "form">) {
   const subjects = form.subjects.map((s) => s.value) as [ContactSubjectValue, ...ContactSubjectValue[]];
@@ -44,7 +37,7 @@ export function contactSchema({ validation: v, form }: Pick<Contact, "validation
     email: z.string().check(
       z.trim(),
       z.refine((s) => chars(s) <= v.emailMaxLength, { error: v.emailTooLong, abort: true }),
-      z.regex(plainAddress, { error: v.invalidEmail }),
+      z.regex(emailAddressPattern, { error: v.invalidEmail }),
     ),
     subject: z.enum(subjects, { error: v.invalidSubject }),
     message: z.string().check(

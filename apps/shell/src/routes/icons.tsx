@@ -28,11 +28,3 @@ export function SlidesIcon(props: IconProps) {
     </Icon>
   );
 }
-
-export function CheckIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M20 6 9 17l-5-5" />
-    </Icon>
-  );
-}

@@ -8,8 +8,8 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "@portfolio/ui/dialog";
+import { CheckIcon } from "@portfolio/ui/icons";
 import { useId } from "react";
-import { CheckIcon } from "./icons";
 import { Page } from "./page";
 import { SkillIcon, TONE_CLASSES, toneStyle } from "./skill-icons";
 

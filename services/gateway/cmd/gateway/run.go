@@ -19,16 +19,17 @@ import (
 	"go.uber.org/zap/zapcore"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/sqlite"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/maildir"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
-	mailsqlite "github.com/portfolio-site/portfolio/services/mail/sqlite"
+	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
 )
 
 // Timeouts of the HTTP server. Every request is a small page, file or JSON body, so
@@ -56,7 +57,12 @@ const (
 // run starts the gateway and serves until ctx is cancelled or SIGINT/SIGTERM arrives,
 // then shuts down gracefully. Once listening, it logs "listening" with the bound
 // address (addr), which is how a caller that asked for port 0 learns the port.
-func run(ctx context.Context, args []string, getenv func(string) string, _ io.Reader, _ io.Writer, stderr io.Writer) error {
+// `gateway hash-password` instead prints the bcrypt hash of a password read from stdin,
+// for PORTFOLIO_ADMIN_PASSWORD_HASH.
+func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
+	if len(args) > 1 && args[1] == hashPasswordCommand {
+		return hashPassword(args[2:], stdin, stdout, stderr, admin.PasswordCost)
+	}
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 
@@ -112,22 +118,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, _ io.Re
 		return err
 	}
 
-	// The database: contact messages and the mail outbox, in one SQLite file. Closed
-	// last, after HTTP and the mail worker have stopped (defers run in reverse).
-	db, err := sqlite.Open(ctx, cfg.DatabasePath())
+	// The database: contact messages and the mail outbox, together so that a message
+	// and its emails commit at once. Closed last, after HTTP and the mail worker have
+	// stopped (defers run in reverse).
+	db, err := openDatabase(ctx, cfg, logger)
 	if err != nil {
-		return fmt.Errorf("database: %w", err)
+		return err
 	}
 	defer func() {
 		if err := db.Close(); err != nil {
 			logger.Error("closing the database failed", zap.Error(err))
 		}
 	}()
-	outboxStore := mailsqlite.New(db)
+	outboxStore := sqlstore.New(db)
 	if err := outboxStore.Migrate(ctx); err != nil {
 		return fmt.Errorf("database: %w", err)
 	}
-	logger.Info("database ready", zap.String("path", cfg.DatabasePath()))
 
 	reg := prometheus.NewRegistry()
 	transport, err := newTransport(cfg, logger)
@@ -140,6 +146,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, _ io.Re
 		RetryMax:     cfg.OutboxRetryMax,
 		PollInterval: cfg.OutboxPollInterval,
 		SendTimeout:  cfg.OutboxSendTimeout,
+		Limiter:      outbox.RateLimit(cfg.MailRatePerSecond),
 		Registerer:   prometheus.WrapRegistererWithPrefix("portfolio_", reg),
 	})
 	if err != nil {
@@ -149,10 +156,18 @@ func run(ctx context.Context, args []string, getenv func(string) string, _ io.Re
 	if err != nil {
 		return err
 	}
-	inbox := contact.NewInbox(sqlite.NewContacts(db, outboxStore), emails, worker.Notify)
+	inbox := contact.NewInbox(store.NewContacts(db, outboxStore), emails, worker.Notify)
+	subs, err := newsletterService(ctx, cfg, db, outboxStore, emails, worker.Notify)
+	if err != nil {
+		return err
+	}
+	adm, publisher, err := adminAPI(ctx, cfg, logger, db, outboxStore, subs, inbox, worker.Notify)
+	if err != nil {
+		return err
+	}
 
 	srv := &http.Server{
-		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, db, inbox),
+		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, db, inbox, subs, adm),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -181,6 +196,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, _ io.Re
 		})
 	}
 	defer stopWorker()
+	// A publication a stopped gateway left half-queued is finished in the background;
+	// stopped before the database closes.
+	stopResume := resumePublications(ctx, logger, publisher)
+	defer stopResume()
 
 	logger.Info("listening",
 		zap.String("addr", ln.Addr().String()),

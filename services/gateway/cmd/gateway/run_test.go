@@ -20,9 +20,10 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/sqlite"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 )
 
 // logWatcher collects run's JSON log lines so a test can wait for one, such as
@@ -575,7 +576,7 @@ func TestRunSMTPOutageLosesNothing(t *testing.T) {
 	}
 	g.logs.waitFor(t, "contact: message accepted", g.done)
 	g.logs.waitFor(t, "outbox: mail not sent, will retry", g.done)
-	stored := storedMessages(t, dataDir)
+	stored := storedMessages(t, filepath.Join(dataDir, "portfolio.db"))
 	if len(stored) != 1 || stored[0].Email != "jane@example.org" {
 		t.Fatalf("stored %+v, want the message", stored)
 	}
@@ -672,16 +673,16 @@ func TestRunWritesMailToTheMaildirByDefault(t *testing.T) {
 	}
 }
 
-// storedMessages reads the contact messages from the gateway's database, as the admin
-// page will.
-func storedMessages(t *testing.T, dataDir string) []contact.Message {
+// storedMessages reads the contact messages from the gateway's database (sqldb.Open's
+// dsn), as the admin page will.
+func storedMessages(t *testing.T, dsn string) []contact.Message {
 	t.Helper()
-	db, err := sqlite.Open(context.Background(), filepath.Join(dataDir, "portfolio.db"))
+	db, err := sqldb.Open(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ms, err := sqlite.NewContacts(db, nil).List(context.Background(), 10)
+	ms, err := store.NewContacts(db, nil).List(context.Background(), 10)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/netip"
 	"net/url"
@@ -18,6 +19,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 )
 
 // Config is the gateway's whole configuration.
@@ -58,6 +60,28 @@ type Config struct {
 	OutboxRetryMax     time.Duration `mapstructure:"outbox_retry_max"`
 	OutboxPollInterval time.Duration `mapstructure:"outbox_poll_interval"`
 	OutboxSendTimeout  time.Duration `mapstructure:"outbox_send_timeout"`
+	// MailRatePerSecond is how many emails one gateway starts sending per second at
+	// most, so that an edition to a long list does not overwhelm the SMTP relay; 0 is
+	// no limit.
+	MailRatePerSecond float64 `mapstructure:"mail_rate_per_second"`
+
+	// DatabaseURL is a PostgreSQL server (postgres://user:password@host/db) for
+	// running several gateways on one database; empty is the SQLite file
+	// DatabasePath(). A Secret: it may hold the password.
+	DatabaseURL Secret `mapstructure:"database_url"`
+
+	// AdminUser and AdminPasswordHash (bcrypt) are who may sign in to the admin
+	// section; both empty (the default) closes the admin API. AdminSessionTTL is how
+	// long a sign-in lasts.
+	AdminUser         string        `mapstructure:"admin_user"`
+	AdminPasswordHash Secret        `mapstructure:"admin_password_hash"`
+	AdminSessionTTL   time.Duration `mapstructure:"admin_session_ttl"`
+
+	// NewsletterConfirmTTL is how long a newsletter confirmation link works;
+	// NewsletterResendInterval the least time between two confirmation emails to one
+	// unconfirmed address (subscribing again sooner sends nothing).
+	NewsletterConfirmTTL     time.Duration `mapstructure:"newsletter_confirm_ttl"`
+	NewsletterResendInterval time.Duration `mapstructure:"newsletter_resend_interval"`
 
 	// RateLimitPerMinute is how many requests one client may make to one rate-limited
 	// endpoint (POST /api/contact) per minute, in bursts of up to as many.
@@ -87,7 +111,8 @@ func (s Secret) GoString() string { return `config.Secret("` + s.String() + `")`
 // MarshalText keeps encoders (JSON, zap's reflection) from printing the value.
 func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
-// DatabasePath is the SQLite database file: contact messages and the mail outbox.
+// DatabasePath is the SQLite database file (contact messages and the mail outbox) when
+// no DatabaseURL is set.
 func (c Config) DatabasePath() string { return filepath.Join(c.DataDir, "portfolio.db") }
 
 // MaildirPath is where email goes when no SMTP host is configured.
@@ -158,6 +183,13 @@ var keys = []key{
 	{"outbox_retry_max", "1h"},
 	{"outbox_poll_interval", "10s"},
 	{"outbox_send_timeout", "1m"},
+	{"mail_rate_per_second", 10},
+	{"database_url", ""},
+	{"admin_user", ""},
+	{"admin_password_hash", ""},
+	{"admin_session_ttl", "12h"},
+	{"newsletter_confirm_ttl", "72h"},
+	{"newsletter_resend_interval", "10m"},
 	{"rate_limit_per_minute", 5},
 	{"trusted_proxies", ""},
 }
@@ -209,7 +241,8 @@ func Load(path string, getenv func(string) string) (Config, error) {
 var (
 	boolKeys     = []string{"dev"}
 	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval"}
+	floatKeys    = []string{"mail_rate_per_second"}
 )
 
 func checkTypes(v *viper.Viper) error {
@@ -227,6 +260,11 @@ func checkTypes(v *viper.Viper) error {
 	for _, k := range durationKeys {
 		if _, err := time.ParseDuration(strings.TrimSpace(v.GetString(k))); err != nil {
 			errs = append(errs, invalid(k, v.GetString(k), "is not a duration (such as 500ms, 30s, 5m, 1h)"))
+		}
+	}
+	for _, k := range floatKeys {
+		if _, err := strconv.ParseFloat(strings.TrimSpace(v.GetString(k)), 64); err != nil {
+			errs = append(errs, invalid(k, v.GetString(k), "is not a number (such as 10 or 0.5)"))
 		}
 	}
 	return errors.Join(errs...)
@@ -276,6 +314,12 @@ func (c *Config) normalize(trustedProxies string) error {
 		}
 	}
 	errs = append(errs, c.normalizeMail()...)
+	if err := checkDatabaseURL(c.DatabaseURL.Reveal()); err != nil {
+		// Never print the value: it may hold a password.
+		errs = append(errs, fmt.Errorf("config: %s %s", EnvName("database_url"), err))
+	}
+	errs = append(errs, c.normalizeAdmin()...)
+	errs = append(errs, c.normalizeNewsletter()...)
 	if c.RateLimitPerMinute < 1 || c.RateLimitPerMinute > 100000 {
 		errs = append(errs, invalid("rate_limit_per_minute", strconv.Itoa(c.RateLimitPerMinute), "is not between 1 and 100000"))
 	}
@@ -336,6 +380,9 @@ func (c *Config) normalizeMail() []error {
 	}
 	if c.OutboxMaxAttempts < 1 {
 		errs = append(errs, invalid("outbox_max_attempts", strconv.Itoa(c.OutboxMaxAttempts), "is not 1 or more"))
+	}
+	if c.MailRatePerSecond < 0 || math.IsNaN(c.MailRatePerSecond) || math.IsInf(c.MailRatePerSecond, 0) {
+		errs = append(errs, invalid("mail_rate_per_second", strconv.FormatFloat(c.MailRatePerSecond, 'g', -1, 64), "is not a number of emails per second (0 or more; 0 is no limit)"))
 	}
 	return errs
 }
@@ -401,6 +448,21 @@ func checkPublicURL(s string) (string, error) {
 		return "", errors.New("must not contain credentials")
 	}
 	return strings.TrimSuffix(u.String(), "/"), nil
+}
+
+// checkDatabaseURL accepts no URL (the SQLite file) or a PostgreSQL URL. Its errors
+// never contain the URL.
+func checkDatabaseURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	if !sqldb.IsPostgresURL(s) {
+		return errors.New("is not a postgres:// or postgresql:// URL (leave it empty for the SQLite file in the data directory)")
+	}
+	if _, err := url.Parse(s); err != nil {
+		return errors.New("is not a valid URL (special characters in the password must be percent-encoded)")
+	}
+	return nil
 }
 
 // checkRemoteURL accepts a path on this server (/mf/...) or an absolute http(s) URL.

@@ -45,7 +45,12 @@ func TestDefaults(t *testing.T) {
 		OutboxRetryMax:      time.Hour,
 		OutboxPollInterval:  10 * time.Second,
 		OutboxSendTimeout:   time.Minute,
+		MailRatePerSecond:   10,
+		AdminSessionTTL:     12 * time.Hour,
 		RateLimitPerMinute:  5,
+
+		NewsletterConfirmTTL:     72 * time.Hour,
+		NewsletterResendInterval: 10 * time.Minute,
 		TrustedProxies:      nil,
 	}
 	if !reflect.DeepEqual(cfg, want) {
@@ -101,6 +106,10 @@ func TestEnvOverrides(t *testing.T) {
 		{"PORTFOLIO_OUTBOX_POLL_INTERVAL", "1s", func(c config.Config) any { return c.OutboxPollInterval }, time.Second},
 		{"PORTFOLIO_OUTBOX_SEND_TIMEOUT", "20s", func(c config.Config) any { return c.OutboxSendTimeout }, 20 * time.Second},
 		{"PORTFOLIO_RATE_LIMIT_PER_MINUTE", "30", func(c config.Config) any { return c.RateLimitPerMinute }, 30},
+		{"PORTFOLIO_MAIL_RATE_PER_SECOND", "2.5", func(c config.Config) any { return c.MailRatePerSecond }, 2.5},
+		{"PORTFOLIO_MAIL_RATE_PER_SECOND", "0", func(c config.Config) any { return c.MailRatePerSecond }, 0.0},
+		{"PORTFOLIO_DATABASE_URL", "postgres://portfolio@db.internal:5432/portfolio?sslmode=require", func(c config.Config) any { return c.DatabaseURL.Reveal() }, "postgres://portfolio@db.internal:5432/portfolio?sslmode=require"},
+		{"PORTFOLIO_DATABASE_URL", "postgresql://db.internal/portfolio", func(c config.Config) any { return c.DatabaseURL.Reveal() }, "postgresql://db.internal/portfolio"},
 		{"PORTFOLIO_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.7 ::1", func(c config.Config) any { return fmt.Sprint(c.TrustedProxies) }, "[10.0.0.0/8 192.168.1.7/32 ::1/128]"},
 		{"PORTFOLIO_TRUSTED_PROXIES", "10.1.2.3/8", func(c config.Config) any { return fmt.Sprint(c.TrustedProxies) }, "[10.0.0.0/8]"},
 	}
@@ -153,6 +162,11 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 		{"PORTFOLIO_OUTBOX_SEND_TIMEOUT", "x", `config: PORTFOLIO_OUTBOX_SEND_TIMEOUT: "x" is not a duration`},
 		{"PORTFOLIO_RATE_LIMIT_PER_MINUTE", "0", `config: PORTFOLIO_RATE_LIMIT_PER_MINUTE: "0" is not between 1 and 100000`},
 		{"PORTFOLIO_RATE_LIMIT_PER_MINUTE", "many", `config: PORTFOLIO_RATE_LIMIT_PER_MINUTE: "many" is not a whole number`},
+		{"PORTFOLIO_MAIL_RATE_PER_SECOND", "-1", `config: PORTFOLIO_MAIL_RATE_PER_SECOND: "-1" is not a number of emails per second (0 or more`},
+		{"PORTFOLIO_MAIL_RATE_PER_SECOND", "fast", `config: PORTFOLIO_MAIL_RATE_PER_SECOND: "fast" is not a number`},
+		{"PORTFOLIO_MAIL_RATE_PER_SECOND", "NaN", `config: PORTFOLIO_MAIL_RATE_PER_SECOND: "NaN" is not a number of emails per second`},
+		{"PORTFOLIO_DATABASE_URL", "mysql://db/portfolio", `config: PORTFOLIO_DATABASE_URL is not a postgres:// or postgresql:// URL`},
+		{"PORTFOLIO_DATABASE_URL", "data/portfolio.db", `config: PORTFOLIO_DATABASE_URL is not a postgres:// or postgresql:// URL`},
 		{"PORTFOLIO_TRUSTED_PROXIES", "10.0.0.0/33", `config: PORTFOLIO_TRUSTED_PROXIES: "10.0.0.0/33" has "10.0.0.0/33", which is not a CIDR`},
 		{"PORTFOLIO_TRUSTED_PROXIES", "proxy.local", `config: PORTFOLIO_TRUSTED_PROXIES: "proxy.local" has "proxy.local", which is not an IP address or CIDR`},
 	}
@@ -208,6 +222,28 @@ func TestSMTPCredentials(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestDatabaseURLNeverShows(t *testing.T) {
+	const password = "hunter2-very-secret"
+	cfg, err := config.Load("", env(map[string]string{"PORTFOLIO_DATABASE_URL": "postgres://portfolio:" + password + "@db.internal/portfolio"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, _ := json.Marshal(cfg)
+	for _, s := range []string{fmt.Sprint(cfg), fmt.Sprintf("%+v", cfg), fmt.Sprintf("%#v", cfg), string(js)} {
+		if strings.Contains(s, password) {
+			t.Errorf("the database password shows in %s", s)
+		}
+	}
+	// Nor in the error about a URL that does not parse.
+	_, err = config.Load("", env(map[string]string{"PORTFOLIO_DATABASE_URL": "postgres://portfolio:" + password + "@[db.internal/portfolio"}))
+	if err == nil || !strings.Contains(err.Error(), "PORTFOLIO_DATABASE_URL is not a valid URL") {
+		t.Fatalf("error = %v, want PORTFOLIO_DATABASE_URL is not a valid URL", err)
+	}
+	if strings.Contains(err.Error(), password) {
+		t.Errorf("error reveals the password: %v", err)
 	}
 }
 

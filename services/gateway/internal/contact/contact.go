@@ -1,14 +1,13 @@
 // Package contact is the contact form's domain: a visitor's message, its rules (the
 // spec's section 5, plus maximum lengths), and the Inbox that accepts a message by
 // storing it and queueing the two emails about it in one step. It knows nothing of
-// HTTP or SQL; the store is an interface (internal/sqlite implements it).
+// HTTP or SQL; the store is an interface (internal/store implements it).
 package contact
 
 import (
 	"context"
 	"errors"
 	"fmt"
-	netmail "net/mail"
 	"slices"
 	"strings"
 	"time"
@@ -111,32 +110,9 @@ func breaksLine(r rune) bool {
 	return unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp)
 }
 
-// ValidEmail reports whether s is a plain address a reply can go to: local@domain,
-// no display name, no spaces or control characters, a domain with a dot and no empty
-// labels. Stricter than RFC 5322 on purpose, about as strict as the browser's form.
-func ValidEmail(s string) bool {
-	if s == "" || strings.ContainsFunc(s, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
-		return false
-	}
-	a, err := netmail.ParseAddress(s)
-	if err != nil || a.Name != "" || a.Address != s {
-		return false
-	}
-	local, domain, ok := strings.Cut(s, "@")
-	if !ok || local == "" || len(local) > 64 || strings.HasPrefix(local, `"`) {
-		return false
-	}
-	labels := strings.Split(domain, ".")
-	if len(labels) < 2 {
-		return false
-	}
-	for _, l := range labels {
-		if l == "" || strings.HasPrefix(l, "-") || strings.HasSuffix(l, "-") {
-			return false
-		}
-	}
-	return true
-}
+// ValidEmail reports whether s is a plain address a reply can go to
+// (mail.ValidPlainAddress, which the newsletter's form shares).
+func ValidEmail(s string) bool { return mail.ValidPlainAddress(s) }
 
 // Store keeps contact messages.
 type Store interface {

@@ -215,7 +215,7 @@ func TestSitemapListsEveryPublicPage(t *testing.T) {
 
 func TestRobots(t *testing.T) {
 	got := string(discovery.Robots(publicURL))
-	want := "User-agent: *\nDisallow: /admin/\nDisallow: /api/\n\nSitemap: https://example.com/sitemap.xml\n"
+	want := "User-agent: *\nDisallow: /admin/\nDisallow: /api/\nDisallow: /newsletter/confirm\nDisallow: /newsletter/unsubscribe\n\nSitemap: https://example.com/sitemap.xml\n"
 	if got != want {
 		t.Errorf("robots.txt =\n%s\nwant\n%s", got, want)
 	}

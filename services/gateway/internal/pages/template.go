@@ -42,12 +42,12 @@ func parse(src []byte) (template, error) {
 	}
 	z := html.NewTokenizer(bytes.NewReader(src))
 	for {
-		tt := z.Next()
-		if tt == html.ErrorToken {
-			if errors.Is(z.Err(), io.EOF) {
-				break
-			}
-			return template{}, fmt.Errorf("pages: parse index.html: %w", z.Err())
+		tt, done, err := next(z)
+		if err != nil {
+			return template{}, err
+		}
+		if done {
+			break
 		}
 		// TagName and TagAttr lower-case the buffer in place: copy the raw bytes first.
 		raw := string(z.Raw())
@@ -108,6 +108,19 @@ func parse(src []byte) (template, error) {
 	}
 	t.after = out.String()
 	return t, nil
+}
+
+// next reads the next token of index.html: done at its end, an error if it does not
+// parse.
+func next(z *html.Tokenizer) (tt html.TokenType, done bool, err error) {
+	tt = z.Next()
+	if tt != html.ErrorToken {
+		return tt, false, nil
+	}
+	if errors.Is(z.Err(), io.EOF) {
+		return tt, true, nil
+	}
+	return tt, true, fmt.Errorf("pages: parse index.html: %w", z.Err())
 }
 
 func tagOf(z *html.Tokenizer) (string, []html.Attribute) {

@@ -1,6 +1,6 @@
 // Package ratelimit limits how often each client may call an endpoint: a token bucket
-// per key (golang.org/x/time/rate) allowing n requests per minute in bursts of up to
-// n. Memory stays bounded: a key idle long enough to have a full bucket again is
+// per key (golang.org/x/time/rate) allowing n requests per minute (or per any period)
+// in bursts of up to n. Memory stays bounded: a key idle long enough to have a full bucket again is
 // forgotten (which changes nothing for it), and past a maximum number of keys, new
 // clients share one bucket until idle keys are swept.
 package ratelimit
@@ -37,20 +37,27 @@ type client struct {
 // New allows each key perMinute requests per minute, in bursts of up to perMinute,
 // remembering at most maxKeys keys (DefaultMaxKeys if maxKeys <= 0).
 func New(perMinute, maxKeys int) *Limiter {
-	perMinute = max(perMinute, 1)
+	return NewPer(perMinute, time.Minute, maxKeys)
+}
+
+// NewPer allows each key n requests per period, in bursts of up to n, remembering at
+// most maxKeys keys (DefaultMaxKeys if maxKeys <= 0).
+func NewPer(n int, period time.Duration, maxKeys int) *Limiter {
+	n = max(n, 1)
+	period = max(period, time.Second)
 	if maxKeys <= 0 {
 		maxKeys = DefaultMaxKeys
 	}
-	limit := rate.Limit(float64(perMinute) / 60)
+	limit := rate.Limit(float64(n) / period.Seconds())
 	return &Limiter{
 		limit:   limit,
-		burst:   perMinute,
-		idle:    time.Minute,
+		burst:   n,
+		idle:    period,
 		maxKeys: maxKeys,
 		clients: make(map[string]*client),
 		// The overflow bucket lets a crowd of new clients through at a few times one
 		// client's rate, rather than shutting them all out.
-		overflow: rate.NewLimiter(limit*10, perMinute*10),
+		overflow: rate.NewLimiter(limit*10, n*10),
 	}
 }
 
@@ -75,6 +82,14 @@ func (l *Limiter) Allow(key string, now time.Time) (ok bool, retryAfter time.Dur
 	}
 	c.seen = now
 	return take(c.bucket, now)
+}
+
+// Forget gives key a full bucket again, as if it had never been seen: for a limiter
+// that counts failures, a success wipes the slate.
+func (l *Limiter) Forget(key string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	delete(l.clients, key)
 }
 
 // Len is the number of keys remembered.

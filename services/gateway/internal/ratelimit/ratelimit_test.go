@@ -91,3 +91,45 @@ func TestRetryAfterSeconds(t *testing.T) {
 		}
 	}
 }
+
+func TestNewPerCountsOverItsPeriod(t *testing.T) {
+	l := ratelimit.NewPer(5, 15*time.Minute, 0) // 5 failed logins per 15 minutes
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := range 5 {
+		if ok, _ := l.Allow("u", now.Add(time.Duration(i)*time.Second)); !ok {
+			t.Fatalf("request %d refused", i+1)
+		}
+	}
+	ok, retry := l.Allow("u", now.Add(10*time.Second))
+	if ok {
+		t.Fatal("6th request within the period allowed")
+	}
+	if retry < 2*time.Minute || retry > 3*time.Minute { // one token every 3 minutes
+		t.Errorf("retryAfter = %v, want about 3m", retry)
+	}
+	if ok, _ := l.Allow("u", now.Add(3*time.Minute)); !ok {
+		t.Error("refused after a token refilled")
+	}
+	// A key is remembered for the whole period, not just a minute.
+	if ok, _ := l.Allow("u", now.Add(4*time.Minute)); ok {
+		t.Error("allowed again before the next token")
+	}
+}
+
+func TestForgetRefillsTheBucket(t *testing.T) {
+	l := ratelimit.NewPer(2, time.Hour, 0)
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	l.Allow("a", now)
+	l.Allow("a", now)
+	l.Allow("b", now)
+	l.Allow("b", now)
+	l.Forget("a")
+	for i := range 2 {
+		if ok, _ := l.Allow("a", now); !ok {
+			t.Fatalf("request %d after Forget refused", i+1)
+		}
+	}
+	if ok, _ := l.Allow("b", now); ok {
+		t.Error("Forget(a) refilled b too")
+	}
+}

@@ -43,8 +43,9 @@ func (r contactRequest) Valid(context.Context) error {
 
 func (r contactRequest) trapped() bool { return r.Website != "" }
 
-// contactAccepted is the answer to an accepted message, and to a bot's.
-var contactAccepted = struct {
+// formAccepted is the answer to an accepted form (a contact message, a subscription),
+// and to a bot's.
+var formAccepted = struct {
 	Status string `json:"status"`
 }{"accepted"}
 
@@ -62,7 +63,7 @@ func handleContactCreate(logger *zap.Logger, inbox ContactInbox) http.Handler {
 		if req.trapped() {
 			// Same answer as a success, so the bot learns nothing; nothing stored or sent.
 			logger.Info("contact: honeypot filled, message dropped", zap.String("client", ip.String()))
-			writeJSON(w, http.StatusAccepted, contactAccepted)
+			writeJSON(w, http.StatusAccepted, formAccepted)
 			return
 		}
 		m := req.message()
@@ -86,6 +87,6 @@ func handleContactCreate(logger *zap.Logger, inbox ContactInbox) http.Handler {
 			return
 		}
 		logger.Info("contact: message accepted", zap.Int64("contact_id", m.ID), zap.String("subject", m.Subject))
-		writeJSON(w, http.StatusAccepted, contactAccepted)
+		writeJSON(w, http.StatusAccepted, formAccepted)
 	})
 }

@@ -22,29 +22,7 @@ type post struct {
 }
 
 func (f *fixture) post(p post) *httptest.ResponseRecorder {
-	body := p.reader
-	if body == nil {
-		body = strings.NewReader(p.body)
-	}
-	r := httptest.NewRequest(http.MethodPost, "/api/contact", body)
-	r.Header.Set("Content-Type", "application/json")
-	r.Header.Set("Sec-Fetch-Site", "same-origin")
-	r.Header.Set("Origin", "http://example.com") // httptest's Host
-	for k, v := range p.header {
-		if v == "" {
-			r.Header.Del(k)
-		} else {
-			r.Header.Set(k, v)
-		}
-	}
-	if p.remote != "" {
-		r.RemoteAddr = p.remote
-	} else {
-		r.RemoteAddr = "192.0.2.1:1234"
-	}
-	w := httptest.NewRecorder()
-	f.h.ServeHTTP(w, r)
-	return w
+	return f.send(send{path: "/api/contact", contentType: "application/json", body: p.body, header: p.header, remote: p.remote, reader: p.reader})
 }
 
 func jsonBody(fields map[string]any) string {

@@ -21,6 +21,7 @@ const (
 	ECodeUnsupportedType  = "unsupported_media_type"
 	ECodeRateLimited      = "rate_limited"
 	ECodeUnavailable      = "unavailable"
+	ECodeNotConfigured    = "not_configured"
 	ECodeInternal         = "internal"
 )
 
@@ -63,7 +64,7 @@ func statusOf(code string) int {
 		return http.StatusUnsupportedMediaType
 	case ECodeRateLimited:
 		return http.StatusTooManyRequests
-	case ECodeUnavailable:
+	case ECodeUnavailable, ECodeNotConfigured:
 		return http.StatusServiceUnavailable
 	default:
 		return http.StatusInternalServerError

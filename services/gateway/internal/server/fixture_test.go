@@ -2,7 +2,7 @@ package server_test
 
 import (
 	"context"
-	"database/sql"
+	"errors"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -18,10 +18,13 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/sqlite"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
-	mailsqlite "github.com/portfolio-site/portfolio/services/mail/sqlite"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	"github.com/portfolio-site/portfolio/services/newsletter"
+	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 )
 
 // fixture is a gateway handler over real things: the fixture build, a SQLite database
@@ -31,9 +34,11 @@ type fixture struct {
 	h        http.Handler
 	logs     *observer.ObservedLogs
 	cfg      config.Config
-	db       *sql.DB
-	outbox   *mailsqlite.Store
-	contacts *sqlite.Contacts
+	db       *sqldb.DB
+	outbox   *sqlstore.Outbox
+	contacts *store.Contacts
+	subs     *newsletter.Service
+	admin    *adminParts
 	reg      *prometheus.Registry
 	notified int
 }
@@ -92,16 +97,13 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	ctx := context.Background()
 	path := filepath.Join(cfg.DataDir, "portfolio.db")
 	copyFile(t, migratedDB(t), path)
-	db, err := sqlite.Open(ctx, path)
+	db, err := sqldb.OpenSQLite(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	out := mailsqlite.New(db)
-	if err := out.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
-	f := &fixture{logs: logs, cfg: cfg, db: db, outbox: out, contacts: sqlite.NewContacts(db, out), reg: prometheus.NewRegistry()}
+	out := sqlstore.New(db)
+	f := &fixture{logs: logs, cfg: cfg, db: db, outbox: out, contacts: store.NewContacts(db, out), reg: prometheus.NewRegistry()}
 	labels := map[string]string{}
 	for _, s := range page.Form.Subjects {
 		labels[s.Value] = s.Label
@@ -118,7 +120,16 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		SubjectLabels: labels,
 	}
 	inbox := contact.NewInbox(f.contacts, emails, func() { f.notified++ })
-	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, db, inbox)
+	f.subs, err = newsletter.NewService(ctx, nlstore.New(db, out), newsletter.Emails{
+		From: from, ReplyTo: emails.Owner, SiteName: site.SiteName, PublicURL: cfg.PublicURL,
+	}, newsletter.Options{
+		ConfirmTTL: cfg.NewsletterConfirmTTL, ResendInterval: cfg.NewsletterResendInterval, Notify: func() { f.notified++ },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.admin = newAdminParts(t, f, inbox)
+	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, db, inbox, f.subs, f.admin.api)
 	return f
 }
 
@@ -147,12 +158,12 @@ func migratedDB(t *testing.T) string {
 			return
 		}
 		template.path = filepath.Join(template.dir, "portfolio.db")
-		db, err := sqlite.Open(ctx, template.path)
+		db, err := sqldb.OpenSQLite(ctx, template.path)
 		if err != nil {
 			template.err = err
 			return
 		}
-		template.err = mailsqlite.New(db).Migrate(ctx)
+		template.err = errors.Join(store.Migrate(ctx, db), sqlstore.New(db).Migrate(ctx), nlstore.New(db, nil).Migrate(ctx))
 		// Closing the last connection checkpoints the WAL into the file itself.
 		if err := db.Close(); err != nil && template.err == nil {
 			template.err = err

@@ -27,15 +27,44 @@ const maxFormBody = 16 << 10
 // cross-site requests (403), a body that is not JSON (415), too large (413), too many
 // requests from one client (429). The handler then decodes with decode.
 func formEndpoint(logger *zap.Logger, cop *http.CrossOriginProtection, limiter *ratelimit.Limiter, h http.Handler) http.Handler {
-	h = rateLimit(logger, limiter)(h)
-	h = jsonBody(logger, maxFormBody)(h)
+	return guardForm(logger, cop, limiter, jsonForm, apiFailure(logger), h)
+}
+
+// guardForm is formEndpoint for a body of type body, answering a refusal with fail
+// (cop must answer with it too).
+func guardForm(logger *zap.Logger, cop *http.CrossOriginProtection, limiter *ratelimit.Limiter, body bodyType, fail failure, h http.Handler) http.Handler {
+	h = rateLimit(logger, limiter, fail)(h)
+	h = readBody(body, maxFormBody, fail)(h)
 	return cop.Handler(h)
 }
 
+// failure answers a request that a guard refused, with an *Error: JSON for the API
+// (apiFailure), a page for a form posted without JavaScript.
+type failure func(w http.ResponseWriter, r *http.Request, err error)
+
+// apiFailure answers with the JSON error body of the API.
+func apiFailure(logger *zap.Logger) failure {
+	return func(w http.ResponseWriter, r *http.Request, err error) { writeError(w, r, logger, err) }
+}
+
+// bodyType is the media type a form endpoint reads, and what to tell a client that
+// sent another.
+type bodyType struct{ mediaType, hint string }
+
+var (
+	jsonForm       = bodyType{"application/json", "Send the form as JSON (Content-Type: application/json)."}
+	urlEncodedForm = bodyType{"application/x-www-form-urlencoded", "Send the form as application/x-www-form-urlencoded."}
+)
+
 // newCrossOriginProtection rejects cross-site browser requests by Sec-Fetch-Site or,
-// for older browsers, Origin against Host. The public URL's origin is trusted too, for
-// a proxy in front that changes the Host header.
+// for older browsers, Origin against Host, answering with the API's JSON error. The
+// public URL's origin is trusted too, for a proxy in front that changes the Host header.
 func newCrossOriginProtection(logger *zap.Logger, publicURL string) *http.CrossOriginProtection {
+	return crossOriginProtection(logger, publicURL, apiFailure(logger))
+}
+
+// crossOriginProtection is newCrossOriginProtection answering a refusal with fail.
+func crossOriginProtection(logger *zap.Logger, publicURL string, fail failure) *http.CrossOriginProtection {
 	cop := http.NewCrossOriginProtection()
 	if u, err := url.Parse(publicURL); err == nil && u.Host != "" {
 		if err := cop.AddTrustedOrigin(u.Scheme + "://" + u.Host); err != nil {
@@ -43,32 +72,32 @@ func newCrossOriginProtection(logger *zap.Logger, publicURL string) *http.CrossO
 		}
 	}
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, logger, &Error{Code: ECodeForbidden, Message: "Cross-site requests are not allowed."})
+		fail(w, r, &Error{Code: ECodeForbidden, Message: "Cross-site requests are not allowed."})
 	}))
 	return cop
 }
 
-// jsonBody answers 415 unless the body is application/json and 413 if it is larger
-// than limit; otherwise it reads the body into memory for the handler.
-func jsonBody(logger *zap.Logger, limit int64) func(http.Handler) http.Handler {
+// readBody answers 415 unless the body is of type want and 413 if it is larger than
+// limit; otherwise it reads the body into memory for the handler.
+func readBody(want bodyType, limit int64, fail failure) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
-			if err != nil || mt != "application/json" {
-				writeError(w, r, logger, &Error{Code: ECodeUnsupportedType, Message: "Send the form as JSON (Content-Type: application/json)."})
+			if err != nil || mt != want.mediaType {
+				fail(w, r, &Error{Code: ECodeUnsupportedType, Message: want.hint})
 				return
 			}
 			tooLarge := &Error{Code: ECodeTooLarge, Message: fmt.Sprintf("The request body is larger than %d KiB.", limit>>10)}
 			if r.ContentLength > limit {
-				writeError(w, r, logger, tooLarge)
+				fail(w, r, tooLarge)
 				return
 			}
 			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 			if err != nil {
 				if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-					writeError(w, r, logger, tooLarge)
+					fail(w, r, tooLarge)
 				} else {
-					writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The request body could not be read."})
+					fail(w, r, &Error{Code: ECodeInvalid, Message: "The request body could not be read."})
 				}
 				return
 			}
@@ -81,7 +110,7 @@ func jsonBody(logger *zap.Logger, limit int64) func(http.Handler) http.Handler {
 
 // rateLimit answers 429 with Retry-After (whole seconds) when the client (by
 // withClientIP) is over the limiter's rate.
-func rateLimit(logger *zap.Logger, limiter *ratelimit.Limiter) func(http.Handler) http.Handler {
+func rateLimit(logger *zap.Logger, limiter *ratelimit.Limiter, fail failure) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			ip := clientIPFrom(r.Context())
@@ -90,7 +119,7 @@ func rateLimit(logger *zap.Logger, limiter *ratelimit.Limiter) func(http.Handler
 				secs := ratelimit.RetryAfterSeconds(retry)
 				w.Header().Set("Retry-After", strconv.Itoa(secs))
 				logger.Info("rate limited", zap.String("path", r.URL.Path), zap.String("client", ip.String()), zap.Int("retry_after", secs))
-				writeError(w, r, logger, &Error{Code: ECodeRateLimited, Message: "Too many requests. Please wait a moment and try again."})
+				fail(w, r, &Error{Code: ECodeRateLimited, Message: "Too many requests. Please wait a moment and try again."})
 				return
 			}
 			next.ServeHTTP(w, r)

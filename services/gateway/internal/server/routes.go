@@ -12,6 +12,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
+	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
 // reserved top-level paths a file of the shell's build may not shadow.
@@ -30,6 +31,8 @@ func addRoutes(
 	m *metrics,
 	db Pinger,
 	contacts ContactInbox,
+	subs Newsletter,
+	adm Admin,
 ) {
 	get := []string{http.MethodGet, http.MethodHead}
 	r.Use(m.byRoute)
@@ -50,6 +53,33 @@ func addRoutes(
 		return clientIP(formEndpoint(logger, cop, ratelimit.New(cfg.RateLimitPerMinute, 0), h))
 	}
 	r.Handle("/api/contact", form(handleContactCreate(logger, contacts))).Methods(http.MethodPost)
+
+	// The newsletter (docs/api.md). Subscribing by JSON, or by the form posted to / by
+	// a browser without JavaScript, shares one rate limit; the links in its emails
+	// open pages rendered here. Unsubscribing by POST is also the RFC 8058 one-click
+	// target of mail clients: no cross-origin check, the token is the authority.
+	subscribeLimit := ratelimit.New(cfg.RateLimitPerMinute, 0)
+	r.Handle("/api/newsletter/subscriptions", clientIP(formEndpoint(logger, cop, subscribeLimit, handleSubscribe(logger, subs)))).Methods(http.MethodPost)
+	r.Handle("/", clientIP(newsletterFormEndpoint(logger, cfg.PublicURL, subscribeLimit, web.Notices, handleSubscribeForm(logger, subs, web.Notices)))).Methods(http.MethodPost)
+	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, subs, web.Notices)).Methods(get...)
+	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, subs, web.Notices)).Methods(get...)
+	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, subs, web.Notices)).Methods(http.MethodPost)
+
+	// The admin API (docs/api.md): same origin only, closed (503) until an admin is
+	// configured, and but for signing in and out only with a session (401). Failed
+	// sign-ins are limited per client and per user name by adm.Auth.
+	guard := adminGuard{logger: logger, cop: cop, auth: adm.Auth, cookie: newSessionCookie(cfg.PublicURLIsHTTPS())}
+	session := guard.withSession
+	r.Handle("/api/admin/session", session(handleAdminSession())).Methods(get...)
+	r.Handle("/api/admin/session", clientIP(guard.open(readBody(jsonForm, maxFormBody, apiFailure(logger))(
+		handleAdminLogin(logger, adm.Auth, guard.cookie))))).Methods(http.MethodPost)
+	r.Handle("/api/admin/session", guard.open(handleAdminLogout(logger, adm.Auth, guard.cookie))).Methods(http.MethodDelete)
+	r.Handle("/api/admin/stats", session(handleAdminStats(logger, adm.Subscribers, adm.Publisher))).Methods(get...)
+	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, adm.Publisher))).Methods(get...)
+	r.Handle("/api/admin/editions/{id}/publish", session(noBodyOrJSON(logger)(handleAdminPublish(logger, adm.Publisher)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, adm.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, adm.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, adm.Messages))).Methods(get...)
 
 	// Module Federation: where the remotes are, and their built files.
 	r.Handle("/mf/remotes.json", handleRemotes(cfg.Remotes())).Methods(get...)

@@ -18,7 +18,8 @@ import (
 // NewServer returns the gateway's handler. posts are the blog's posts (each published
 // one has its article page), found are /rss.xml, /sitemap.xml and /robots.txt, reg is
 // the Prometheus registry /metrics serves (run() shares it with the mail outbox), db is
-// checked by /readyz, and contacts accepts the contact form's messages.
+// checked by /readyz, contacts accepts the contact form's messages, subs the
+// newsletter's subscriptions, and adm is what the admin API works with.
 func NewServer(
 	logger *zap.Logger,
 	cfg config.Config,
@@ -30,9 +31,11 @@ func NewServer(
 	reg *prometheus.Registry,
 	db Pinger,
 	contacts ContactInbox,
+	subs Newsletter,
+	adm Admin,
 ) http.Handler {
 	r := mux.NewRouter()
-	addRoutes(r, logger, cfg, site, routes, posts, web, found, newMetrics(reg), db, contacts)
+	addRoutes(r, logger, cfg, site, routes, posts, web, found, newMetrics(reg), db, contacts, subs, adm)
 
 	policy := headers.Policy{
 		ScriptHashes: web.scriptHashes(),

@@ -23,6 +23,9 @@ type Web struct {
 	Projects map[int]*static.File
 	// Images are content/images, served under /images/, by path below it.
 	Images map[string]*static.File
+	// Notices are the pages the gateway renders itself (the newsletter's links and
+	// its form without JavaScript); plain HTML when the shell is not built.
+	Notices *pages.Notices
 }
 
 // Ready reports whether the site can be served: the shell's index.html was loaded.
@@ -34,6 +37,7 @@ func (w *Web) Ready() bool { return w.Pages != nil }
 // answer 503 until the gateway restarts with the build in place.
 func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route, posts []content.Post) (*Web, error) {
 	web := &Web{Remotes: make(map[string]*static.Dir)}
+	var indexHTML []byte // the shell's, if built
 
 	shell, err := static.Load(cfg.ShellDist())
 	switch {
@@ -49,6 +53,7 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 		if !ok {
 			logger.Warn("shell build has no index.html: pages answer 503 until it does; run make build", zap.String("dir", cfg.ShellDist()))
 		} else {
+			indexHTML = index.Body
 			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL)
 			if err != nil {
 				return nil, fmt.Errorf("shell: %w", err)
@@ -82,6 +87,9 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 	}
 	if web.Images, err = loadImages(content.FS()); err != nil {
 		return nil, fmt.Errorf("content images: %w", err)
+	}
+	if web.Notices, err = pages.NewNotices(indexHTML, site); err != nil {
+		return nil, fmt.Errorf("shell: %w", err)
 	}
 	return web, nil
 }

@@ -1,0 +1,110 @@
+import { ApiRequestError, isUnauthorized } from "@portfolio/api-client/query";
+import { Button } from "@portfolio/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
+import { cn } from "@portfolio/ui/cn";
+import { controlClasses, fieldErrorClasses, labelClasses } from "@portfolio/ui/form";
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { count } from "./format";
+import { apiMessageOf, describeProblem } from "./load-problem";
+import { isNotConfigured, useSignIn } from "./session";
+
+/** What the alert under the form says for a failed sign-in. */
+function signInProblem(error: unknown): string {
+  if (isUnauthorized(error)) return apiMessageOf(error) ?? "Wrong user name or password.";
+  if (error instanceof ApiRequestError && error.status === 429) {
+    const wait = error.retryAfter ? count(error.retryAfter, "second") : "a few minutes";
+    return `Too many sign-in attempts. Wait ${wait} and try again.`;
+  }
+  if (isNotConfigured(error)) return "The admin is not configured on this server: reload the page for how to set it up.";
+  return `Could not sign in. ${describeProblem(error)}`;
+}
+
+/**
+ * 'Admin sign in': user name and password to POST /api/admin/session. The browser checks
+ * that both are filled; the server decides the rest, and its answer shows in an alert
+ * under the form (after a wrong password, the password field is emptied and focused).
+ */
+export function LoginForm({ focusOnMount = false }: { focusOnMount?: boolean }) {
+  const signIn = useSignIn();
+  const [problem, setProblem] = useState<string | null>(null);
+  const userInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (focusOnMount) userInput.current?.focus();
+  }, [focusOnMount]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    setProblem(null);
+    signIn.mutate(
+      { user: String(data.get("user") ?? ""), password: String(data.get("password") ?? "") },
+      {
+        onError: (error) => {
+          setProblem(signInProblem(error));
+          const password = passwordInput.current;
+          if (isUnauthorized(error) && password) {
+            password.value = "";
+            password.focus();
+          }
+        },
+      },
+    );
+  };
+
+  const pending = signIn.isPending;
+  return (
+    <Card className="mt-10 max-w-md">
+      <CardHeader>
+        <CardTitle id="admin-login-heading">Admin sign in</CardTitle>
+        <CardDescription>Sign in to see subscribers and messages and to send editions.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form aria-labelledby="admin-login-heading" className="flex flex-col gap-5" onSubmit={onSubmit}>
+          <div className="flex flex-col gap-2">
+            <label htmlFor="admin-user" className={labelClasses}>
+              User name
+            </label>
+            <input
+              ref={userInput}
+              id="admin-user"
+              name="user"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              className={cn(controlClasses, "h-10")}
+            />
+          </div>
+          <div className="flex flex-col gap-2">
+            <label htmlFor="admin-password" className={labelClasses}>
+              Password
+            </label>
+            <input
+              ref={passwordInput}
+              id="admin-password"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? "admin-login-problem" : undefined}
+              className={cn(controlClasses, "h-10")}
+            />
+          </div>
+          <div>
+            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
+              {pending ? "Signing in..." : "Sign in"}
+            </Button>
+          </div>
+          {/* Kept in the page (empty) so screen readers announce the text when it appears. */}
+          <div role="alert" id="admin-login-problem" className={cn(fieldErrorClasses, !problem && "sr-only")}>
+            {problem}
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { ADMIN_API, type AdminStats } from "@portfolio/api-client/admin";
+import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { count } from "./format";
+import { LoadProblem } from "./load-problem";
+
+export const statsKey = [ADMIN_API.stats] as const;
+
+function StatCard({ title, value, detail }: { title: string; value: ReactNode; detail?: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader className="pb-2">
+        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <p className="text-3xl font-bold">{value}</p>
+        {detail ? <p className="mt-1 text-sm text-muted-foreground">{detail}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Total Subscribers (confirmed: the ones an edition goes to), Published Editions, Schedule. */
+export function StatCards() {
+  const stats = useQuery<AdminStats>({ queryKey: statsKey });
+  const data = stats.data;
+  const pending = (
+    <>
+      <span aria-hidden="true">…</span>
+      <span className="sr-only">Loading</span>
+    </>
+  );
+  return (
+    <div className="mt-8 flex flex-col gap-4">
+      {stats.isError ? <LoadProblem what="the numbers" error={stats.error} onRetry={() => void stats.refetch()} /> : null}
+      <div className="grid gap-4 sm:grid-cols-3" aria-busy={stats.isPending}>
+        <StatCard
+          title="Total Subscribers"
+          value={data ? data.subscribers.confirmed : pending}
+          detail={
+            data
+              ? `confirmed · ${data.subscribers.unconfirmed} unconfirmed · ${data.subscribers.unsubscribed} unsubscribed`
+              : null
+          }
+        />
+        <StatCard
+          title="Published Editions"
+          value={data ? data.editions : pending}
+          detail={data ? `${count(data.published, "edition")} emailed to subscribers` : null}
+        />
+        <StatCard title="Schedule" value={data?.schedule ?? "Monthly"} />
+      </div>
+    </div>
+  );
+}

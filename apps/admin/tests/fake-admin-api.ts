@@ -1,0 +1,175 @@
+// The gateway's admin API as docs/api.md describes it, in memory, behind a stubbed
+// `fetch`: everything above the network (the api-client, TanStack Query, the page, the
+// host's toast store) is the real thing. Tests replace single routes with `on(...)`.
+import type {
+  AdminEdition,
+  AdminStats,
+  ContactMessageRecord,
+  Subscriber,
+  SubscriberState,
+} from "@portfolio/api-client/admin";
+import { editions as contentEditions } from "@portfolio/content/newsletter";
+import { vi } from "vitest";
+
+export const ADMIN_USER = "admin";
+export const ADMIN_PASSWORD = "correct horse battery staple";
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+
+export const apiError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
+  json(status, { error: { code, message } }, headers);
+
+const noContent = () => new Response(null, { status: 204 });
+
+export interface Call {
+  method: string;
+  path: string;
+  /** The query string as URLSearchParams. */
+  params: URLSearchParams;
+  body: unknown;
+  credentials: RequestCredentials | undefined;
+}
+
+type Handler = (call: Call, match: RegExpMatchArray) => Response | Promise<Response>;
+
+/** Midday UTC, so that the date reads the same in every time zone the tests run in. */
+const day = (n: number) => new Date(Date.UTC(2025, 5, 30 - n, 12)).toISOString().replace(".000", "");
+
+/** 45 subscribers, newest first: 30 confirmed, 10 unconfirmed, 5 unsubscribed. */
+export function makeSubscribers(): Subscriber[] {
+  return Array.from({ length: 45 }, (_, i) => {
+    const state: SubscriberState = i % 9 === 4 ? "unsubscribed" : i % 9 === 1 || i % 9 === 7 ? "unconfirmed" : "confirmed";
+    return {
+      email: `reader${String(i + 1).padStart(2, "0")}@example.org`,
+      name: i % 5 === 0 ? "" : `Reader ${i + 1}`,
+      state,
+      subscribedAt: day(i),
+      confirmedAt: state === "unconfirmed" ? null : day(i),
+      unsubscribedAt: state === "unsubscribed" ? day(i - 1) : null,
+    };
+  });
+}
+
+export const messages: ContactMessageRecord[] = [
+  {
+    id: 3,
+    name: "Priya Sharma",
+    email: "priya@example.org",
+    subject: "job",
+    message: "We are hiring a platform lead.\nWould you like to talk? <b>Not bold</b>",
+    createdAt: "2025-06-02T12:00:00Z",
+  },
+  {
+    id: 2,
+    name: "Sam Lee",
+    email: "sam@example.org",
+    subject: "speaking",
+    message: "Would you speak at our meetup in July?",
+    createdAt: "2025-05-20T12:00:00Z",
+  },
+];
+
+export function createFakeAdminApi({ signedIn = false, configured = true } = {}) {
+  const state = {
+    signedIn,
+    subscribers: makeSubscribers(),
+    editions: contentEditions.map<AdminEdition>((e) => ({
+      id: e.id,
+      title: e.title,
+      date: e.month,
+      excerpt: e.excerpt,
+      readTime: `${e.readTime} min read`,
+      lastPublishedAt: e.id === 1 ? "2025-01-05T12:00:00Z" : null,
+      lastPublishedCount: e.id === 1 ? 12 : null,
+    })),
+  };
+
+  const countOf = (s: SubscriberState) => state.subscribers.filter((x) => x.state === s).length;
+  const stats = (): AdminStats => ({
+    subscribers: { unconfirmed: countOf("unconfirmed"), confirmed: countOf("confirmed"), unsubscribed: countOf("unsubscribed") },
+    editions: state.editions.length,
+    published: state.editions.filter((e) => e.lastPublishedAt).length,
+    schedule: "Monthly",
+  });
+
+  const routes: [method: string, path: RegExp, handler: Handler][] = [];
+  const on = (method: string, path: string | RegExp, handler: Handler) => {
+    // Newest first: a test's own route wins over the defaults.
+    routes.unshift([method, typeof path === "string" ? new RegExp(`^${path.replace(/[.]/g, "\\.")}$`) : path, handler]);
+  };
+  const authed = (handler: Handler): Handler => (call, match) =>
+    state.signedIn ? handler(call, match) : apiError(401, "unauthorized", "Sign in to continue.");
+
+  on("GET", "/api/admin/session", () =>
+    state.signedIn ? json(200, { user: ADMIN_USER, expiresAt: "2025-07-01T12:00:00Z" }) : apiError(401, "unauthorized", "Sign in to continue."),
+  );
+  on("POST", "/api/admin/session", ({ body }) => {
+    const { user, password } = body as { user: string; password: string };
+    if (user !== ADMIN_USER || password !== ADMIN_PASSWORD) return apiError(401, "unauthorized", "Wrong user name or password.");
+    state.signedIn = true;
+    return noContent();
+  });
+  on("DELETE", "/api/admin/session", () => {
+    state.signedIn = false;
+    return noContent();
+  });
+  on("GET", "/api/admin/stats", authed(() => json(200, stats())));
+  on("GET", "/api/admin/editions", authed(() => json(200, state.editions)));
+  on("POST", /^\/api\/admin\/editions\/(\d+)\/publish$/, authed((_, match) => {
+    const edition = state.editions.find((e) => e.id === Number(match[1]));
+    if (!edition) return apiError(404, "not_found", "No such edition.");
+    const sent = countOf("confirmed");
+    edition.lastPublishedAt = "2025-06-30T12:00:00Z";
+    edition.lastPublishedCount = sent;
+    return json(200, { sent, title: edition.title });
+  }));
+  on("GET", "/api/admin/subscribers", authed(({ params }) => {
+    const page = Number(params.get("page") ?? 1);
+    const perPage = Number(params.get("perPage") ?? 50);
+    const only = params.get("state");
+    const matching = only ? state.subscribers.filter((s) => s.state === only) : state.subscribers;
+    return json(200, { items: matching.slice((page - 1) * perPage, page * perPage), page, perPage, total: matching.length });
+  }));
+  on("GET", "/api/admin/messages", authed(() => json(200, { items: messages })));
+  if (!configured) {
+    on("GET", /^\/api\/admin\//, () => apiError(503, "not_configured", "The admin is not configured."));
+    on("POST", /^\/api\/admin\//, () => apiError(503, "not_configured", "The admin is not configured."));
+  }
+
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = init.method ?? "GET";
+    const call: Call = {
+      method,
+      path: url.pathname,
+      params: url.searchParams,
+      body: typeof init.body === "string" ? JSON.parse(init.body) : undefined,
+      credentials: init.credentials,
+    };
+    calls.push(call);
+    for (const [m, pattern, handler] of routes) {
+      const match = url.pathname.match(pattern);
+      if (m === method && match) return handler(call, match);
+    }
+    return apiError(404, "not_found", "Not found.");
+  });
+  vi.stubGlobal("fetch", fetch);
+
+  /** The calls so far to `method path` (path without the query string). */
+  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+
+  return { state, stats, on, calls, callsTo, fetch };
+}
+
+export type FakeAdminApi = ReturnType<typeof createFakeAdminApi>;
+
+/** A promise a test settles when it wants: to look at a pending state. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

@@ -1,0 +1,348 @@
+import { dismissToast } from "@portfolio/ui/use-toast";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USER,
+  apiError,
+  createFakeAdminApi,
+  deferred,
+  json,
+  messages,
+  type FakeAdminApi,
+} from "./fake-admin-api";
+import { findToast, renderAt } from "./render";
+
+afterEach(() => {
+  act(() => dismissToast()); // the toast store outlives a test's <Toaster>
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const loginForm = () => screen.findByRole("form", { name: "Admin sign in" });
+
+async function signIn(user: ReturnType<typeof renderAt>["user"], name = ADMIN_USER, password = ADMIN_PASSWORD) {
+  const form = await loginForm();
+  await user.type(within(form).getByLabelText("User name"), name);
+  await user.type(within(form).getByLabelText("Password"), password);
+  await user.click(within(form).getByRole("button", { name: "Sign in" }));
+  return form;
+}
+
+/** Signed in already: the dashboard with its editions loaded. */
+async function renderDashboard(api: FakeAdminApi) {
+  const view = renderAt();
+  await screen.findByText(/Signed in as/);
+  await screen.findAllByRole("button", { name: "Republish" });
+  return { ...view, api };
+}
+
+const card = (title: string) => screen.getByRole("heading", { level: 2, name: title }).closest("div.rounded-lg") as HTMLElement;
+
+describe("signing in", () => {
+  it("asks who is signed in (with credentials) and shows the sign-in form to nobody", async () => {
+    const api = createFakeAdminApi();
+    renderAt();
+    expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^Newsletter Admin$/);
+    const form = await loginForm();
+    expect(within(form).getByLabelText("User name")).toHaveAttribute("autocomplete", "username");
+    expect(within(form).getByLabelText("Password")).toHaveAttribute("type", "password");
+    expect(api.calls[0]).toMatchObject({ method: "GET", path: "/api/admin/session", credentials: "same-origin" });
+    // Nothing else is asked for before signing in.
+    expect(api.calls.map((c) => c.path)).toEqual(["/api/admin/session"]);
+    expect(screen.queryByRole("heading", { name: "Total Subscribers" })).not.toBeInTheDocument();
+  });
+
+  it("signs in: 'Signing in...' while pending, then the dashboard, focused and announced", async () => {
+    const api = createFakeAdminApi();
+    const gate = deferred<void>();
+    api.on("POST", "/api/admin/session", async () => {
+      await gate.promise;
+      api.state.signedIn = true;
+      return new Response(null, { status: 204 });
+    });
+    const { user } = renderAt();
+    const form = await signIn(user);
+
+    const pending = within(form).getByRole("button", { name: "Signing in..." });
+    expect(pending).toBeDisabled();
+    expect(api.callsTo("POST", "/api/admin/session")[0]?.body).toEqual({ user: ADMIN_USER, password: ADMIN_PASSWORD });
+
+    gate.resolve();
+    const greeting = await screen.findByText(/Signed in as/);
+    expect(greeting).toHaveTextContent(`Signed in as ${ADMIN_USER}`);
+    await waitFor(() => expect(greeting).toHaveFocus());
+    expect(screen.getByText("Signed in.")).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("form", { name: "Admin sign in" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Sign out" })).toBeEnabled();
+  });
+
+  it("shows the server's message for a wrong password, empties and focuses the password", async () => {
+    createFakeAdminApi();
+    const { user } = renderAt();
+    const form = await signIn(user, ADMIN_USER, "wrong password");
+
+    const alert = await within(form).findByText("Wrong user name or password.");
+    expect(alert).toHaveAttribute("role", "alert");
+    const password = within(form).getByLabelText("Password");
+    await waitFor(() => expect(password).toHaveFocus());
+    expect(password).toHaveValue("");
+    expect(password).toHaveAttribute("aria-invalid", "true");
+    expect(password).toHaveAccessibleDescription("Wrong user name or password.");
+    expect(within(form).getByRole("button", { name: "Sign in" })).toBeEnabled();
+  });
+
+  it("says how long to wait after too many attempts (429 Retry-After)", async () => {
+    const api = createFakeAdminApi();
+    api.on("POST", "/api/admin/session", () =>
+      apiError(429, "rate_limited", "Too many attempts. Try again later.", { "Retry-After": "30" }),
+    );
+    const { user } = renderAt();
+    const form = await signIn(user);
+    expect(await within(form).findByRole("alert")).toHaveTextContent(
+      "Too many sign-in attempts. Wait 30 seconds and try again.",
+    );
+  });
+
+  it("explains how to configure the admin when the server says it is not configured (503)", async () => {
+    createFakeAdminApi({ configured: false });
+    renderAt();
+    const notice = await screen.findByRole("region", { name: "The admin is not configured" });
+    expect(notice).toHaveTextContent("PORTFOLIO_ADMIN_USER");
+    expect(notice).toHaveTextContent("PORTFOLIO_ADMIN_PASSWORD_HASH");
+    expect(notice).toHaveTextContent("bin/gateway hash-password");
+    expect(notice).toHaveTextContent(/reads the\s+password from standard input/);
+    expect(notice).toHaveTextContent(/Restart the gateway/);
+    expect(screen.queryByRole("form", { name: "Admin sign in" })).not.toBeInTheDocument();
+  });
+
+  it("offers to try again when the session cannot be checked", async () => {
+    const api = createFakeAdminApi();
+    api.on("GET", "/api/admin/session", () => {
+      throw new TypeError("Failed to fetch");
+    });
+    const { user } = renderAt();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("Could not load the admin session. The server could not be reached.");
+    api.on("GET", "/api/admin/session", () => apiError(401, "unauthorized", "Sign in to continue."));
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await loginForm()).toBeInTheDocument();
+  });
+});
+
+describe("signed in", () => {
+  it("shows the API's numbers in the stat cards", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    await renderDashboard(api);
+    const { subscribers, editions, published } = api.stats();
+    expect([subscribers.confirmed, subscribers.unconfirmed, subscribers.unsubscribed, editions]).toEqual([30, 10, 5, 6]);
+
+    await waitFor(() => expect(card("Total Subscribers")).toHaveTextContent("30"));
+    expect(card("Total Subscribers")).toHaveTextContent("confirmed · 10 unconfirmed · 5 unsubscribed");
+    expect(card("Published Editions")).toHaveTextContent(/^Published Editions6/);
+    expect(card("Published Editions")).toHaveTextContent(`${published} edition emailed to subscribers`);
+    expect(card("Schedule")).toHaveTextContent(/^ScheduleMonthly$/);
+  });
+
+  it("lists the editions with excerpt, date, read time and when each was last published", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    await renderDashboard(api);
+    const list = screen.getByRole("list", { name: "Editions" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items).toHaveLength(6);
+    const [first, second] = api.state.editions;
+    expect(within(items[0]!).getByRole("heading", { level: 3 })).toHaveTextContent(first!.title);
+    expect(items[0]).toHaveTextContent(first!.excerpt);
+    expect(items[0]).toHaveTextContent(first!.date);
+    expect(items[0]).toHaveTextContent(first!.readTime);
+    expect(items[0]).toHaveTextContent("Last published 5 Jan 2025");
+    expect(items[0]).toHaveTextContent("to 12 subscribers");
+    expect(within(items[0]!).getByRole("time")).toHaveAttribute("datetime", "2025-01-05T12:00:00Z");
+    expect(items[1]).toHaveTextContent(second!.title);
+    expect(items[1]).toHaveTextContent("Not published yet");
+    // Each 'Republish' is described by its edition's title.
+    expect(within(items[1]!).getByRole("button", { name: "Republish" })).toHaveAccessibleDescription(second!.title);
+  });
+
+  it("republishes: only that edition reads 'Publishing...', then the toast with the real count, and fresh numbers", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const gate = deferred<void>();
+    const publish = vi.fn();
+    api.on("POST", /^\/api\/admin\/editions\/(\d+)\/publish$/, async (_, match) => {
+      publish(match[1]);
+      await gate.promise;
+      const edition = api.state.editions.find((e) => e.id === Number(match[1]))!;
+      edition.lastPublishedAt = "2025-06-30T12:00:00Z";
+      edition.lastPublishedCount = 30;
+      return json(200, { sent: 30, title: edition.title });
+    });
+    const { user } = await renderDashboard(api);
+    const statsBefore = api.callsTo("GET", "/api/admin/stats").length;
+    const editionsBefore = api.callsTo("GET", "/api/admin/editions").length;
+
+    const items = within(screen.getByRole("list", { name: "Editions" })).getAllByRole("listitem");
+    await user.click(within(items[1]!).getByRole("button", { name: "Republish" }));
+
+    const publishing = within(items[1]!).getByRole("button", { name: "Publishing..." });
+    expect(publishing).toBeDisabled();
+    for (const other of [items[0]!, ...items.slice(2)]) {
+      expect(within(other).getByRole("button", { name: "Republish" })).toBeEnabled();
+    }
+    expect(publish).toHaveBeenCalledWith("2");
+
+    gate.resolve();
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Newsletter Published!"));
+    expect(toast).toHaveTextContent(`Sent "${api.state.editions[1]!.title}" to 30 subscribers`);
+    expect(toast).toHaveAttribute("data-variant", "default");
+    expect(await within(items[1]!).findByRole("button", { name: "Republish" })).toBeEnabled();
+
+    await waitFor(() => expect(api.callsTo("GET", "/api/admin/stats").length).toBe(statsBefore + 1));
+    expect(api.callsTo("GET", "/api/admin/editions").length).toBe(editionsBefore + 1);
+    await waitFor(() => expect(items[1]).toHaveTextContent("Last published 30 Jun 2025"));
+    expect(items[1]).toHaveTextContent("to 30 subscribers");
+  });
+
+  it.each([
+    ["404 not_found", () => apiError(404, "not_found", "No such edition.")],
+    ["409 conflict", () => apiError(409, "conflict", "This edition is being published.")],
+    ["500 with a text body", () => new Response("boom", { status: 500 })],
+    ["a network failure", () => Promise.reject(new TypeError("Failed to fetch"))],
+  ])("shows 'Publishing Failed' and logs the details on %s", async (_, answer) => {
+    const api = createFakeAdminApi({ signedIn: true });
+    api.on("POST", /^\/api\/admin\/editions\/\d+\/publish$/, answer);
+    const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = await renderDashboard(api);
+
+    const item = within(screen.getByRole("list", { name: "Editions" })).getAllByRole("listitem")[2]!;
+    await user.click(within(item).getByRole("button", { name: "Republish" }));
+
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Publishing Failed"));
+    expect(toast).toHaveTextContent("Could not send newsletter. Check console for details.");
+    expect(toast).toHaveAttribute("data-variant", "destructive");
+    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining("publishing edition 3"), expect.any(Error));
+    expect(within(item).getByRole("button", { name: "Republish" })).toBeEnabled();
+  });
+
+  it("pages through the subscribers and filters them by state", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = await renderDashboard(api);
+    const table = await screen.findByRole("table", { name: /Subscribers/ });
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(21)); // header + 20
+    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
+      "Email",
+      "Name",
+      "State",
+      "Subscribed",
+      "Confirmed",
+    ]);
+    const firstRow = within(table).getAllByRole("row")[1]!;
+    expect(firstRow).toHaveTextContent("reader01@example.org");
+    expect(firstRow).toHaveTextContent("Confirmed");
+    expect(firstRow).toHaveTextContent("30 Jun 2025");
+    expect(api.callsTo("GET", "/api/admin/subscribers").map((c) => c.params.toString())).toEqual(["page=1&perPage=20"]);
+
+    const pages = screen.getByRole("navigation", { name: "Subscriber pages" });
+    expect(within(pages).getByRole("status")).toHaveTextContent("Page 1 of 3");
+    expect(within(pages).getByRole("button", { name: "Previous" })).toBeDisabled();
+
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(within(pages).getByRole("status")).toHaveTextContent("Page 2 of 3"));
+    await waitFor(() => expect(within(table).getAllByRole("row")[1]).toHaveTextContent("reader21@example.org"));
+    expect(within(pages).getByRole("button", { name: "Previous" })).toBeEnabled();
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(6)); // header + 5
+    expect(within(pages).getByRole("button", { name: "Next" })).toBeDisabled();
+
+    await user.selectOptions(screen.getByLabelText("State"), "Unsubscribed");
+    await waitFor(() => expect(within(pages).getByRole("status")).toHaveTextContent("Page 1 of 1"));
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(6));
+    for (const row of within(table).getAllByRole("row").slice(1)) expect(row).toHaveTextContent("Unsubscribed");
+    expect(api.callsTo("GET", "/api/admin/subscribers").map((c) => c.params.toString())).toEqual([
+      "page=1&perPage=20",
+      "page=2&perPage=20",
+      "page=3&perPage=20",
+      "page=1&perPage=20&state=unsubscribed",
+    ]);
+    expect(within(screen.getByLabelText("State")).getAllByRole("option").map((o) => o.textContent)).toEqual([
+      "All",
+      "Confirmed",
+      "Unconfirmed",
+      "Unsubscribed",
+    ]);
+  });
+
+  it("links 'Download CSV' to every subscriber as CSV", async () => {
+    await renderDashboard(createFakeAdminApi({ signedIn: true }));
+    expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/api/admin/subscribers.csv");
+  });
+
+  it("lists the contact messages newest first, their text as text", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    await renderDashboard(api);
+    const list = await screen.findByRole("list", { name: "Contact messages" });
+    const items = within(list).getAllByRole("listitem");
+    expect(items.map((li) => within(li).getByRole("heading", { level: 3 }).textContent)).toEqual([
+      "Priya Sharma priya@example.org",
+      "Sam Lee sam@example.org",
+    ]);
+    expect(items[0]).toHaveTextContent("Subject: Job Opportunity");
+    expect(items[1]).toHaveTextContent("Subject: Speaking Engagement");
+    expect(within(items[0]!).getByRole("link", { name: "priya@example.org" })).toHaveAttribute("href", "mailto:priya@example.org");
+    expect(within(items[0]!).getByRole("time")).toHaveTextContent("2 Jun 2025");
+    expect(items[0]).toHaveTextContent("<b>Not bold</b>");
+    expect(items[0]!.querySelector("b")).toBeNull();
+    expect(within(items[0]!).getByText(/We are hiring/).textContent).toBe(messages[0]!.message);
+    expect(api.callsTo("GET", "/api/admin/messages")[0]?.params.toString()).toBe("limit=50");
+  });
+
+  it("signs out: DELETE the session, back to the sign-in form, focused and announced", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = await renderDashboard(api);
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    const form = await loginForm();
+    expect(api.callsTo("DELETE", "/api/admin/session")).toHaveLength(1);
+    await waitFor(() => expect(within(form).getByLabelText("User name")).toHaveFocus());
+    expect(screen.getByText("Signed out.")).toHaveAttribute("role", "status");
+    expect(screen.queryByRole("heading", { name: "Total Subscribers" })).not.toBeInTheDocument();
+  });
+
+  it("goes back to the sign-in form when the session has ended on the server", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = await renderDashboard(api);
+    api.state.signedIn = false;
+    const pages = screen.getByRole("navigation", { name: "Subscriber pages" });
+    await user.click(within(pages).getByRole("button", { name: "Next" }));
+    expect(await loginForm()).toBeInTheDocument();
+  });
+});
+
+describe("setup notes", () => {
+  it("tell how mail, templates, providers and PostgreSQL are set up", async () => {
+    await renderDashboard(createFakeAdminApi({ signedIn: true }));
+    const notes = screen.getByRole("heading", { level: 2, name: "Setup notes" }).closest("div.rounded-lg") as HTMLElement;
+    for (const text of [
+      "PORTFOLIO_SMTP_HOST",
+      "PORTFOLIO_SMTP_PORT",
+      "PORTFOLIO_SMTP_USERNAME",
+      "PORTFOLIO_SMTP_PASSWORD",
+      "PORTFOLIO_SMTP_TLS",
+      "PORTFOLIO_MAIL_FROM",
+      "PORTFOLIO_OWNER_EMAIL",
+      "data/maildir",
+      "Contact notification",
+      "Contact auto-reply",
+      "Newsletter confirmation",
+      "Newsletter welcome",
+      "Newsletter edition",
+      "Amazon SES",
+      "Postmark",
+      "Mailgun",
+      "SendGrid",
+      "PORTFOLIO_DATABASE_URL",
+    ]) {
+      expect(notes).toHaveTextContent(text);
+    }
+  });
+});

@@ -1,0 +1,132 @@
+import "@portfolio/content/code-theme.css";
+import { editions, loadEditions, type Edition, type EditionSummary } from "@portfolio/content/newsletter";
+import { Badge } from "@portfolio/ui/badge";
+import { Button } from "@portfolio/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
+import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
+import { useEffect, useRef, useState, type RefObject } from "react";
+import { TagList } from "../components/tag-list";
+
+// An edition's text is HTML the content build rendered from its Markdown (paragraphs,
+// lists, code highlighted by Shiki; no raw HTML, no script): no Markdown library ships
+// to the browser. It has no classes, so its elements are styled from here.
+const editionBody =
+  "text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere] [&>*+*]:mt-4 " +
+  "[&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li+li]:mt-1.5 [&_li]:pl-1 " +
+  "[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:border [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-normal " +
+  "[&_pre:focus-visible]:outline-2 [&_pre:focus-visible]:outline-offset-2 [&_pre:focus-visible]:outline-ring " +
+  "[&_code]:font-mono [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-muted [&_:not(pre)>code]:px-1.5 " +
+  "[&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.875em]";
+
+/** How far below the screen the section may still be when its texts start loading. */
+const LOAD_AHEAD = "0px 0px 100px 0px";
+
+type Texts = { state: "waiting" } | { state: "loaded"; byId: ReadonlyMap<number, Edition> } | { state: "failed" };
+
+/**
+ * The editions' texts (about 10 kB gzip, more than the rest of the page) load when the
+ * section comes near the screen, not with the page: the list itself is there at once.
+ * Where there is no IntersectionObserver (tests, old browsers) they load right away.
+ */
+function useEditionTexts(section: RefObject<HTMLElement | null>) {
+  const [texts, setTexts] = useState<Texts>({ state: "waiting" });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      loadEditions().then(
+        (list) => live && setTexts({ state: "loaded", byId: new Map(list.map((e) => [e.id, e])) }),
+        (error: unknown) => {
+          console.error("Newsletter: the editions' texts could not be loaded.", error);
+          if (live) setTexts({ state: "failed" });
+        },
+      );
+    const target = section.current;
+    if (!target || typeof IntersectionObserver === "undefined") {
+      void load();
+      return () => {
+        live = false;
+      };
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return;
+        observer.disconnect();
+        void load();
+      },
+      { rootMargin: LOAD_AHEAD },
+    );
+    observer.observe(target);
+    return () => {
+      live = false;
+      observer.disconnect();
+    };
+  }, [section, attempt]);
+  const retry = () => {
+    setTexts({ state: "waiting" });
+    setAttempt((n) => n + 1);
+  };
+  return { texts, retry };
+}
+
+/** 'Previous Editions': every edition, newest first, with its full text. */
+export function Editions({ heading, intro }: { heading: string; intro: string }) {
+  const section = useRef<HTMLElement>(null);
+  const { texts, retry } = useEditionTexts(section);
+  const newestFirst = [...editions].sort((a, b) => b.id - a.id);
+  return (
+    <section ref={section} aria-labelledby="editions-heading" className="mt-16">
+      <h2 id="editions-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+        {heading}
+      </h2>
+      <p className="mt-2 text-muted-foreground">{intro}</p>
+      {texts.state === "failed" ? (
+        <div role="alert" className="mt-6 flex flex-wrap items-center gap-4 rounded-lg border border-border p-4 text-sm">
+          <p>The editions&apos; full text could not be loaded.</p>
+          <Button variant="outline" size="sm" onClick={retry}>
+            Try again
+          </Button>
+        </div>
+      ) : null}
+      <ul className="mt-8 flex flex-col gap-8" aria-busy={texts.state === "waiting" ? true : undefined}>
+        {newestFirst.map((edition) => (
+          <li key={edition.id}>
+            <EditionCard edition={edition} html={texts.state === "loaded" ? texts.byId.get(edition.id)?.html : undefined} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function EditionCard({ edition, html }: { edition: EditionSummary; html: string | undefined }) {
+  const titleId = `edition-${edition.id}`;
+  return (
+    <article aria-labelledby={titleId}>
+      <Card>
+        <CardHeader className="gap-3">
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground [&_svg]:size-4">
+            <Badge variant="outline" className="gap-1.5 font-medium [&_svg]:size-3.5">
+              <CalendarIcon />
+              <time dateTime={edition.date}>{edition.month}</time>
+            </Badge>
+            <span className="inline-flex items-center gap-1.5">
+              <ClockIcon />
+              {edition.readTime} min read
+            </span>
+          </div>
+          <CardTitle as="h3" id={titleId} className="text-xl sm:text-2xl">
+            {edition.title}
+          </CardTitle>
+          <CardDescription className="text-base">{edition.excerpt}</CardDescription>
+          <TagList tags={edition.tags} />
+        </CardHeader>
+        {html ? (
+          <CardContent>
+            <div className={editionBody} dangerouslySetInnerHTML={{ __html: html }} />
+          </CardContent>
+        ) : null}
+      </Card>
+    </article>
+  );
+}

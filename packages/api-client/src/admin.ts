@@ -1,0 +1,123 @@
+// The admin API (docs/api.md, 'Admin'): its paths, the shapes of its answers and its
+// mutations. Reads are queries whose key starts with one of ADMIN_API's paths, run by the
+// default query function of "@portfolio/api-client/query". Imported as
+// "@portfolio/api-client/admin" by the admin section only.
+import { apiRequest, type ApiRequestOptions } from "./query";
+
+export const ADMIN_API = {
+  session: "/api/admin/session",
+  stats: "/api/admin/stats",
+  editions: "/api/admin/editions",
+  subscribers: "/api/admin/subscribers",
+  subscribersCsv: "/api/admin/subscribers.csv",
+  messages: "/api/admin/messages",
+} as const;
+
+/** POST here sends the edition to every confirmed subscriber. */
+export const publishEditionPath = (id: number) => `${ADMIN_API.editions}/${id}/publish`;
+
+/** The API's error code when no admin credentials are configured (503). */
+export const NOT_CONFIGURED = "not_configured";
+
+/** GET /api/admin/session: who is signed in (401 when nobody is). */
+export interface AdminSession {
+  user: string;
+  /** RFC 3339. */
+  expiresAt: string;
+}
+
+export interface AdminCredentials {
+  user: string;
+  password: string;
+}
+
+export type SubscriberState = "unconfirmed" | "confirmed" | "unsubscribed";
+
+export const subscriberStates: readonly SubscriberState[] = ["confirmed", "unconfirmed", "unsubscribed"];
+
+/** GET /api/admin/stats: real counts from the store. */
+export interface AdminStats {
+  subscribers: Record<SubscriberState, number>;
+  /** Editions in content. */
+  editions: number;
+  /** Editions that have been sent to subscribers at least once. */
+  published: number;
+  schedule: string;
+}
+
+/** One item of GET /api/admin/editions. */
+export interface AdminEdition {
+  id: number;
+  title: string;
+  /** Month and year, as content says it ('December 2024'). */
+  date: string;
+  excerpt: string;
+  readTime: string;
+  /** RFC 3339; null until the edition is first sent. */
+  lastPublishedAt: string | null;
+  /** Emails queued by the last send; null until the edition is first sent. */
+  lastPublishedCount: number | null;
+}
+
+/** POST /api/admin/editions/{id}/publish: emails queued, one per confirmed subscriber. */
+export interface PublishResult {
+  sent: number;
+  title: string;
+}
+
+export interface Subscriber {
+  email: string;
+  name: string;
+  state: SubscriberState;
+  /** RFC 3339 timestamps; the later ones null (or absent) until they happen. */
+  subscribedAt: string;
+  confirmedAt?: string | null;
+  unsubscribedAt?: string | null;
+}
+
+/** The query string of GET /api/admin/subscribers. */
+export interface SubscriberQuery {
+  page: number;
+  perPage: number;
+  /** Every state when absent. */
+  state?: SubscriberState;
+}
+
+/** GET /api/admin/subscribers: one page, newest first. */
+export interface SubscriberPage {
+  items: Subscriber[];
+  page: number;
+  perPage: number;
+  total: number;
+}
+
+/** A contact message as stored (its subject is a ContactSubject value). */
+export interface ContactMessageRecord {
+  id: number | string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  /** RFC 3339. */
+  createdAt: string;
+}
+
+/** GET /api/admin/messages: newest first. */
+export interface MessageList {
+  items: ContactMessageRecord[];
+}
+
+/** POST /api/admin/session: 204 and the session cookie, or 401 / 429 / 503. */
+export function signIn(credentials: AdminCredentials, options?: ApiRequestOptions): Promise<void> {
+  return apiRequest<void>("POST", ADMIN_API.session, credentials, options);
+}
+
+/** DELETE /api/admin/session: ends the session and clears its cookie. */
+export function signOut(options?: ApiRequestOptions): Promise<void> {
+  return apiRequest<void>("DELETE", ADMIN_API.session, undefined, options);
+}
+
+/** Sends edition `id` again: 404 for an unknown edition, 409 while it is already being sent. */
+export function publishEdition(id: number, options?: ApiRequestOptions): Promise<PublishResult> {
+  return apiRequest<PublishResult>("POST", publishEditionPath(id), undefined, options);
+}

@@ -1,0 +1,340 @@
+package admin_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+)
+
+// The lowest cost keeps the tests fast; the algorithm is the same.
+const testCost = bcrypt.MinCost
+
+func hash(t *testing.T, password string) string {
+	t.Helper()
+	h, err := admin.HashPassword(password, testCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h
+}
+
+// clock is a settable time for the sessions' expiry and the failure windows.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+func sessions(t *testing.T) *sqlstore.Sessions {
+	t.Helper()
+	ctx := context.Background()
+	db, err := sqldb.OpenSQLite(ctx, filepath.Join(t.TempDir(), "portfolio.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	if err := sqlstore.Migrate(ctx, db); err != nil {
+		t.Fatal(err)
+	}
+	return sqlstore.NewSessions(db)
+}
+
+func newAuth(t *testing.T, creds admin.Credentials, store admin.SessionStore) (*admin.Auth, *clock) {
+	t.Helper()
+	c := &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	return admin.New(creds, store, admin.Options{SessionTTL: time.Hour, Now: c.Now}), c
+}
+
+func TestLoginAndSessions(t *testing.T) {
+	ctx := context.Background()
+	creds := admin.Credentials{User: "owner", PasswordHash: hash(t, "correct horse")}
+
+	t.Run("right credentials start a session that lasts the TTL", func(t *testing.T) {
+		a, c := newAuth(t, creds, sessions(t))
+		s, token, err := a.Login(ctx, "owner", "correct horse", "192.0.2.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.User != "owner" || !s.ExpiresAt.Equal(c.Now().Add(time.Hour)) {
+			t.Errorf("session = %+v, want owner until an hour from now", s)
+		}
+		if len(token) != 43 {
+			t.Errorf("token %q: want 43 base64url characters (32 random bytes)", token)
+		}
+		got, err := a.Session(ctx, token)
+		if err != nil || got.User != "owner" {
+			t.Fatalf("Session = %+v, %v", got, err)
+		}
+		c.Add(59 * time.Minute)
+		if _, err := a.Session(ctx, token); err != nil {
+			t.Errorf("a minute before expiry: %v", err)
+		}
+		c.Add(time.Minute)
+		if _, err := a.Session(ctx, token); !errors.Is(err, admin.ErrNoSession) {
+			t.Errorf("at expiry: err = %v, want ErrNoSession", err)
+		}
+	})
+
+	t.Run("logout ends the session and only that one", func(t *testing.T) {
+		a, _ := newAuth(t, creds, sessions(t))
+		_, first, err := a.Login(ctx, "owner", "correct horse", "192.0.2.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, second, err := a.Login(ctx, "owner", "correct horse", "192.0.2.2")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.Logout(ctx, first); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Session(ctx, first); !errors.Is(err, admin.ErrNoSession) {
+			t.Errorf("after logout: err = %v, want ErrNoSession", err)
+		}
+		if _, err := a.Session(ctx, second); err != nil {
+			t.Errorf("the other session ended too: %v", err)
+		}
+		if err := a.Logout(ctx, first); err != nil {
+			t.Errorf("logging out twice: %v", err)
+		}
+	})
+
+	t.Run("wrong user or password is refused alike", func(t *testing.T) {
+		a, _ := newAuth(t, creds, sessions(t))
+		for _, tt := range []struct{ user, password string }{
+			{"owner", "wrong"},
+			{"Owner", "correct horse"},
+			{"someone", "correct horse"},
+			{"", ""},
+			{"owner", strings.Repeat("x", 200)},
+		} {
+			if _, _, err := a.Login(ctx, tt.user, tt.password, "192.0.2.1"); !errors.Is(err, admin.ErrWrongCredentials) {
+				t.Errorf("Login(%q, %q) = %v, want ErrWrongCredentials", tt.user, tt.password, err)
+			}
+		}
+	})
+
+	t.Run("tokens that are not a live session", func(t *testing.T) {
+		a, _ := newAuth(t, creds, sessions(t))
+		for _, token := range []string{"", "nope", strings.Repeat("A", 43), "../../etc/passwd"} {
+			if _, err := a.Session(ctx, token); !errors.Is(err, admin.ErrNoSession) {
+				t.Errorf("Session(%q) = %v, want ErrNoSession", token, err)
+			}
+		}
+	})
+
+	t.Run("a new password hash ends the sessions made with the old one", func(t *testing.T) {
+		store := sessions(t)
+		a, _ := newAuth(t, creds, store)
+		_, token, err := a.Login(ctx, "owner", "correct horse", "192.0.2.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		changed, _ := newAuth(t, admin.Credentials{User: "owner", PasswordHash: hash(t, "battery staple")}, store)
+		if _, err := changed.Session(ctx, token); !errors.Is(err, admin.ErrNoSession) {
+			t.Errorf("session after the hash changed: err = %v, want ErrNoSession", err)
+		}
+	})
+
+	t.Run("a session survives a restart", func(t *testing.T) {
+		store := sessions(t)
+		a, _ := newAuth(t, creds, store)
+		_, token, err := a.Login(ctx, "owner", "correct horse", "192.0.2.1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		restarted, _ := newAuth(t, creds, store)
+		if _, err := restarted.Session(ctx, token); err != nil {
+			t.Errorf("after a restart: %v", err)
+		}
+	})
+
+	t.Run("PHP's $2y$ hashes are accepted", func(t *testing.T) {
+		y := "$2y$" + strings.TrimPrefix(hash(t, "correct horse"), "$2a$")
+		if err := admin.CheckPasswordHash(y); err != nil {
+			t.Fatal(err)
+		}
+		a, _ := newAuth(t, admin.Credentials{User: "owner", PasswordHash: y}, sessions(t))
+		if _, _, err := a.Login(ctx, "owner", "correct horse", "192.0.2.1"); err != nil {
+			t.Errorf("Login with a $2y$ hash: %v", err)
+		}
+	})
+}
+
+func TestLoginUnconfigured(t *testing.T) {
+	ctx := context.Background()
+	for _, creds := range []admin.Credentials{{}, {User: "owner"}, {PasswordHash: hash(t, "pw")}} {
+		a, _ := newAuth(t, creds, sessions(t))
+		if a.Configured() {
+			t.Errorf("%+v: Configured() = true", creds.User)
+		}
+		if _, _, err := a.Login(ctx, creds.User, "pw", "192.0.2.1"); !errors.Is(err, admin.ErrNotConfigured) {
+			t.Errorf("Login = %v, want ErrNotConfigured", err)
+		}
+	}
+}
+
+func TestFailedLoginsAreLimited(t *testing.T) {
+	ctx := context.Background()
+	creds := admin.Credentials{User: "owner", PasswordHash: hash(t, "correct horse")}
+	fail := func(t *testing.T, a *admin.Auth, user, client string) {
+		t.Helper()
+		if _, _, err := a.Login(ctx, user, "wrong", client); !errors.Is(err, admin.ErrWrongCredentials) {
+			t.Fatalf("failure from %s for %s: %v, want ErrWrongCredentials", client, user, err)
+		}
+	}
+	limited := func(t *testing.T, a *admin.Auth, user, client string) {
+		t.Helper()
+		_, _, err := a.Login(ctx, user, "correct horse", client)
+		tooMany, ok := errors.AsType[*admin.TooManyAttemptsError](err)
+		if !ok {
+			t.Fatalf("Login from %s for %s with the right password = %v, want TooManyAttemptsError", client, user, err)
+		}
+		if tooMany.RetryAfter <= 0 || tooMany.RetryAfter > admin.DefaultFailureWindow {
+			t.Errorf("RetryAfter = %v", tooMany.RetryAfter)
+		}
+	}
+
+	t.Run("per client, whatever the user name", func(t *testing.T) {
+		a, c := newAuth(t, creds, sessions(t))
+		for i := range admin.DefaultMaxFailures {
+			fail(t, a, "user"+string(rune('a'+i)), "192.0.2.1")
+		}
+		limited(t, a, "owner", "192.0.2.1")
+		if _, _, err := a.Login(ctx, "owner", "correct horse", "192.0.2.2"); err != nil {
+			t.Errorf("another client was refused: %v", err)
+		}
+		c.Add(admin.DefaultFailureWindow)
+		if _, _, err := a.Login(ctx, "owner", "correct horse", "192.0.2.1"); err != nil {
+			t.Errorf("after the window: %v", err)
+		}
+	})
+
+	t.Run("per user name, from any client", func(t *testing.T) {
+		a, _ := newAuth(t, creds, sessions(t))
+		for i := range admin.DefaultMaxFailures {
+			fail(t, a, "owner", "198.51.100."+string(rune('1'+i)))
+		}
+		limited(t, a, "OWNER ", "203.0.113.9") // the same name, however typed
+	})
+
+	t.Run("a successful sign-in does not count and clears the count", func(t *testing.T) {
+		a, _ := newAuth(t, creds, sessions(t))
+		for range 3 {
+			for range admin.DefaultMaxFailures - 1 {
+				fail(t, a, "owner", "192.0.2.1")
+			}
+			if _, _, err := a.Login(ctx, "owner", "correct horse", "192.0.2.1"); err != nil {
+				t.Fatalf("sign-in after %d failures: %v", admin.DefaultMaxFailures-1, err)
+			}
+		}
+	})
+
+	t.Run("concurrent attempts cannot outrun the limit", func(t *testing.T) {
+		a, _ := newAuth(t, creds, sessions(t))
+		var wg sync.WaitGroup
+		var mu sync.Mutex
+		wrong := 0
+		for range 20 {
+			wg.Go(func() {
+				_, _, err := a.Login(ctx, "owner", "wrong", "192.0.2.1")
+				if errors.Is(err, admin.ErrWrongCredentials) {
+					mu.Lock()
+					wrong++
+					mu.Unlock()
+				}
+			})
+		}
+		wg.Wait()
+		if wrong != admin.DefaultMaxFailures {
+			t.Errorf("%d of 20 concurrent attempts checked the password, want %d", wrong, admin.DefaultMaxFailures)
+		}
+	})
+}
+
+func TestCheckPasswordHash(t *testing.T) {
+	good := hash(t, "pw")
+	tests := []struct {
+		name string
+		hash string
+		ok   bool
+	}{
+		{"$2a$", good, true},
+		{"$2b$", "$2b$" + good[4:], true},
+		{"$2y$", "$2y$" + good[4:], true},
+		{"plain text", "hunter2", false},
+		{"other scheme", "$argon2id$v=19$m=65536,t=3,p=4$c2FsdA$aGFzaA", false},
+		{"$2x$", "$2x$" + good[4:], false},
+		{"shell ate the $ signs", "a$04" + good[7:], false},
+		{"truncated", good[:50], false},
+		{"bad cost", "$2a$99" + good[6:], false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := admin.CheckPasswordHash(tt.hash)
+			if (err == nil) != tt.ok {
+				t.Fatalf("CheckPasswordHash = %v, want ok %v", err, tt.ok)
+			}
+			if err != nil && strings.Contains(err.Error(), tt.hash) {
+				t.Errorf("the error shows the hash: %v", err)
+			}
+		})
+	}
+}
+
+func TestHashPassword(t *testing.T) {
+	h, err := admin.HashPassword("correct horse", testCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := admin.CheckPasswordHash(h); err != nil {
+		t.Errorf("HashPassword's hash fails CheckPasswordHash: %v", err)
+	}
+	if bcrypt.CompareHashAndPassword([]byte(h), []byte("correct horse")) != nil {
+		t.Error("the hash does not verify the password")
+	}
+	if _, err := admin.HashPassword("", testCost); !errors.Is(err, admin.ErrEmptyPassword) {
+		t.Errorf("empty password: %v", err)
+	}
+	if _, err := admin.HashPassword(strings.Repeat("x", 73), testCost); !errors.Is(err, admin.ErrPasswordTooLong) {
+		t.Errorf("73-byte password: %v", err)
+	}
+}
+
+func TestCheckUser(t *testing.T) {
+	for _, tt := range []struct {
+		user string
+		ok   bool
+	}{
+		{"admin", true},
+		{"Jane Doe", true},
+		{" admin", false},
+		{"ad\nmin", false},
+		{strings.Repeat("a", admin.MaxUserLength+1), false},
+	} {
+		if err := admin.CheckUser(tt.user); (err == nil) != tt.ok {
+			t.Errorf("CheckUser(%q) = %v, want ok %v", tt.user, err, tt.ok)
+		}
+	}
+}

@@ -1,0 +1,1 @@
+DELETE FROM admin_sessions WHERE expires_at <= $1

@@ -1,0 +1,1 @@
+DELETE FROM admin_sessions WHERE token_hash = $1

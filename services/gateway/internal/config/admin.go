@@ -1,0 +1,43 @@
+package config
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
+)
+
+// normalizeAdmin checks the admin's credentials: both set or both empty, a usable user
+// name, and a bcrypt hash that can verify a password (a hash that cannot would lock
+// the owner out with no hint why). The hash is never printed.
+func (c *Config) normalizeAdmin() []error {
+	var errs []error
+	c.AdminUser = strings.TrimSpace(c.AdminUser)
+	hash := strings.TrimSpace(c.AdminPasswordHash.Reveal())
+	c.AdminPasswordHash = Secret(hash)
+	switch {
+	case c.AdminUser == "" && hash != "":
+		errs = append(errs, fmt.Errorf("config: %s is set but %s is empty: set both, or neither to keep the admin closed",
+			EnvName("admin_password_hash"), EnvName("admin_user")))
+	case c.AdminUser != "" && hash == "":
+		errs = append(errs, fmt.Errorf("config: %s is set but %s is empty: set both (`gateway hash-password` prints a hash), or neither to keep the admin closed",
+			EnvName("admin_user"), EnvName("admin_password_hash")))
+	}
+	if c.AdminUser != "" {
+		if err := admin.CheckUser(c.AdminUser); err != nil {
+			errs = append(errs, invalid("admin_user", c.AdminUser, err.Error()))
+		}
+	}
+	if hash != "" {
+		if err := admin.CheckPasswordHash(hash); err != nil {
+			errs = append(errs, fmt.Errorf("config: %s %s", EnvName("admin_password_hash"), err))
+		}
+	}
+	// Long enough to sign in and work; short enough that a forgotten session on a
+	// shared computer does not stay open for weeks.
+	if c.AdminSessionTTL < time.Minute || c.AdminSessionTTL > 30*24*time.Hour {
+		errs = append(errs, invalid("admin_session_ttl", c.AdminSessionTTL.String(), "is not between 1m and 720h"))
+	}
+	return errs
+}

@@ -1,0 +1,280 @@
+package server
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/gorilla/mux"
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/services/newsletter"
+)
+
+// The admin API's reads and the publish action (docs/api.md, 'Admin'). Every handler
+// here is guarded by adminGuard.withSession.
+
+// handleAdminStats answers the stat cards: real subscriber counts by state, the
+// editions in content, how many of them were ever sent, and the schedule.
+func handleAdminStats(logger *zap.Logger, subs Subscribers, pub Publisher) http.Handler {
+	type answer struct {
+		Subscribers newsletter.Counts `json:"subscribers"`
+		Editions    int               `json:"editions"`
+		Published   int               `json:"published"`
+		Schedule    string            `json:"schedule"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		counts, err := subs.Counts(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		last, err := pub.LastPublications(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, answer{
+			Subscribers: counts,
+			Editions:    len(pub.Editions()),
+			Published:   len(last),
+			Schedule:    newsletter.Schedule,
+		})
+	})
+}
+
+// handleAdminEditions lists the editions of content, #1 first, each with its last
+// send: when it finished and how many emails it queued (null if never sent).
+func handleAdminEditions(logger *zap.Logger, pub Publisher) http.Handler {
+	type edition struct {
+		ID                 int     `json:"id"`
+		Title              string  `json:"title"`
+		Date               string  `json:"date"`
+		Excerpt            string  `json:"excerpt"`
+		ReadTime           string  `json:"readTime"`
+		LastPublishedAt    *string `json:"lastPublishedAt"`
+		LastPublishedCount *int    `json:"lastPublishedCount"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		last, err := pub.LastPublications(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		out := make([]edition, 0, len(pub.Editions()))
+		for _, ed := range pub.Editions() {
+			e := edition{
+				ID:       ed.ID,
+				Title:    ed.Title,
+				Date:     ed.MonthText(),
+				Excerpt:  ed.Excerpt,
+				ReadTime: fmt.Sprintf("%d min read", ed.ReadTime),
+			}
+			if p, ok := last[ed.ID]; ok {
+				e.LastPublishedAt = rfc3339OrNil(p.FinishedAt)
+				e.LastPublishedCount = &p.Recipients
+			}
+			out = append(out, e)
+		}
+		writeJSON(w, http.StatusOK, out)
+	})
+}
+
+// handleAdminPublish sends an edition to every confirmed subscriber: one email each,
+// queued in the outbox before it answers with how many. The outbox's worker sends
+// them at its configured pace.
+func handleAdminPublish(logger *zap.Logger, pub Publisher) http.Handler {
+	type answer struct {
+		Sent  int    `json:"sent"`
+		Title string `json:"title"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		id, err := strconv.Atoi(mux.Vars(r)["id"])
+		if err != nil {
+			id = 0 // no edition has it: answered as unknown below
+		}
+		res, err := pub.Publish(r.Context(), id)
+		switch {
+		case errors.Is(err, newsletter.ErrUnknownEdition):
+			writeError(w, r, logger, &Error{Code: ECodeNotFound, Message: "There is no such edition."})
+			return
+		case errors.Is(err, newsletter.ErrPublishing):
+			writeError(w, r, logger, &Error{Code: ECodeConflict, Message: "This edition is being published right now. Please wait until it is done."})
+			return
+		case err != nil:
+			writeError(w, r, logger, err)
+			return
+		}
+		logger.Info("admin: edition published",
+			zap.Int("edition_id", res.EditionID), zap.Int64("publication_id", res.ID), zap.Int("recipients", res.Recipients),
+			zap.String("user", adminSessionFrom(r.Context()).User))
+		writeJSON(w, http.StatusOK, answer{Sent: res.Recipients, Title: res.Title})
+	})
+}
+
+// subscriberItem is a subscriber as the admin API shows them.
+type subscriberItem struct {
+	Email          string  `json:"email"`
+	Name           string  `json:"name"`
+	State          string  `json:"state"`
+	SubscribedAt   string  `json:"subscribedAt"`
+	ConfirmedAt    *string `json:"confirmedAt"`
+	UnsubscribedAt *string `json:"unsubscribedAt"`
+}
+
+func subscriberItemOf(s newsletter.Subscriber) subscriberItem {
+	return subscriberItem{
+		Email:          s.Email,
+		Name:           s.Name,
+		State:          string(s.State),
+		SubscribedAt:   rfc3339(s.SubscribedAt),
+		ConfirmedAt:    rfc3339OrNil(s.ConfirmedAt),
+		UnsubscribedAt: rfc3339OrNil(s.UnsubscribedAt),
+	}
+}
+
+// handleAdminSubscribers answers one page of subscribers, newest first, optionally of
+// one state: ?page=1&perPage=50&state=confirmed.
+func handleAdminSubscribers(logger *zap.Logger, subs Subscribers) http.Handler {
+	type answer struct {
+		Items   []subscriberItem `json:"items"`
+		Page    int              `json:"page"`
+		PerPage int              `json:"perPage"`
+		Total   int              `json:"total"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		q := r.URL.Query()
+		page, err := queryInt(q, "page", 1)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		perPage, err := queryInt(q, "perPage", 50)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		state := newsletter.State(q.Get("state"))
+		if state != "" && !state.Valid() {
+			writeError(w, r, logger, invalid("state", "The state must be unconfirmed, confirmed or unsubscribed."))
+			return
+		}
+		if perPage < 1 || perPage > newsletter.MaxPerPage {
+			writeError(w, r, logger, invalid("perPage", fmt.Sprintf("perPage must be between 1 and %d.", newsletter.MaxPerPage)))
+			return
+		}
+		res, err := subs.List(r.Context(), newsletter.ListQuery{State: state, Page: page, PerPage: perPage})
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		items := make([]subscriberItem, 0, len(res.Items))
+		for _, s := range res.Items {
+			items = append(items, subscriberItemOf(s))
+		}
+		writeJSON(w, http.StatusOK, answer{Items: items, Page: res.Page, PerPage: res.PerPage, Total: res.Total})
+	})
+}
+
+// handleAdminSubscribersCSV answers every subscriber as a CSV attachment, newest
+// first, for a spreadsheet.
+func handleAdminSubscribersCSV(logger *zap.Logger, subs Subscribers) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		all, err := subs.All(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
+		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="subscribers-%s.csv"`, time.Now().UTC().Format("2006-01-02")))
+		cw := csv.NewWriter(w)
+		_ = cw.Write([]string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt"})
+		for _, s := range all {
+			item := subscriberItemOf(s)
+			_ = cw.Write([]string{
+				csvCell(item.Email), csvCell(item.Name), item.State,
+				item.SubscribedAt, deref(item.ConfirmedAt), deref(item.UnsubscribedAt),
+			})
+		}
+		cw.Flush()
+		if err := cw.Error(); err != nil {
+			// The status is out already; all that is left is to say so in the log.
+			logger.Warn("admin: writing the subscribers CSV failed", zap.Error(err))
+		}
+	})
+}
+
+// csvCell keeps a value typed by a visitor from being read as a formula by a
+// spreadsheet (CSV injection): a cell that starts with =, +, -, @, a tab or a carriage
+// return gets a leading quote, which spreadsheets show as text.
+func csvCell(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// handleAdminMessages lists the contact messages received, newest first: ?limit=50
+// (at most maxMessages).
+func handleAdminMessages(logger *zap.Logger, msgs Messages) http.Handler {
+	type message struct {
+		ID        int64  `json:"id"`
+		Name      string `json:"name"`
+		Email     string `json:"email"`
+		Subject   string `json:"subject"`
+		Message   string `json:"message"`
+		CreatedAt string `json:"createdAt"`
+	}
+	type answer struct {
+		Items []message `json:"items"`
+	}
+	const maxMessages = 500
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		limit, err := queryInt(r.URL.Query(), "limit", 50)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		if limit < 1 || limit > maxMessages {
+			writeError(w, r, logger, invalid("limit", fmt.Sprintf("limit must be between 1 and %d.", maxMessages)))
+			return
+		}
+		list, err := msgs.List(r.Context(), limit)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		items := make([]message, 0, len(list))
+		for _, m := range list {
+			items = append(items, message{
+				ID: m.ID, Name: m.Name, Email: m.Email, Subject: m.Subject, Message: m.Body, CreatedAt: rfc3339(m.CreatedAt),
+			})
+		}
+		writeJSON(w, http.StatusOK, answer{Items: items})
+	})
+}
+
+// queryInt reads a whole number from the query string, def when it is absent.
+func queryInt(q url.Values, name string, def int) (int, error) {
+	v := q.Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, invalid(name, fmt.Sprintf("%s must be a whole number of 1 or more.", name))
+	}
+	return n, nil
+}

@@ -1,0 +1,115 @@
+// Package store keeps the gateway's own rows, contact messages, in the site's database:
+// the SQLite file by default, or PostgreSQL shared by several replicas. The mail
+// outbox lives in the same database, so a message and its emails commit together.
+//
+// Each statement is a file in queries/ named by what it does, written with $N
+// placeholders and rebound for SQLite (sqldb); the schema is in migrations/<dialect>/
+// (goose, version table gateway_goose_db_version).
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+//go:embed queries/*.sql
+var queries embed.FS
+
+// VersionTable is goose's version table for the gateway's own migrations.
+const VersionTable = "gateway_goose_db_version"
+
+// Migrate brings the gateway's tables in db up to date. The outbox migrates its own.
+func Migrate(ctx context.Context, db *sqldb.DB) error {
+	return sqldb.Migrate(ctx, db, migrations, "migrations/"+string(db.Dialect), VersionTable)
+}
+
+// Contacts keeps contact messages; Add queues their emails in the same transaction
+// through the outbox.
+type Contacts struct {
+	db                      *sqldb.DB
+	outbox                  outbox.TxEnqueuer
+	insert, listNewestFirst string
+}
+
+var _ contact.Store = (*Contacts)(nil)
+
+// NewContacts returns the store over db, migrated with Migrate. outbox must use the
+// same database; it may be nil for a reader that never calls Add.
+func NewContacts(db *sqldb.DB, outbox outbox.TxEnqueuer) *Contacts {
+	q, err := sqldb.Queries(queries, "queries", db.Dialect)
+	if err != nil {
+		// Embedded at build time: only a broken build gets here, and every test with it.
+		panic("store: " + err.Error())
+	}
+	return &Contacts{
+		db:              db,
+		outbox:          outbox,
+		insert:          q["insert_contact_message"],
+		listNewestFirst: q["list_contact_messages_newest_first"],
+	}
+}
+
+// Add implements contact.Store.
+func (s *Contacts) Add(ctx context.Context, m *contact.Message, emails ...mail.Message) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("contact: begin: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }() // no-op after Commit
+	var ip sql.NullString
+	if m.IP != "" {
+		ip = sql.NullString{String: m.IP, Valid: true}
+	}
+	var id int64
+	if err := tx.QueryRowContext(ctx, s.insert,
+		m.Name, m.Email, m.Subject, m.Body, ip, m.CreatedAt.UnixMilli(),
+	).Scan(&id); err != nil {
+		return fmt.Errorf("contact: insert: %w", err)
+	}
+	if len(emails) > 0 {
+		if _, err := s.outbox.EnqueueTx(ctx, tx, emails...); err != nil {
+			return fmt.Errorf("contact: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("contact: commit: %w", err)
+	}
+	m.ID = id
+	return nil
+}
+
+// List implements contact.Store.
+func (s *Contacts) List(ctx context.Context, limit int) ([]contact.Message, error) {
+	rows, err := s.db.QueryContext(ctx, s.listNewestFirst, limit)
+	if err != nil {
+		return nil, fmt.Errorf("contact: list: %w", err)
+	}
+	defer rows.Close()
+	var out []contact.Message
+	for rows.Next() {
+		var m contact.Message
+		var ip sql.NullString
+		var created int64
+		if err := rows.Scan(&m.ID, &m.Name, &m.Email, &m.Subject, &m.Body, &ip, &created); err != nil {
+			return nil, fmt.Errorf("contact: list: %w", err)
+		}
+		m.IP = ip.String
+		m.CreatedAt = time.UnixMilli(created).UTC()
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("contact: list: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,340 @@
+// Package outboxtest is the conformance suite of outbox.Store: every store runs it, on
+// every database it supports, so that SQLite and PostgreSQL keep the same contract
+// (leases, the order of claims, claims that never overlap, enqueueing inside the
+// caller's transaction).
+package outboxtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
+)
+
+// Store is what the suite tests: an outbox.Store that can also enqueue inside the
+// caller's transaction.
+type Store interface {
+	outbox.Store
+	outbox.TxEnqueuer
+}
+
+// Database makes what the suite runs on.
+type Database struct {
+	// New returns the address (for sqldb.Open) of a new, empty database that lasts as
+	// long as t.
+	New func(t *testing.T) string
+	// Store returns the store under test over db, with its tables migrated.
+	Store func(t *testing.T, db *sqldb.DB) Store
+}
+
+// Run runs the suite against d, each test on a new database.
+func Run(t *testing.T, d Database) {
+	for _, tt := range []struct {
+		name string
+		test func(t *testing.T, d Database)
+	}{
+		{"Lifecycle", testLifecycle},
+		{"StateChangesNeedTheLease", testStateChangesNeedTheLease},
+		{"ExpiredLeaseIsClaimedAgain", testExpiredLeaseIsClaimedAgain},
+		{"ConcurrentClaimsNeverOverlap", testConcurrentClaimsNeverOverlap},
+		{"EnqueueTxCommitsWithTheCaller", testEnqueueTxCommitsWithTheCaller},
+	} {
+		t.Run(tt.name, func(t *testing.T) { tt.test(t, d) })
+	}
+}
+
+// Open opens the database at dsn, closed when t ends, and the store over it.
+func (d Database) Open(t *testing.T, dsn string) (*sqldb.DB, Store) {
+	t.Helper()
+	db := sqldbtest.Open(t, dsn)
+	return db, d.Store(t, db)
+}
+
+// Msg is a valid message with subject.
+func Msg(subject string) mail.Message {
+	return mail.Message{
+		From:    mail.Address{Email: "no-reply@example.com"},
+		To:      []mail.Address{{Email: "owner@example.com"}},
+		Subject: subject,
+		Text:    "body of " + subject,
+	}
+}
+
+// Msgs returns n valid messages, with subjects m0, m1, ….
+func Msgs(n int) []mail.Message {
+	out := make([]mail.Message, n)
+	for i := range out {
+		out[i] = Msg(fmt.Sprint("m", i))
+	}
+	return out
+}
+
+func claim(t *testing.T, s outbox.Store, now time.Time, limit int) []outbox.Entry {
+	t.Helper()
+	es, err := s.Claim(context.Background(), outbox.Claim{Now: now, Lease: time.Minute, Limit: limit, Token: "tok-" + now.String()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return es
+}
+
+func testLifecycle(t *testing.T, d Database) {
+	ctx := context.Background()
+	_, s := d.Open(t, d.New(t))
+
+	if _, ok, err := s.NextDue(ctx); err != nil || ok {
+		t.Fatalf("NextDue on an empty outbox = %v, %v", ok, err)
+	}
+	ids, err := s.Enqueue(ctx, Msg("one"), Msg("two"), Msg("three"))
+	if err != nil || len(ids) != 3 {
+		t.Fatalf("Enqueue = %v, %v", ids, err)
+	}
+	e, err := s.Get(ctx, ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Status != outbox.StatusPending || e.Attempts != 0 || e.Message.MessageID == "" || e.Message.Date.IsZero() || e.Message.Subject != "one" {
+		t.Errorf("queued entry = %+v", e)
+	}
+
+	now := time.Now()
+	got := claim(t, s, now, 2)
+	if len(got) != 2 || got[0].ID != ids[0] || got[1].ID != ids[1] {
+		t.Fatalf("claimed %+v, want the two oldest", got)
+	}
+	for _, e := range got {
+		if e.Status != outbox.StatusSending || e.Attempts != 1 || e.Lease == "" {
+			t.Errorf("claimed entry = %+v", e)
+		}
+	}
+	if again := claim(t, s, now, 10); len(again) != 1 || again[0].ID != ids[2] {
+		t.Fatalf("second claim = %+v, want only the third (the others are leased)", again)
+	}
+
+	// The three outcomes, each under the lease that holds the entry.
+	if err := s.MarkSent(ctx, got[0].ID, got[0].Lease, now); err != nil {
+		t.Fatal(err)
+	}
+	retryAt := now.Add(time.Hour)
+	if err := s.Retry(ctx, got[1].ID, got[1].Lease, retryAt, "421 try later"); err != nil {
+		t.Fatal(err)
+	}
+	third, _ := s.Get(ctx, ids[2])
+	if err := s.MarkDead(ctx, third.ID, third.Lease, now, "550 no such user"); err != nil {
+		t.Fatal(err)
+	}
+
+	for _, tt := range []struct {
+		id      int64
+		status  outbox.Status
+		lastErr string
+	}{
+		{ids[0], outbox.StatusSent, ""},
+		{ids[1], outbox.StatusPending, "421 try later"},
+		{ids[2], outbox.StatusDead, "550 no such user"},
+	} {
+		e, err := s.Get(ctx, tt.id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.Status != tt.status || e.LastError != tt.lastErr || e.Lease != "" {
+			t.Errorf("entry %d = %s %q lease %q, want %s %q", tt.id, e.Status, e.LastError, e.Lease, tt.status, tt.lastErr)
+		}
+	}
+	if next, ok, err := s.NextDue(ctx); err != nil || !ok || next.UnixMilli() != retryAt.UnixMilli() {
+		t.Errorf("NextDue = %v %v %v, want %v", next, ok, err, retryAt)
+	}
+	if got := claim(t, s, now, 10); len(got) != 0 {
+		t.Errorf("claimed %d entries before the retry is due", len(got))
+	}
+	if got := claim(t, s, retryAt, 10); len(got) != 1 || got[0].ID != ids[1] || got[0].Attempts != 2 {
+		t.Errorf("claim at the retry time = %+v, want entry %d at attempt 2", got, ids[1])
+	}
+	counts, err := s.Count(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := (outbox.Counts{Sending: 1, Sent: 1, Dead: 1}); counts != want {
+		t.Errorf("Count = %+v, want %+v", counts, want)
+	}
+	if _, err := s.Get(ctx, 999); !errors.Is(err, outbox.ErrNotFound) {
+		t.Errorf("Get(999) = %v, want ErrNotFound", err)
+	}
+}
+
+// testStateChangesNeedTheLease: an outcome is recorded only under the lease that holds
+// the entry, once; another lease, or the same one again, gets ErrLeaseLost and changes
+// nothing.
+func testStateChangesNeedTheLease(t *testing.T, d Database) {
+	ctx := context.Background()
+	changes := []struct {
+		name   string
+		change func(s outbox.Store, id int64, lease string) error
+		want   outbox.Status
+	}{
+		{"MarkSent", func(s outbox.Store, id int64, lease string) error {
+			return s.MarkSent(ctx, id, lease, time.Now())
+		}, outbox.StatusSent},
+		{"Retry", func(s outbox.Store, id int64, lease string) error {
+			return s.Retry(ctx, id, lease, time.Now().Add(time.Hour), "421 try later")
+		}, outbox.StatusPending},
+		{"MarkDead", func(s outbox.Store, id int64, lease string) error {
+			return s.MarkDead(ctx, id, lease, time.Now(), "550 no such user")
+		}, outbox.StatusDead},
+	}
+	_, s := d.Open(t, d.New(t))
+	for _, tt := range changes {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := s.Enqueue(ctx, Msg(tt.name)); err != nil {
+				t.Fatal(err)
+			}
+			got := claim(t, s, time.Now(), 1)
+			if len(got) != 1 {
+				t.Fatalf("claimed %d entries, want 1", len(got))
+			}
+			e := got[0]
+			if err := tt.change(s, e.ID, "someone-else"); !errors.Is(err, outbox.ErrLeaseLost) {
+				t.Errorf("with a foreign lease = %v, want ErrLeaseLost", err)
+			}
+			if after, _ := s.Get(ctx, e.ID); after.Status != outbox.StatusSending || after.Lease != e.Lease {
+				t.Errorf("a foreign lease changed the entry: %+v", after)
+			}
+			if err := tt.change(s, e.ID, e.Lease); err != nil {
+				t.Fatal(err)
+			}
+			if after, _ := s.Get(ctx, e.ID); after.Status != tt.want {
+				t.Errorf("status = %s, want %s", after.Status, tt.want)
+			}
+			if err := tt.change(s, e.ID, e.Lease); !errors.Is(err, outbox.ErrLeaseLost) {
+				t.Errorf("twice = %v, want ErrLeaseLost", err)
+			}
+		})
+	}
+}
+
+func testExpiredLeaseIsClaimedAgain(t *testing.T, d Database) {
+	ctx := context.Background()
+	_, s := d.Open(t, d.New(t))
+	if _, err := s.Enqueue(ctx, Msg("crashy")); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	first := claim(t, s, now, 1)
+	if len(first) != 1 {
+		t.Fatal("nothing claimed")
+	}
+	if next, ok, _ := s.NextDue(ctx); !ok || next.UnixMilli() != now.Add(time.Minute).UnixMilli() {
+		t.Errorf("NextDue = %v, want the lease's expiry", next)
+	}
+	// The worker died: after the lease, another claim takes the entry over.
+	second := claim(t, s, now.Add(time.Minute+time.Millisecond), 1)
+	if len(second) != 1 || second[0].ID != first[0].ID || second[0].Attempts != 2 || second[0].Lease == first[0].Lease {
+		t.Fatalf("reclaim = %+v", second)
+	}
+	if err := s.MarkSent(ctx, first[0].ID, first[0].Lease, now); !errors.Is(err, outbox.ErrLeaseLost) {
+		t.Errorf("the dead worker's MarkSent = %v, want ErrLeaseLost", err)
+	}
+	if err := s.MarkSent(ctx, second[0].ID, second[0].Lease, now); err != nil {
+		t.Errorf("the new claim's MarkSent = %v", err)
+	}
+}
+
+func testConcurrentClaimsNeverOverlap(t *testing.T, d Database) {
+	ctx := context.Background()
+	dsn := d.New(t)
+	_, s1 := d.Open(t, dsn)
+	_, s2 := d.Open(t, dsn) // a second connection pool, as a second process would have
+	const n = 200
+	if _, err := s1.Enqueue(ctx, Msgs(n)...); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	seen := map[int64]int{}
+	var wg sync.WaitGroup
+	for w := range 6 {
+		s := s1
+		if w%2 == 1 {
+			s = s2
+		}
+		wg.Go(func() {
+			for {
+				es, err := s.Claim(ctx, outbox.Claim{Now: time.Now(), Lease: time.Minute, Limit: 3, Token: fmt.Sprint("w", w)})
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(es) == 0 {
+					return
+				}
+				mu.Lock()
+				for _, e := range es {
+					seen[e.ID]++
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if len(seen) != n {
+		t.Errorf("%d entries claimed, want %d", len(seen), n)
+	}
+	for id, c := range seen {
+		if c != 1 {
+			t.Errorf("entry %d claimed %d times", id, c)
+		}
+	}
+}
+
+func testEnqueueTxCommitsWithTheCaller(t *testing.T, d Database) {
+	ctx := context.Background()
+	db, s := d.Open(t, d.New(t))
+	if _, err := db.ExecContext(ctx, `CREATE TABLE things (name TEXT NOT NULL)`); err != nil {
+		t.Fatal(err)
+	}
+	// Each step: in one transaction, a row of the caller's and msgs; then end it.
+	for _, tt := range []struct {
+		name       string
+		msgs       []mail.Message
+		wantErr    error
+		commit     bool
+		wantThings int
+		want       outbox.Counts
+	}{
+		{"rolled back: neither the caller's row nor the emails", []mail.Message{Msg("one"), Msg("two")}, nil, false, 0, outbox.Counts{}},
+		// Refused before anything is written, even with the transaction committed.
+		{"an invalid message fails the enqueue", []mail.Message{Msg("fine"), Msg("bad\r\nBcc: victim@example.com")}, mail.ErrInvalid, true, 1, outbox.Counts{}},
+		{"committed: the emails with the caller's row", []mail.Message{Msg("one"), Msg("two")}, nil, true, 2, outbox.Counts{Pending: 2}},
+	} {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO things (name) VALUES ('a')`); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.EnqueueTx(ctx, tx, tt.msgs...); !errors.Is(err, tt.wantErr) {
+			t.Errorf("%s: EnqueueTx = %v, want %v", tt.name, err, tt.wantErr)
+		}
+		end := tx.Rollback
+		if tt.commit {
+			end = tx.Commit
+		}
+		if err := end(); err != nil {
+			t.Fatal(err)
+		}
+		var things int
+		if err := db.QueryRowContext(ctx, `SELECT COUNT(*) FROM things`).Scan(&things); err != nil {
+			t.Fatal(err)
+		}
+		if c, err := s.Count(ctx); err != nil || c != tt.want || things != tt.wantThings {
+			t.Errorf("%s: outbox %+v (%v) and %d rows, want %+v and %d", tt.name, c, err, things, tt.want, tt.wantThings)
+		}
+	}
+}

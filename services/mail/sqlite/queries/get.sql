@@ -1,3 +1,0 @@
-SELECT id, message, status, attempts, next_attempt_at, last_error, created_at, lease_token
-FROM mail_outbox
-WHERE id = :id;

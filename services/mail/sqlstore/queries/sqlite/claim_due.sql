@@ -1,0 +1,18 @@
+-- Claim up to $4 due rows under lease $1 until $2, oldest due first, and count the
+-- attempt. $3 is now. Due: pending and its time has come, or sending with an expired
+-- lease (its worker died). One statement, so SQLite's single writer makes the claim
+-- atomic.
+UPDATE mail_outbox
+SET status      = 'sending',
+    attempts    = attempts + 1,
+    lease_token = $1,
+    lease_until = $2,
+    updated_at  = $3
+WHERE id IN (
+    SELECT id FROM mail_outbox
+    WHERE (status = 'pending' AND next_attempt_at <= $3)
+       OR (status = 'sending' AND lease_until <= $3)
+    ORDER BY next_attempt_at, id
+    LIMIT $4
+)
+RETURNING id, message, status, attempts, next_attempt_at, last_error, created_at, lease_token;

@@ -1,0 +1,286 @@
+// Package sqlstore keeps the mail outbox in the site's SQL database: SQLite for one
+// machine, PostgreSQL for several gateway replicas sharing one outbox.
+//
+// Every statement is a file in queries/ named by what it does, written once with $N
+// placeholders and rebound for SQLite (sqldb). Claiming differs between the two, so it
+// has one file per dialect in queries/<dialect>/: SQLite's single writer makes one
+// UPDATE atomic, PostgreSQL claims with FOR UPDATE SKIP LOCKED. The schema is in
+// migrations/<dialect>/ (goose, version table mail_goose_db_version, so it shares a
+// database with other modules' tables).
+package sqlstore
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+//go:embed queries
+var queries embed.FS
+
+// VersionTable is goose's version table for the outbox's migrations. Its name is the
+// one the SQLite-only store used, so existing database files keep working.
+const VersionTable = "mail_goose_db_version"
+
+// The statements, one file each.
+type statements struct {
+	enqueue, claimDue, markSent, scheduleRetry, markDead, nextDue, get, countByStatus string
+}
+
+// loadStatements reads the shared statements, then the dialect's own (which replace a
+// shared one of the same name), rebound for d.
+func loadStatements(d sqldb.Dialect) (statements, error) {
+	q, err := sqldb.Queries(queries, "queries", d)
+	if err != nil {
+		return statements{}, err
+	}
+	own, err := sqldb.Queries(queries, "queries/"+string(d), d)
+	if err != nil {
+		return statements{}, err
+	}
+	maps.Copy(q, own)
+	var missing []string
+	get := func(name string) string {
+		if q[name] == "" {
+			missing = append(missing, name)
+		}
+		return q[name]
+	}
+	s := statements{
+		enqueue:       get("enqueue"),
+		claimDue:      get("claim_due"),
+		markSent:      get("mark_sent"),
+		scheduleRetry: get("schedule_retry"),
+		markDead:      get("mark_dead"),
+		nextDue:       get("next_due"),
+		get:           get("get"),
+		countByStatus: get("count_by_status"),
+	}
+	if len(missing) > 0 {
+		return statements{}, fmt.Errorf("no %s statements %v", d, missing)
+	}
+	return s, nil
+}
+
+// Outbox is the mail outbox on SQLite or PostgreSQL. It implements outbox.Store and
+// outbox.TxEnqueuer.
+type Outbox struct {
+	db *sqldb.DB
+	q  statements
+}
+
+var (
+	_ outbox.Store      = (*Outbox)(nil)
+	_ outbox.TxEnqueuer = (*Outbox)(nil)
+)
+
+// New returns the outbox over db, which the caller opened (sqldb.Open) and closes.
+// Call Migrate before using it.
+func New(db *sqldb.DB) *Outbox {
+	q, err := loadStatements(db.Dialect)
+	if err != nil {
+		// The statements are embedded at build time: only a broken build or an unknown
+		// dialect gets here, and every test would fail on it.
+		panic("sqlstore: " + err.Error())
+	}
+	return &Outbox{db: db, q: q}
+}
+
+// Migrate brings the outbox's tables up to date.
+func (s *Outbox) Migrate(ctx context.Context) error {
+	return sqldb.Migrate(ctx, s.db, migrations, "migrations/"+string(s.db.Dialect), VersionTable)
+}
+
+// Enqueue stores msgs in one transaction.
+func (s *Outbox) Enqueue(ctx context.Context, msgs ...mail.Message) ([]int64, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("outbox: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }() // no-op after Commit
+	ids, err := s.EnqueueTx(ctx, tx, msgs...)
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("outbox: %w", err)
+	}
+	return ids, nil
+}
+
+// EnqueueTx stores msgs inside tx, which the caller commits or rolls back. A message
+// that does not validate is refused before anything is written.
+func (s *Outbox) EnqueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) ([]int64, error) {
+	now := time.Now()
+	rows := make([]mail.Message, 0, len(msgs))
+	for _, m := range msgs {
+		m = m.WithDefaults(now)
+		if err := m.Validate(); err != nil {
+			return nil, fmt.Errorf("outbox: %w", err)
+		}
+		rows = append(rows, m)
+	}
+	ids := make([]int64, 0, len(rows))
+	for _, m := range rows {
+		body, err := json.Marshal(m)
+		if err != nil {
+			return nil, fmt.Errorf("outbox: %w", err)
+		}
+		var id int64
+		if err := tx.QueryRowContext(ctx, s.q.enqueue, string(body), m.MessageID, ms(now)).Scan(&id); err != nil {
+			return nil, fmt.Errorf("outbox: enqueue: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// Claim implements outbox.Store.
+func (s *Outbox) Claim(ctx context.Context, c outbox.Claim) ([]outbox.Entry, error) {
+	rows, err := s.db.QueryContext(ctx, s.q.claimDue, c.Token, ms(c.Now.Add(c.Lease)), ms(c.Now), c.Limit)
+	if err != nil {
+		return nil, fmt.Errorf("outbox: claim: %w", err)
+	}
+	defer rows.Close()
+	var out []outbox.Entry
+	for rows.Next() {
+		e, err := scanEntry(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("outbox: claim: %w", err)
+	}
+	// RETURNING has no order of its own.
+	slices.SortFunc(out, func(a, b outbox.Entry) int {
+		return cmp.Or(a.NextAttemptAt.Compare(b.NextAttemptAt), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// MarkSent implements outbox.Store.
+func (s *Outbox) MarkSent(ctx context.Context, id int64, lease string, at time.Time) error {
+	return s.change(ctx, "mark sent", s.q.markSent, id, lease, ms(at))
+}
+
+// Retry implements outbox.Store.
+func (s *Outbox) Retry(ctx context.Context, id int64, lease string, at time.Time, lastErr string) error {
+	return s.change(ctx, "schedule retry", s.q.scheduleRetry, id, lease, ms(at), lastErr, ms(time.Now()))
+}
+
+// MarkDead implements outbox.Store.
+func (s *Outbox) MarkDead(ctx context.Context, id int64, lease string, at time.Time, reason string) error {
+	return s.change(ctx, "mark dead", s.q.markDead, id, lease, ms(at), reason)
+}
+
+// change runs a state change of one claimed row; no row changed means the lease is gone.
+func (s *Outbox) change(ctx context.Context, what, q string, args ...any) error {
+	res, err := s.db.ExecContext(ctx, q, args...)
+	if err != nil {
+		return fmt.Errorf("outbox: %s: %w", what, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("outbox: %s: %w", what, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("outbox: %s: %w", what, outbox.ErrLeaseLost)
+	}
+	return nil
+}
+
+// NextDue implements outbox.Store.
+func (s *Outbox) NextDue(ctx context.Context) (time.Time, bool, error) {
+	var at sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, s.q.nextDue).Scan(&at); err != nil {
+		return time.Time{}, false, fmt.Errorf("outbox: next due: %w", err)
+	}
+	if !at.Valid {
+		return time.Time{}, false, nil
+	}
+	return time.UnixMilli(at.Int64), true, nil
+}
+
+// Get implements outbox.Store.
+func (s *Outbox) Get(ctx context.Context, id int64) (outbox.Entry, error) {
+	e, err := scanEntry(s.db.QueryRowContext(ctx, s.q.get, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return outbox.Entry{}, outbox.ErrNotFound
+	}
+	return e, err
+}
+
+// Count implements outbox.Store.
+func (s *Outbox) Count(ctx context.Context) (outbox.Counts, error) {
+	rows, err := s.db.QueryContext(ctx, s.q.countByStatus)
+	if err != nil {
+		return outbox.Counts{}, fmt.Errorf("outbox: count: %w", err)
+	}
+	defer rows.Close()
+	var c outbox.Counts
+	for rows.Next() {
+		var status string
+		var n int
+		if err := rows.Scan(&status, &n); err != nil {
+			return outbox.Counts{}, fmt.Errorf("outbox: count: %w", err)
+		}
+		switch outbox.Status(status) {
+		case outbox.StatusPending:
+			c.Pending = n
+		case outbox.StatusSending:
+			c.Sending = n
+		case outbox.StatusSent:
+			c.Sent = n
+		case outbox.StatusDead:
+			c.Dead = n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return outbox.Counts{}, fmt.Errorf("outbox: count: %w", err)
+	}
+	return c, nil
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+func scanEntry(row scanner) (outbox.Entry, error) {
+	var (
+		e                 outbox.Entry
+		body, status      string
+		next, created     int64
+		lastErr, leaseTok sql.NullString
+	)
+	if err := row.Scan(&e.ID, &body, &status, &e.Attempts, &next, &lastErr, &created, &leaseTok); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return outbox.Entry{}, err
+		}
+		return outbox.Entry{}, fmt.Errorf("outbox: read entry: %w", err)
+	}
+	if err := json.Unmarshal([]byte(body), &e.Message); err != nil {
+		return outbox.Entry{}, fmt.Errorf("outbox: entry %d: %w", e.ID, err)
+	}
+	e.Status = outbox.Status(status)
+	e.NextAttemptAt = time.UnixMilli(next)
+	e.CreatedAt = time.UnixMilli(created)
+	e.LastError = lastErr.String
+	e.Lease = leaseTok.String
+	return e, nil
+}
+
+func ms(t time.Time) int64 { return t.UnixMilli() }

@@ -1,0 +1,142 @@
+package sqlstore_test
+
+import (
+	"context"
+	"net"
+	"strconv"
+	"testing"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/outbox/outboxtest"
+	"github.com/portfolio-site/portfolio/services/mail/smtp"
+	"github.com/portfolio-site/portfolio/services/mail/smtptest"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
+	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
+)
+
+// eachDatabase runs test on every dialect the outbox runs on; PostgreSQL's half is
+// skipped without a server (pgtest).
+func eachDatabase(t *testing.T, test func(t *testing.T, d outboxtest.Database)) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) { test(t, outboxtest.Database{New: d.URL, Store: newStore}) })
+	}
+}
+
+func newStore(t *testing.T, db *sqldb.DB) outboxtest.Store {
+	t.Helper()
+	s := sqlstore.New(db)
+	if err := s.Migrate(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestOutbox(t *testing.T) {
+	eachDatabase(t, outboxtest.Run)
+}
+
+func TestMigrateIsIdempotentAndUsesItsOwnVersionTable(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, d outboxtest.Database) {
+		ctx := context.Background()
+		db, s := d.Open(t, d.New(t))
+		if err := s.(*sqlstore.Outbox).Migrate(ctx); err != nil {
+			t.Fatalf("second Migrate: %v", err)
+		}
+		var version int64
+		if err := db.QueryRowContext(ctx, `SELECT MAX(version_id) FROM `+sqlstore.VersionTable).Scan(&version); err != nil || version < 1 {
+			t.Errorf("version table %s: version %d, %v", sqlstore.VersionTable, version, err)
+		}
+	})
+}
+
+// TestReplicasDeliverEachMessageOnce runs two workers as two gateway replicas would:
+// each with its own connection pool to the one database, both sending to one SMTP
+// server. Every message arrives exactly once.
+func TestReplicasDeliverEachMessageOnce(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, d outboxtest.Database) {
+		ctx := context.Background()
+		dsn := d.New(t)
+		srv := smtptest.Start(t, smtptest.Options{})
+		host, port, _ := net.SplitHostPort(srv.Addr)
+		p, _ := strconv.Atoi(port)
+		tr, err := smtp.New(smtp.Config{Host: host, Port: p, TLS: smtp.TLSNone, Timeout: 5 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts := outbox.Options{
+			RetryBase:    2 * time.Millisecond,
+			RetryMax:     10 * time.Millisecond,
+			PollInterval: 5 * time.Millisecond, // each replica finds the other's mail by polling
+			SendTimeout:  5 * time.Second,
+			Concurrency:  4,
+		}
+		var stores []outbox.Store
+		var stops []func()
+		for range 2 {
+			_, s := d.Open(t, dsn)
+			w, err := outbox.NewWorker(s, tr, zap.NewNop(), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			stores = append(stores, s)
+			stops = append(stops, start(t, w))
+		}
+		const n = 40
+		if _, err := stores[0].Enqueue(ctx, outboxtest.Msgs(n)...); err != nil {
+			t.Fatal(err)
+		}
+		srv.Wait(t, n, 30*time.Second)
+		// Stopping waits for the attempts in flight: a duplicate would be at the
+		// server by then.
+		for _, stop := range stops {
+			stop()
+		}
+		ids := map[string]int{}
+		for _, m := range srv.Messages() {
+			p, err := m.Parse()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ids[p.Get("Message-ID")]++
+		}
+		if len(ids) != n || len(srv.Messages()) != n {
+			t.Errorf("server got %d messages with %d Message-IDs, want %d", len(srv.Messages()), len(ids), n)
+		}
+		for id, c := range ids {
+			if c != 1 {
+				t.Errorf("%s delivered %d times", id, c)
+			}
+		}
+		c, err := stores[1].Count(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c != (outbox.Counts{Sent: n}) {
+			t.Errorf("Count = %+v, want all %d sent", c, n)
+		}
+	})
+}
+
+// start runs w until the returned stop is called (or t ends); stop returns once Run has.
+func start(t *testing.T, w *outbox.Worker) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- w.Run(ctx) }()
+	stopped := false
+	stop = func() {
+		if stopped {
+			return
+		}
+		stopped = true
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run = %v", err)
+		}
+	}
+	t.Cleanup(stop)
+	return stop
+}

@@ -1,0 +1,116 @@
+package newsletter
+
+import (
+	"fmt"
+	"net/url"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
+)
+
+// Paths of the pages the links in newsletter emails open (the gateway serves them).
+const (
+	PagePath        = "/newsletter"
+	ConfirmPath     = "/newsletter/confirm"
+	UnsubscribePath = "/newsletter/unsubscribe"
+)
+
+// Emails says who newsletter emails are from and where their links point.
+type Emails struct {
+	From      mail.Address // the sender (no-reply)
+	ReplyTo   mail.Address // where a reply goes: the owner; empty for none
+	SiteName  string       // e.g. "DevOps Portfolio"
+	PublicURL string       // the site's absolute URL without a trailing slash: links
+}
+
+func (e Emails) link(path, token string) string {
+	return e.PublicURL + path + "?token=" + url.QueryEscape(token)
+}
+
+// ListUnsubscribeHeaders are the headers of every newsletter email: the unsubscribe
+// link for the mail client's own button, and RFC 8058's promise that one POST to it
+// unsubscribes, with no page to go through.
+func ListUnsubscribeHeaders(unsubscribeURL string) []mail.Header {
+	return []mail.Header{
+		{Name: "List-Unsubscribe", Value: "<" + unsubscribeURL + ">"},
+		{Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click"},
+	}
+}
+
+// params are the fields every newsletter email shares, for sub.
+func (s *Service) params(sub Subscriber) templates.Newsletter {
+	return templates.Newsletter{
+		ToEmail:        sub.Email,
+		ToName:         sub.Name,
+		FromEmail:      s.emails.From.Email,
+		ReplyTo:        s.emails.ReplyTo.Email,
+		NewsletterName: Name,
+		NewsletterURL:  s.emails.PublicURL + PagePath,
+		SiteName:       s.emails.SiteName,
+		UnsubscribeURL: s.UnsubscribeURL(sub.ID),
+	}
+}
+
+// message addresses a rendered newsletter email to sub, with the unsubscribe headers.
+func (s *Service) message(sub Subscriber, e templates.Email) mail.Message {
+	m := mail.Message{
+		From:    s.emails.From,
+		To:      []mail.Address{{Name: sub.Name, Email: sub.Email}},
+		Subject: e.Subject,
+		Text:    e.Text,
+		HTML:    e.HTML,
+		Headers: ListUnsubscribeHeaders(s.UnsubscribeURL(sub.ID)),
+	}
+	if s.emails.ReplyTo.Email != "" {
+		m.ReplyTo = []mail.Address{s.emails.ReplyTo}
+	}
+	return m
+}
+
+// confirmationEmail asks sub to open the link with token.
+func (s *Service) confirmationEmail(sub Subscriber, token string) (mail.Message, error) {
+	e, err := templates.NewsletterConfirmation{
+		Newsletter: s.params(sub),
+		ConfirmURL: s.emails.link(ConfirmPath, token),
+		ValidFor:   s.confirmTTL,
+	}.Render()
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("newsletter: confirmation email: %w", err)
+	}
+	return s.message(sub, e), nil
+}
+
+// welcomeEmail greets sub after they confirmed.
+func (s *Service) welcomeEmail(sub Subscriber) (mail.Message, error) {
+	e, err := templates.NewsletterWelcome{Newsletter: s.params(sub)}.Render()
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("newsletter: welcome email: %w", err)
+	}
+	return s.message(sub, e), nil
+}
+
+// EditionEmail is edition ed for subscriber sub: subject "DevOps Digest - <month> -
+// <title>", the edition's text, and sub's own unsubscribe link and headers. Publishing
+// queues one per confirmed subscriber.
+func (s *Service) EditionEmail(ed content.Edition, sub Subscriber) (mail.Message, error) {
+	e, err := templates.NewsletterEdition{
+		Newsletter: s.params(sub),
+		Title:      ed.Title,
+		Date:       ed.MonthText(),
+		Text:       ed.Body,
+	}.Render()
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("newsletter: edition %d email: %w", ed.ID, err)
+	}
+	return s.message(sub, e), nil
+}
+
+// ConfirmURL is the confirmation link carrying token.
+func (s *Service) ConfirmURL(token string) string { return s.emails.link(ConfirmPath, token) }
+
+// UnsubscribeURL is subscriber id's unsubscribe link: the page with the button, and
+// the RFC 8058 one-click target. It works for as long as the signing key is kept.
+func (s *Service) UnsubscribeURL(id int64) string {
+	return s.emails.link(UnsubscribePath, s.signer.Token(id))
+}

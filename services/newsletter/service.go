@@ -1,0 +1,242 @@
+package newsletter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail"
+)
+
+// Defaults of Options.
+const (
+	DefaultConfirmTTL     = 72 * time.Hour
+	DefaultResendInterval = 10 * time.Minute
+)
+
+// Options tune a Service. The zero value uses the defaults.
+type Options struct {
+	// ConfirmTTL is how long a confirmation link works.
+	ConfirmTTL time.Duration
+	// ResendInterval is the least time between two confirmation emails to one
+	// address: subscribing again sooner sends nothing, so the form cannot be used to
+	// flood someone's inbox.
+	ResendInterval time.Duration
+	// Now is the clock; tests set it.
+	Now func() time.Time
+	// Notify, if set, is called after emails were queued, to wake the mail worker.
+	Notify func()
+}
+
+// Service is the newsletter's subscriptions: subscribing, confirming, unsubscribing
+// and what the admin reads.
+type Service struct {
+	store          Store
+	emails         Emails
+	signer         unsubscribeSigner
+	confirmTTL     time.Duration
+	resendInterval time.Duration
+	now            func() time.Time
+	notify         func()
+}
+
+// NewService returns the service over store, sending emails as described by emails.
+// It reads (or, on a new store, creates) the unsubscribe signing key.
+func NewService(ctx context.Context, store Store, emails Emails, opts Options) (*Service, error) {
+	key, err := store.SigningKey(ctx, newSigningKey())
+	if err != nil {
+		return nil, fmt.Errorf("newsletter: signing key: %w", err)
+	}
+	if len(key) < SigningKeySize {
+		return nil, fmt.Errorf("newsletter: signing key: %d bytes stored, want %d", len(key), SigningKeySize)
+	}
+	s := &Service{
+		store:          store,
+		emails:         emails,
+		signer:         unsubscribeSigner{key: key},
+		confirmTTL:     opts.ConfirmTTL,
+		resendInterval: opts.ResendInterval,
+		now:            opts.Now,
+		notify:         opts.Notify,
+	}
+	if s.confirmTTL <= 0 {
+		s.confirmTTL = DefaultConfirmTTL
+	}
+	if s.resendInterval <= 0 {
+		s.resendInterval = DefaultResendInterval
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	return s, nil
+}
+
+var (
+	// ErrUnavailable wraps a store failure: nothing was done, and the visitor should
+	// try again later.
+	ErrUnavailable = errors.New("newsletter: the subscriber store is unavailable")
+	// ErrInvalidToken is returned for an unsubscribe link that is not one of ours.
+	ErrInvalidToken = errors.New("newsletter: the link is not valid")
+)
+
+// unavailable wraps a store error, unless it is a problem of ours (rendering an
+// email), which no retry fixes.
+func unavailable(err error, own error) error {
+	if own != nil {
+		return own
+	}
+	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+}
+
+func (s *Service) clock() time.Time { return s.now().UTC() }
+
+// Subscribe subscribes the address of f (double opt-in): a new or not yet confirmed
+// address is stored as unconfirmed and gets a confirmation email with a fresh link,
+// at most once per resend interval; a confirmed address gets nothing. The outcome is
+// for logs only: whatever it is, the visitor must be told the same. A *Problem is
+// returned for an invalid form, an error wrapping ErrUnavailable when the store
+// failed. Once it returns nil, the subscriber and their email are stored; a mail
+// server that is down only delays the email.
+func (s *Service) Subscribe(ctx context.Context, f Form) (SubscribeOutcome, error) {
+	f = f.Normalize()
+	if p := f.Validate(); p != nil {
+		return 0, p
+	}
+	now := s.clock()
+	token, hash := newConfirmToken()
+	var renderErr error
+	outcome, _, err := s.store.Subscribe(ctx, Subscription{
+		Email:      f.Email,
+		EmailKey:   EmailKey(f.Email),
+		Name:       f.Name,
+		At:         now,
+		SentBefore: now.Add(-s.resendInterval),
+		Token:      ConfirmationToken{Hash: hash, ExpiresAt: now.Add(s.confirmTTL)},
+	}, func(sub Subscriber) ([]mail.Message, error) {
+		m, err := s.confirmationEmail(sub, token)
+		renderErr = err
+		return []mail.Message{m}, err
+	})
+	if err != nil {
+		return 0, unavailable(err, renderErr)
+	}
+	if outcome != SubscribeUnchanged {
+		s.wake()
+	}
+	return outcome, nil
+}
+
+// Confirm opens a confirmation link: see ConfirmOutcome. Confirming queues the
+// welcome email. Only a store failure is an error (wrapping ErrUnavailable).
+func (s *Service) Confirm(ctx context.Context, token string) (ConfirmOutcome, error) {
+	if !wellFormedConfirmToken(token) {
+		return ConfirmInvalid, nil
+	}
+	var renderErr error
+	outcome, _, err := s.store.Confirm(ctx, HashToken(token), s.clock(), func(sub Subscriber) ([]mail.Message, error) {
+		m, err := s.welcomeEmail(sub)
+		renderErr = err
+		return []mail.Message{m}, err
+	})
+	if err != nil {
+		return ConfirmInvalid, unavailable(err, renderErr)
+	}
+	if outcome == Confirmed {
+		s.wake()
+	}
+	return outcome, nil
+}
+
+// UnsubscribeTarget returns the subscriber an unsubscribe link is for, to show before
+// they press the button; ErrInvalidToken if the link is not one of ours.
+func (s *Service) UnsubscribeTarget(ctx context.Context, token string) (Subscriber, error) {
+	return s.bySignedID(token, func(id int64) (Subscriber, error) { return s.store.Subscriber(ctx, id) })
+}
+
+// Unsubscribe unsubscribes the subscriber of an unsubscribe link. It is idempotent:
+// unsubscribing twice is fine. ErrInvalidToken if the link is not one of ours.
+func (s *Service) Unsubscribe(ctx context.Context, token string) (Subscriber, error) {
+	return s.bySignedID(token, func(id int64) (Subscriber, error) { return s.store.Unsubscribe(ctx, id, s.clock()) })
+}
+
+// bySignedID calls f with the subscriber id of an unsubscribe token. A token that is
+// not ours, or names no subscriber, is ErrInvalidToken; a store failure wraps
+// ErrUnavailable.
+func (s *Service) bySignedID(token string, f func(id int64) (Subscriber, error)) (Subscriber, error) {
+	id, err := s.signer.ID(token)
+	if err != nil {
+		return Subscriber{}, ErrInvalidToken
+	}
+	sub, err := f(id)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		return Subscriber{}, ErrInvalidToken
+	case err != nil:
+		return Subscriber{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
+	}
+	return sub, nil
+}
+
+func (s *Service) wake() {
+	if s.notify != nil {
+		s.notify()
+	}
+}
+
+// Counts returns how many subscribers are in each state.
+func (s *Service) Counts(ctx context.Context) (Counts, error) {
+	return s.store.Counts(ctx)
+}
+
+// MaxPerPage is the largest page List returns.
+const MaxPerPage = 500
+
+// ListQuery asks for one page of subscribers.
+type ListQuery struct {
+	State   State // empty: every state
+	Page    int   // 1-based; less than 1 is 1
+	PerPage int   // 1 to MaxPerPage; out of range is 50
+}
+
+// SubscriberPage is one page of subscribers, newest subscription first.
+type SubscriberPage struct {
+	Items   []Subscriber
+	Page    int
+	PerPage int
+	Total   int // subscribers matching the query, on every page
+}
+
+// List returns one page of subscribers, newest subscription first.
+func (s *Service) List(ctx context.Context, q ListQuery) (SubscriberPage, error) {
+	if q.State != "" && !q.State.Valid() {
+		return SubscriberPage{}, fmt.Errorf("newsletter: unknown state %q", q.State)
+	}
+	if q.Page < 1 {
+		q.Page = 1
+	}
+	if q.PerPage < 1 || q.PerPage > MaxPerPage {
+		q.PerPage = 50
+	}
+	offset := (q.Page - 1) * q.PerPage
+	if q.Page > math.MaxInt32/q.PerPage {
+		offset = math.MaxInt32 // far past the last page: empty, not an overflow
+	}
+	items, total, err := s.store.List(ctx, q.State, q.PerPage, offset)
+	if err != nil {
+		return SubscriberPage{}, err
+	}
+	return SubscriberPage{Items: items, Page: q.Page, PerPage: q.PerPage, Total: total}, nil
+}
+
+// All returns every subscriber, newest subscription first (the CSV export).
+func (s *Service) All(ctx context.Context) ([]Subscriber, error) {
+	items, _, err := s.store.List(ctx, "", math.MaxInt32, 0)
+	return items, err
+}
+
+// Confirmed returns every confirmed subscriber: who an edition goes to.
+func (s *Service) Confirmed(ctx context.Context) ([]Subscriber, error) {
+	return s.store.Confirmed(ctx)
+}

@@ -1,0 +1,164 @@
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/newsletter"
+)
+
+var _ newsletter.PublicationStore = (*Store)(nil)
+
+// scanPublication reads the columns every statement returning a publication selects:
+// id, edition_id, status, started_at, finished_at, recipients.
+func scanPublication(r row) (newsletter.Publication, error) {
+	var p newsletter.Publication
+	var started int64
+	var finished sql.NullInt64
+	if err := r.Scan(&p.ID, &p.EditionID, &p.Status, &started, &finished, &p.Recipients); err != nil {
+		return newsletter.Publication{}, err
+	}
+	p.StartedAt = millis(started)
+	p.FinishedAt = nullMillis(finished)
+	return p, nil
+}
+
+// StartPublication implements newsletter.PublicationStore.
+func (s *Store) StartPublication(ctx context.Context, editionID int, at time.Time) (newsletter.Publication, error) {
+	var p newsletter.Publication
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		p, err = scanPublication(tx.QueryRowContext(ctx, s.query("insert_running_publication"), editionID, at.UnixMilli()))
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			return newsletter.ErrPublishing
+		case err != nil:
+			return fmt.Errorf("start: %w", err)
+		}
+		res, err := tx.ExecContext(ctx, s.query("insert_deliveries_to_confirmed"), p.ID)
+		if err != nil {
+			return fmt.Errorf("recipients: %w", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return fmt.Errorf("recipients: %w", err)
+		}
+		p.Recipients = int(n)
+		return nil
+	})
+	if err != nil {
+		return newsletter.Publication{}, fmt.Errorf("newsletter: start publication: %w", err)
+	}
+	return p, nil
+}
+
+// PendingRecipients implements newsletter.PublicationStore.
+func (s *Store) PendingRecipients(ctx context.Context, id int64, limit int) ([]newsletter.Subscriber, error) {
+	subs, err := s.subscribers(ctx, s.query("list_pending_deliveries"), id, limit)
+	if err != nil {
+		return nil, fmt.Errorf("newsletter: pending recipients: %w", err)
+	}
+	return subs, nil
+}
+
+// QueueDeliveries implements newsletter.PublicationStore. Each delivery is recorded
+// only if it is still pending and its subscriber still confirmed: on SQLite the
+// transaction holds the write lock, on PostgreSQL a concurrent transaction's update of
+// the same row waits for this one and then finds it no longer pending; either way one
+// process wins and the other rolls its emails back.
+func (s *Store) QueueDeliveries(ctx context.Context, id int64, deliveries []newsletter.Delivery, skipped []int64) error {
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		for _, sub := range skipped {
+			if err := s.recordDelivery(ctx, tx, s.query("mark_delivery_skipped"), id, sub); err != nil {
+				return err
+			}
+		}
+		if len(deliveries) == 0 {
+			return nil
+		}
+		msgs := make([]mail.Message, len(deliveries))
+		for i, d := range deliveries {
+			msgs[i] = d.Message
+		}
+		ids, err := s.outbox.EnqueueTx(ctx, tx, msgs...)
+		if err != nil {
+			return fmt.Errorf("queue: %w", err)
+		}
+		for i, d := range deliveries {
+			if err := s.recordDelivery(ctx, tx, s.query("mark_delivery_queued"), id, d.SubscriberID, ids[i]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		if errors.Is(err, newsletter.ErrDeliveriesChanged) {
+			return err
+		}
+		return fmt.Errorf("newsletter: queue deliveries: %w", err)
+	}
+	return nil
+}
+
+// recordDelivery runs an update of one pending delivery; ErrDeliveriesChanged if it
+// changed nothing.
+func (s *Store) recordDelivery(ctx context.Context, tx *sql.Tx, query string, args ...any) error {
+	res, err := tx.ExecContext(ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("record delivery: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("record delivery: %w", err)
+	}
+	if n == 0 {
+		return newsletter.ErrDeliveriesChanged
+	}
+	return nil
+}
+
+// FinishPublication implements newsletter.PublicationStore.
+func (s *Store) FinishPublication(ctx context.Context, id int64, at time.Time) (newsletter.Publication, error) {
+	p, err := scanPublication(s.db.QueryRowContext(ctx, s.query("finish_publication"), id, at.UnixMilli()))
+	if errors.Is(err, sql.ErrNoRows) {
+		p, err = scanPublication(s.db.QueryRowContext(ctx, s.query("get_publication"), id))
+	}
+	if err != nil {
+		return newsletter.Publication{}, fmt.Errorf("newsletter: finish publication: %w", err)
+	}
+	return p, nil
+}
+
+// RunningPublications implements newsletter.PublicationStore.
+func (s *Store) RunningPublications(ctx context.Context) ([]newsletter.Publication, error) {
+	return s.publications(ctx, "list_running_publications")
+}
+
+// LastPublications implements newsletter.PublicationStore.
+func (s *Store) LastPublications(ctx context.Context) ([]newsletter.Publication, error) {
+	return s.publications(ctx, "list_last_publications")
+}
+
+func (s *Store) publications(ctx context.Context, name string) ([]newsletter.Publication, error) {
+	rows, err := s.db.QueryContext(ctx, s.query(name))
+	if err != nil {
+		return nil, fmt.Errorf("newsletter: publications: %w", err)
+	}
+	defer rows.Close()
+	var out []newsletter.Publication
+	for rows.Next() {
+		p, err := scanPublication(rows)
+		if err != nil {
+			return nil, fmt.Errorf("newsletter: publications: %w", err)
+		}
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("newsletter: publications: %w", err)
+	}
+	return out, nil
+}

@@ -1,0 +1,1 @@
+SELECT state, COUNT(*) FROM newsletter_subscribers GROUP BY state;

@@ -1,0 +1,1 @@
+SELECT secret FROM newsletter_keys WHERE purpose = $1;

@@ -1,0 +1,336 @@
+// Package sqlstore keeps the newsletter's subscribers in the site's SQL database:
+// SQLite for one machine, PostgreSQL for several gateway replicas. It implements
+// newsletter.Store; the mail outbox lives in the same database, so a subscriber's
+// change and the emails about it commit together.
+//
+// Every statement is a file in queries/ named by what it does, written once with $N
+// placeholders and rebound for SQLite (sqldb). Each state change is one conditional
+// statement, so concurrent requests (in one process or many) cannot both win it. The
+// schema is in migrations/<dialect>/ (goose, version table newsletter_goose_db_version).
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/newsletter"
+)
+
+//go:embed migrations
+var migrations embed.FS
+
+//go:embed queries/*.sql
+var queries embed.FS
+
+// VersionTable is goose's version table for the newsletter's migrations.
+const VersionTable = "newsletter_goose_db_version"
+
+// unsubscribeKey is the purpose of the unsubscribe signing key in newsletter_keys.
+const unsubscribeKey = "unsubscribe"
+
+// Store is newsletter.Store on SQLite or PostgreSQL.
+type Store struct {
+	db     *sqldb.DB
+	outbox outbox.TxEnqueuer
+	q      map[string]string
+}
+
+var _ newsletter.Store = (*Store)(nil)
+
+// New returns the store over db, which the caller opened (sqldb.Open) and closes;
+// emails are queued through outbox, which must use the same database. Call Migrate
+// before using it.
+func New(db *sqldb.DB, outbox outbox.TxEnqueuer) *Store {
+	q, err := sqldb.Queries(queries, "queries", db.Dialect)
+	if err != nil {
+		// Embedded at build time: only a broken build gets here, and every test with it.
+		panic("newsletter sqlstore: " + err.Error())
+	}
+	return &Store{db: db, outbox: outbox, q: q}
+}
+
+// Migrate brings the newsletter's tables up to date.
+func (s *Store) Migrate(ctx context.Context) error {
+	return sqldb.Migrate(ctx, s.db, migrations, "migrations/"+string(s.db.Dialect), VersionTable)
+}
+
+// query returns the statement of queries/<name>.sql.
+func (s *Store) query(name string) string {
+	q, ok := s.q[name]
+	if !ok {
+		panic("newsletter sqlstore: no query " + name) // a typo every test would hit
+	}
+	return q
+}
+
+// row is a *sql.Row or *sql.Rows.
+type row interface{ Scan(dest ...any) error }
+
+// scanSubscriber reads extra, then the columns every statement returning a subscriber
+// selects: id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at.
+func scanSubscriber(r row, extra ...any) (newsletter.Subscriber, error) {
+	var sub newsletter.Subscriber
+	var subscribed int64
+	var confirmed, unsubscribed sql.NullInt64
+	dest := append(extra, &sub.ID, &sub.Email, &sub.Name, &sub.State, &subscribed, &confirmed, &unsubscribed)
+	if err := r.Scan(dest...); err != nil {
+		return newsletter.Subscriber{}, err
+	}
+	sub.SubscribedAt = millis(subscribed)
+	sub.ConfirmedAt = nullMillis(confirmed)
+	sub.UnsubscribedAt = nullMillis(unsubscribed)
+	return sub, nil
+}
+
+func millis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+func nullMillis(ms sql.NullInt64) time.Time {
+	if !ms.Valid {
+		return time.Time{}
+	}
+	return millis(ms.Int64)
+}
+
+// inTx runs f in a transaction, committed if f returns nil. On SQLite the transaction
+// takes the write lock up front (sqldb's IMMEDIATE), so it is serialised with every
+// other writer; on PostgreSQL each statement's conditions decide races.
+func (s *Store) inTx(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	defer func() { _ = tx.Rollback() }() // no-op after Commit
+	if err := f(tx); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+// queue renders the emails about sub and queues them inside tx.
+func (s *Store) queue(ctx context.Context, tx *sql.Tx, sub newsletter.Subscriber, emails newsletter.EmailsFunc) error {
+	msgs, err := emails(sub)
+	if err != nil {
+		return err
+	}
+	if len(msgs) == 0 {
+		return nil
+	}
+	if _, err := s.outbox.EnqueueTx(ctx, tx, msgs...); err != nil {
+		return fmt.Errorf("queue: %w", err)
+	}
+	return nil
+}
+
+// Subscribe implements newsletter.Store.
+func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, emails newsletter.EmailsFunc) (newsletter.SubscribeOutcome, newsletter.Subscriber, error) {
+	var outcome newsletter.SubscribeOutcome
+	var sub newsletter.Subscriber
+	at := in.At.UnixMilli()
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("insert_subscriber"), in.Email, in.EmailKey, in.Name, at))
+		outcome = newsletter.SubscribeAdded
+		if errors.Is(err, sql.ErrNoRows) {
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("renew_subscription"),
+				in.EmailKey, in.Email, in.Name, at, in.SentBefore.UnixMilli()))
+			outcome = newsletter.SubscribeRenewed
+		}
+		if errors.Is(err, sql.ErrNoRows) {
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_subscriber_by_email_key"), in.EmailKey))
+			outcome = newsletter.SubscribeUnchanged
+			if err != nil {
+				return fmt.Errorf("read: %w", err)
+			}
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("store: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, s.query("delete_expired_confirmations"), sub.ID, at); err != nil {
+			return fmt.Errorf("expired links: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, s.query("insert_confirmation"), in.Token.Hash, sub.ID, at, in.Token.ExpiresAt.UnixMilli()); err != nil {
+			return fmt.Errorf("link: %w", err)
+		}
+		return s.queue(ctx, tx, sub, emails)
+	})
+	if err != nil {
+		return 0, newsletter.Subscriber{}, fmt.Errorf("newsletter: subscribe: %w", err)
+	}
+	return outcome, sub, nil
+}
+
+// Confirm implements newsletter.Store.
+func (s *Store) Confirm(ctx context.Context, tokenHash string, at time.Time, emails newsletter.EmailsFunc) (newsletter.ConfirmOutcome, newsletter.Subscriber, error) {
+	var outcome newsletter.ConfirmOutcome
+	var sub newsletter.Subscriber
+	now := at.UnixMilli()
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("confirm_subscriber"), tokenHash, now))
+		switch {
+		case err == nil:
+			outcome = newsletter.Confirmed
+			if _, err := tx.ExecContext(ctx, s.query("use_confirmations"), sub.ID, now); err != nil {
+				return fmt.Errorf("use links: %w", err)
+			}
+			return s.queue(ctx, tx, sub, emails)
+		case !errors.Is(err, sql.ErrNoRows):
+			return fmt.Errorf("confirm: %w", err)
+		}
+		// Not confirmed now: say why.
+		var expires int64
+		var used sql.NullInt64
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_confirmation"), tokenHash), &expires, &used)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			outcome = newsletter.ConfirmInvalid
+		case err != nil:
+			return fmt.Errorf("read link: %w", err)
+		case sub.State == newsletter.StateConfirmed:
+			outcome = newsletter.AlreadyConfirmed
+		case used.Valid:
+			outcome = newsletter.ConfirmInvalid // used, then unsubscribed or subscribed anew
+		case expires <= now:
+			outcome = newsletter.ConfirmExpired
+		default:
+			outcome = newsletter.ConfirmInvalid
+		}
+		return nil
+	})
+	if err != nil {
+		return newsletter.ConfirmInvalid, newsletter.Subscriber{}, fmt.Errorf("newsletter: confirm: %w", err)
+	}
+	if outcome == newsletter.ConfirmInvalid {
+		sub = newsletter.Subscriber{}
+	}
+	return outcome, sub, nil
+}
+
+// Unsubscribe implements newsletter.Store.
+func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsletter.Subscriber, error) {
+	var sub newsletter.Subscriber
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("unsubscribe"), id, at.UnixMilli()))
+		if errors.Is(err, sql.ErrNoRows) {
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_subscriber"), id))
+			if errors.Is(err, sql.ErrNoRows) {
+				return newsletter.ErrNotFound
+			}
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, s.query("delete_confirmations"), id)
+		return err
+	})
+	if err != nil {
+		return newsletter.Subscriber{}, fmt.Errorf("newsletter: unsubscribe: %w", err)
+	}
+	return sub, nil
+}
+
+// Subscriber implements newsletter.Store.
+func (s *Store) Subscriber(ctx context.Context, id int64) (newsletter.Subscriber, error) {
+	sub, err := scanSubscriber(s.db.QueryRowContext(ctx, s.query("get_subscriber"), id))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return newsletter.Subscriber{}, newsletter.ErrNotFound
+	case err != nil:
+		return newsletter.Subscriber{}, fmt.Errorf("newsletter: subscriber: %w", err)
+	}
+	return sub, nil
+}
+
+// Counts implements newsletter.Store.
+func (s *Store) Counts(ctx context.Context) (newsletter.Counts, error) {
+	rows, err := s.db.QueryContext(ctx, s.query("count_by_state"))
+	if err != nil {
+		return newsletter.Counts{}, fmt.Errorf("newsletter: counts: %w", err)
+	}
+	defer rows.Close()
+	var c newsletter.Counts
+	for rows.Next() {
+		var state newsletter.State
+		var n int
+		if err := rows.Scan(&state, &n); err != nil {
+			return newsletter.Counts{}, fmt.Errorf("newsletter: counts: %w", err)
+		}
+		switch state {
+		case newsletter.StateUnconfirmed:
+			c.Unconfirmed = n
+		case newsletter.StateConfirmed:
+			c.Confirmed = n
+		case newsletter.StateUnsubscribed:
+			c.Unsubscribed = n
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return newsletter.Counts{}, fmt.Errorf("newsletter: counts: %w", err)
+	}
+	return c, nil
+}
+
+// List implements newsletter.Store.
+func (s *Store) List(ctx context.Context, state newsletter.State, limit, offset int) ([]newsletter.Subscriber, int, error) {
+	var total int
+	if err := s.db.QueryRowContext(ctx, s.query("count_subscribers"), string(state)).Scan(&total); err != nil {
+		return nil, 0, fmt.Errorf("newsletter: list: %w", err)
+	}
+	items, err := s.subscribers(ctx, s.query("list_subscribers_newest_first"), string(state), limit, offset)
+	if err != nil {
+		return nil, 0, fmt.Errorf("newsletter: list: %w", err)
+	}
+	return items, total, nil
+}
+
+// Confirmed implements newsletter.Store.
+func (s *Store) Confirmed(ctx context.Context) ([]newsletter.Subscriber, error) {
+	items, err := s.subscribers(ctx, s.query("list_confirmed"))
+	if err != nil {
+		return nil, fmt.Errorf("newsletter: confirmed: %w", err)
+	}
+	return items, nil
+}
+
+func (s *Store) subscribers(ctx context.Context, query string, args ...any) ([]newsletter.Subscriber, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []newsletter.Subscriber
+	for rows.Next() {
+		sub, err := scanSubscriber(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, sub)
+	}
+	return out, rows.Err()
+}
+
+// SigningKey implements newsletter.Store.
+func (s *Store) SigningKey(ctx context.Context, candidate []byte) ([]byte, error) {
+	var key []byte
+	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, s.query("insert_key"), unsubscribeKey, candidate, time.Now().UnixMilli()); err != nil {
+			return err
+		}
+		return tx.QueryRowContext(ctx, s.query("get_key"), unsubscribeKey).Scan(&key)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("newsletter: signing key: %w", err)
+	}
+	return key, nil
+}
