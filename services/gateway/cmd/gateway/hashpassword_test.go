@@ -11,8 +11,8 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 )
 
-// TestHashPasswordCommand runs the sub-command as the owner does: its hash has the
-// production cost and verifies the password.
+// TestHashPasswordCommand runs the sub-command as the owner does: it prints a hash of
+// the production cost.
 func TestHashPasswordCommand(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	err := run(context.Background(), []string{"gateway", "hash-password"}, func(string) string { return "" },
@@ -30,9 +30,8 @@ func TestHashPasswordCommand(t *testing.T) {
 	if cost, _ := bcrypt.Cost([]byte(hash)); cost != admin.PasswordCost {
 		t.Errorf("cost %d, want %d", cost, admin.PasswordCost)
 	}
-	if bcrypt.CompareHashAndPassword([]byte(hash), []byte("correct horse battery")) != nil {
-		t.Error("the hash does not verify the password")
-	}
+	// Verifying it would take as long again (seconds under the race detector);
+	// TestHashPasswordInput checks what the hash verifies.
 	if !strings.Contains(stderr.String(), "PORTFOLIO_ADMIN_PASSWORD_HASH") {
 		t.Errorf("stderr %q does not say where the hash goes", stderr.String())
 	}

@@ -48,10 +48,10 @@ func TestDefaults(t *testing.T) {
 		MailRatePerSecond:   10,
 		AdminSessionTTL:     12 * time.Hour,
 		RateLimitPerMinute:  5,
+		TrustedProxies:      nil,
 
 		NewsletterConfirmTTL:     72 * time.Hour,
 		NewsletterResendInterval: 10 * time.Minute,
-		TrustedProxies:      nil,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)

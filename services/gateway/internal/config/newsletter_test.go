@@ -16,7 +16,7 @@ func TestNewsletterDurations(t *testing.T) {
 		wantErr    string // empty: valid
 	}{
 		{"PORTFOLIO_NEWSLETTER_CONFIRM_TTL", "24h", 24 * time.Hour, 10 * time.Minute, ""},
-		{"PORTFOLIO_NEWSLETTER_CONFIRM_TTL", "10m", 10 * time.Minute, 10 * time.Minute, ""},
+		{"PORTFOLIO_NEWSLETTER_CONFIRM_TTL", "11m", 11 * time.Minute, 10 * time.Minute, ""},
 		{"PORTFOLIO_NEWSLETTER_CONFIRM_TTL", "9m", 0, 0, `config: PORTFOLIO_NEWSLETTER_CONFIRM_TTL: "9m0s" is not between 10m and 720h`},
 		{"PORTFOLIO_NEWSLETTER_CONFIRM_TTL", "721h", 0, 0, `PORTFOLIO_NEWSLETTER_CONFIRM_TTL: "721h0m0s" is not between`},
 		{"PORTFOLIO_NEWSLETTER_CONFIRM_TTL", "3 days", 0, 0, `PORTFOLIO_NEWSLETTER_CONFIRM_TTL: "3 days" is not a duration`},
@@ -24,7 +24,7 @@ func TestNewsletterDurations(t *testing.T) {
 		{"PORTFOLIO_NEWSLETTER_RESEND_INTERVAL", "1h", 72 * time.Hour, time.Hour, ""},
 		{"PORTFOLIO_NEWSLETTER_RESEND_INTERVAL", "-1m", 0, 0, `PORTFOLIO_NEWSLETTER_RESEND_INTERVAL: "-1m0s" is not between 1s and 24h`},
 		{"PORTFOLIO_NEWSLETTER_RESEND_INTERVAL", "25h", 0, 0, `PORTFOLIO_NEWSLETTER_RESEND_INTERVAL: "25h0m0s" is not between 1s and 24h`},
-		{"PORTFOLIO_NEWSLETTER_CONFIRM_TTL", "15m", 0, 0, `PORTFOLIO_NEWSLETTER_RESEND_INTERVAL: "10m0s" is not shorter than PORTFOLIO_NEWSLETTER_CONFIRM_TTL`},
+		{"PORTFOLIO_NEWSLETTER_CONFIRM_TTL", "10m", 0, 0, `PORTFOLIO_NEWSLETTER_RESEND_INTERVAL: "10m0s" is not shorter than PORTFOLIO_NEWSLETTER_CONFIRM_TTL`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.env+"="+tt.value, func(t *testing.T) {

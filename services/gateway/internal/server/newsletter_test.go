@@ -125,7 +125,7 @@ func checkNotice(t *testing.T, w *httptest.ResponseRecorder, status int, heading
 		`<title>` + heading + ` · DevOps Portfolio</title>`,
 		`<meta name="robots" content="noindex">`,
 		`<link href="/static/css/index.a1b2c3d4.css" rel="stylesheet">`, // the site's stylesheet
-		`<script>` + webtest.ThemeScript + `</script>`,                   // and its theme
+		`<script>` + webtest.ThemeScript + `</script>`,                  // and its theme
 		`<a href="/" class=`, `>Home</a>`,
 		`<a href="/newsletter" class=`, `>Back to the newsletter</a>`,
 	}, want...) {
