@@ -18,4 +18,10 @@
 // implementation passes. Emails are queued through the mail outbox in the same
 // transaction as the change that causes them, so a mail server being down delays an
 // email but never fails a subscription.
+//
+// Publisher sends an edition to the subscribers confirmed when it starts: a
+// publication records them, and their emails are queued in batches, each batch in the
+// transaction that marks its recipients queued (PublicationStore). One publication of
+// an edition runs at a time; one a stopped process left running is finished by Resume
+// at the next start, queueing only the recipients not yet queued.
 package newsletter

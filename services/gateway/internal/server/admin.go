@@ -111,10 +111,14 @@ type adminGuard struct {
 	cookie sessionCookie
 }
 
-var errNotConfigured = &Error{
-	Code: ECodeNotConfigured,
-	Message: "The admin is not configured: set " + config.EnvName("admin_user") + " and " +
-		config.EnvName("admin_password_hash") + " (`gateway hash-password` prints a hash) and restart the gateway.",
+// notConfigured is the answer of every admin call while no admin is configured: how
+// to configure one.
+func notConfigured() error {
+	return &Error{
+		Code: ECodeNotConfigured,
+		Message: "The admin is not configured: set " + config.EnvName("admin_user") + " and " +
+			config.EnvName("admin_password_hash") + " (`gateway hash-password` prints a hash) and restart the gateway.",
+	}
 }
 
 // open guards an endpoint that needs no session (signing in and out).
@@ -126,7 +130,7 @@ func (g adminGuard) withSession(h http.Handler) http.Handler { return g.guard(h,
 func (g adminGuard) guard(h http.Handler, needSession bool) http.Handler {
 	inner := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !g.auth.Configured() {
-			writeError(w, r, g.logger, errNotConfigured)
+			writeError(w, r, g.logger, notConfigured())
 			return
 		}
 		if needSession {
@@ -216,7 +220,7 @@ func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) 
 			writeError(w, r, logger, &Error{Code: ECodeUnauthorized, Message: "Wrong user name or password."})
 			return
 		case errors.Is(err, admin.ErrNotConfigured):
-			writeError(w, r, logger, errNotConfigured)
+			writeError(w, r, logger, notConfigured())
 			return
 		case err != nil:
 			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "Signing in failed. Please try again later.", Err: err})

@@ -530,7 +530,7 @@ func TestAdminStatsAndLists(t *testing.T) {
 
 	var msgs struct {
 		Items []struct {
-			ID                                      int64
+			ID                                       int64
 			Name, Email, Subject, Message, CreatedAt string
 		}
 	}

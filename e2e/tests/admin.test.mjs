@@ -1,0 +1,250 @@
+// The admin end to end: /admin/newsletter (the admin remote) against the built
+// bin/gateway with an admin whose password hash `bin/gateway hash-password` made. The
+// page asks for a sign-in, refuses a wrong password, shows the real subscriber counts,
+// and 'Republish' sends the edition through the outbox to an SMTP sink this file starts
+// (services/mail/cmd/smtpsink): one email per confirmed subscriber. The suite's shared
+// gateway has no admin: there the page says how to configure one. Its own gateway and
+// sink are killed by PID when the file is done.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe } from 'node:test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { startGateway } from '../lib/gateway.mjs';
+import { eventually, expectToast, goto, holdRequests, requestsTo, waitForPage } from '../lib/page.mjs';
+import { GATEWAY_BIN, REPO_ROOT } from '../lib/paths.mjs';
+import { startSmtpSink } from '../lib/smtpsink.mjs';
+import { e2eTest } from '../lib/suite.mjs';
+
+const editions = JSON.parse(readFileSync(join(REPO_ROOT, 'content', 'dist', 'newsletter-index.json'), 'utf8')).editions;
+const USER = 'owner';
+const PASSWORD = 'e2e admin password, long enough';
+
+let sink;
+let gateway;
+/** Absolute URL on this file's gateway (the suite's shared one has no admin nor SMTP). */
+const at = (path) => `${gateway.url}${path}`;
+/** The subscribers seeded in before(): who an edition must reach, and who not. */
+const readers = { confirmed: [], unconfirmed: [], unsubscribed: [] };
+
+// The browser logs every 4xx/5xx fetch answer as a console error. These are the ones
+// the admin page gets by design: asking who is signed in while nobody is (401), a wrong
+// password (401), and a server without an admin (503).
+const expectedRefusals = [/status of 401 .* @ .*\/api\/admin\/session$/, /status of 503 .* @ .*\/api\/admin\/session$/];
+
+const loginForm = (page) => page.getByRole('form', { name: 'Admin sign in' });
+const userField = (page) => loginForm(page).getByLabel('User name', { exact: true });
+const passwordField = (page) => loginForm(page).getByLabel('Password', { exact: true });
+const signInButton = (page) => loginForm(page).getByRole('button', { name: /^(Sign in|Signing in\.\.\.)$/ });
+const signedIn = (page) => page.getByText(`Signed in as ${USER}`);
+const statCard = (page, title) =>
+  page.getByRole('heading', { name: title, exact: true }).locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
+const editionItem = (page, title) =>
+  page.getByRole('list', { name: 'Editions' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+const header = (msg, name) => (msg.headers?.[name] ?? []).join(', ');
+const unique = (what) => `${what}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+
+/** Waits (bounded) for the sink to hold an email to `address` whose subject matches. */
+async function mailTo(address, subject) {
+  return eventually(async () => {
+    const m = (await sink.messages()).find((x) => x.to.includes(address) && subject.test(x.subject));
+    assert.ok(m, `no email to ${address} with a subject like ${subject}`);
+    return m;
+  }, { timeout: 15_000, interval: 100 });
+}
+
+/** The one link to `path` in an email's text. */
+function linkIn(message, path) {
+  const links = [...new Set(message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])].filter((l) => new URL(l).pathname === path);
+  assert.equal(links.length, 1, `expected one ${path} link in ${JSON.stringify(message.subject)}`);
+  return links[0];
+}
+
+/** Subscribes through the real API, the way the newsletter page does. */
+async function subscribe(email) {
+  const res = await fetch(at('/api/newsletter/subscriptions'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: gateway.url },
+    body: JSON.stringify({ email, name: '', website: '' }),
+  });
+  assert.equal(res.status, 202, `subscribing ${email}: ${res.status} ${await res.text()}`);
+}
+
+async function confirm(email) {
+  const link = linkIn(await mailTo(email, /^Confirm/), '/newsletter/confirm');
+  const res = await fetch(link);
+  assert.equal(res.status, 200, `confirming ${email}: ${res.status}`);
+}
+
+async function signIn(page, password = PASSWORD) {
+  await userField(page).fill(USER);
+  await passwordField(page).fill(password);
+  await signInButton(page).click();
+}
+
+async function openAdmin(page, url = at('/admin/newsletter')) {
+  await goto(page, url);
+  await waitForPage(page);
+}
+
+async function axeViolations(page, state) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  return violations.map((x) => `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+}
+
+describe('admin', () => {
+  before(async () => {
+    sink = await startSmtpSink();
+    // The hash the owner would make: bcrypt of the password read from stdin.
+    const hash = execFileSync(GATEWAY_BIN, ['hash-password'], { input: `${PASSWORD}\n`, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] }).trim();
+    assert.match(hash, /^\$2[aby]\$12\$/);
+    gateway = await startGateway({
+      env: {
+        ...sink.gatewayEnv(),
+        PORTFOLIO_OUTBOX_POLL_INTERVAL: '200ms',
+        PORTFOLIO_RATE_LIMIT_PER_MINUTE: '1000',
+        PORTFOLIO_ADMIN_USER: USER,
+        PORTFOLIO_ADMIN_PASSWORD_HASH: hash,
+      },
+    });
+
+    // Two confirmed subscribers, one who never confirms, one who confirmed and left.
+    readers.confirmed = [unique('ada'), unique('grace')];
+    readers.unconfirmed = [unique('lazy')];
+    readers.unsubscribed = [unique('gone')];
+    for (const email of [...readers.confirmed, ...readers.unconfirmed, ...readers.unsubscribed]) await subscribe(email);
+    for (const email of [...readers.confirmed, ...readers.unsubscribed]) await confirm(email);
+    const [leaver] = readers.unsubscribed;
+    const unsubscribe = linkIn(await mailTo(leaver, /^Welcome/), '/newsletter/unsubscribe');
+    const res = await fetch(unsubscribe, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    assert.equal(res.status, 200, `one-click unsubscribe: ${res.status}`);
+    for (const email of readers.confirmed) await mailTo(email, /^Welcome/);
+    await sink.clear();
+  });
+
+  after(async () => {
+    await gateway?.stop();
+    await sink?.stop();
+  });
+
+  e2eTest('without an admin configured, the page says how to configure one and the API is closed', {
+    allowConsoleErrors: expectedRefusals,
+  }, async ({ page, baseURL }) => {
+    await openAdmin(page, `${baseURL}/admin/newsletter`);
+    const notice = page.getByRole('region', { name: 'The admin is not configured' });
+    await notice.waitFor();
+    const text = await notice.innerText();
+    for (const want of ['PORTFOLIO_ADMIN_USER', 'PORTFOLIO_ADMIN_PASSWORD_HASH', 'bin/gateway hash-password']) {
+      assert.ok(text.includes(want), `the notice does not mention ${want}: ${text}`);
+    }
+    assert.equal(await loginForm(page).count(), 0, 'no sign-in form without an admin');
+    const res = await page.request.get(`${baseURL}/api/admin/stats`);
+    assert.equal(res.status(), 503);
+    assert.equal((await res.json()).error.code, 'not_configured');
+  });
+
+  e2eTest("sign in, real counts, 'Republish' sends one email per confirmed subscriber, sign out", {
+    allowConsoleErrors: expectedRefusals,
+  }, async ({ page }) => {
+    await openAdmin(page);
+    await loginForm(page).waitFor();
+    assert.equal(await signedIn(page).count(), 0);
+    const noSession = await page.request.get(at('/api/admin/stats'));
+    assert.equal(noSession.status(), 401, 'the API answers 401 before signing in');
+
+    // A wrong password: the server's message, the password emptied and focused.
+    await signIn(page, 'not the password');
+    const problem = loginForm(page).getByRole('alert');
+    await eventually(async () => assert.equal((await problem.innerText()).trim(), 'Wrong user name or password.'));
+    assert.equal(await passwordField(page).inputValue(), '');
+    assert.equal(await passwordField(page).evaluate((el) => el === document.activeElement), true);
+    assert.equal(await signedIn(page).count(), 0);
+
+    await signIn(page);
+    await signedIn(page).waitFor();
+    const cookies = await page.context().cookies(gateway.url);
+    const session = cookies.find((c) => c.name === 'portfolio_admin');
+    assert.ok(session, `no session cookie: ${JSON.stringify(cookies.map((c) => c.name))}`);
+    assert.equal(session.httpOnly, true);
+    assert.equal(session.sameSite, 'Strict');
+    assert.equal(await page.evaluate(() => document.cookie.includes('portfolio_admin')), false, 'scripts must not read the session');
+
+    // The real numbers: two confirmed, one unconfirmed, one unsubscribed.
+    const total = statCard(page, 'Total Subscribers');
+    await eventually(async () => {
+      const text = (await total.innerText()).replace(/\s+/g, ' ');
+      assert.match(text, /Total Subscribers 2 confirmed · 1 unconfirmed · 1 unsubscribed/);
+    });
+
+    // Republish edition #1: 'Publishing...' while it runs, then the toast with the count.
+    const edition = editions[0];
+    const item = editionItem(page, edition.title);
+    const button = item.getByRole('button', { name: /^(Republish|Publishing\.\.\.)$/ });
+    assert.equal((await button.innerText()).trim(), 'Republish');
+    assert.match(await item.innerText(), /Not published yet/);
+    const release = await holdRequests(page, '**/api/admin/editions/*/publish');
+    const posts = requestsTo(page, `/api/admin/editions/${edition.id}/publish`);
+    await button.click();
+    await eventually(async () => assert.equal((await button.innerText()).trim(), 'Publishing...'));
+    assert.equal(await button.isDisabled(), true, "the button must be disabled while 'Publishing...'");
+    release();
+    await expectToast(page, 'Newsletter Published!', `Sent "${edition.title}" to 2 subscribers`);
+    await eventually(async () => assert.equal((await button.innerText()).trim(), 'Republish'));
+    assert.equal(await button.isEnabled(), true);
+    assert.deepEqual(posts, ['POST']);
+    await eventually(async () => assert.match(await item.innerText(), /Last published .+ to 2 subscribers/));
+
+    // The sink got the edition once per confirmed subscriber, and nobody else.
+    let mail;
+    try {
+      mail = await sink.waitForMessages(2, { timeout: 15_000, settle: 1000 });
+    } catch (err) {
+      err.message += `\n--- gateway output ---\n${gateway.logs()}`;
+      throw err;
+    }
+    assert.equal(mail.length, 2, `expected exactly two emails, got ${JSON.stringify(mail.map((m) => [m.to, m.subject]))}`);
+    assert.deepEqual(mail.map((m) => m.to.join()).sort(), [...readers.confirmed].sort());
+    const unsubscribeLinks = new Set();
+    for (const m of mail) {
+      assert.equal(m.error, undefined, `the sink could not parse a message: ${m.error}`);
+      assert.equal(m.subject, `DevOps Digest - ${edition.month} - ${edition.title}`);
+      const link = linkIn(m, '/newsletter/unsubscribe');
+      assert.equal(header(m, 'List-Unsubscribe'), `<${link}>`);
+      assert.equal(header(m, 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
+      assert.ok(m.html.includes(link), 'the HTML part carries the same unsubscribe link');
+      unsubscribeLinks.add(link);
+    }
+    assert.equal(unsubscribeLinks.size, 2, 'each subscriber has their own unsubscribe link');
+
+    // Sign out: the form returns, and the session is gone on the server too.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await loginForm(page).waitFor();
+    await eventually(async () => assert.equal(await userField(page).evaluate((el) => el === document.activeElement), true));
+    assert.equal(await signedIn(page).count(), 0);
+    const afterSignOut = await page.request.get(at('/api/admin/stats'), { headers: { Cookie: `portfolio_admin=${session.value}` } });
+    assert.equal(afterSignOut.status(), 401, 'the old session must not work after signing out');
+  });
+
+  e2eTest('axe: no violations on the admin page (sign-in form with its error, dashboard)', {
+    allowConsoleErrors: expectedRefusals,
+  }, async ({ page }) => {
+    await openAdmin(page);
+    await loginForm(page).waitFor();
+    const found = await axeViolations(page, 'sign-in form');
+    await signIn(page, 'wrong');
+    await eventually(async () => assert.notEqual((await loginForm(page).getByRole('alert').innerText()).trim(), ''));
+    found.push(...(await axeViolations(page, 'wrong password')));
+    await signIn(page);
+    await signedIn(page).waitFor();
+    await page.getByRole('list', { name: 'Editions' }).waitFor();
+    await page.getByRole('table', { name: /^Subscribers/ }).waitFor();
+    found.push(...(await axeViolations(page, 'dashboard')));
+    assert.deepEqual(found, []);
+  });
+});
