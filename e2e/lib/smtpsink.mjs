@@ -6,12 +6,15 @@
 //   startGateway({ env: sink.gatewayEnv() })       // PORTFOLIO_SMTP_HOST/PORT, TLS none
 //   await sink.waitForMessages(2)                  // bounded wait, then exactly these
 //   await sink.stop()
+//
+// startMailingGateway() does the first two lines for a file with a gateway of its own.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startGateway } from './gateway.mjs';
 import { REPO_ROOT } from './paths.mjs';
 
 const live = new Set(); // running sinks' PIDs
@@ -180,4 +183,27 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
     },
     stop,
   };
+}
+
+/**
+ * A sink and a gateway of its own that sends through it, for a test file that reads
+ * the mail its pages send: the outbox polled every 200 ms, a rate limit that never
+ * bites. `env` adds to (or overrides) the gateway's environment. Stop both when done.
+ */
+export async function startMailingGateway(env = {}) {
+  const sink = await startSmtpSink();
+  try {
+    const gateway = await startGateway({
+      env: {
+        ...sink.gatewayEnv(),
+        PORTFOLIO_OUTBOX_POLL_INTERVAL: '200ms',
+        PORTFOLIO_RATE_LIMIT_PER_MINUTE: '1000',
+        ...env,
+      },
+    });
+    return { sink, gateway };
+  } catch (err) {
+    await sink.stop();
+    throw err;
+  }
 }

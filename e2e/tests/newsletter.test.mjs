@@ -11,10 +11,9 @@ import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import { startGateway } from '../lib/gateway.mjs';
 import { eventually, expectToast, goto, holdRequests, requestsTo, themeState, toasts, useTheme, waitForPage } from '../lib/page.mjs';
 import { REPO_ROOT } from '../lib/paths.mjs';
-import { startSmtpSink } from '../lib/smtpsink.mjs';
+import { startMailingGateway } from '../lib/smtpsink.mjs';
 import { e2eTest } from '../lib/suite.mjs';
 
 const readJSON = (...path) => JSON.parse(readFileSync(join(REPO_ROOT, ...path), 'utf8'));
@@ -89,14 +88,7 @@ async function axeViolations(page, state) {
 
 describe('newsletter', () => {
   before(async () => {
-    sink = await startSmtpSink();
-    gateway = await startGateway({
-      env: {
-        ...sink.gatewayEnv(),
-        PORTFOLIO_OUTBOX_POLL_INTERVAL: '200ms',
-        PORTFOLIO_RATE_LIMIT_PER_MINUTE: '1000',
-      },
-    });
+    ({ sink, gateway } = await startMailingGateway());
   });
 
   after(async () => {

@@ -33,7 +33,7 @@ func HashToken(token string) string {
 // wellFormedConfirmToken reports whether token could be one of newConfirmToken's,
 // so that garbage is turned away before the store is asked.
 func wellFormedConfirmToken(token string) bool {
-	b, err := base64.RawURLEncoding.DecodeString(token)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	return err == nil && len(b) == confirmTokenBytes
 }
 
@@ -75,9 +75,11 @@ func (s unsubscribeSigner) Token(id int64) string {
 	return base64.RawURLEncoding.EncodeToString(append(b, s.mac(b)...))
 }
 
-// ID returns the subscriber id token was made for, or errBadToken.
+// ID returns the subscriber id token was made for, or errBadToken. Decoding is strict:
+// the last character of a token carries unused bits, and a token whose unused bits
+// were changed is not one we made.
 func (s unsubscribeSigner) ID(token string) (int64, error) {
-	b, err := base64.RawURLEncoding.DecodeString(token)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	if err != nil || len(b) != 8+sha256.Size {
 		return 0, errBadToken
 	}
