@@ -40,6 +40,7 @@ func TestPageLoadersAcceptEmbeddedContent(t *testing.T) {
 		{content.TalksFile, func(f fs.FS) error { _, err := content.LoadTalks(f); return err }},
 		{content.LegalFile, func(f fs.FS) error { _, err := content.LoadLegal(f); return err }},
 		{content.ContactFile, func(f fs.FS) error { _, err := content.LoadContact(f); return err }},
+		{content.NewsletterPageFile, loadNewsletterPageErr},
 	}
 	for _, l := range loaders {
 		t.Run(l.file, func(t *testing.T) {
@@ -287,6 +288,33 @@ func TestContactContent(t *testing.T) {
 	}
 }
 
+func TestNewsletterPageContent(t *testing.T) {
+	p, err := content.LoadNewsletterPage(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checks := []struct {
+		name      string
+		got, want any
+	}{
+		{"heading", p.Heading, "DevOps Digest"},
+		{"form heading", p.Form.Heading, "Subscribe to DevOps Digest"},
+		{"name label", p.Form.Fields.Name.Label, "Name"},
+		{"optional label", p.Form.OptionalLabel, "(optional)"},
+		{"email label", p.Form.Fields.Email.Label, "Email Address"},
+		{"submit label", p.Form.SubmitLabel, "Subscribe to DevOps Digest"},
+		{"pending label", p.Form.PendingLabel, "Subscribing..."},
+		{"name min length", p.Validation.NameMinLength, 2},
+		{"expect items", len(p.Expect.Items), 4},
+		{"scroll top", p.CTA.ScrollTop, 400},
+	}
+	for _, ch := range checks {
+		if ch.got != ch.want {
+			t.Errorf("%s = %v, want %v", ch.name, ch.got, ch.want)
+		}
+	}
+}
+
 // TestShippedImages checks every local image the content refers to: it is embedded,
 // it is an SVG whose width, height and viewBox agree with the content, it has a
 // <title>, it is small and self-contained. No file under images/ is left unreferenced.
@@ -372,6 +400,7 @@ func TestGoEnumsMatchSchemas(t *testing.T) {
 		{"schema/skills.schema.json", []string{"properties", "skills", "items", "properties", "color", "enum"}, content.SkillColors},
 		{"schema/projects.schema.json", []string{"properties", "projects", "items", "properties", "category", "enum"}, categories},
 		{"schema/contact.schema.json", []string{"$defs", "subject", "enum"}, content.ContactSubjects},
+		{"schema/newsletter-page.schema.json", []string{"properties", "expect", "properties", "items", "items", "properties", "icon", "enum"}, content.NewsletterExpectIcons},
 	}
 	for _, tt := range tests {
 		t.Run(tt.schema, func(t *testing.T) {
@@ -669,6 +698,30 @@ func TestPageLoadersRejectBadContent(t *testing.T) {
 			load:    loadContactErr,
 			wantErr: []string{"contact.json", "validation.messageTooLong", "4000"},
 		},
+		{
+			name: "newsletter page: unknown field", file: content.NewsletterPageFile,
+			edit:    func(d doc) { pageObj(d, "form")["buttonLabel"] = "Go" },
+			load:    loadNewsletterPageErr,
+			wantErr: []string{"newsletter-page.json", `unknown field "buttonLabel"`},
+		},
+		{
+			name: "newsletter page: empty email label", file: content.NewsletterPageFile,
+			edit:    func(d doc) { pageObj(d, "form", "fields", "email")["label"] = " " },
+			load:    loadNewsletterPageErr,
+			wantErr: []string{"newsletter-page.json", "form.fields.email.label", "empty"},
+		},
+		{
+			name: "newsletter page: unknown icon", file: content.NewsletterPageFile,
+			edit:    func(d doc) { pageObj(pageArr(pageObj(d, "expect"), "items")[1])["icon"] = "rocket" },
+			load:    loadNewsletterPageErr,
+			wantErr: []string{"newsletter-page.json", "expect.items[1].icon", "rocket"},
+		},
+		{
+			name: "newsletter page: name minimum disagrees with its message", file: content.NewsletterPageFile,
+			edit:    func(d doc) { pageObj(d, "validation")["nameMinLength"] = 3 },
+			load:    loadNewsletterPageErr,
+			wantErr: []string{"newsletter-page.json", "validation.nameTooShort", "3"},
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -698,13 +751,14 @@ func TestPageLoadersRejectBadContent(t *testing.T) {
 	}
 }
 
-func loadHomeErr(f fs.FS) error     { _, err := content.LoadHome(f); return err }
-func loadSkillsErr(f fs.FS) error   { _, err := content.LoadSkills(f); return err }
-func loadResumeErr(f fs.FS) error   { _, err := content.LoadResume(f); return err }
-func loadProjectsErr(f fs.FS) error { _, err := content.LoadProjects(f); return err }
-func loadTalksErr(f fs.FS) error    { _, err := content.LoadTalks(f); return err }
-func loadLegalErr(f fs.FS) error    { _, err := content.LoadLegal(f); return err }
-func loadContactErr(f fs.FS) error  { _, err := content.LoadContact(f); return err }
+func loadHomeErr(f fs.FS) error           { _, err := content.LoadHome(f); return err }
+func loadSkillsErr(f fs.FS) error         { _, err := content.LoadSkills(f); return err }
+func loadResumeErr(f fs.FS) error         { _, err := content.LoadResume(f); return err }
+func loadProjectsErr(f fs.FS) error       { _, err := content.LoadProjects(f); return err }
+func loadTalksErr(f fs.FS) error          { _, err := content.LoadTalks(f); return err }
+func loadLegalErr(f fs.FS) error          { _, err := content.LoadLegal(f); return err }
+func loadContactErr(f fs.FS) error        { _, err := content.LoadContact(f); return err }
+func loadNewsletterPageErr(f fs.FS) error { _, err := content.LoadNewsletterPage(f); return err }
 
 func between(n, lo, hi int) bool { return lo <= n && n <= hi }
 

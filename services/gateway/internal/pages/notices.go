@@ -13,9 +13,22 @@ import (
 )
 
 //go:embed notices/*.html.tmpl
-var noticeFiles embed.FS
+var templateFiles embed.FS
 
-var noticeTemplate = htmltemplate.Must(htmltemplate.ParseFS(noticeFiles, "notices/*.html.tmpl"))
+// templates are what the gateway renders itself for a browser that runs none of the
+// site's JavaScript: notices, and the newsletter's form for /newsletter's <noscript>.
+var templates = htmltemplate.Must(htmltemplate.ParseFS(templateFiles, "notices/*.html.tmpl"))
+
+// chrome is what the site's header and footer around them show ("chrome-top" and
+// "chrome-bottom").
+type chrome struct {
+	SiteName, Owner string
+	Year            int
+}
+
+func chromeOf(site content.Site) chrome {
+	return chrome{SiteName: site.SiteName, Owner: site.Owner.Name, Year: site.Footer.Year}
+}
 
 // Notice is a page the gateway renders itself, for a browser that runs none of the
 // site's JavaScript: what opening a link from an email did, or what became of a form
@@ -46,15 +59,13 @@ type Link struct {
 // so the page shows the notice and nothing replaces it.
 type Notices struct {
 	before, after string // the document around the content of #root
-	siteName      string
-	owner         string
-	year          int
+	chrome        chrome
 }
 
 // NewNotices prepares notices for the shell's index.html. Without one (the shell not
 // built), notices are plain HTML without the site's styles, which still works.
 func NewNotices(indexHTML []byte, site content.Site) (*Notices, error) {
-	n := &Notices{siteName: site.SiteName, owner: site.Owner.Name, year: site.Footer.Year}
+	n := &Notices{chrome: chromeOf(site)}
 	if indexHTML == nil {
 		n.before = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" +
 			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" + noticeHeadMarker +
@@ -78,16 +89,15 @@ func (n *Notices) Render(nt Notice) []byte {
 	var body bytes.Buffer
 	data := struct {
 		Notice
-		SiteName, Owner string
-		Year            int
-	}{nt, n.siteName, n.owner, n.year}
-	if err := noticeTemplate.ExecuteTemplate(&body, "notice", data); err != nil {
+		chrome
+	}{nt, n.chrome}
+	if err := templates.ExecuteTemplate(&body, "notice", data); err != nil {
 		// Only a broken template gets here; the page must still say something.
 		body.Reset()
 		body.WriteString("<h1>" + html.EscapeString(nt.Title) + "</h1>")
 	}
 	e := html.EscapeString
-	head := "<title>" + e(nt.Title) + " · " + e(n.siteName) + "</title>\n" +
+	head := "<title>" + e(nt.Title) + " · " + e(n.chrome.SiteName) + "</title>\n" +
 		"<meta name=\"robots\" content=\"noindex\">\n"
 	var out bytes.Buffer
 	out.WriteString(strings.Replace(n.before, noticeHeadMarker, head, 1))
@@ -108,15 +118,7 @@ func cutRoot(src []byte) (before, after string, err error) {
 		rootDepth int    // > 0 while inside #root
 	)
 	z := html.NewTokenizer(bytes.NewReader(src))
-	for {
-		tt, done, err := next(z)
-		if err != nil {
-			return "", "", err
-		}
-		if done {
-			break
-		}
-		raw := string(z.Raw())
+	for tt, raw := range tokens(z, &err) {
 		if skipUntil != "" {
 			if name, _ := z.TagName(); tt == html.EndTagToken && string(name) == skipUntil {
 				skipUntil = ""
@@ -165,6 +167,9 @@ func cutRoot(src []byte) (before, after string, err error) {
 			}
 		}
 		out.WriteString(raw)
+	}
+	if err != nil {
+		return "", "", err
 	}
 	if !cut {
 		return "", "", errors.New(`pages: index.html has no <div id="root"></div>`)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"strings"
 
@@ -41,16 +42,8 @@ func parse(src []byte) (template, error) {
 		inserted = true
 	}
 	z := html.NewTokenizer(bytes.NewReader(src))
-	for {
-		tt, done, err := next(z)
-		if err != nil {
-			return template{}, err
-		}
-		if done {
-			break
-		}
-		// TagName and TagAttr lower-case the buffer in place: copy the raw bytes first.
-		raw := string(z.Raw())
+	var err error
+	for tt, raw := range tokens(z, &err) {
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, attrs := tagOf(z)
@@ -103,6 +96,9 @@ func parse(src []byte) (template, error) {
 		}
 		out.WriteString(raw)
 	}
+	if err != nil {
+		return template{}, err
+	}
 	if !inserted {
 		return template{}, errors.New("pages: index.html has neither </head> nor <body>")
 	}
@@ -110,17 +106,24 @@ func parse(src []byte) (template, error) {
 	return t, nil
 }
 
-// next reads the next token of index.html: done at its end, an error if it does not
-// parse.
-func next(z *html.Tokenizer) (tt html.TokenType, done bool, err error) {
-	tt = z.Next()
-	if tt != html.ErrorToken {
-		return tt, false, nil
+// tokens reads index.html (or a part of it) from z token by token, with each token's
+// raw bytes, copied: TagName and TagAttr lower-case the buffer in place. It stops at
+// the end, or sets *err if the document does not parse.
+func tokens(z *html.Tokenizer, err *error) iter.Seq2[html.TokenType, string] {
+	return func(yield func(html.TokenType, string) bool) {
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				if !errors.Is(z.Err(), io.EOF) {
+					*err = fmt.Errorf("pages: parse index.html: %w", z.Err())
+				}
+				return
+			}
+			if !yield(tt, string(z.Raw())) {
+				return
+			}
+		}
 	}
-	if errors.Is(z.Err(), io.EOF) {
-		return tt, true, nil
-	}
-	return tt, true, fmt.Errorf("pages: parse index.html: %w", z.Err())
 }
 
 func tagOf(z *html.Tokenizer) (string, []html.Attribute) {

@@ -11,6 +11,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
+	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
 // Web is the built front end, loaded into memory once at start-up.
@@ -54,7 +55,13 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 			logger.Warn("shell build has no index.html: pages answer 503 until it does; run make build", zap.String("dir", cfg.ShellDist()))
 		} else {
 			indexHTML = index.Body
-			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL)
+			// /newsletter works without JavaScript: its page carries the subscribe form
+			// in a <noscript>.
+			newsletterPage, err := content.LoadNewsletterPage(content.FS())
+			if err != nil {
+				return nil, err
+			}
+			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL, pages.WithNewsletterForm(newsletter.PagePath, newsletterPage))
 			if err != nil {
 				return nil, fmt.Errorf("shell: %w", err)
 			}
