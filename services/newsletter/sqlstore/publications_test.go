@@ -12,10 +12,10 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/newsletter/storetest"
 )
 
 // publishing is one test's newsletter store, with the real outbox and the real
@@ -30,15 +30,7 @@ type publishing struct {
 func newPublishing(t *testing.T, address string) *publishing {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqldb.Open(ctx, address)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = db.Close() })
-	out := mailstore.New(db)
-	if err := out.Migrate(ctx); err != nil {
-		t.Fatal(err)
-	}
+	db, out := storetest.OpenWithOutbox(t, address)
 	store := sqlstore.New(db, out)
 	if err := store.Migrate(ctx); err != nil {
 		t.Fatal(err)
