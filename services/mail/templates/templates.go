@@ -110,8 +110,9 @@ func (n ContactNotification) Render() (Email, error) {
 	return contactNotification.render(n.Params())
 }
 
-// ContactAutoReply is the email the visitor gets: thanks, the response time, and a
-// copy of their message.
+// ContactAutoReply is the email the visitor gets: thanks and the response time. It
+// does not quote the message: the address is not verified, and an echo would let
+// anyone send text of their choosing to any inbox through the site.
 type ContactAutoReply struct {
 	ToEmail        string // to_email: the visitor's address
 	ToName         string // to_name: the visitor's name
@@ -119,7 +120,6 @@ type ContactAutoReply struct {
 	UserEmail      string // user_email: the address the visitor entered
 	ContactSubject string // contact_subject: the label of the subject chosen
 	FromEmail      string // from_email: the owner's address, signed under the reply
-	Message        string // message: what the visitor wrote, quoted back to them
 	OwnerName      string // owner_name
 	SiteName       string // site_name
 	ResponseTime   string // response_time, e.g. "Usually within 24 hours"
@@ -134,7 +134,6 @@ func (a ContactAutoReply) Params() map[string]string {
 		"user_email":      a.UserEmail,
 		"contact_subject": a.ContactSubject,
 		"from_email":      a.FromEmail,
-		"message":         a.Message,
 		"owner_name":      a.OwnerName,
 		"site_name":       a.SiteName,
 		"response_time":   a.ResponseTime,

@@ -161,7 +161,6 @@ func (e Emails) For(m Message) ([]mail.Message, error) {
 		UserEmail:      m.Email,
 		ContactSubject: label,
 		FromEmail:      e.Owner.Email,
-		Message:        m.Body,
 		OwnerName:      e.Owner.Name,
 		SiteName:       e.SiteName,
 		ResponseTime:   e.ResponseTime,
