@@ -155,10 +155,13 @@ func (p *Publisher) Publish(ctx context.Context, editionID int) (PublishResult, 
 	return p.finish(context.WithoutCancel(ctx), ed, pub)
 }
 
-// Resume finishes the publications a stopped process left running: only the
-// recipients whose email was not queued get it now, so nobody is missed and nobody
-// gets it twice. The gateway calls it when it starts.
-func (p *Publisher) Resume(ctx context.Context) ([]PublishResult, error) {
+// Resume finishes the publications left running that started before startedBefore,
+// because the process publishing them stopped: only the recipients whose email was
+// not queued get it now, so nobody is missed and nobody gets it twice. The gateway
+// calls it when it starts and then now and again, so that a live replica also takes
+// over from a dead one; startedBefore leaves fresh publications to the process
+// publishing them (several can work on one safely, but they would slow each other).
+func (p *Publisher) Resume(ctx context.Context, startedBefore time.Time) ([]PublishResult, error) {
 	running, err := p.store.RunningPublications(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: resume: %w", err)
@@ -166,6 +169,9 @@ func (p *Publisher) Resume(ctx context.Context) ([]PublishResult, error) {
 	var done []PublishResult
 	var errs []error
 	for _, pub := range running {
+		if !pub.StartedAt.Before(startedBefore) {
+			continue
+		}
 		ed, ok := content.FindEdition(p.editions, pub.EditionID)
 		if !ok {
 			// The edition left content since: nothing can be rendered for the rest.

@@ -236,8 +236,16 @@ func testResumeAfterStop(t *testing.T, p *publishing) {
 		t.Errorf("publishing again before the resume = %v, want ErrPublishing", err)
 	}
 
+	// A publication younger than the cut-off is left to whoever publishes it.
+	if done, err := p.publisher(newsletter.PublisherOptions{}).Resume(ctx, time.Now().Add(-time.Hour)); err != nil || len(done) != 0 {
+		t.Errorf("resuming publications started an hour ago = %+v, %v; want none touched", done, err)
+	}
+	if got := p.queued(t); len(got) != 0 {
+		t.Errorf("a resume with a cut-off before the publication queued %v", got)
+	}
+
 	// A new process starts.
-	done, err := p.publisher(newsletter.PublisherOptions{BatchSize: 2}).Resume(ctx)
+	done, err := p.publisher(newsletter.PublisherOptions{BatchSize: 2}).Resume(ctx, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +259,7 @@ func testResumeAfterStop(t *testing.T, p *publishing) {
 	if len(rest) != 3 || !slices.Equal(all, confirmed) {
 		t.Errorf("queued %v before the stop and %v after, want each of %v once", first, rest, confirmed)
 	}
-	if again, err := p.publisher(newsletter.PublisherOptions{}).Resume(ctx); err != nil || len(again) != 0 {
+	if again, err := p.publisher(newsletter.PublisherOptions{}).Resume(ctx, time.Now()); err != nil || len(again) != 0 {
 		t.Errorf("a second resume = %+v, %v; want nothing to do", again, err)
 	}
 	if got := p.queued(t); len(got) != 0 {
@@ -277,7 +285,7 @@ func testConcurrentResumes(t *testing.T, p *publishing) {
 	errs := make(chan error, 2)
 	for range 2 {
 		wg.Go(func() {
-			_, err := p.publisher(newsletter.PublisherOptions{BatchSize: 5}).Resume(ctx)
+			_, err := p.publisher(newsletter.PublisherOptions{BatchSize: 5}).Resume(ctx, time.Now())
 			errs <- err
 		})
 	}

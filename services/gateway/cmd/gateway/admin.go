@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"go.uber.org/zap"
 
@@ -44,22 +45,43 @@ func adminAPI(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sq
 	return server.Admin{Auth: auth, Subscribers: subs, Publisher: publisher, Messages: inbox}, publisher, nil
 }
 
+// resumeEvery is how often a gateway looks for publications another process left
+// running, and resumeGrace how old one must be: a publish normally finishes queueing
+// in seconds, so one still running a minute after it started has lost its process.
+const (
+	resumeEvery = time.Minute
+	resumeGrace = time.Minute
+)
+
 // resumePublications finishes, in the background, the publications a stopped gateway
-// left running: only the recipients whose email was not queued get it now. The
-// returned stop cancels it and waits, so that it is done before the database closes;
-// what it had not queued by then is queued on the next start.
+// left running: at start-up every one started before, then every resumeEvery those
+// older than resumeGrace (a replica that died mid-publish, with the others still up).
+// Only the recipients whose email was not queued get it now. The returned stop
+// cancels it and waits, so that it is done before the database closes; what it had
+// not queued by then is queued by the next try.
 func resumePublications(ctx context.Context, logger *zap.Logger, publisher *newsletter.Publisher) (stop func()) {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		resumed, err := publisher.Resume(ctx)
-		for _, r := range resumed {
-			logger.Info("newsletter: unfinished publication completed",
-				zap.Int64("publication_id", r.ID), zap.Int("edition_id", r.EditionID), zap.Int("recipients", r.Recipients))
-		}
-		if err != nil && ctx.Err() == nil {
-			logger.Error("newsletter: completing unfinished publications failed; the next start tries again", zap.Error(err))
+		tick := time.NewTicker(resumeEvery)
+		defer tick.Stop()
+		startedBefore := time.Now()
+		for {
+			resumed, err := publisher.Resume(ctx, startedBefore)
+			for _, r := range resumed {
+				logger.Info("newsletter: unfinished publication completed",
+					zap.Int64("publication_id", r.ID), zap.Int("edition_id", r.EditionID), zap.Int("recipients", r.Recipients))
+			}
+			if err != nil && ctx.Err() == nil {
+				logger.Error("newsletter: completing unfinished publications failed; trying again later", zap.Error(err))
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case now := <-tick.C:
+				startedBefore = now.Add(-resumeGrace)
+			}
 		}
 	}()
 	return func() {
