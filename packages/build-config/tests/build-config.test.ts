@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { parseCatalog, precompressDir, readCatalog, sharedModules, uiSubpaths } from "../src/index";
 
 describe("parseCatalog", () => {
@@ -70,5 +70,48 @@ describe("precompressDir", () => {
     expect(gunzipSync(readFileSync(join(dir, "app.js.gz"))).toString()).toBe(big);
     expect(existsSync(join(dir, "tiny.css.gz"))).toBe(false);
     expect(existsSync(join(dir, "photo.png.gz"))).toBe(false);
+  });
+});
+
+describe("defineRemote in production", () => {
+  /** Runs the config's tools.rspack hooks against a stand-in for Rspack; returns the plugins they append. */
+  async function rspackPlugins(nodeEnv: string) {
+    vi.stubEnv("NODE_ENV", nodeEnv);
+    vi.resetModules();
+    try {
+      const { defineRemote } = await import("../src/app-config");
+      const config = defineRemote({ name: "demo", port: 3999, exposes: { "./routes": "./src/routes.tsx" } });
+      class NormalModuleReplacementPlugin {
+        constructor(readonly test: RegExp, readonly replace: (resource: { request: string }) => void) {}
+      }
+      const appended: NormalModuleReplacementPlugin[] = [];
+      const hooks = [config.tools?.rspack].flat().filter((hook) => typeof hook === "function");
+      for (const hook of hooks) {
+        (hook as (config: unknown, utils: unknown) => void)({}, {
+          rspack: { NormalModuleReplacementPlugin },
+          appendPlugins: (plugin: NormalModuleReplacementPlugin) => appended.push(plugin),
+        });
+      }
+      return appended;
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    }
+  }
+
+  it("bundles the ESM build of the MF bundler runtime, so its unused parts are tree-shaken", async () => {
+    const plugins = await rspackPlugins("production");
+    expect(plugins).toHaveLength(1);
+    const [plugin] = plugins;
+    const cjs = "/x/node_modules/@module-federation/webpack-bundler-runtime/dist/index.cjs";
+    expect(plugin!.test.test(cjs)).toBe(true);
+    expect(plugin!.test.test("/x/node_modules/@module-federation/sdk/dist/index.cjs")).toBe(false);
+    const resource = { request: cjs };
+    plugin!.replace(resource);
+    expect(resource.request).toBe("/x/node_modules/@module-federation/webpack-bundler-runtime/dist/index.js");
+  });
+
+  it("leaves the dev build (standalone page, own MF runtime) as it is", async () => {
+    expect(await rspackPlugins("development")).toHaveLength(0);
   });
 });
