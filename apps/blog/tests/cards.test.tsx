@@ -2,21 +2,11 @@ import { posts, type BlogPost } from "@portfolio/content/blog";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { allPostsOrder, cardTags, readTimeLabel } from "../src/components/card-rules";
+import { allPostsOrder, readTimeLabel } from "../src/components/card-rules";
 import { PostCard } from "../src/routes/all-posts";
 import { renderAt } from "./render";
 
 describe("card rules", () => {
-  it.each([
-    [[], [], 0],
-    [["a"], ["a"], 0],
-    [["a", "b", "c"], ["a", "b", "c"], 0],
-    [["a", "b", "c", "d"], ["a", "b", "c"], 1],
-    [["a", "b", "c", "d", "e", "f"], ["a", "b", "c"], 3],
-  ])("cardTags(%j) shows %j and +%i", (tags, shown, more) => {
-    expect(cardTags(tags)).toEqual({ shown, more });
-  });
-
   it("writes read times as the spec does", () => {
     expect(readTimeLabel(5)).toBe("5 min read");
   });

@@ -7,6 +7,7 @@ import { cn } from "../src/cn";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../src/dialog";
 import { ExternalLink } from "../src/external-link";
 import { Honeypot } from "../src/form";
+import { TagList } from "../src/tag-list";
 
 describe("Button", () => {
   it("is a type=button by default and takes a variant", () => {
@@ -91,5 +92,26 @@ describe("Dialog", () => {
 describe("cn", () => {
   it("joins truthy class names", () => {
     expect(cn("a", false, null, undefined, 0, "b", "")).toBe("a b");
+  });
+});
+
+describe("TagList", () => {
+  it.each([
+    [[], [], 0],
+    [["a"], ["a"], 0],
+    [["a", "b", "c"], ["a", "b", "c"], 0],
+    [["a", "b", "c", "d"], ["a", "b", "c"], 1],
+    [["a", "b", "c", "d", "e", "f"], ["a", "b", "c"], 3],
+  ])("with max 3, %j shows %j and +%i", (tags, shown, more) => {
+    render(<TagList tags={tags} max={3} />);
+    const items = screen.getByRole("list", { name: "Tags" }).querySelectorAll("li");
+    expect([...items].slice(0, shown.length).map((li) => li.textContent)).toEqual(shown);
+    expect(items).toHaveLength(shown.length + (more > 0 ? 1 : 0));
+    if (more > 0) expect(items[shown.length]?.textContent).toBe(`+${more} more tags`);
+  });
+
+  it("shows every tag without max", () => {
+    render(<TagList tags={["a", "b", "c", "d"]} />);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["a", "b", "c", "d"]);
   });
 });

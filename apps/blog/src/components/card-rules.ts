@@ -3,11 +3,6 @@ import { isPublished, type BlogPost } from "@portfolio/content/blog";
 /** The all-posts cards show at most this many tags, then '+N' for the rest (spec). */
 export const MAX_CARD_TAGS = 3;
 
-/** The tags a card shows, and how many it leaves out (shown as '+N'). */
-export function cardTags(tags: readonly string[], max = MAX_CARD_TAGS): { shown: readonly string[]; more: number } {
-  return { shown: tags.slice(0, max), more: Math.max(0, tags.length - max) };
-}
-
 /** "5 min read", as the spec writes read times. */
 export function readTimeLabel(minutes: number): string {
   return `${minutes} min read`;

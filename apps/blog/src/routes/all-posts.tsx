@@ -8,7 +8,7 @@ import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from "@portfolio/ui/icons";
 import { RssIcon } from "../components/icons";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
-import { TagList } from "../components/tag-list";
+import { TagList } from "@portfolio/ui/tag-list";
 
 /** /blog/all-posts: every post, readable ones first, the categories, and 'Stay Updated'. */
 export function AllPosts() {

@@ -6,7 +6,7 @@ import { lazy, Suspense, type ComponentType } from "react";
 import { useDocumentTitle } from "../components/document-title";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { PostMeta } from "../components/post-meta";
-import { TagList } from "../components/tag-list";
+import { TagList } from "@portfolio/ui/tag-list";
 import { NotFound } from "./not-found";
 
 /** /blog/:slug: a published post's article; any other slug is the section's not-found state. */

@@ -5,7 +5,7 @@ import { Link } from "@portfolio/router";
 import { ArrowRightIcon } from "@portfolio/ui/icons";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
-import { TagList } from "../components/tag-list";
+import { TagList } from "@portfolio/ui/tag-list";
 
 /** /blog: 'Latest Blog Posts', a card per published article, and 'View All Posts'. */
 export function BlogHome() {

@@ -5,7 +5,7 @@ import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { TagList } from "../components/tag-list";
+import { TagList } from "@portfolio/ui/tag-list";
 
 // An edition's text is HTML the content build rendered from its Markdown (paragraphs,
 // lists, code highlighted by Shiki; no raw HTML, no script): no Markdown library ships

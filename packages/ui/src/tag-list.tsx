@@ -1,10 +1,13 @@
-import { Badge } from "@portfolio/ui/badge";
-import { cn } from "@portfolio/ui/cn";
-import { cardTags } from "./card-rules";
+import { Badge } from "./badge";
+import { cn } from "./cn";
 
-/** A post's tags as badges; with `max`, the first `max` and a '+N' badge for the rest. */
+/**
+ * Tags as badges, in a list named 'Tags' (docs/ui-contract.md). With `max`, the first
+ * `max` and a '+N' badge for the rest (read as '+N more tags').
+ */
 export function TagList({ tags, max, className }: { tags: readonly string[]; max?: number; className?: string }) {
-  const { shown, more } = max === undefined ? { shown: tags, more: 0 } : cardTags(tags, max);
+  const shown = max === undefined ? tags : tags.slice(0, max);
+  const more = tags.length - shown.length;
   return (
     <ul aria-label="Tags" className={cn("flex flex-wrap gap-2", className)}>
       {shown.map((tag) => (
