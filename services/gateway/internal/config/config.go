@@ -316,7 +316,7 @@ func (c *Config) normalize(trustedProxies string) error {
 	errs = append(errs, c.normalizeMail()...)
 	if err := checkDatabaseURL(c.DatabaseURL.Reveal()); err != nil {
 		// Never print the value: it may hold a password.
-		errs = append(errs, fmt.Errorf("config: %s %s", EnvName("database_url"), err))
+		errs = append(errs, fmt.Errorf("config: %s %w", EnvName("database_url"), err))
 	}
 	errs = append(errs, c.normalizeAdmin()...)
 	errs = append(errs, c.normalizeNewsletter()...)
