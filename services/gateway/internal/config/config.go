@@ -84,7 +84,8 @@ type Config struct {
 	NewsletterResendInterval time.Duration `mapstructure:"newsletter_resend_interval"`
 
 	// RateLimitPerMinute is how many requests one client may make to one rate-limited
-	// endpoint (POST /api/contact) per minute, in bursts of up to as many.
+	// endpoint (POST /api/contact, POST /api/newsletter/subscriptions and their no-JS
+	// form posts to /) per minute, in bursts of up to as many.
 	RateLimitPerMinute int `mapstructure:"rate_limit_per_minute"`
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (from the
 	// comma-separated trusted_proxies: CIDRs or single addresses).
