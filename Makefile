@@ -18,7 +18,7 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev test test-go test-js test-e2e bench clean
+.PHONY: help install build run dev test test-go test-js test-e2e bench clean lint lint-go lint-js fmt
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
@@ -55,7 +55,7 @@ run: build
 dev: install $(GATEWAY)
 	./scripts/dev.sh
 
-test: test-go test-js test-e2e
+test: lint test-go test-js test-e2e
 
 # The store suites run on SQLite and, inside a throwaway server, on PostgreSQL.
 test-go:
@@ -67,6 +67,27 @@ test-js: install
 
 test-e2e: build $(CHROMIUM)
 	$(PNPM) --filter @portfolio/e2e run e2e
+
+# Lint and format checks: golangci-lint (pinned in tools/go.mod, built once into .tools)
+# over every Go module, Biome (pinned in the catalog) over every JS package via turbo.
+GOLANGCI_LINT := $(TOOLS)/bin/golangci-lint
+GO_MODULES    := services/gateway services/mail services/newsletter content
+
+$(GOLANGCI_LINT): tools/go.mod tools/go.sum
+	cd tools && GOWORK=off go build -o $(GOLANGCI_LINT) github.com/golangci/golangci-lint/v2/cmd/golangci-lint
+
+lint: lint-go lint-js
+
+lint-go: $(GOLANGCI_LINT)
+	for m in $(GO_MODULES); do (cd $$m && $(GOLANGCI_LINT) run ./...); done
+
+lint-js: install
+	$(TURBO) run lint
+
+# Rewrites Go and TS sources into the checked format.
+fmt: $(GOLANGCI_LINT) install
+	for m in $(GO_MODULES); do (cd $$m && $(GOLANGCI_LINT) fmt ./...); done
+	$(PNPM) exec biome check --write .
 
 bench: build $(CHROMIUM)
 	$(PNPM) --filter @portfolio/e2e run bench

@@ -22,6 +22,7 @@
 // Publisher sends an edition to the subscribers confirmed when it starts: a
 // publication records them, and their emails are queued in batches, each batch in the
 // transaction that marks its recipients queued (PublicationStore). One publication of
-// an edition runs at a time; one a stopped process left running is finished by Resume
-// at the next start, queueing only the recipients not yet queued.
+// an edition runs at a time; one a stopped process left running is finished by Resume,
+// which the gateway calls at start-up and then every minute (so a live replica takes
+// over from one that died), queueing only the recipients not yet queued.
 package newsletter

@@ -90,7 +90,7 @@ const DefaultBatchSize = 500
 // PublisherOptions tune a Publisher. The zero value uses the defaults.
 type PublisherOptions struct {
 	// BatchSize is how many recipients' emails are queued per transaction: a crash
-	// loses at most the batch in flight, which the next start queues again.
+	// loses at most the batch in flight, which Resume queues again.
 	BatchSize int
 	// Now is the clock; tests set it.
 	Now func() time.Time
@@ -139,7 +139,7 @@ type PublishResult struct {
 //
 // Once started it carries on when ctx is cancelled (an admin closing the tab must
 // not leave a publication half-queued); a process that stops mid-way leaves it
-// running, and Resume finishes it on the next start.
+// running, and Resume finishes it (at start-up, or within a minute on a live replica).
 func (p *Publisher) Publish(ctx context.Context, editionID int) (PublishResult, error) {
 	ed, ok := content.FindEdition(p.editions, editionID)
 	if !ok {

@@ -49,7 +49,10 @@ export function preloadPage(pathname: string): void {
   if (match) void pages[match[1]]().catch(() => {}); // a failure shows when the page renders
 }
 
-/** The route table (content/routes.json); remote sections mount their own <Routes>. */
+/**
+ * The shell's routes, written as JSX: the paths match content/routes.json (the gateway
+ * answers 404 for anything else); remote sections mount their own <Routes>.
+ */
 export function AppRoutes() {
   return (
     <Routes>

@@ -291,8 +291,8 @@ func TestShutdownFinishesTheAttemptInFlight(t *testing.T) {
 			<-tr.started
 			cancel()
 			select {
-			case <-done:
-				t.Fatal("Run returned while a message was in flight")
+			case err := <-done:
+				t.Fatalf("Run returned (%v) while a message was in flight", err)
 			case <-time.After(50 * time.Millisecond):
 			}
 			tr.release <- tt.outcome

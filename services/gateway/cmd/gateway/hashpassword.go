@@ -23,7 +23,8 @@ func hashPassword(args []string, stdin io.Reader, stdout, stderr io.Writer, cost
 		return fmt.Errorf("%s takes no arguments: it reads the password from standard input", hashPasswordCommand)
 	}
 	if isTerminal(stdin) {
-		fmt.Fprint(stderr, "Password (shown as you type): ")
+		// A prompt that cannot be shown changes nothing: the password is still read.
+		_, _ = fmt.Fprint(stderr, "Password (shown as you type): ")
 	}
 	line, err := bufio.NewReader(stdin).ReadString('\n')
 	if err != nil && !errors.Is(err, io.EOF) {
@@ -35,8 +36,10 @@ func hashPassword(args []string, stdin io.Reader, stdout, stderr io.Writer, cost
 	if err != nil {
 		return fmt.Errorf("%s: %w", hashPasswordCommand, err)
 	}
-	fmt.Fprintln(stdout, hash)
-	fmt.Fprintf(stderr, "Set it as %s (in single quotes in a shell: it contains $ signs), with %s.\n",
+	if _, err := fmt.Fprintln(stdout, hash); err != nil {
+		return fmt.Errorf("%s: print the hash: %w", hashPasswordCommand, err)
+	}
+	_, _ = fmt.Fprintf(stderr, "Set it as %s (in single quotes in a shell: it contains $ signs), with %s.\n",
 		config.EnvName("admin_password_hash"), config.EnvName("admin_user"))
 	return nil
 }

@@ -117,7 +117,7 @@ func startGateway(t *testing.T, env map[string]string, args ...string) *gateway 
 	t.Cleanup(func() {
 		cancel()
 		select {
-		case <-g.done:
+		case <-g.done: //nolint:errcheck // a test that expects an error from run reads it itself
 		case <-time.After(20 * time.Second):
 			t.Error("run did not return after cancel")
 		}

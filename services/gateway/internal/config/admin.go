@@ -31,7 +31,7 @@ func (c *Config) normalizeAdmin() []error {
 	}
 	if hash != "" {
 		if err := admin.CheckPasswordHash(hash); err != nil {
-			errs = append(errs, fmt.Errorf("config: %s %s", EnvName("admin_password_hash"), err))
+			errs = append(errs, fmt.Errorf("config: %s %w", EnvName("admin_password_hash"), err))
 		}
 	}
 	// Long enough to sign in and work; short enough that a forgotten session on a

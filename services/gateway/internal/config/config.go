@@ -84,7 +84,8 @@ type Config struct {
 	NewsletterResendInterval time.Duration `mapstructure:"newsletter_resend_interval"`
 
 	// RateLimitPerMinute is how many requests one client may make to one rate-limited
-	// endpoint (POST /api/contact) per minute, in bursts of up to as many.
+	// endpoint (POST /api/contact, POST /api/newsletter/subscriptions and their no-JS
+	// form posts to /) per minute, in bursts of up to as many.
 	RateLimitPerMinute int `mapstructure:"rate_limit_per_minute"`
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (from the
 	// comma-separated trusted_proxies: CIDRs or single addresses).
@@ -316,7 +317,7 @@ func (c *Config) normalize(trustedProxies string) error {
 	errs = append(errs, c.normalizeMail()...)
 	if err := checkDatabaseURL(c.DatabaseURL.Reveal()); err != nil {
 		// Never print the value: it may hold a password.
-		errs = append(errs, fmt.Errorf("config: %s %s", EnvName("database_url"), err))
+		errs = append(errs, fmt.Errorf("config: %s %w", EnvName("database_url"), err))
 	}
 	errs = append(errs, c.normalizeAdmin()...)
 	errs = append(errs, c.normalizeNewsletter()...)

@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -85,7 +86,7 @@ func (f *fixture) emails(t *testing.T) []mail.Message {
 	var out []mail.Message
 	for id := int64(1); ; id++ {
 		e, err := f.outbox.Get(context.Background(), id)
-		if err == outbox.ErrNotFound {
+		if errors.Is(err, outbox.ErrNotFound) {
 			return out
 		}
 		if err != nil {
