@@ -164,6 +164,12 @@ func TestProjectsContent(t *testing.T) {
 	}{
 		{1, "6 months", "5 engineers"},
 		{2, "3 months", "3 engineers"},
+		{3, "4 months", "4 engineers"},
+		{4, "5 months", "3 engineers"},
+		{5, "2 months", "2 engineers"},
+		{6, "3 months", "2 engineers"},
+		{7, "4 months", "3 engineers"},
+		{8, "3 months", "2 engineers"},
 	}
 	if len(cat.Details) != len(details) {
 		t.Errorf("detail for %d projects, want %d", len(cat.Details), len(details))
@@ -185,12 +191,22 @@ func TestProjectsContent(t *testing.T) {
 		}
 	}
 
-	// ARCHITECTURE 4.9: a project without detail has none, never project 1's.
+	// Each project's detail is its own: no two share an overview, a feature list or a
+	// tech stack (ARCHITECTURE 4.9: never another project's detail).
+	seen := map[string]int{}
+	for id, d := range cat.Details {
+		for _, key := range []string{"overview " + d.Overview, "architecture " + d.Architecture, "challenges " + d.Challenges, "features " + strings.Join(d.Features, "|"), fmt.Sprint("stack ", d.TechStack)} {
+			if other, ok := seen[key]; ok {
+				t.Errorf("projects %d and %d share their %s", other, id, strings.Fields(key)[0])
+			}
+			seen[key] = id
+		}
+	}
 	lookups := []struct {
 		id                    int
 		wantProject, wantDetl bool
 	}{
-		{1, true, true}, {2, true, true}, {3, true, false}, {8, true, false},
+		{1, true, true}, {2, true, true}, {3, true, true}, {8, true, true},
 		{0, false, false}, {9, false, false}, {99, false, false}, {-1, false, false},
 	}
 	for _, l := range lookups {
@@ -590,6 +606,12 @@ func TestPageLoadersRejectBadContent(t *testing.T) {
 			},
 			load:    loadProjectsErr,
 			wantErr: []string{"project-details.json", `details["9"]`, "no project with id 9"},
+		},
+		{
+			name: "project details: a project without detail", file: content.ProjectDetailsFile,
+			edit:    func(d doc) { delete(pageObj(d, "details"), "5") },
+			load:    loadProjectsErr,
+			wantErr: []string{"project-details.json", `details["5"]`, "project 5 (Infrastructure Drift Detector) has no detail"},
 		},
 		{
 			name: "project details: key is not an id", file: content.ProjectDetailsFile,

@@ -54,7 +54,7 @@ type Project struct {
 	Featured bool            `json:"featured,omitempty"`
 }
 
-// ProjectDetail is the extra detail of a project's page. Architecture and Challenges
+// ProjectDetail is the detail of a project's page: every project has one. Architecture and Challenges
 // are HTML fragments limited to attribute-less p, ul, ol, li, strong, em, code and h3.
 type ProjectDetail struct {
 	Overview     string           `json:"overview"`
@@ -72,8 +72,8 @@ type TechStackGroup struct {
 	Tools    []string `json:"tools"`
 }
 
-// ProjectCatalog is the projects in display order and the extra detail some of them
-// have, keyed by project id.
+// ProjectCatalog is the projects in display order and their detail, keyed by project
+// id.
 type ProjectCatalog struct {
 	Projects []Project
 	Details  map[int]ProjectDetail
@@ -88,8 +88,8 @@ func (c ProjectCatalog) Project(id int) (Project, bool) {
 	return c.Projects[i], true
 }
 
-// Detail returns the extra detail of the project with the given id. A project without
-// one has none: the page shows the project's own data, never another project's detail.
+// Detail returns the detail of the project with the given id: every project has its
+// own (LoadProjects checks), never another project's.
 func (c ProjectCatalog) Detail(id int) (ProjectDetail, bool) {
 	d, ok := c.Details[id]
 	return d, ok
@@ -119,7 +119,7 @@ type projectDetailsFile struct {
 // LoadProjects reads and strictly decodes projects.json and project-details.json from
 // fsys (usually FS()). It checks what the schemas cannot: ids 1 to 8 each exactly once,
 // featured exactly on ids 1 to 3, local cover images present in fsys, detail only for
-// existing projects, and detail HTML limited to the allowed tags.
+// existing projects and for each of them, and detail HTML limited to the allowed tags.
 func LoadProjects(fsys fs.FS) (ProjectCatalog, error) {
 	var pf projectsFile
 	if err := decodePageFile(fsys, ProjectsFile, &pf); err != nil {
@@ -189,6 +189,13 @@ func LoadProjects(fsys fs.FS) (ProjectCatalog, error) {
 			c.uniqueTexts(gat+".tools", g.Tools, 1, -1)
 		}
 		details[id] = d
+	}
+	// Every project is a page of its own: a project without detail would show only
+	// its header.
+	for _, p := range pf.Projects {
+		if _, ok := details[p.ID]; !ok && ids[p.ID] {
+			c.addf(fmt.Sprintf("details[%q]", strconv.Itoa(p.ID)), "project %d (%s) has no detail", p.ID, p.Title)
+		}
 	}
 	if err := c.err(); err != nil {
 		return ProjectCatalog{}, err

@@ -201,10 +201,10 @@ export interface ProjectDetail {
   techStack: TechStackGroup[];
 }
 
-/** A project with its own extra detail, if it has any (never another project's). */
+/** A project with its own detail (never another project's). */
 export interface ProjectPage {
   project: Project;
-  detail?: ProjectDetail;
+  detail: ProjectDetail;
 }
 
 export interface Talk {

@@ -151,6 +151,7 @@ describe("schemas reject broken content", () => {
     ["details: attribute on a tag", "project-details.json", (d) => (d.details["1"].challenges = '<p class="x">hi</p>')],
     ["details: link tag", "project-details.json", (d) => (d.details["2"].challenges = '<a href="https://x.y">x</a>')],
     ["details: no tech stack", "project-details.json", (d) => (d.details["2"].techStack = [])],
+    ["details: a project without detail", "project-details.json", (d) => delete d.details["5"]],
     ["talks: 4 talks", "talks.json", (d) => d.talks.push(d.talks[0])],
     ["talks: display date", "talks.json", (d) => (d.talks[0].date = "Nov 14, 2024")],
     ["talks: month 13", "talks.json", (d) => (d.talks[0].date = "2024-13-01")],
