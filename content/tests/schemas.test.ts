@@ -1,8 +1,8 @@
 // Every content file at the package root (<name>.json) must match
-// schema/<name>.schema.json under Ajv's strict draft 2020-12 mode — the same rule the
-// Go test applies, so both languages reject the same content.
-import Ajv2020 from "ajv/dist/2020";
+// schema/<name>.schema.json under the build's Ajv (strict draft 2020-12) — the same rule
+// the Go loaders apply, so both languages reject the same content.
 import { describe, expect, it } from "vitest";
+import { newAjv } from "../scripts/build-markdown.mjs";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -35,11 +35,6 @@ const content = Object.fromEntries(
 const schemas = Object.fromEntries(
   Object.entries(schemaFiles).map(([path, schema]) => [baseName(path), schema] as const),
 );
-
-function newAjv() {
-  // strict: unknown keywords, formats, ambiguous types and union types are errors.
-  return new Ajv2020({ strict: true, allErrors: true });
-}
 
 const ajv = newAjv();
 const validators = Object.fromEntries(
