@@ -1,6 +1,7 @@
 // @portfolio/content/projects: the 8 projects and each one's detail.
 import projectsJson from "../projects.json";
 import projectDetailsJson from "../project-details.json";
+import { projectCategories as schemaProjectCategories } from "../dist/types/projects";
 import { deepFreeze } from "./freeze";
 import type { Project, ProjectCategory, ProjectDetail, ProjectPage } from "./types";
 
@@ -40,10 +41,4 @@ export function getProject(id: number): ProjectPage | undefined {
 }
 
 /** The project categories, in the schema's order. */
-export const projectCategories: readonly ProjectCategory[] = [
-  "DevOps",
-  "Infrastructure",
-  "Monitoring",
-  "Automation",
-  "Cloud",
-];
+export const projectCategories: readonly ProjectCategory[] = schemaProjectCategories;
