@@ -1,5 +1,6 @@
-// The Markdown build (scripts/build-markdown.mjs): invalid front matter fails with the
-// file and the field (the same cases as content/markdown_test.go), and the real
+// The content build (scripts/build-markdown.mjs): an invalid JSON file or front matter
+// fails with the file and the JSON pointer (the same cases as content/markdown_test.go
+// and pages_test.go), and the real
 // content renders to safe HTML with code highlighted for both themes.
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -209,7 +210,28 @@ describe("invalid front matter fails the build, naming the file and the field", 
     ]);
   });
 
-  it("the command line prints the problems and exits 1", async () => {
+  // Every JSON content file is checked against its schema by the same build: each case
+  // breaks a real file in one way (JSON syntax and the keys' order are kept otherwise).
+  const jsonCases: Array<[string, string, (d: any) => void, string]> = [
+    ["unknown field", "home.json", (d) => (d.subtitle = "x"), "content/home.json: /subtitle: is not a known field"],
+    ["missing field", "site.json", (d) => delete d.siteName, "content/site.json: /siteName: is required"],
+    ["wrong type", "resume.json", (d) => (d.education[0].year = "2019"), "content/resume.json: /education/0/year: must be integer"],
+    ["count", "skills.json", (d) => d.skills.pop(), "content/skills.json: /skills: must NOT have fewer than 15 items"],
+    ["enum", "projects.json", (d) => (d.projects[5].category = "Security"), 'content/projects.json: /projects/5/category: "Security" must be one of DevOps, Infrastructure, Monitoring, Automation, Cloud'],
+    ["calendar date", "talks.json", (d) => (d.talks[0].date = "2024-02-30"), 'content/talks.json: /talks/0/date: "2024-02-30" must match format "date"'],
+    ["blank text", "newsletter-page.json", (d) => (d.form.fields.email.label = " "), "content/newsletter-page.json: /form/fields/email/label: must not be blank"],
+    ["HTML tag", "project-details.json", (d) => (d.details["1"].architecture = "<script>x</script>"), 'content/project-details.json: /details/1/architecture: "<script>x</script>" must match pattern'],
+  ];
+
+  it.each(jsonCases)("JSON: %s", async (_name, file, mutate, want) => {
+    const doc = JSON.parse(await readFile(path.join(contentDir, file), "utf8"));
+    mutate(doc);
+    const problems = await problemsOf({ [file]: JSON.stringify(doc) });
+    expect(problems.some((p) => p.startsWith(want)), `${want}\nin\n${problems.join("\n")}`).toBe(true);
+  });
+
+  // A subprocess that loads Shiki: slow on a loaded machine, hence the timeout.
+  it("the command line prints the problems and exits 1", { timeout: 30_000 }, async () => {
     const { spawnSync } = await import("node:child_process");
     const { dir } = await fixture({ "blog/a-post.md": replaceLine(validPost, "readTime", 'readTime: "4"') });
     // The CLI builds its own package; run a copy of the script against the fixture by
