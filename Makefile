@@ -25,7 +25,7 @@ help:
 	@echo "make test   Go tests (-race), every package's Vitest suite, browser end-to-end suite"
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server with hot reload"
-	@echo "make bench  first-load JS/CSS per route and Lighthouse scores"
+	@echo "make bench  first-load JS/CSS per route; Lighthouse (median of 3) per route and its no-JS copy"
 
 $(PNPM):
 	npm install --prefix $(TOOLS)/pnpm --no-audit --no-fund --loglevel=error pnpm@$(PNPM_VERSION)

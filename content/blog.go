@@ -31,12 +31,9 @@ const (
 	PostCategoryDatabase       PostCategory = "Database"
 )
 
-// PostCategories lists every category in the schema's (and the spec's) order.
-var PostCategories = []PostCategory{
-	PostCategorySecurity, PostCategoryInfrastructure, PostCategoryMonitoring,
-	PostCategoryContainers, PostCategoryCICD, PostCategoryCloud, PostCategoryNetworking,
-	PostCategoryDatabase,
-}
+// PostCategories lists every category in the order of schema/blog-post.schema.json
+// (the spec's), their one source.
+var PostCategories = enumOf[PostCategory](BlogPostSchema, "/properties/category/enum")
 
 // PostStatus tells whether a post's article exists.
 type PostStatus string
@@ -86,15 +83,15 @@ type postFrontMatter struct {
 
 // LoadPosts reads every blog/*.md of fsys (usually FS()) and returns the posts newest
 // first (by date, then slug). The front matter must match schema/blog-post.schema.json
-// (decoded strictly: an unknown field is an error), the slug must equal the file name,
-// slugs are unique, the date is a real calendar date and a published post has a body.
-// All problems are reported at once, each naming the file and the field.
+// (an unknown field is an error, the date a real calendar date); beyond it, the slug
+// must equal the file name, slugs are unique and a published post has a body. All
+// problems are reported at once, each naming the file and the field.
 func LoadPosts(fsys fs.FS) ([]Post, error) {
 	srcs, err := readMarkdownDir(fsys, BlogDir)
 	if err != nil {
 		return nil, err
 	}
-	schema, err := compileFrontMatterSchema(BlogPostSchema)
+	schema, err := compileSchema(BlogPostSchema)
 	if err != nil {
 		return nil, err
 	}
@@ -106,15 +103,15 @@ func LoadPosts(fsys fs.FS) ([]Post, error) {
 		var fm postFrontMatter
 		if decodeFrontMatter(c, f, schema, &fm) {
 			if base := strings.TrimSuffix(path.Base(f.name), ".md"); fm.Slug != base {
-				c.addf("slug", "%q must equal the file name without .md (%q)", fm.Slug, base)
+				c.addf("/slug", "%q must equal the file name without .md (%q)", fm.Slug, base)
 			}
 			if other, ok := slugs[fm.Slug]; ok {
-				c.addf("slug", "%q is also the slug of %s", fm.Slug, other)
+				c.addf("/slug", "%q is also the slug of %s", fm.Slug, other)
 			}
 			slugs[fm.Slug] = f.name
-			date, err := time.Parse(time.DateOnly, fm.Date)
+			date, err := time.Parse(time.DateOnly, fm.Date) // the schema's format: date
 			if err != nil {
-				c.addf("date", "%q is not a calendar date", fm.Date)
+				c.addf("/date", "%v", err)
 			}
 			body := strings.Trim(f.body, "\n")
 			if fm.Status == PostPublished && strings.TrimSpace(body) == "" {

@@ -3,7 +3,6 @@ package content
 import (
 	"fmt"
 	"io/fs"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -11,8 +10,9 @@ import (
 // ContactFile is the contact page's file name, relative to the content root.
 const ContactFile = "contact.json"
 
-// ContactSubjects are the contact form's subject values, in display order.
-var ContactSubjects = []string{"collaboration", "job", "consulting", "speaking", "other"}
+// ContactSubjects are the contact form's subject values, in display order, as
+// schema/contact.schema.json lists them (their one source).
+var ContactSubjects = schemaEnum("contact.schema.json", "/$defs/subject/enum")
 
 // Contact is the contact page's copy, its form's subjects and rules, and the toasts it
 // shows. The owner's email, phone, location and response time are in site.json.
@@ -104,64 +104,26 @@ type contactFile struct {
 	Contact
 }
 
-// LoadContact reads and strictly decodes contact.json from fsys (usually FS()). The
-// subjects must be exactly ContactSubjects, each once.
+// LoadContact reads contact.json from fsys (usually FS()), checked against its schema.
+// Beyond it: each subject is listed once, each maximum is at least its minimum, and
+// each message states its limit.
 func LoadContact(fsys fs.FS) (Contact, error) {
 	var f contactFile
-	if err := decodePageFile(fsys, ContactFile, &f); err != nil {
+	if err := decodeFile(fsys, ContactFile, &f); err != nil {
 		return Contact{}, err
 	}
 	ct := f.Contact
 	c := newFieldChecker(ContactFile)
-	c.text("heading", ct.Heading)
-	c.text("intro", ct.Intro)
-	c.text("form.heading", ct.Form.Heading)
-	fields := ct.Form.Fields
-	c.text("form.fields.name.label", fields.Name.Label)
-	c.text("form.fields.email.label", fields.Email.Label)
-	c.text("form.fields.subject.label", fields.Subject.Label)
-	c.text("form.fields.message.label", fields.Message.Label)
-	var values []string
-	for i, s := range ct.Form.Subjects {
-		c.text(fmt.Sprintf("form.subjects[%d].label", i), s.Label)
-		values = append(values, s.Value)
-	}
-	sorted := slices.Clone(values)
-	slices.Sort(sorted)
-	want := slices.Clone(ContactSubjects)
-	slices.Sort(want)
-	if !slices.Equal(sorted, want) {
-		c.addf("form.subjects", "want each of %s once, got %v", strings.Join(ContactSubjects, ", "), values)
-	}
-	c.oneOf("form.defaultSubject", ct.Form.DefaultSubject, ContactSubjects)
-	c.text("form.honeypotLabel", ct.Form.HoneypotLabel)
-	c.text("form.submitLabel", ct.Form.SubmitLabel)
-	c.text("form.pendingLabel", ct.Form.PendingLabel)
-	cn := ct.Connect
-	c.text("connect.heading", cn.Heading)
-	c.text("connect.text", cn.Text)
-	c.text("connect.emailLabel", cn.EmailLabel)
-	c.text("connect.locationLabel", cn.LocationLabel)
-	c.text("connect.phoneLabel", cn.PhoneLabel)
-	c.text("connect.responseTimeLabel", cn.ResponseTimeLabel)
-	c.text("connect.socialHeading", cn.SocialHeading)
+	subjects := ct.Form.Subjects
+	unique(c, len(subjects), func(i int) string { return fmt.Sprintf("%q", subjects[i].Value) },
+		func(i int) string { return fmt.Sprintf("/form/subjects/%d/value", i) })
 	v := ct.Validation
-	c.positive("validation.nameMinLength", v.NameMinLength)
-	c.positive("validation.nameMaxLength", v.NameMaxLength)
-	c.positive("validation.emailMaxLength", v.EmailMaxLength)
-	c.positive("validation.messageMinLength", v.MessageMinLength)
-	c.positive("validation.messageMaxLength", v.MessageMaxLength)
-	c.positive("validation.messageRows", v.MessageRows)
 	if v.NameMaxLength < v.NameMinLength {
-		c.addf("validation.nameMaxLength", "%d is below nameMinLength %d", v.NameMaxLength, v.NameMinLength)
+		c.addf("/validation/nameMaxLength", "%d is below nameMinLength %d", v.NameMaxLength, v.NameMinLength)
 	}
 	if v.MessageMaxLength < v.MessageMinLength {
-		c.addf("validation.messageMaxLength", "%d is below messageMinLength %d", v.MessageMaxLength, v.MessageMinLength)
+		c.addf("/validation/messageMaxLength", "%d is below messageMinLength %d", v.MessageMaxLength, v.MessageMinLength)
 	}
-	c.text("validation.title", v.Title)
-	c.text("validation.nameNotOneLine", v.NameNotOneLine)
-	c.text("validation.invalidEmail", v.InvalidEmail)
-	c.text("validation.invalidSubject", v.InvalidSubject)
 	// The messages state the limits; keep them in step with the numbers.
 	for _, m := range []struct {
 		key, limitKey, message string
@@ -174,13 +136,9 @@ func LoadContact(fsys fs.FS) (Contact, error) {
 		{"messageTooLong", "messageMaxLength", v.MessageTooLong, v.MessageMaxLength},
 	} {
 		if !strings.Contains(m.message, strconv.Itoa(m.limit)) {
-			c.addf("validation."+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
+			c.addf("/validation/"+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
 		}
 	}
-	c.text("toasts.success.title", ct.Toasts.Success.Title)
-	c.text("toasts.success.description", ct.Toasts.Success.Description)
-	c.text("toasts.failure.title", ct.Toasts.Failure.Title)
-	c.text("toasts.failure.description", ct.Toasts.Failure.Description)
 	if err := c.err(); err != nil {
 		return Contact{}, err
 	}

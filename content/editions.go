@@ -64,7 +64,7 @@ func LoadEditions(fsys fs.FS) ([]Edition, error) {
 	if err != nil {
 		return nil, err
 	}
-	schema, err := compileFrontMatterSchema(NewsletterEditionSchema)
+	schema, err := compileSchema(NewsletterEditionSchema)
 	if err != nil {
 		return nil, err
 	}
@@ -79,18 +79,18 @@ func LoadEditions(fsys fs.FS) ([]Edition, error) {
 			if m := editionFileRe.FindStringSubmatch(base); m == nil {
 				c.addf("file name", "must be <id>-<slug>.md, e.g. 0%d-my-topic.md", fm.ID)
 			} else if n, err := strconv.Atoi(m[1]); err != nil || n != fm.ID {
-				c.addf("id", "%d does not match the file name prefix %q", fm.ID, m[1])
+				c.addf("/id", "%d does not match the file name prefix %q", fm.ID, m[1])
 			}
 			if m := editionTitleRe.FindStringSubmatch(fm.Title); m == nil || m[1] != strconv.Itoa(fm.ID) {
-				c.addf("title", "must start with \"#%d \" (the edition's id)", fm.ID)
+				c.addf("/title", "must start with \"#%d \" (the edition's id)", fm.ID)
 			}
 			if other, ok := ids[fm.ID]; ok {
-				c.addf("id", "%d is also the id of %s", fm.ID, other)
+				c.addf("/id", "%d is also the id of %s", fm.ID, other)
 			}
 			ids[fm.ID] = f.name
 			month, err := time.Parse("2006-01", fm.Date)
 			if err != nil {
-				c.addf("date", "%q is not a month written YYYY-MM", fm.Date)
+				c.addf("/date", "%q is not a month written YYYY-MM", fm.Date)
 			}
 			body := strings.TrimSpace(f.body)
 			if body == "" {
@@ -114,9 +114,9 @@ func LoadEditions(fsys fs.FS) ([]Edition, error) {
 		file := ids[e.ID]
 		switch {
 		case e.ID != i+1:
-			errs = append(errs, fmt.Errorf("content: %s: id: editions must be numbered 1, 2, 3, ... without gaps; expected %d, got %d", file, i+1, e.ID))
+			errs = append(errs, fmt.Errorf("content: %s: /id: editions must be numbered 1, 2, 3, ... without gaps; expected %d, got %d", file, i+1, e.ID))
 		case i > 0 && !e.Month.After(editions[i-1].Month):
-			errs = append(errs, fmt.Errorf("content: %s: date: %s must be after the date of edition %d (%s)",
+			errs = append(errs, fmt.Errorf("content: %s: /date: %s must be after the date of edition %d (%s)",
 				file, e.Month.Format("2006-01"), i, editions[i-1].Month.Format("2006-01")))
 		}
 	}

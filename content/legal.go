@@ -58,65 +58,38 @@ type legalFile struct {
 	Legal
 }
 
-// LoadLegal reads and strictly decodes legal.json from fsys (usually FS()). Besides
-// the structure it checks that each document's prose states its constants, so the
-// fields and the text cannot drift apart.
+// LoadLegal reads legal.json from fsys (usually FS()), checked against its schema.
+// Beyond it, section anchors are unique within a document, and each document's prose
+// states its constants, so the fields and the text cannot drift apart.
 func LoadLegal(fsys fs.FS) (Legal, error) {
 	var f legalFile
-	if err := decodePageFile(fsys, LegalFile, &f); err != nil {
+	if err := decodeFile(fsys, LegalFile, &f); err != nil {
 		return Legal{}, err
 	}
 	l := f.Legal
 	c := newFieldChecker(LegalFile)
-	checkLegalDocument(c, "privacy", l.Privacy.LegalDocument)
-	checkLegalDocument(c, "terms", l.Terms.LegalDocument)
-
+	for _, d := range []struct {
+		at  string
+		doc LegalDocument
+	}{{"/privacy", l.Privacy.LegalDocument}, {"/terms", l.Terms.LegalDocument}} {
+		unique(c, len(d.doc.Sections), func(i int) string { return fmt.Sprintf("%q", d.doc.Sections[i].ID) },
+			func(i int) string { return fmt.Sprintf("%s/sections/%d/id", d.at, i) })
+	}
 	privacy, terms := l.Privacy.text(), l.Terms.text()
-	if l.Privacy.ResponseTimeHours < 1 {
-		c.positive("privacy.responseTimeHours", l.Privacy.ResponseTimeHours)
-	} else if want := fmt.Sprintf("%d hours", l.Privacy.ResponseTimeHours); !strings.Contains(privacy, want) {
-		c.addf("privacy.responseTimeHours", "the policy's text never says %q", want)
-	}
-	if l.Privacy.MinimumAge < 1 {
-		c.positive("privacy.minimumAge", l.Privacy.MinimumAge)
-	} else if want := fmt.Sprintf("under %d", l.Privacy.MinimumAge); !strings.Contains(privacy, want) {
-		c.addf("privacy.minimumAge", "the policy's text never says %q", want)
-	}
-	if l.Terms.NoticePeriodDays < 1 {
-		c.positive("terms.noticePeriodDays", l.Terms.NoticePeriodDays)
-	} else if want := fmt.Sprintf("%d days", l.Terms.NoticePeriodDays); !strings.Contains(terms, want) {
-		c.addf("terms.noticePeriodDays", "the terms' text never says %q", want)
-	}
-	if strings.TrimSpace(l.Terms.GoverningLaw) == "" {
-		c.addf("terms.governingLaw", "is empty")
-	} else if want := "laws of " + l.Terms.GoverningLaw; !strings.Contains(terms, want) {
-		c.addf("terms.governingLaw", "the terms' text never says %q", want)
+	for _, s := range []struct{ ptr, doc, text, want string }{
+		{"/privacy/responseTimeHours", "the policy's text", privacy, fmt.Sprintf("%d hours", l.Privacy.ResponseTimeHours)},
+		{"/privacy/minimumAge", "the policy's text", privacy, fmt.Sprintf("under %d", l.Privacy.MinimumAge)},
+		{"/terms/noticePeriodDays", "the terms' text", terms, fmt.Sprintf("%d days", l.Terms.NoticePeriodDays)},
+		{"/terms/governingLaw", "the terms' text", terms, "laws of " + l.Terms.GoverningLaw},
+	} {
+		if !strings.Contains(s.text, s.want) {
+			c.addf(s.ptr, "%s never says %q", s.doc, s.want)
+		}
 	}
 	if err := c.err(); err != nil {
 		return Legal{}, err
 	}
 	return l, nil
-}
-
-func checkLegalDocument(c *fieldChecker, at string, d LegalDocument) {
-	c.text(at+".title", d.Title)
-	c.isoDate(at+".lastUpdated", d.LastUpdated)
-	c.text(at+".intro", d.Intro)
-	c.count(at+".sections", len(d.Sections), 1, -1)
-	ids := make(map[string]bool, len(d.Sections))
-	for i, s := range d.Sections {
-		sat := fmt.Sprintf("%s.sections[%d]", at, i)
-		c.text(sat+".id", s.ID)
-		if ids[s.ID] {
-			c.addf(sat+".id", "%q is used twice", s.ID)
-		}
-		ids[s.ID] = true
-		c.text(sat+".heading", s.Heading)
-		c.texts(sat+".paragraphs", s.Paragraphs, 1, -1)
-		if s.List != nil {
-			c.texts(sat+".list", s.List, 1, -1)
-		}
-	}
 }
 
 // text is all of the document's prose, for checks on what it states.

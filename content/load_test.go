@@ -110,7 +110,7 @@ func TestLoadersRejectBadFiles(t *testing.T) {
 			name:    "site: unknown field names the file and field",
 			files:   fstest.MapFS{"site.json": {Data: []byte(`{"siteName":"x","colour":"red"}`)}},
 			load:    loadSite,
-			wantErr: []string{"site.json", `unknown field "colour"`},
+			wantErr: []string{"site.json", "/colour: is not a known field"},
 		},
 		{
 			name:    "site: missing file",
@@ -122,31 +122,31 @@ func TestLoadersRejectBadFiles(t *testing.T) {
 			name:    "site: trailing data",
 			files:   fstest.MapFS{"site.json": {Data: []byte(`{"siteName":"x"} {}`)}},
 			load:    loadSite,
-			wantErr: []string{"site.json", "after the top-level value"},
+			wantErr: []string{"site.json", "invalid character after top-level value"},
 		},
 		{
 			name:    "site: wrong type",
 			files:   fstest.MapFS{"site.json": {Data: []byte(`{"siteName":"x","footer":{"year":"2025"}}`)}},
 			load:    loadSite,
-			wantErr: []string{"site.json", "year"},
+			wantErr: []string{"site.json", "/footer/year: must be integer, got string"},
 		},
 		{
 			name:    "routes: unknown field in a route",
 			files:   fstest.MapFS{"routes.json": {Data: []byte(`{"routes":[{"path":"/","hidden":true}]}`)}},
 			load:    loadRoutes,
-			wantErr: []string{"routes.json", `unknown field "hidden"`},
+			wantErr: []string{"routes.json", "/routes/0/hidden: is not a known field"},
 		},
 		{
 			name:    "routes: empty",
 			files:   fstest.MapFS{"routes.json": {Data: []byte(`{"routes":[]}`)}},
 			load:    loadRoutes,
-			wantErr: []string{"routes.json", "no routes"},
+			wantErr: []string{"routes.json", "/routes: must NOT have fewer than 1 items, got 0"},
 		},
 		{
 			name:    "routes: duplicate path",
 			files:   fstest.MapFS{"routes.json": {Data: []byte(`{"routes":[` + validRoute + `,` + validRoute + `]}`)}},
 			load:    loadRoutes,
-			wantErr: []string{"routes.json", `"/" is listed twice`},
+			wantErr: []string{"routes.json", `/routes/1/path: "/" is listed twice`},
 		},
 	}
 	for _, tt := range tests {

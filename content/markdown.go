@@ -2,28 +2,23 @@ package content
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"path"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
-	"golang.org/x/text/language"
-	"golang.org/x/text/message"
 	"gopkg.in/yaml.v3"
 )
 
 // Markdown content (blog/*.md, newsletter/*.md) is a YAML front matter between two
 // "---" lines, then a Markdown body. The front matter is checked against the same JSON
 // Schemas and extra rules as the npm build (scripts/build-markdown.mjs), and every
-// problem names the file and the field: "content: blog/foo.md: readTime: must be integer".
+// problem names the file and the field: "content: blog/foo.md: /readTime: must be integer".
 
 // frontMatterRe matches the front matter at the start of a file whose line endings are
 // already "\n": the opening "---" line, the YAML (group 1, may be absent) and the
@@ -93,7 +88,7 @@ func frontMatterError(c *fieldChecker, err error) {
 }
 
 // decodeFrontMatter validates f's front matter against schema and, when it is valid,
-// strictly decodes it into v (an unknown field is an error). Problems go to c; it
+// decodes it into v (an unknown field is an error). Problems go to c; it
 // reports whether v was filled.
 func decodeFrontMatter(c *fieldChecker, f markdownFile, schema *jsonschema.Schema, v any) bool {
 	if f.frontMatter == nil {
@@ -117,15 +112,7 @@ func decodeFrontMatter(c *fieldChecker, f markdownFile, schema *jsonschema.Schem
 		c.addf("front matter", "must be a YAML mapping of fields")
 		return false
 	}
-	if err := schema.Validate(inst); err != nil {
-		var ve *jsonschema.ValidationError
-		if !errors.As(err, &ve) {
-			c.addf("front matter", "%v", err)
-			return false
-		}
-		for _, p := range schemaProblems(ve) {
-			c.addf(p.field, "%s", p.msg)
-		}
+	if !validate(c, schema, inst) {
 		return false
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(f.frontMatter))
@@ -194,98 +181,4 @@ func yamlToJSON(n *yaml.Node) (any, error) {
 		}
 	}
 	return nil, fmt.Errorf("line %d: unsupported YAML node", n.Line+1)
-}
-
-// compileFrontMatterSchema compiles schema/<name> of the embedded content (the schemas
-// are this package's contract, whatever fsys the content is loaded from).
-func compileFrontMatterSchema(name string) (*jsonschema.Schema, error) {
-	data, err := fs.ReadFile(files, path.Join("schema", name))
-	if err != nil {
-		return nil, fmt.Errorf("content: %w", err)
-	}
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("content: schema/%s: %w", name, err)
-	}
-	const base = "https://content.invalid/schema/"
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(base+name, doc); err != nil {
-		return nil, fmt.Errorf("content: schema/%s: %w", name, err)
-	}
-	s, err := c.Compile(base + name)
-	if err != nil {
-		return nil, fmt.Errorf("content: schema/%s: %w", name, err)
-	}
-	return s, nil
-}
-
-type schemaProblem struct{ field, msg string }
-
-var schemaPrinter = message.NewPrinter(language.English)
-
-// schemaProblems flattens a validation error into one problem per failing field.
-func schemaProblems(ve *jsonschema.ValidationError) []schemaProblem {
-	var out []schemaProblem
-	var walk func(e *jsonschema.ValidationError)
-	walk = func(e *jsonschema.ValidationError) {
-		if len(e.Causes) > 0 {
-			for _, c := range e.Causes {
-				walk(c)
-			}
-			return
-		}
-		at := e.InstanceLocation
-		switch k := e.ErrorKind.(type) {
-		case *kind.Required:
-			for _, m := range k.Missing {
-				out = append(out, schemaProblem{fieldPath(append(slices.Clone(at), m)), "is required"})
-			}
-		case *kind.AdditionalProperties:
-			for _, p := range k.Properties {
-				out = append(out, schemaProblem{fieldPath(append(slices.Clone(at), p)), "is not a known field"})
-			}
-		case *kind.Type:
-			out = append(out, schemaProblem{fieldPath(at), "must be " + strings.Join(k.Want, " or ") + ", got " + k.Got})
-		case *kind.Enum:
-			allowed := make([]string, len(k.Want))
-			for i, w := range k.Want {
-				if s, ok := w.(string); ok {
-					allowed[i] = s
-				} else {
-					b, _ := json.Marshal(w)
-					allowed[i] = string(b)
-				}
-			}
-			out = append(out, schemaProblem{fieldPath(at), "must be one of " + strings.Join(allowed, ", ")})
-		case *kind.Pattern:
-			if k.Want == `\S` { // the schemas' "has a non-space character" rule
-				out = append(out, schemaProblem{fieldPath(at), "must not be blank"})
-			} else {
-				out = append(out, schemaProblem{fieldPath(at), fmt.Sprintf("must match pattern %q", k.Want)})
-			}
-		default:
-			out = append(out, schemaProblem{fieldPath(at), e.ErrorKind.LocalizedString(schemaPrinter)})
-		}
-	}
-	walk(ve)
-	return out
-}
-
-// fieldPath names a value inside the front matter as the npm build does: tags[0].
-func fieldPath(loc []string) string {
-	var b strings.Builder
-	for _, seg := range loc {
-		if _, err := strconv.Atoi(seg); err == nil && b.Len() > 0 {
-			b.WriteString("[" + seg + "]")
-			continue
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(seg)
-	}
-	if b.Len() == 0 {
-		return "(root)"
-	}
-	return b.String()
 }

@@ -1,7 +1,6 @@
 package content
 
 import (
-	"fmt"
 	"io/fs"
 	"strconv"
 	"strings"
@@ -10,8 +9,9 @@ import (
 // NewsletterPageFile is the newsletter page's file name, relative to the content root.
 const NewsletterPageFile = "newsletter-page.json"
 
-// NewsletterExpectIcons are the icons the page draws beside 'What to Expect' items.
-var NewsletterExpectIcons = []string{"war-stories", "deep-dives", "architecture", "wisdom"}
+// NewsletterExpectIcons are the icons the page draws beside 'What to Expect' items, as
+// schema/newsletter-page.schema.json lists them.
+var NewsletterExpectIcons = schemaEnum("newsletter-page.schema.json", "/properties/expect/properties/items/items/properties/icon/enum")
 
 // NewsletterPage is the /newsletter page's copy: its texts, the subscribe form's labels
 // and rules, and the toasts it shows. The editions are newsletter/*.md (LoadEditions).
@@ -122,61 +122,20 @@ type newsletterPageFile struct {
 	NewsletterPage
 }
 
-// LoadNewsletterPage reads and strictly decodes newsletter-page.json from fsys (usually
-// FS()). Every text must be set but the placeholders, and nameTooShort must state
-// nameMinLength.
+// LoadNewsletterPage reads newsletter-page.json from fsys (usually FS()), checked
+// against its schema. Beyond it, nameTooShort must state nameMinLength.
 func LoadNewsletterPage(fsys fs.FS) (NewsletterPage, error) {
 	var f newsletterPageFile
-	if err := decodePageFile(fsys, NewsletterPageFile, &f); err != nil {
+	if err := decodeFile(fsys, NewsletterPageFile, &f); err != nil {
 		return NewsletterPage{}, err
 	}
-	p := f.NewsletterPage
+	v := f.Validation
 	c := newFieldChecker(NewsletterPageFile)
-	c.text("heading", p.Heading)
-	c.text("intro", p.Intro)
-	c.text("badgesLabel", p.BadgesLabel)
-	c.texts("badges", p.Badges, 1, -1)
-	c.text("links.home", p.Links.Home)
-	c.text("links.blog", p.Links.Blog)
-	c.text("expect.heading", p.Expect.Heading)
-	c.count("expect.items", len(p.Expect.Items), 1, -1)
-	for i, item := range p.Expect.Items {
-		at := fmt.Sprintf("expect.items[%d]", i)
-		c.oneOf(at+".icon", item.Icon, NewsletterExpectIcons)
-		c.text(at+".title", item.Title)
-		c.text(at+".description", item.Description)
-	}
-	fm := p.Form
-	c.text("form.heading", fm.Heading)
-	c.text("form.description", fm.Description)
-	c.text("form.fields.name.label", fm.Fields.Name.Label)
-	c.text("form.fields.email.label", fm.Fields.Email.Label)
-	c.text("form.optionalLabel", fm.OptionalLabel)
-	c.text("form.honeypotLabel", fm.HoneypotLabel)
-	c.text("form.submitLabel", fm.SubmitLabel)
-	c.text("form.pendingLabel", fm.PendingLabel)
-	v := p.Validation
-	c.positive("validation.nameMinLength", v.NameMinLength)
 	if !strings.Contains(v.NameTooShort, strconv.Itoa(v.NameMinLength)) {
-		c.addf("validation.nameTooShort", "%q does not state nameMinLength %d", v.NameTooShort, v.NameMinLength)
-	}
-	c.text("validation.invalidEmail", v.InvalidEmail)
-	c.text("welcome.heading", p.Welcome.Heading)
-	c.text("welcome.text", p.Welcome.Text)
-	c.text("toasts.success.title", p.Toasts.Success.Title)
-	c.text("toasts.success.description", p.Toasts.Success.Description)
-	c.text("toasts.failure.title", p.Toasts.Failure.Title)
-	c.text("toasts.failure.description", p.Toasts.Failure.Description)
-	c.text("editions.heading", p.Editions.Heading)
-	c.text("editions.intro", p.Editions.Intro)
-	c.text("cta.heading", p.CTA.Heading)
-	c.text("cta.text", p.CTA.Text)
-	c.text("cta.button", p.CTA.Button)
-	if p.CTA.ScrollTop < 0 {
-		c.addf("cta.scrollTop", "must not be negative, got %d", p.CTA.ScrollTop)
+		c.addf("/validation/nameTooShort", "%q does not state nameMinLength %d", v.NameTooShort, v.NameMinLength)
 	}
 	if err := c.err(); err != nil {
 		return NewsletterPage{}, err
 	}
-	return p, nil
+	return f.NewsletterPage, nil
 }

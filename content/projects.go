@@ -14,29 +14,15 @@ const (
 	ProjectDetailsFile = "project-details.json"
 )
 
-// ProjectCount is the spec's number of projects: ids 1 to ProjectCount.
-const ProjectCount = 8
-
 // FeaturedProjectIDs are the projects the spec marks featured.
 var FeaturedProjectIDs = []int{1, 2, 3}
 
 // ProjectCategory is one of the spec's project categories.
 type ProjectCategory string
 
-// The categories of schema/projects.schema.json.
-const (
-	ProjectCategoryDevOps         ProjectCategory = "DevOps"
-	ProjectCategoryInfrastructure ProjectCategory = "Infrastructure"
-	ProjectCategoryMonitoring     ProjectCategory = "Monitoring"
-	ProjectCategoryAutomation     ProjectCategory = "Automation"
-	ProjectCategoryCloud          ProjectCategory = "Cloud"
-)
-
-// ProjectCategories lists every category in the schema's order.
-var ProjectCategories = []ProjectCategory{
-	ProjectCategoryDevOps, ProjectCategoryInfrastructure, ProjectCategoryMonitoring,
-	ProjectCategoryAutomation, ProjectCategoryCloud,
-}
+// ProjectCategories lists every category in the order of schema/projects.schema.json,
+// their one source.
+var ProjectCategories = enumOf[ProjectCategory]("projects.schema.json", "/properties/projects/items/properties/category/enum")
 
 // Project is one card of the projects page.
 type Project struct {
@@ -54,7 +40,7 @@ type Project struct {
 	Featured bool            `json:"featured,omitempty"`
 }
 
-// ProjectDetail is the extra detail of a project's page. Architecture and Challenges
+// ProjectDetail is the detail of a project's page: every project has one. Architecture and Challenges
 // are HTML fragments limited to attribute-less p, ul, ol, li, strong, em, code and h3.
 type ProjectDetail struct {
 	Overview     string           `json:"overview"`
@@ -72,8 +58,8 @@ type TechStackGroup struct {
 	Tools    []string `json:"tools"`
 }
 
-// ProjectCatalog is the projects in display order and the extra detail some of them
-// have, keyed by project id.
+// ProjectCatalog is the projects in display order and their detail, keyed by project
+// id.
 type ProjectCatalog struct {
 	Projects []Project
 	Details  map[int]ProjectDetail
@@ -88,8 +74,8 @@ func (c ProjectCatalog) Project(id int) (Project, bool) {
 	return c.Projects[i], true
 }
 
-// Detail returns the extra detail of the project with the given id. A project without
-// one has none: the page shows the project's own data, never another project's detail.
+// Detail returns the detail of the project with the given id: every project has its
+// own (LoadProjects checks), never another project's.
 func (c ProjectCatalog) Detail(id int) (ProjectDetail, bool) {
 	d, ok := c.Details[id]
 	return d, ok
@@ -116,90 +102,56 @@ type projectDetailsFile struct {
 	Details map[string]ProjectDetail `json:"details"`
 }
 
-// LoadProjects reads and strictly decodes projects.json and project-details.json from
-// fsys (usually FS()). It checks what the schemas cannot: ids 1 to 8 each exactly once,
-// featured exactly on ids 1 to 3, local cover images present in fsys, detail only for
-// existing projects, and detail HTML limited to the allowed tags.
+// LoadProjects reads projects.json and project-details.json from fsys (usually FS()),
+// each checked against its schema. Beyond them: ids are unique, featured exactly on
+// FeaturedProjectIDs, local cover images are present in fsys, and every project has
+// its own detail and every detail a project.
 func LoadProjects(fsys fs.FS) (ProjectCatalog, error) {
 	var pf projectsFile
-	if err := decodePageFile(fsys, ProjectsFile, &pf); err != nil {
+	if err := decodeFile(fsys, ProjectsFile, &pf); err != nil {
 		return ProjectCatalog{}, err
 	}
 	var df projectDetailsFile
-	if err := decodePageFile(fsys, ProjectDetailsFile, &df); err != nil {
+	if err := decodeFile(fsys, ProjectDetailsFile, &df); err != nil {
 		return ProjectCatalog{}, err
 	}
 
 	c := newFieldChecker(ProjectsFile)
-	c.count("projects", len(pf.Projects), ProjectCount, ProjectCount)
-	ids := make(map[int]bool, len(pf.Projects))
+	unique(c, len(pf.Projects), func(i int) int { return pf.Projects[i].ID },
+		func(i int) string { return fmt.Sprintf("/projects/%d/id", i) })
 	var featured []int
 	for i, p := range pf.Projects {
-		at := fmt.Sprintf("projects[%d]", i)
-		switch {
-		case p.ID < 1 || p.ID > ProjectCount:
-			c.addf(at+".id", "%d is outside 1 to %d", p.ID, ProjectCount)
-		case ids[p.ID]:
-			c.addf(at+".id", "duplicate id %d", p.ID)
-		}
-		ids[p.ID] = true
 		if p.Featured {
 			featured = append(featured, p.ID)
 		}
-		c.text(at+".title", p.Title)
-		c.text(at+".description", p.Description)
-		c.uniqueTexts(at+".technologies", p.Technologies, 1, -1)
-		c.image(fsys, at+".image", p.Image)
-		c.httpsURL(at+".githubUrl", p.GithubURL)
-		if p.LiveURL != nil {
-			c.httpsURL(at+".liveUrl", *p.LiveURL)
-		}
-		c.oneOf(at+".category", string(p.Category), projectCategoryNames())
+		c.shipped(fsys, fmt.Sprintf("/projects/%d/image", i), p.Image)
 	}
 	sort.Ints(featured)
 	if !slices.Equal(featured, FeaturedProjectIDs) {
-		c.addf("featured", "want featured exactly on ids %v, got %v", FeaturedProjectIDs, featured)
+		c.addf("/projects", "want featured exactly on ids %v, got %v", FeaturedProjectIDs, featured)
 	}
 	if err := c.err(); err != nil {
 		return ProjectCatalog{}, err
 	}
 
 	c = newFieldChecker(ProjectDetailsFile)
-	details := make(map[int]ProjectDetail, len(df.Details))
+	catalog := ProjectCatalog{Projects: pf.Projects, Details: make(map[int]ProjectDetail, len(df.Details))}
 	for key, d := range df.Details {
-		at := fmt.Sprintf("details[%q]", key)
-		id, err := strconv.Atoi(key)
-		if err != nil || id < 1 || strconv.Itoa(id) != key {
-			c.addf(at, "key is not a project id")
-			continue
+		id, err := strconv.Atoi(key) // the schema allows only digits
+		if _, ok := catalog.Project(id); err != nil || !ok {
+			c.addf("/details/"+key, "there is no project with id %s in %s", key, ProjectsFile)
 		}
-		if !ids[id] {
-			c.addf(at, "there is no project with id %d in %s", id, ProjectsFile)
+		catalog.Details[id] = d
+	}
+	// Every project is a page of its own: a project without detail would show only
+	// its header.
+	for _, p := range pf.Projects {
+		if _, ok := catalog.Details[p.ID]; !ok {
+			c.addf("/details", "project %d (%s) has no detail", p.ID, p.Title)
 		}
-		c.text(at+".overview", d.Overview)
-		c.html(at+".architecture", d.Architecture)
-		c.html(at+".challenges", d.Challenges)
-		c.text(at+".timeline", d.Timeline)
-		c.text(at+".teamSize", d.TeamSize)
-		c.texts(at+".features", d.Features, 1, -1)
-		c.count(at+".techStack", len(d.TechStack), 1, -1)
-		for j, g := range d.TechStack {
-			gat := fmt.Sprintf("%s.techStack[%d]", at, j)
-			c.text(gat+".category", g.Category)
-			c.uniqueTexts(gat+".tools", g.Tools, 1, -1)
-		}
-		details[id] = d
 	}
 	if err := c.err(); err != nil {
 		return ProjectCatalog{}, err
 	}
-	return ProjectCatalog{Projects: pf.Projects, Details: details}, nil
-}
-
-func projectCategoryNames() []string {
-	out := make([]string, len(ProjectCategories))
-	for i, c := range ProjectCategories {
-		out[i] = string(c)
-	}
-	return out
+	return catalog, nil
 }

@@ -34,21 +34,18 @@ type routesFile struct {
 	Routes []Route `json:"routes"`
 }
 
-// LoadRoutes reads and strictly decodes routes.json from fsys (usually FS()), in file order.
+// LoadRoutes reads routes.json from fsys (usually FS()), in file order. Beyond its
+// schema, no path is listed twice.
 func LoadRoutes(fsys fs.FS) ([]Route, error) {
 	var f routesFile
 	if err := decodeFile(fsys, RoutesFile, &f); err != nil {
 		return nil, err
 	}
-	if len(f.Routes) == 0 {
-		return nil, fmt.Errorf("content: %s: no routes", RoutesFile)
-	}
-	seen := make(map[string]bool, len(f.Routes))
-	for _, r := range f.Routes {
-		if seen[r.Path] {
-			return nil, fmt.Errorf("content: %s: route %q is listed twice", RoutesFile, r.Path)
-		}
-		seen[r.Path] = true
+	c := newFieldChecker(RoutesFile)
+	unique(c, len(f.Routes), func(i int) string { return fmt.Sprintf("%q", f.Routes[i].Path) },
+		func(i int) string { return fmt.Sprintf("/routes/%d/path", i) })
+	if err := c.err(); err != nil {
+		return nil, err
 	}
 	return f.Routes, nil
 }

@@ -1,9 +1,6 @@
 package content
 
-import (
-	"fmt"
-	"io/fs"
-)
+import "io/fs"
 
 // SiteFile is the site configuration's file name, relative to the content root.
 const SiteFile = "site.json"
@@ -56,14 +53,11 @@ type Stats struct {
 	NewsletterSubscribers int `json:"newsletterSubscribers"`
 }
 
-// LoadSite reads and strictly decodes site.json from fsys (usually FS()).
+// LoadSite reads site.json from fsys (usually FS()), checked against its schema.
 func LoadSite(fsys fs.FS) (Site, error) {
 	var s Site
 	if err := decodeFile(fsys, SiteFile, &s); err != nil {
 		return Site{}, err
-	}
-	if s.SiteName == "" {
-		return Site{}, fmt.Errorf("content: %s: siteName is empty", SiteFile)
 	}
 	return s, nil
 }

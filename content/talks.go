@@ -1,15 +1,9 @@
 package content
 
-import (
-	"fmt"
-	"io/fs"
-)
+import "io/fs"
 
 // TalksFile is the talks page's file name, relative to the content root.
 const TalksFile = "talks.json"
-
-// TalkCount is the spec's number of talks.
-const TalkCount = 3
 
 // Talk is one entry of 'Talks & Events'.
 type Talk struct {
@@ -30,30 +24,11 @@ type talksFile struct {
 	Talks  []Talk `json:"talks"`
 }
 
-// LoadTalks reads and strictly decodes talks.json from fsys (usually FS()), in display
-// order.
+// LoadTalks reads talks.json from fsys (usually FS()) in display order, checked against
+// its schema (three talks, ISO calendar dates, https links).
 func LoadTalks(fsys fs.FS) ([]Talk, error) {
 	var f talksFile
-	if err := decodePageFile(fsys, TalksFile, &f); err != nil {
-		return nil, err
-	}
-	c := newFieldChecker(TalksFile)
-	c.count("talks", len(f.Talks), TalkCount, TalkCount)
-	for i, t := range f.Talks {
-		at := fmt.Sprintf("talks[%d]", i)
-		c.text(at+".title", t.Title)
-		c.text(at+".event", t.Event)
-		c.text(at+".description", t.Description)
-		c.uniqueTexts(at+".tags", t.Tags, 1, -1)
-		c.isoDate(at+".date", t.Date)
-		if t.VideoURL != "" {
-			c.httpsURL(at+".videoUrl", t.VideoURL)
-		}
-		if t.SlidesURL != "" {
-			c.httpsURL(at+".slidesUrl", t.SlidesURL)
-		}
-	}
-	if err := c.err(); err != nil {
+	if err := decodeFile(fsys, TalksFile, &f); err != nil {
 		return nil, err
 	}
 	return f.Talks, nil

@@ -1,4 +1,5 @@
 // Types of build-markdown.mjs for the TypeScript tests that import it.
+import type Ajv2020 from "ajv/dist/2020";
 import type { Article, BlogPost, Edition } from "../src/types";
 
 export declare const codeThemes: Readonly<{ light: string; dark: string }>;
@@ -37,3 +38,6 @@ export declare function slugify(text: string): string;
 export declare function displayDate(iso: string): string;
 /** "2024-12" → "December 2024". */
 export declare function monthText(yearMonth: string): string;
+
+/** The content schemas' Ajv: strict draft 2020-12, all errors, "format": "date" asserted. */
+export declare function newAjv(): Ajv2020;

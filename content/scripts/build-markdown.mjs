@@ -16,12 +16,13 @@
 //                                      page (loadEditions in src/newsletter.ts fetches
 //                                      the rest when it is needed)
 //
-// Front matter is YAML, validated against schema/blog-post.schema.json and
-// schema/newsletter-edition.schema.json (the same files content/blog.go and
-// content/editions.go validate with), plus the rules a schema cannot state. Every
-// problem names the file and the field, and all of them are reported at once:
+// Every content file is validated against its schema first, with Ajv: each <name>.json
+// against schema/<name>.schema.json, and the YAML front matter of the Markdown against
+// schema/blog-post.schema.json and schema/newsletter-edition.schema.json (the same
+// files the Go loaders validate with), plus the rules across fields a schema cannot
+// state. Every problem names the file and the JSON pointer, all of them at once:
 //
-//   content/blog/foo.md: readTime: must be integer
+//   content/blog/foo.md: /readTime: must be integer
 //
 // Code blocks are highlighted here by Shiki with a light and a dark theme as CSS
 // variables (src/code-theme.css picks one by the page's `.dark` class). A language
@@ -89,9 +90,10 @@ export async function buildMarkdown(options = {}) {
   ]);
   const problems = [];
   const validate = await compileSchemas();
+  problems.push(...(await checkJsonFiles(contentDir, label, validate)));
 
-  const posts = checkPosts(postFiles, validate.post, problems);
-  const editions = checkEditions(editionFiles, validate.edition, problems);
+  const posts = checkPosts(postFiles, validate.schema("blog-post.schema.json"), problems);
+  const editions = checkEditions(editionFiles, validate.schema("newsletter-edition.schema.json"), problems);
 
   // Lex every body first: the lexer finds what the renderer must not meet (raw HTML,
   // unsafe links) and the code languages to load into the one highlighter.
@@ -234,52 +236,96 @@ function parseFrontMatter(f, problems) {
   return data;
 }
 
+/** Package tooling at the content root, not content: no schema. */
+const toolingFiles = new Set(["package.json", "tsconfig.json"]);
+
+/**
+ * Ajv for the content schemas: strict draft 2020-12 (an unknown keyword or format is an
+ * error), every error at once, the failing value kept for messages, and "format":
+ * "date" as a real calendar date (as the Go loaders assert it).
+ */
+export function newAjv() {
+  const ajv = new Ajv2020({ strict: true, allErrors: true, verbose: true });
+  ajv.addFormat("date", { type: "string", validate: isCalendarDate });
+  return ajv;
+}
+
+/** Compiles every schema/*.schema.json once; schema(name) returns its validator. */
 async function compileSchemas() {
-  const ajv = new Ajv2020({ strict: true, allErrors: true });
-  const load = async (name) =>
-    JSON.parse(await readFile(path.join(packageDir, "schema", name), "utf8"));
-  const [post, edition] = await Promise.all([
-    load("blog-post.schema.json"),
-    load("newsletter-edition.schema.json"),
-  ]);
-  return { post: ajv.compile(post), edition: ajv.compile(edition) };
+  const ajv = newAjv();
+  const dir = path.join(packageDir, "schema");
+  const names = (await readdir(dir)).filter((n) => n.endsWith(".schema.json"));
+  const compiled = new Map(
+    await Promise.all(
+      names.map(async (name) => [name, ajv.compile(JSON.parse(await readFile(path.join(dir, name), "utf8")))]),
+    ),
+  );
+  return {
+    schema(name) {
+      const v = compiled.get(name);
+      if (!v) throw new Error(`schema/${name} is missing`);
+      return v;
+    },
+  };
 }
 
-/** "/tags/0" → "tags[0]", the field naming the Go loaders use too. */
-function fieldName(instancePath, property) {
-  const parts = instancePath.split("/").slice(1).map((p) => p.replace(/~1/g, "/").replace(/~0/g, "~"));
-  if (property !== undefined) parts.push(property);
-  return parts.reduce((acc, p) => (/^\d+$/.test(p) ? `${acc}[${p}]` : acc ? `${acc}.${p}` : p), "");
+/** Checks every <name>.json of contentDir against schema/<name>.schema.json. */
+async function checkJsonFiles(contentDir, label, validate) {
+  const names = (await readdir(contentDir)).filter((n) => n.endsWith(".json") && !toolingFiles.has(n)).sort();
+  const out = [];
+  for (const name of names) {
+    const file = `${label}/${name}`;
+    let data;
+    try {
+      data = JSON.parse(await readFile(path.join(contentDir, name), "utf8"));
+    } catch (err) {
+      out.push(`${file}: (root): ${err.message}`);
+      continue;
+    }
+    out.push(...schemaProblems(file, validate.schema(name.replace(/\.json$/, ".schema.json")), data));
+  }
+  return out;
 }
 
-/** Validates data with an Ajv validator; one "file: field: message" per schema error. */
-function schemaProblems(file, validate, data) {
+/** The JSON pointer of a value, e.g. "/tags/0"; "(root)" for the whole document. */
+function pointer(instancePath, property) {
+  const p = property === undefined ? instancePath : `${instancePath}/${property.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  return p || "(root)";
+}
+
+/** Validates data with an Ajv validator; one "file: pointer: message" per schema error. */
+export function schemaProblems(file, validate, data) {
   if (validate(data)) return [];
   const out = [];
   for (const e of validate.errors ?? []) {
+    const value = JSON.stringify(e.data);
     switch (e.keyword) {
       case "required":
-        out.push(`${file}: ${fieldName(e.instancePath, e.params.missingProperty)}: is required`);
+        out.push(`${file}: ${pointer(e.instancePath, e.params.missingProperty)}: is required`);
         break;
       case "additionalProperties":
-        out.push(`${file}: ${fieldName(e.instancePath, e.params.additionalProperty)}: is not a known field`);
+        out.push(`${file}: ${pointer(e.instancePath, e.params.additionalProperty)}: is not a known field`);
         break;
       case "pattern":
         // "\\S" is the schemas' "has a non-space character" rule.
-        out.push(`${file}: ${fieldName(e.instancePath)}: ${e.params.pattern === "\\S" ? "must not be blank" : e.message}`);
+        out.push(`${file}: ${pointer(e.instancePath)}: ${e.params.pattern === "\\S" ? "must not be blank" : `${value} ${e.message}`}`);
+        break;
+      case "format":
+        out.push(`${file}: ${pointer(e.instancePath)}: ${value} ${e.message}`);
         break;
       case "enum":
-        out.push(`${file}: ${fieldName(e.instancePath) || "(root)"}: must be one of ${e.params.allowedValues.join(", ")}`);
+        out.push(`${file}: ${pointer(e.instancePath)}: ${value} must be one of ${e.params.allowedValues.join(", ")}`);
         break;
       default:
-        out.push(`${file}: ${fieldName(e.instancePath) || "(root)"}: ${e.message}`);
+        out.push(`${file}: ${pointer(e.instancePath)}: ${e.message}`);
     }
   }
   return [...new Set(out)];
 }
 
-/** True when s (YYYY-MM-DD, already pattern-checked) is a real calendar date. */
+/** True when s (YYYY-MM-DD) is a real calendar date. */
 function isCalendarDate(s) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
@@ -299,15 +345,12 @@ function checkPosts(files, validate, problems) {
     const base = f.name.slice(0, -".md".length);
     const before = problems.length;
     if (data.slug !== base) {
-      problems.push(`${f.file}: slug: "${data.slug}" must equal the file name without .md ("${base}")`);
+      problems.push(`${f.file}: /slug: "${data.slug}" must equal the file name without .md ("${base}")`);
     }
     if (slugs.has(data.slug)) {
-      problems.push(`${f.file}: slug: "${data.slug}" is also the slug of ${slugs.get(data.slug)}`);
+      problems.push(`${f.file}: /slug: "${data.slug}" is also the slug of ${slugs.get(data.slug)}`);
     }
     slugs.set(data.slug, f.file);
-    if (!isCalendarDate(data.date)) {
-      problems.push(`${f.file}: date: "${data.date}" is not a calendar date`);
-    }
     if (data.status === "published" && f.body.trim() === "") {
       problems.push(`${f.file}: body: a published post needs its article text after the front matter`);
     }
@@ -336,14 +379,14 @@ function checkEditions(files, validate, problems) {
     if (!m) {
       problems.push(`${f.file}: file name: must be <id>-<slug>.md, e.g. 0${data.id}-my-topic.md`);
     } else if (Number(m[1]) !== data.id) {
-      problems.push(`${f.file}: id: ${data.id} does not match the file name prefix "${m[1]}"`);
+      problems.push(`${f.file}: /id: ${data.id} does not match the file name prefix "${m[1]}"`);
     }
     const titleNumber = Number(/^#(\d+) /.exec(data.title)?.[1]);
     if (titleNumber !== data.id) {
-      problems.push(`${f.file}: title: must start with "#${data.id} " (the edition's id)`);
+      problems.push(`${f.file}: /title: must start with "#${data.id} " (the edition's id)`);
     }
     if (ids.has(data.id)) {
-      problems.push(`${f.file}: id: ${data.id} is also the id of ${ids.get(data.id)}`);
+      problems.push(`${f.file}: /id: ${data.id} is also the id of ${ids.get(data.id)}`);
     }
     ids.set(data.id, f.file);
     if (f.body.trim() === "") {
@@ -356,9 +399,9 @@ function checkEditions(files, validate, problems) {
   const sorted = [...docs].sort((a, b) => a.data.id - b.data.id);
   sorted.forEach((doc, i) => {
     if (doc.data.id !== i + 1) {
-      problems.push(`${doc.file}: id: editions must be numbered 1, 2, 3, ... without gaps; expected ${i + 1}, got ${doc.data.id}`);
+      problems.push(`${doc.file}: /id: editions must be numbered 1, 2, 3, ... without gaps; expected ${i + 1}, got ${doc.data.id}`);
     } else if (i > 0 && doc.data.date <= sorted[i - 1].data.date) {
-      problems.push(`${doc.file}: date: ${doc.data.date} must be after the date of edition ${i} (${sorted[i - 1].data.date})`);
+      problems.push(`${doc.file}: /date: ${doc.data.date} must be after the date of edition ${i} (${sorted[i - 1].data.date})`);
     }
   });
   return docs;

@@ -1,6 +1,7 @@
 // @portfolio/content/contact: the contact page's copy, form labels and validation rules
 // (the owner's email, phone and location are `site.owner` in the root export).
 import contactJson from "../contact.json";
+import { contactSubjects as schemaContactSubjects } from "../dist/types/contact";
 import { contentOf } from "./freeze";
 import type { Contact, ContactSubjectValue } from "./types";
 
@@ -8,11 +9,5 @@ export type { Contact, ContactField, ContactSubject, ContactSubjectValue, Contac
 
 export const contact: Contact = contentOf(contactJson) as Contact;
 
-/** The contact form's subject values, in display order. */
-export const contactSubjects: readonly ContactSubjectValue[] = [
-  "collaboration",
-  "job",
-  "consulting",
-  "speaking",
-  "other",
-];
+/** The contact form's subject values, in display order (schema/contact.schema.json, their one source). */
+export const contactSubjects: readonly ContactSubjectValue[] = schemaContactSubjects;

@@ -1,6 +1,7 @@
-// @portfolio/content/projects: the 8 projects and the extra detail some of them have.
+// @portfolio/content/projects: the 8 projects and each one's detail.
 import projectsJson from "../projects.json";
 import projectDetailsJson from "../project-details.json";
+import { projectCategories as schemaProjectCategories } from "../dist/types/projects";
 import { deepFreeze } from "./freeze";
 import type { Project, ProjectCategory, ProjectDetail, ProjectPage } from "./types";
 
@@ -15,34 +16,29 @@ export type {
 
 /** The 8 projects in display order (ids 1 to 8; featured on 1 to 3). */
 export const projects: readonly Project[] = deepFreeze(projectsJson.projects as Project[]);
-/** Extra detail, keyed by project id; only some projects have it (ids 1 and 2). */
-export const projectDetails: Readonly<Partial<Record<number, ProjectDetail>>> = deepFreeze(
-  projectDetailsJson.details as Partial<Record<number, ProjectDetail>>,
+/** Each project's detail, keyed by project id: every project has its own. */
+export const projectDetails: Readonly<Record<number, ProjectDetail>> = deepFreeze(
+  projectDetailsJson.details as Record<number, ProjectDetail>,
 );
 
-const projectsById = new Map<number, Project>(projects.map((p) => [p.id, p]));
-const detailsById = new Map<number, ProjectDetail>(
-  Object.entries(projectDetailsJson.details).map(([id, d]) => [Number(id), d as ProjectDetail]),
+// The schema requires detail for ids 1 to 8 and the Go loader for every project; a
+// content edit that drops one fails here, at import, rather than as a bare page.
+const pagesById = new Map<number, ProjectPage>(
+  projects.map((project) => {
+    const detail = (projectDetailsJson.details as Partial<Record<string, ProjectDetail>>)[String(project.id)];
+    if (detail === undefined) throw new Error(`project-details.json: project ${project.id} (${project.title}) has no detail`);
+    return [project.id, { project, detail }];
+  }),
 );
 
 /**
- * The project with this id and its own extra detail, or undefined when no project has
- * the id (including non-integers such as NaN). A project without extra detail comes
- * without `detail` — never with another project's.
+ * The project with this id and its own detail, or undefined when no project has the id
+ * (including non-integers such as NaN).
  */
 export function getProject(id: number): ProjectPage | undefined {
   if (!Number.isInteger(id)) return undefined;
-  const project = projectsById.get(id);
-  if (project === undefined) return undefined;
-  const detail = detailsById.get(id);
-  return detail === undefined ? { project } : { project, detail };
+  return pagesById.get(id);
 }
 
 /** The project categories, in the schema's order. */
-export const projectCategories: readonly ProjectCategory[] = [
-  "DevOps",
-  "Infrastructure",
-  "Monitoring",
-  "Automation",
-  "Cloud",
-];
+export const projectCategories: readonly ProjectCategory[] = schemaProjectCategories;

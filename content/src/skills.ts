@@ -1,5 +1,6 @@
 // @portfolio/content/skills: the 15 skills, and which icon keys and colours the UI maps.
 import skillsJson from "../skills.json";
+import { skillColors as schemaSkillColors } from "../dist/types/skills";
 import { deepFreeze } from "./freeze";
 import type { KnownSkillIcon, Skill, SkillColor } from "./types";
 
@@ -31,25 +32,5 @@ export function isKnownSkillIcon(key: string): key is KnownSkillIcon {
   return (knownSkillIcons as readonly string[]).includes(key);
 }
 
-/** Every accent color token a skill may use (schema/skills.schema.json). */
-export const skillColors: readonly SkillColor[] = [
-  "slate",
-  "gray",
-  "red",
-  "orange",
-  "amber",
-  "yellow",
-  "lime",
-  "green",
-  "emerald",
-  "teal",
-  "cyan",
-  "sky",
-  "blue",
-  "indigo",
-  "violet",
-  "purple",
-  "fuchsia",
-  "pink",
-  "rose",
-];
+/** Every accent color token a skill may use, as schema/skills.schema.json lists them. */
+export const skillColors: readonly SkillColor[] = schemaSkillColors;

@@ -7,6 +7,7 @@ import { isKnownSkillIcon, knownSkillIcons, skillColors, skills } from "../src/s
 import { resume } from "../src/resume";
 import { getProject, projectCategories, projectDetails, projects } from "../src/projects";
 import { talks } from "../src/talks";
+import type { ProjectDetail } from "../src/types";
 import { legal } from "../src/legal";
 import { contact, contactSubjects } from "../src/contact";
 import { newsletterPage, withSubscribers } from "../src/newsletter";
@@ -155,37 +156,38 @@ describe("projects", () => {
     expect(shippedImages.has(home.photo.src)).toBe(true);
   });
 
-  it("has detail for ids 1 and 2 only, with the spec's timeline and team size", () => {
-    expect(Object.keys(projectDetails).sort()).toEqual(["1", "2"]);
+  it("has detail for every project, with the spec's timeline and team size for ids 1 and 2", () => {
+    expect(Object.keys(projectDetails).map(Number).sort()).toEqual(projects.map((p) => p.id).sort());
     expect(projectDetails[1]?.timeline).toBe("6 months");
     expect(projectDetails[1]?.teamSize).toBe("5 engineers");
     expect(projectDetails[2]?.timeline).toBe("3 months");
     expect(projectDetails[2]?.teamSize).toBe("3 engineers");
-    for (const d of [projectDetails[1]!, projectDetails[2]!]) {
+    for (const d of Object.values(projectDetails)) {
       expect(d.features.length).toBeGreaterThanOrEqual(5);
       expect(d.features.length).toBeLessThanOrEqual(6);
       expect(d.techStack.length).toBeGreaterThanOrEqual(3);
       expect(d.techStack.length).toBeLessThanOrEqual(5);
       for (const html of [d.architecture, d.challenges]) {
         const tags = html.match(/<[^>]*>/g) ?? [];
+        expect(tags.length).toBeGreaterThan(0);
         for (const tag of tags) expect(tag).toMatch(/^<\/?(p|ul|ol|li|strong|em|code|h3)>$/);
       }
+    }
+  });
+
+  it("gives each project detail of its own: no two share an overview, features or tech stack", () => {
+    const details = Object.values(projectDetails);
+    for (const pick of [(d: ProjectDetail) => d.overview, (d: ProjectDetail) => d.architecture, (d: ProjectDetail) => d.challenges, (d: ProjectDetail) => d.features.join("|"), (d: ProjectDetail) => JSON.stringify(d.techStack)]) {
+      expect(new Set(details.map(pick)).size).toBe(details.length);
     }
   });
 });
 
 describe("getProject", () => {
-  it("returns a project with its own detail", () => {
-    expect(getProject(1)).toEqual({ project: projects[0], detail: projectDetails[1] });
-    expect(getProject(2)?.detail?.timeline).toBe("3 months");
-  });
-
-  it("returns a project without detail as just the project — never project 1's detail", () => {
-    for (const id of [3, 4, 5, 6, 7, 8]) {
-      const page = getProject(id);
-      expect(page?.project.id).toBe(id);
-      expect(page).not.toHaveProperty("detail");
-    }
+  it.each(projects.map((p) => p.id))("returns project %s with its own detail", (id) => {
+    const page = getProject(id);
+    expect(page?.project).toBe(projects.find((p) => p.id === id));
+    expect(page?.detail).toBe(projectDetails[id]);
   });
 
   it.each([0, 9, 99, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])("returns undefined for id %s", (id) => {

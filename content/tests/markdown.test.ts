@@ -1,5 +1,6 @@
-// The Markdown build (scripts/build-markdown.mjs): invalid front matter fails with the
-// file and the field (the same cases as content/markdown_test.go), and the real
+// The content build (scripts/build-markdown.mjs): an invalid JSON file or front matter
+// fails with the file and the JSON pointer (the same cases as content/markdown_test.go
+// and pages_test.go), and the real
 // content renders to safe HTML with code highlighted for both themes.
 import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -100,38 +101,38 @@ const addLine = (doc: string, line: string) => doc.replace("---\n", `---\n${line
 describe("invalid front matter fails the build, naming the file and the field", () => {
   const post = (doc: string, name = "a-post.md") => ({ [`blog/${name}`]: doc });
   const cases: Array<[string, Record<string, string>, string[]]> = [
-    ["missing field", post(replaceLine(validPost, "excerpt", "")), ["content/blog/a-post.md: excerpt: is required"]],
+    ["missing field", post(replaceLine(validPost, "excerpt", "")), ["content/blog/a-post.md: /excerpt: is required"]],
     ["read time as text", post(replaceLine(validPost, "readTime", 'readTime: "4"')), [
-      "content/blog/a-post.md: readTime: must be integer",
+      "content/blog/a-post.md: /readTime: must be integer",
     ]],
     ["read time as words", post(replaceLine(validPost, "readTime", "readTime: four minutes")), [
-      "content/blog/a-post.md: readTime: must be integer",
+      "content/blog/a-post.md: /readTime: must be integer",
     ]],
-    ["read time zero", post(replaceLine(validPost, "readTime", "readTime: 0")), ["content/blog/a-post.md: readTime: must be >= 1"]],
-    ["unknown field", post(addLine(validPost, "author: me")), ["content/blog/a-post.md: author: is not a known field"]],
+    ["read time zero", post(replaceLine(validPost, "readTime", "readTime: 0")), ["content/blog/a-post.md: /readTime: must be >= 1"]],
+    ["unknown field", post(addLine(validPost, "author: me")), ["content/blog/a-post.md: /author: is not a known field"]],
     ["field with a capital letter", post(replaceLine(validPost, "readTime", "ReadTime: 4")), [
-      "content/blog/a-post.md: readTime: is required",
-      "content/blog/a-post.md: ReadTime: is not a known field",
+      "content/blog/a-post.md: /readTime: is required",
+      "content/blog/a-post.md: /ReadTime: is not a known field",
     ]],
     ["bad slug", post(replaceLine(validPost, "slug", "slug: A Post"), "A Post.md"), [
-      'content/blog/A Post.md: slug: must match pattern "^[a-z0-9-]+$"',
+      'content/blog/A Post.md: /slug: "A Post" must match pattern "^[a-z0-9-]+$"',
     ]],
     ["slug is not the file name", post(validPost, "other.md"), [
-      'content/blog/other.md: slug: "a-post" must equal the file name without .md ("other")',
+      'content/blog/other.md: /slug: "a-post" must equal the file name without .md ("other")',
     ]],
     ["unknown category", post(replaceLine(validPost, "category", "category: Serverless")), [
-      "content/blog/a-post.md: category: must be one of Security, Infrastructure, Monitoring, Containers, CI/CD, Cloud, Networking, Database",
+      "content/blog/a-post.md: /category: \"Serverless\" must be one of Security, Infrastructure, Monitoring, Containers, CI/CD, Cloud, Networking, Database",
     ]],
     ["unknown status", post(replaceLine(validPost, "status", "status: draft")), [
-      "content/blog/a-post.md: status: must be one of published, coming-soon",
+      "content/blog/a-post.md: /status: \"draft\" must be one of published, coming-soon",
     ]],
-    ["display date", post(replaceLine(validPost, "date", 'date: "May 1, 2024"')), ["content/blog/a-post.md: date: must match pattern"]],
+    ["display date", post(replaceLine(validPost, "date", 'date: "May 1, 2024"')), ['content/blog/a-post.md: /date: "May 1, 2024" must match format "date"']],
     ["impossible date", post(replaceLine(validPost, "date", "date: 2024-02-30")), [
-      'content/blog/a-post.md: date: "2024-02-30" is not a calendar date',
+      'content/blog/a-post.md: /date: "2024-02-30" must match format "date"',
     ]],
-    ["no tags", post(replaceLine(validPost, "tags", "tags: []")), ["content/blog/a-post.md: tags: must NOT have fewer than 1 items"]],
-    ["blank tag", post(replaceLine(validPost, "tags", 'tags: [AWS, " "]')), ["content/blog/a-post.md: tags[1]: must not be blank"]],
-    ["duplicate tag", post(replaceLine(validPost, "tags", "tags: [AWS, AWS]")), ["content/blog/a-post.md: tags: must NOT have duplicate items"]],
+    ["no tags", post(replaceLine(validPost, "tags", "tags: []")), ["content/blog/a-post.md: /tags: must NOT have fewer than 1 items"]],
+    ["blank tag", post(replaceLine(validPost, "tags", 'tags: [AWS, " "]')), ["content/blog/a-post.md: /tags/1: must not be blank"]],
+    ["duplicate tag", post(replaceLine(validPost, "tags", "tags: [AWS, AWS]")), ["content/blog/a-post.md: /tags: must NOT have duplicate items"]],
     ["key given twice", post(addLine(validPost, "title: Again")), ["content/blog/a-post.md: front matter: Map keys must be unique (line 3"]],
     ["broken YAML", post(replaceLine(validPost, "tags", "tags: [AWS")), ["content/blog/a-post.md: front matter: "]],
     ["no front matter", post("# Just Markdown\n"), ["content/blog/a-post.md: front matter: missing"]],
@@ -151,40 +152,40 @@ describe("invalid front matter fails the build, naming the file and the field", 
     ["protocol-relative link", post(`${validPost}\n[x](//evil.example/x)\n`), ['content/blog/a-post.md: body: link "//evil.example/x"']],
     // Editions
     ["edition: missing field", { "newsletter/01-first.md": replaceLine(validEdition, "excerpt", "") }, [
-      "content/newsletter/01-first.md: excerpt: is required",
+      "content/newsletter/01-first.md: /excerpt: is required",
     ]],
     ["edition: id as text", { "newsletter/01-first.md": replaceLine(validEdition, "id", 'id: "1"') }, [
-      "content/newsletter/01-first.md: id: must be integer",
+      "content/newsletter/01-first.md: /id: must be integer",
     ]],
     ["edition: unknown field", { "newsletter/01-first.md": addLine(validEdition, "content: x") }, [
-      "content/newsletter/01-first.md: content: is not a known field",
+      "content/newsletter/01-first.md: /content: is not a known field",
     ]],
     ["edition: title without its number", { "newsletter/01-first.md": replaceLine(validEdition, "title", "title: First") }, [
-      "content/newsletter/01-first.md: title: must match pattern",
+      "content/newsletter/01-first.md: /title: \"First\" must match pattern",
     ]],
     ["edition: title with another number", { "newsletter/01-first.md": replaceLine(validEdition, "title", 'title: "#2 First"') }, [
-      'content/newsletter/01-first.md: title: must start with "#1 "',
+      'content/newsletter/01-first.md: /title: must start with "#1 "',
     ]],
     ["edition: full date", { "newsletter/01-first.md": replaceLine(validEdition, "date", "date: 2024-12-01") }, [
-      "content/newsletter/01-first.md: date: must match pattern",
+      "content/newsletter/01-first.md: /date: \"2024-12-01\" must match pattern",
     ]],
     ["edition: file name without id", { "newsletter/first.md": validEdition }, [
       "content/newsletter/first.md: file name: must be <id>-<slug>.md",
     ]],
     ["edition: file name with another id", { "newsletter/02-first.md": validEdition }, [
-      'content/newsletter/02-first.md: id: 1 does not match the file name prefix "02"',
+      'content/newsletter/02-first.md: /id: 1 does not match the file name prefix "02"',
     ]],
     ["edition: gap in ids", {
       "newsletter/01-first.md": validEdition,
       "newsletter/03-third.md": second.replace("id: 2", "id: 3").replace("#2", "#3"),
-    }, ["content/newsletter/03-third.md: id: editions must be numbered 1, 2, 3, ... without gaps; expected 2, got 3"]],
+    }, ["content/newsletter/03-third.md: /id: editions must be numbered 1, 2, 3, ... without gaps; expected 2, got 3"]],
     ["edition: duplicate id", { "newsletter/01-first.md": validEdition, "newsletter/1-again.md": validEdition }, [
       "id: 1 is also the id of content/newsletter/01-first.md",
     ]],
     ["edition: month not after the one before", {
       "newsletter/01-first.md": validEdition,
       "newsletter/02-second.md": replaceLine(second, "date", "date: 2024-11"),
-    }, ["content/newsletter/02-second.md: date: 2024-11 must be after the date of edition 1 (2024-12)"]],
+    }, ["content/newsletter/02-second.md: /date: 2024-11 must be after the date of edition 1 (2024-12)"]],
     ["edition: empty body", { "newsletter/01-first.md": validEdition.slice(0, validEdition.indexOf("Hi there")) }, [
       "content/newsletter/01-first.md: body: ",
     ]],
@@ -203,13 +204,34 @@ describe("invalid front matter fails the build, naming the file and the field", 
       "newsletter/01-first.md": replaceLine(validEdition, "tags", "tags: []"),
     });
     expect(problems).toEqual([
-      "content/blog/a-post.md: readTime: must be integer",
-      "content/blog/b-post.md: extra: is not a known field",
-      "content/newsletter/01-first.md: tags: must NOT have fewer than 1 items",
+      "content/blog/a-post.md: /readTime: must be integer",
+      "content/blog/b-post.md: /extra: is not a known field",
+      "content/newsletter/01-first.md: /tags: must NOT have fewer than 1 items",
     ]);
   });
 
-  it("the command line prints the problems and exits 1", async () => {
+  // Every JSON content file is checked against its schema by the same build: each case
+  // breaks a real file in one way (JSON syntax and the keys' order are kept otherwise).
+  const jsonCases: Array<[string, string, (d: any) => void, string]> = [
+    ["unknown field", "home.json", (d) => (d.subtitle = "x"), "content/home.json: /subtitle: is not a known field"],
+    ["missing field", "site.json", (d) => delete d.siteName, "content/site.json: /siteName: is required"],
+    ["wrong type", "resume.json", (d) => (d.education[0].year = "2019"), "content/resume.json: /education/0/year: must be integer"],
+    ["count", "skills.json", (d) => d.skills.pop(), "content/skills.json: /skills: must NOT have fewer than 15 items"],
+    ["enum", "projects.json", (d) => (d.projects[5].category = "Security"), 'content/projects.json: /projects/5/category: "Security" must be one of DevOps, Infrastructure, Monitoring, Automation, Cloud'],
+    ["calendar date", "talks.json", (d) => (d.talks[0].date = "2024-02-30"), 'content/talks.json: /talks/0/date: "2024-02-30" must match format "date"'],
+    ["blank text", "newsletter-page.json", (d) => (d.form.fields.email.label = " "), "content/newsletter-page.json: /form/fields/email/label: must not be blank"],
+    ["HTML tag", "project-details.json", (d) => (d.details["1"].architecture = "<script>x</script>"), 'content/project-details.json: /details/1/architecture: "<script>x</script>" must match pattern'],
+  ];
+
+  it.each(jsonCases)("JSON: %s", async (_name, file, mutate, want) => {
+    const doc = JSON.parse(await readFile(path.join(contentDir, file), "utf8"));
+    mutate(doc);
+    const problems = await problemsOf({ [file]: JSON.stringify(doc) });
+    expect(problems.some((p) => p.startsWith(want)), `${want}\nin\n${problems.join("\n")}`).toBe(true);
+  });
+
+  // A subprocess that loads Shiki: slow on a loaded machine, hence the timeout.
+  it("the command line prints the problems and exits 1", { timeout: 30_000 }, async () => {
     const { spawnSync } = await import("node:child_process");
     const { dir } = await fixture({ "blog/a-post.md": replaceLine(validPost, "readTime", 'readTime: "4"') });
     // The CLI builds its own package; run a copy of the script against the fixture by
@@ -227,7 +249,7 @@ describe("invalid front matter fails the build, naming the file and the field", 
       { encoding: "utf8" },
     );
     expect(r.status).toBe(1);
-    expect(r.stderr).toContain("content/blog/a-post.md: readTime: must be integer");
+    expect(r.stderr).toContain("content/blog/a-post.md: /readTime: must be integer");
   });
 });
 

@@ -1,8 +1,8 @@
 // Every content file at the package root (<name>.json) must match
-// schema/<name>.schema.json under Ajv's strict draft 2020-12 mode — the same rule the
-// Go test applies, so both languages reject the same content.
-import Ajv2020 from "ajv/dist/2020";
+// schema/<name>.schema.json under the build's Ajv (strict draft 2020-12) — the same rule
+// the Go loaders apply, so both languages reject the same content.
 import { describe, expect, it } from "vitest";
+import { newAjv } from "../scripts/build-markdown.mjs";
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type JsonObject = { [key: string]: Json };
@@ -35,11 +35,6 @@ const content = Object.fromEntries(
 const schemas = Object.fromEntries(
   Object.entries(schemaFiles).map(([path, schema]) => [baseName(path), schema] as const),
 );
-
-function newAjv() {
-  // strict: unknown keywords, formats, ambiguous types and union types are errors.
-  return new Ajv2020({ strict: true, allErrors: true });
-}
 
 const ajv = newAjv();
 const validators = Object.fromEntries(
@@ -151,6 +146,7 @@ describe("schemas reject broken content", () => {
     ["details: attribute on a tag", "project-details.json", (d) => (d.details["1"].challenges = '<p class="x">hi</p>')],
     ["details: link tag", "project-details.json", (d) => (d.details["2"].challenges = '<a href="https://x.y">x</a>')],
     ["details: no tech stack", "project-details.json", (d) => (d.details["2"].techStack = [])],
+    ["details: a project without detail", "project-details.json", (d) => delete d.details["5"]],
     ["talks: 4 talks", "talks.json", (d) => d.talks.push(d.talks[0])],
     ["talks: display date", "talks.json", (d) => (d.talks[0].date = "Nov 14, 2024")],
     ["talks: month 13", "talks.json", (d) => (d.talks[0].date = "2024-13-01")],

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // make bench: what the browser downloads on first load of every route (JS and CSS:
 // count, raw bytes, gzip bytes, bytes on the wire), the extra bytes each remote section
-// costs beyond the shell, and Lighthouse scores for a handful of routes in mobile and
-// desktop modes. It reports numbers and never fails on timings. Builds nothing itself.
+// costs beyond the shell, and Lighthouse (median of 3 runs, mobile and desktop) for every
+// route and for its no-JavaScript copy, with LCP(page) / LCP(copy). It reports numbers
+// and never fails on timings. Builds nothing itself.
 //
-//   node bench/run.mjs [--no-lighthouse] [--lighthouse-only] [--lh-routes=/,/blog]
+//   node bench/run.mjs [--no-lighthouse] [--lighthouse-only] [--lh-routes=/,/blog] [--runs=3]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -14,10 +15,14 @@ import { launchBrowser, CHROMIUM_FLAGS } from '../lib/browser.mjs';
 import { routes } from '../lib/content.mjs';
 import { startGateway } from '../lib/gateway.mjs';
 import { CHROMIUM_PATH, E2E_DIR, assertBuilt } from '../lib/paths.mjs';
+import { startNoJsCopies } from './nojs-copy.mjs';
 
 const args = new Set(process.argv.slice(2).filter((a) => !a.includes('=')));
 const opt = Object.fromEntries(process.argv.slice(2).filter((a) => a.includes('=')).map((a) => a.replace(/^--/, '').split('=')));
-const LH_ROUTES = (opt['lh-routes'] ?? '/,/skills,/projects,/blog,/newsletter').split(',');
+// Every route (routes.json with /projects/1, and each published article) unless
+// --lh-routes names some; --runs=N runs per route, mode and variant (median reported).
+const LH_ROUTES = opt['lh-routes'] ? opt['lh-routes'].split(',') : routes.map((r) => r.url);
+const RUNS = Number(opt.runs ?? 3);
 
 const kB = (n) => (n / 1024).toFixed(1);
 const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
@@ -147,6 +152,57 @@ function printAssets({ perRoute, sections }) {
   );
 }
 
+const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** One Lighthouse run of url in mode ('mobile' = default config, 'desktop' = desktop-config). */
+async function lighthouseRun(lighthouse, desktopConfig, port, url, mode, extraFlags = {}) {
+  const started = Date.now();
+  try {
+    const runner = await lighthouse(
+      url,
+      { port, output: 'json', logLevel: 'error', onlyCategories: LH_CATEGORIES, ...extraFlags },
+      mode === 'desktop' ? desktopConfig : undefined,
+    );
+    const lhr = runner.lhr;
+    const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+    const metric = (id) => lhr.audits[id]?.numericValue ?? null;
+    const failing = Object.values(lhr.categories).flatMap((c) =>
+      c.id === 'performance' ? [] : c.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => `${c.id}:${r.id}`),
+    );
+    return {
+      performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
+      fcpMs: metric('first-contentful-paint'), lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), cls: metric('cumulative-layout-shift'), siMs: metric('speed-index'),
+      failingAudits: failing,
+      runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+      wallMs: Date.now() - started,
+    };
+  } catch (err) {
+    return { error: String(err?.message ?? err), wallMs: Date.now() - started };
+  }
+}
+
+const median = (xs) => {
+  const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+};
+
+/** Each figure's median over runs; audits failing in any run; errors kept. */
+function summarize(runs) {
+  const ok = runs.filter((r) => !r.error && !r.runtimeError);
+  const out = { runs: runs.length, okRuns: ok.length };
+  for (const k of ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'siMs']) out[k] = median(ok.map((r) => r[k]));
+  out.failingAudits = [...new Set(ok.flatMap((r) => r.failingAudits))];
+  out.errors = [...new Set(runs.map((r) => r.error ?? r.runtimeError).filter(Boolean))];
+  return out;
+}
+
+/**
+ * Lighthouse for every route in LH_ROUTES, mobile and desktop, RUNS runs each, and in
+ * the same loop the route's no-JavaScript copy (bench/nojs-copy.mjs): run i of the
+ * page and run i of its copy follow each other, so both see the same machine load.
+ */
 async function runLighthouse(baseURL) {
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
@@ -154,6 +210,7 @@ async function runLighthouse(baseURL) {
   const requireFromLh = createRequire(import.meta.resolve('lighthouse'));
   const chromeLauncher = await import(pathToFileURL(requireFromLh.resolve('chrome-launcher')).href);
 
+  const copies = await startNoJsCopies(baseURL);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -161,58 +218,69 @@ async function runLighthouse(baseURL) {
   });
   const results = [];
   try {
-    for (const mode of ['mobile', 'desktop']) {
-      for (const path of LH_ROUTES) {
-        const url = `${baseURL}${path}`;
-        const started = Date.now();
-        try {
-          const runner = await lighthouse(
-            url,
-            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-            mode === 'desktop' ? desktopConfig : undefined,
-          );
-          const lhr = runner.lhr;
-          const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
-          const metric = (id) => lhr.audits[id]?.numericValue ?? null;
-          const failing = Object.values(lhr.categories).flatMap((c) =>
-            c.id === 'performance' ? [] : c.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => `${c.id}:${r.id}`),
-          );
-          results.push({
-            route: path, mode,
-            performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
-            fcpMs: metric('first-contentful-paint'), lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), cls: metric('cumulative-layout-shift'), siMs: metric('speed-index'),
-            failingAudits: failing,
-            runtimeError: lhr.runtimeError?.message ?? null,
-            wallMs: Date.now() - started,
-          });
-          process.stderr.write(`  lighthouse ${mode} ${path} done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-        } catch (err) {
-          results.push({ route: path, mode, error: String(err?.message ?? err) });
-          process.stderr.write(`  lighthouse ${mode} ${path} failed: ${err?.message ?? err}\n`);
+    for (const path of LH_ROUTES) {
+      const copy = await copies.add(path);
+      for (const mode of ['mobile', 'desktop']) {
+        const page = [];
+        const nojs = [];
+        let copyPaints = true;
+        for (let i = 0; i < RUNS; i++) {
+          page.push(await lighthouseRun(lighthouse, desktopConfig, chrome.port, `${baseURL}${path}`, mode));
+          if (copyPaints) {
+            // A copy that paints nothing (an empty app root) paints nothing every time:
+            // one run says so, and waiting 10 s for a first paint is plenty on loopback.
+            const r = await lighthouseRun(lighthouse, desktopConfig, chrome.port, `${copies.url}${path}`, mode, { maxWaitForFcp: 10_000 });
+            nojs.push(r);
+            if (/NO_FCP|NO_LCP/.test(r.runtimeError ?? r.error ?? '')) copyPaints = false;
+          }
         }
+        const row = { route: path, mode, page: summarize(page), nojs: summarize(nojs), nojsScriptsRemoved: copy.scripts, pageRuns: page, nojsRuns: nojs };
+        row.lcpRatio = row.page.lcpMs != null && row.nojs.lcpMs ? row.page.lcpMs / row.nojs.lcpMs : null;
+        results.push(row);
+        const wall = [...page, ...nojs].reduce((a, r) => a + r.wallMs, 0);
+        process.stderr.write(`  lighthouse ${mode} ${path}: ${page.length} + ${nojs.length} runs in ${(wall / 1000).toFixed(1)} s\n`);
       }
     }
   } finally {
     chrome.kill();
+    await copies.close();
   }
   return results;
 }
 
 function printLighthouse(results) {
-  const ms = (n) => (n == null ? '-' : Math.round(n));
-  console.log('\nLighthouse 12.8.2 (mobile = default config with simulated throttling; desktop = desktop-config)');
-  console.log(
-    table(
-      ['route', 'mode', 'perf', 'a11y', 'best-pr', 'seo', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'SI ms'],
-      results.map((r) => (r.error ? [r.route, r.mode, 'ERROR', r.error.slice(0, 60), '', '', '', '', '', '', ''] : [r.route, r.mode, r.performance, r.accessibility, r.bestPractices, r.seo, ms(r.fcpMs), ms(r.lcpMs), ms(r.tbtMs), r.cls == null ? '-' : r.cls.toFixed(3), ms(r.siMs)])),
-      2,
-    ),
-  );
+  const ms = (n) => (n == null ? '–' : String(Math.round(n)));
+  const num = (n) => (n == null ? '–' : String(n));
+  const cls = (n) => (n == null ? '–' : n.toFixed(3));
+  console.log(`\nLighthouse 12.8.2, median of ${RUNS} runs (mobile = default config, simulated throttling; desktop = desktop-config).`);
+  console.log('"no-JS copy" = the gateway\'s HTML for the route with its <script> elements (and script preloads) removed, served from 127.0.0.1 with the same CSS and images; ratio = LCP(page) / LCP(no-JS copy). "no paint" = the copy shows nothing (Lighthouse NO_FCP).\n');
+  const head = ['route', 'mode', 'perf', 'a11y', 'best-pr', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'no-JS perf', 'no-JS FCP ms', 'no-JS LCP ms', 'LCP ratio'];
+  const rows = results.map((r) => {
+    const p = r.page;
+    const n = r.nojs;
+    const nojsDark = n.okRuns === 0 ? (n.errors.some((e) => /NO_FCP/.test(e)) ? 'no paint' : 'error') : null;
+    return [
+      r.route, r.mode,
+      p.okRuns ? num(p.performance) : 'error', num(p.accessibility), num(p.bestPractices), num(p.seo),
+      ms(p.fcpMs), ms(p.lcpMs), ms(p.tbtMs), cls(p.cls),
+      nojsDark ?? num(n.performance), nojsDark ? '–' : ms(n.fcpMs), nojsDark ? '–' : ms(n.lcpMs),
+      r.lcpRatio == null ? '–' : r.lcpRatio.toFixed(2),
+    ];
+  });
+  console.log(`| ${head.join(' | ')} |`);
+  console.log(`|${head.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`);
+  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+
   const failing = new Map();
-  for (const r of results) for (const a of r.failingAudits ?? []) failing.set(a, [...(failing.get(a) ?? []), `${r.route} ${r.mode}`]);
+  for (const r of results) for (const a of r.page.failingAudits) failing.set(a, [...(failing.get(a) ?? []), `${r.route} ${r.mode}`]);
   if (failing.size) {
-    console.log('\nNon-performance audits that did not pass:');
+    console.log('\nNon-performance audits that did not pass (in any run of the page):');
     for (const [a, where] of failing) console.log(`  ${a}: ${where.join(', ')}`);
+  }
+  const errors = results.flatMap((r) => [...r.page.errors.map((e) => `${r.route} ${r.mode} page: ${e}`), ...r.nojs.errors.filter((e) => !/NO_FCP/.test(e)).map((e) => `${r.route} ${r.mode} no-JS copy: ${e}`)]);
+  if (errors.length) {
+    console.log('\nLighthouse errors:');
+    for (const e of errors) console.log(`  ${e.slice(0, 200)}`);
   }
 }
 

@@ -155,7 +155,7 @@ e2eTest('Skills: the dialog by keyboard — Enter opens it, Tab stays inside, Es
 });
 
 for (const theme of ['light', 'dark']) {
-  e2eTest(`axe: no violations with a skill dialog open, on a project without detail and on 'Project Not Found' (${theme})`, {
+  e2eTest(`axe: no violations with a skill dialog open, on a project's detail page and on 'Project Not Found' (${theme})`, {
     timeout: 90_000,
     context: { colorScheme: theme, reducedMotion: 'reduce' },
   }, async ({ page, context }) => {
@@ -307,17 +307,35 @@ e2eTest('/projects/2: the project with its own detail (3 months, 3 engineers) an
   assert.ok(await main(page).getByRole('img', { name: p.image.alt, exact: true }).isVisible(), 'no cover image');
 });
 
-e2eTest('/projects/1 has 6 months, 5 engineers and a live demo; /projects/5 has no detail cards', async ({ page }) => {
+e2eTest('/projects/1 has 6 months, 5 engineers and a live demo', async ({ page }) => {
   await goto(page, '/projects/1');
   await expectH1(page, exactly(projects[0].title));
   const text = await main(page).innerText();
   assert.ok(text.includes('6 months') && text.includes('5 engineers'), '/projects/1 lacks its timeline or team size');
   assert.equal(await main(page).getByRole('link', { name: 'Live Demo', exact: true }).getAttribute('href'), projects[0].liveUrl);
+});
 
-  await goto(page, '/projects/5');
-  await expectH1(page, exactly(projects[4].title));
-  assert.equal(await main(page).getByRole('heading', { name: /Project Overview|Key Features|Project Information/ }).count(), 0, 'project 5 shows detail cards');
-  assert.ok((await main(page).innerText()).includes(projects[4].description));
+e2eTest("every project's page shows its own detail cards: overview, information, features and technologies", { timeout: 90_000 }, async ({ page }) => {
+  for (const p of projects) {
+    const d = details[String(p.id)];
+    assert.ok(d, `content has no detail for project ${p.id}`);
+    await goto(page, `/projects/${p.id}`);
+    await expectH1(page, exactly(p.title));
+    for (const h of ['Project Overview', 'Architecture & Implementation', 'Challenges & Solutions', 'Project Information', 'Key Features', 'Technologies Used']) {
+      assert.ok(await main(page).getByRole('heading', { level: 2, name: h, exact: true }).isVisible(), `/projects/${p.id}: no '${h}' card`);
+    }
+    const text = await main(page).innerText();
+    for (const t of [d.overview, d.timeline, d.teamSize, p.category, ...d.features, ...d.techStack.map((g) => g.category), ...d.techStack.flatMap((g) => g.tools)]) {
+      assert.ok(text.includes(t), `/projects/${p.id} lacks "${t.slice(0, 60)}"`);
+    }
+    // No other project's overview on this page.
+    for (const other of projects.filter((o) => o.id !== p.id)) {
+      assert.ok(!text.includes(details[String(other.id)].overview), `/projects/${p.id} shows project ${other.id}'s overview`);
+    }
+    // The HTML cards are markup: their headings are elements, not text with tags.
+    assert.ok((await main(page).locator('h3').count()) >= 3, `/projects/${p.id}: the rich text has no headings`);
+    assert.ok(!/<\/?(p|h3|ul|ol|li|strong|code)>/.test(text), `/projects/${p.id} shows HTML tags as text`);
+  }
 });
 
 for (const id of ['abc', '0', '99', '1.5']) {

@@ -66,7 +66,7 @@ export function ProjectDetail() {
           <ProjectLinks project={project} codeLabel="Source Code" demoLabel="Live Demo" size="default" />
         </div>
       </header>
-      {detail ? <ProjectDetailCards detail={detail} category={project.category} /> : null}
+      <ProjectDetailCards detail={detail} category={project.category} />
     </article>
   );
 }
