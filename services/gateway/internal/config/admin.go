@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,6 +39,9 @@ func (c *Config) normalizeAdmin() []error {
 	// shared computer does not stay open for weeks.
 	if c.AdminSessionTTL < time.Minute || c.AdminSessionTTL > 30*24*time.Hour {
 		errs = append(errs, invalid("admin_session_ttl", c.AdminSessionTTL.String(), "is not between 1m and 720h"))
+	}
+	if c.AdminPasswordChecks < 1 || c.AdminPasswordChecks > 64 {
+		errs = append(errs, invalid("admin_password_checks", strconv.Itoa(c.AdminPasswordChecks), "is not between 1 and 64"))
 	}
 	return errs
 }

@@ -56,7 +56,7 @@ func newAdminParts(t *testing.T, f *fixture, inbox *contact.Inbox) *adminParts {
 	p := &adminParts{store: nlstore.New(f.db, f.outbox)}
 	auth := admin.New(
 		admin.Credentials{User: f.cfg.AdminUser, PasswordHash: f.cfg.AdminPasswordHash.Reveal()},
-		adminstore.NewSessions(f.db),
+		adminstore.New(f.db),
 		admin.Options{SessionTTL: f.cfg.AdminSessionTTL, Now: p.now},
 	)
 	pub := newsletter.NewPublisher(p.store, f.subs, editions, newsletter.PublisherOptions{
