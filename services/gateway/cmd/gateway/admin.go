@@ -32,7 +32,9 @@ func adminAPI(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sq
 		return server.Admin{}, nil, fmt.Errorf("database: %w", err)
 	}
 	auth := admin.New(admin.Credentials{User: cfg.AdminUser, PasswordHash: cfg.AdminPasswordHash.Reveal()},
-		adminstore.New(db), admin.Options{SessionTTL: cfg.AdminSessionTTL, PasswordChecks: cfg.AdminPasswordChecks})
+		adminstore.New(db), admin.Options{
+			SessionTTL: cfg.AdminSessionTTL, PasswordChecks: cfg.AdminPasswordChecks, PasswordCost: cfg.AdminPasswordCost,
+		})
 	if err := announceSetup(ctx, cfg, logger, auth); err != nil {
 		return server.Admin{}, nil, err
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/crypto/bcrypt"
+
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 )
 
@@ -42,6 +44,9 @@ func (c *Config) normalizeAdmin() []error {
 	}
 	if c.AdminPasswordChecks < 1 || c.AdminPasswordChecks > 64 {
 		errs = append(errs, invalid("admin_password_checks", strconv.Itoa(c.AdminPasswordChecks), "is not between 1 and 64"))
+	}
+	if c.AdminPasswordCost < bcrypt.MinCost || c.AdminPasswordCost > 16 {
+		errs = append(errs, invalid("admin_password_cost", strconv.Itoa(c.AdminPasswordCost), fmt.Sprintf("is not between %d and 16", bcrypt.MinCost)))
 	}
 	return errs
 }

@@ -48,6 +48,7 @@ func TestDefaults(t *testing.T) {
 		MailRatePerSecond:   10,
 		AdminSessionTTL:     12 * time.Hour,
 		AdminPasswordChecks: 1,
+		AdminPasswordCost:   12,
 		RateLimitPerMinute:  5,
 		TrustedProxies:      nil,
 
