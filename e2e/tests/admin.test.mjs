@@ -142,6 +142,7 @@ describe('admin', () => {
       assert.ok(text.includes(want), `the notice does not mention ${want}: ${text}`);
     }
     assert.equal(await loginForm(page).count(), 0, 'no sign-in form without an admin');
+    assert.deepEqual(await axeViolations(page, 'not set up'), []);
     const res = await page.request.get(`${baseURL}/api/admin/stats`);
     assert.equal(res.status(), 503);
     assert.equal((await res.json()).error.code, 'not_configured');
@@ -189,6 +190,7 @@ describe('admin', () => {
       await form.getByLabel('Password', { exact: true }).fill('short');
       await form.getByRole('button', { name: 'Set up and sign in' }).click();
       await form.getByText('The password must be at least 12 characters.').waitFor();
+      const found = await axeViolations(page, 'setup form with its error');
       await form.getByLabel('Password', { exact: true }).fill(password);
       await form.getByLabel('Confirm password', { exact: true }).fill(password);
       await form.getByRole('button', { name: 'Set up and sign in' }).click();
@@ -211,6 +213,7 @@ describe('admin', () => {
       });
       assert.equal(again.status(), 409);
       assert.ok(problems.length === 0, JSON.stringify(problems));
+      assert.deepEqual(found, []);
     } finally {
       await fresh.stop();
     }
