@@ -125,9 +125,6 @@ export function e2eTest(name, opts, fn) {
     const unexpected = problems.filter((p) =>
       // Chromium logs a document answered 404 as a console error; tests assert statuses themselves.
       !(p.kind === 'console.error' && /status of 404/.test(p.text) && p.url === p.page) &&
-      // The admin page asks who is signed in; "nobody" (401) and "no admin configured" (503)
-      // are answers it is built for, not failures, on every route that shows it.
-      !(p.kind === 'console.error' && /status of (401|503)/.test(p.text) && /\/api\/admin\/session$/.test(p.url)) &&
       (p.kind === 'pageerror'
         ? !allowPageErrors.some((r) => matches(r, p))
         : !allowConsoleErrors.some((r) => matches(r, p))),

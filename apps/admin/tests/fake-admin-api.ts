@@ -70,9 +70,11 @@ export const messages: ContactMessageRecord[] = [
   },
 ];
 
-export function createFakeAdminApi({ signedIn = false, configured = true } = {}) {
+export function createFakeAdminApi({ signedIn = false, configured = true, setupToken = "" } = {}) {
   const state = {
     signedIn,
+    configured,
+    user: ADMIN_USER,
     subscribers: makeSubscribers(),
     editions: contentEditions.map<AdminEdition>((e) => ({
       id: e.id,
@@ -101,9 +103,24 @@ export function createFakeAdminApi({ signedIn = false, configured = true } = {})
   const authed = (handler: Handler): Handler => (call, match) =>
     state.signedIn ? handler(call, match) : apiError(401, "unauthorized", "Sign in to continue.");
 
+  // The probe answers 200 in every state (docs/api.md).
   on("GET", "/api/admin/session", () =>
-    state.signedIn ? json(200, { user: ADMIN_USER, expiresAt: "2025-07-01T12:00:00Z" }) : apiError(401, "unauthorized", "Sign in to continue."),
+    state.signedIn
+      ? json(200, { authenticated: true, user: state.user, expiresAt: "2025-07-01T12:00:00Z" })
+      : json(200, { authenticated: false, configured: state.configured }),
   );
+  on("POST", "/api/admin/setup", ({ body }) => {
+    const { token, user, password } = body as { token: string; user: string; password: string };
+    if (state.configured) return apiError(409, "conflict", "The admin is already set up. Please sign in.");
+    if (!setupToken || token !== setupToken) {
+      return json(400, { error: { code: "invalid", field: "token", message: "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log)." } });
+    }
+    state.configured = true;
+    state.signedIn = true;
+    state.user = user;
+    void password;
+    return noContent();
+  });
   on("POST", "/api/admin/session", ({ body }) => {
     const { user, password } = body as { user: string; password: string };
     if (user !== ADMIN_USER || password !== ADMIN_PASSWORD) return apiError(401, "unauthorized", "Wrong user name or password.");
@@ -133,8 +150,14 @@ export function createFakeAdminApi({ signedIn = false, configured = true } = {})
   }));
   on("GET", "/api/admin/messages", authed(() => json(200, { items: messages })));
   if (!configured) {
-    on("GET", /^\/api\/admin\//, () => apiError(503, "not_configured", "The admin is not configured."));
-    on("POST", /^\/api\/admin\//, () => apiError(503, "not_configured", "The admin is not configured."));
+    // Every call but the probe and the setup, until an admin is set up.
+    const closed = (handler: Handler): Handler => (call, match) =>
+      state.configured ? handler(call, match) : apiError(503, "not_configured", "The admin is not set up yet.");
+    for (const route of routes) {
+      const [method, path] = route;
+      const answersAlways = (method === "GET" && path.test("/api/admin/session")) || path.test("/api/admin/setup");
+      if (!answersAlways) route[2] = closed(route[2]);
+    }
   }
 
   const calls: Call[] = [];

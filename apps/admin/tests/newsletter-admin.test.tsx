@@ -104,16 +104,19 @@ describe("signing in", () => {
     );
   });
 
-  it("explains how to configure the admin when the server says it is not configured (503)", async () => {
-    createFakeAdminApi({ configured: false });
+  it("without an admin, says to look for the setup link in the gateway's log", async () => {
+    const api = createFakeAdminApi({ configured: false });
     renderAt();
-    const notice = await screen.findByRole("region", { name: "The admin is not configured" });
+    const notice = await screen.findByRole("region", { name: "The admin is not set up yet" });
+    expect(notice).toHaveTextContent("prints a one-time setup link in its log");
+    expect(notice).toHaveTextContent("/admin/newsletter#setup=");
     expect(notice).toHaveTextContent("PORTFOLIO_ADMIN_USER");
     expect(notice).toHaveTextContent("PORTFOLIO_ADMIN_PASSWORD_HASH");
     expect(notice).toHaveTextContent("bin/gateway hash-password");
-    expect(notice).toHaveTextContent(/reads the\s+password from standard input/);
-    expect(notice).toHaveTextContent(/Restart the gateway/);
     expect(screen.queryByRole("form", { name: "Admin sign in" })).not.toBeInTheDocument();
+    // Only the probe was asked, and it answered 200: nothing for the browser to log as failed.
+    expect(api.calls.map((c) => `${c.method} ${c.path}`)).toEqual(["GET /api/admin/session"]);
+    expect(await api.fetch.mock.results[0]!.value).toHaveProperty("status", 200);
   });
 
   it("offers to try again when the session cannot be checked", async () => {
@@ -124,7 +127,7 @@ describe("signing in", () => {
     const { user } = renderAt();
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("Could not load the admin session. The server could not be reached.");
-    api.on("GET", "/api/admin/session", () => apiError(401, "unauthorized", "Sign in to continue."));
+    api.on("GET", "/api/admin/session", () => json(200, { authenticated: false, configured: true }));
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await loginForm()).toBeInTheDocument();
   });
@@ -344,5 +347,92 @@ describe("setup notes", () => {
     ]) {
       expect(notes).toHaveTextContent(text);
     }
+  });
+});
+
+describe("first-run setup", () => {
+  const TOKEN = "dGhpcyBpcyBhIHNldHVwIHRva2VuIGZvciB0ZXN0cyE";
+  const setupForm = () => screen.findByRole("form", { name: "Set up the admin" });
+
+  afterEach(() => window.history.replaceState(null, "", "/"));
+
+  async function fill(user: ReturnType<typeof renderAt>["user"], values: { user?: string; password?: string; confirm?: string }) {
+    const form = await setupForm();
+    for (const [label, value] of [["User name", values.user], ["Password", values.password], ["Confirm password", values.confirm]] as const) {
+      const input = within(form).getByLabelText(label);
+      await user.clear(input);
+      if (value) await user.type(input, value);
+    }
+    await user.click(within(form).getByRole("button", { name: "Set up and sign in" }));
+    return form;
+  }
+
+  it("with the setup link, sets the admin up and signs them in; the token leaves the URL", async () => {
+    window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
+    const api = createFakeAdminApi({ configured: false, setupToken: TOKEN });
+    const { user } = renderAt();
+    const form = await setupForm();
+    expect(within(form).getByLabelText("User name")).toHaveAttribute("autocomplete", "username");
+    expect(within(form).getByLabelText("Password")).toHaveAttribute("autocomplete", "new-password");
+    expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription("At least 12 characters.");
+
+    await fill(user, { user: "  jane  ", password: "a long enough password", confirm: "a long enough password" });
+    expect(await screen.findByText(/Signed in as/)).toHaveTextContent("Signed in as jane");
+    expect(api.callsTo("POST", "/api/admin/setup")[0]?.body).toEqual({ token: TOKEN, user: "jane", password: "a long enough password" });
+    expect(window.location.hash).toBe("");
+    expect(window.location.pathname).toBe("/admin/newsletter");
+  });
+
+  it("checks the fields in the browser first: messages under them, the first one focused", async () => {
+    window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
+    const api = createFakeAdminApi({ configured: false, setupToken: TOKEN });
+    const { user } = renderAt();
+    const form = await fill(user, { user: "", password: "short", confirm: "" });
+    const name = within(form).getByLabelText("User name");
+    expect(name).toHaveAccessibleDescription("Enter a user name.");
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription("At least 12 characters. The password must be at least 12 characters.");
+
+    // Re-checked on every change once submitted.
+    await user.type(name, "jane");
+    expect(name).not.toHaveAttribute("aria-invalid");
+    const password = within(form).getByLabelText("Password");
+    await user.type(password, " but longer now");
+    expect(within(form).getByLabelText("Confirm password")).toHaveAccessibleDescription("The passwords do not match.");
+    expect(api.callsTo("POST", "/api/admin/setup")).toHaveLength(0);
+  });
+
+  it("shows the server's refusal: a spent link under the form", async () => {
+    window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
+    createFakeAdminApi({ configured: false, setupToken: "another token" });
+    const { user } = renderAt();
+    const form = await fill(user, { user: "jane", password: "a long enough password", confirm: "a long enough password" });
+    expect(await within(form).findByRole("alert")).toHaveTextContent(
+      "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log).",
+    );
+    expect(within(form).getByRole("button", { name: "Set up and sign in" })).toBeEnabled();
+  });
+
+  it("shows a field the server refuses under that field", async () => {
+    window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
+    const api = createFakeAdminApi({ configured: false, setupToken: TOKEN });
+    api.on("POST", "/api/admin/setup", () =>
+      json(400, { error: { code: "invalid", field: "user", message: "The user name must be one line of printable characters." } }),
+    );
+    const { user } = renderAt();
+    const form = await fill(user, { user: "jane", password: "a long enough password", confirm: "a long enough password" });
+    const name = within(form).getByLabelText("User name");
+    await waitFor(() => expect(name).toHaveAccessibleDescription("The user name must be one line of printable characters."));
+    await waitFor(() => expect(name).toHaveFocus());
+  });
+
+  it("a setup link opened once an admin exists shows the sign-in form and leaves the URL", async () => {
+    window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
+    createFakeAdminApi();
+    renderAt();
+    expect(await loginForm()).toBeInTheDocument();
+    expect(screen.queryByRole("form", { name: "Set up the admin" })).not.toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe(""));
   });
 });

@@ -6,6 +6,7 @@ import { apiRequest, type ApiRequestOptions } from "./query";
 
 export const ADMIN_API = {
   session: "/api/admin/session",
+  setup: "/api/admin/setup",
   stats: "/api/admin/stats",
   editions: "/api/admin/editions",
   subscribers: "/api/admin/subscribers",
@@ -16,14 +17,29 @@ export const ADMIN_API = {
 /** POST here sends the edition to every confirmed subscriber. */
 export const publishEditionPath = (id: number) => `${ADMIN_API.editions}/${id}/publish`;
 
-/** The API's error code when no admin credentials are configured (503). */
+/** The API's error code when no admin is configured nor set up (503, on every call but the probe and the setup). */
 export const NOT_CONFIGURED = "not_configured";
 
-/** GET /api/admin/session: who is signed in (401 when nobody is). */
+/** Who is signed in, and until when. */
 export interface AdminSession {
+  authenticated: true;
   user: string;
   /** RFC 3339. */
   expiresAt: string;
+}
+
+/** Nobody is signed in; `configured` is false while no admin exists (the setup link in the gateway's log makes one). */
+export interface AdminSignedOut {
+  authenticated: false;
+  configured: boolean;
+}
+
+/** GET /api/admin/session: always 200, so a browser logs no failed request for an expected answer. */
+export type AdminSessionState = AdminSession | AdminSignedOut;
+
+/** POST /api/admin/setup: the setup link's token, and the admin's user name and password. */
+export interface AdminSetup extends AdminCredentials {
+  token: string;
 }
 
 export interface AdminCredentials {
@@ -110,6 +126,11 @@ export interface MessageList {
 /** POST /api/admin/session: 204 and the session cookie, or 401 / 429 / 503. */
 export function signIn(credentials: AdminCredentials, options?: ApiRequestOptions): Promise<void> {
   return apiRequest<void>("POST", ADMIN_API.session, credentials, options);
+}
+
+/** POST /api/admin/setup: 204 and a session cookie (signed in), 400 `invalid` (field user, password or token), 409 when an admin exists. */
+export function setUpAdmin(setup: AdminSetup, options?: ApiRequestOptions): Promise<void> {
+  return apiRequest<void>("POST", ADMIN_API.setup, setup, options);
 }
 
 /** DELETE /api/admin/session: ends the session and clears its cookie. */

@@ -1,43 +1,56 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { LoadProblem } from "./newsletter-admin/load-problem";
 import { LoginForm } from "./newsletter-admin/login-form";
-import { isNotConfigured, useSession, useSessionChange } from "./newsletter-admin/session";
+import { useSession, useSessionChange } from "./newsletter-admin/session";
+import { useSetupToken } from "./newsletter-admin/setup-link";
 
 // The section's first load is the sign-in form and TanStack Query (within the 30 kB
 // budget of ARCHITECTURE.md §8); the dashboard is fetched once someone is signed in,
-// the notice only on a server without admin credentials.
+// the setup form and notice only on a server without an admin.
 const Dashboard = lazy(() => import("./newsletter-admin/dashboard").then((m) => ({ default: m.Dashboard })));
 const NotConfigured = lazy(() => import("./newsletter-admin/not-configured").then((m) => ({ default: m.NotConfigured })));
+const SetupForm = lazy(() => import("./newsletter-admin/setup-form").then((m) => ({ default: m.SetupForm })));
 
 const loading = (what: string) => <p className="mt-10 text-muted-foreground">{what}</p>;
 
 const announcements = { "signed-in": "Signed in.", "signed-out": "Signed out." } as const;
 
 /**
- * /admin/newsletter: asks who is signed in, then shows the sign-in form, the notice
- * that the admin is not configured (with how to configure it), or the dashboard.
+ * /admin/newsletter: asks who is signed in, then shows the dashboard, the sign-in form,
+ * or, while no admin exists, the setup form (opened by the setup link from the
+ * gateway's log) or the notice saying where to find that link.
  */
 export function NewsletterAdmin() {
   const session = useSession();
   const change = useSessionChange(session.data);
+  const [setupToken, forgetSetupToken] = useSetupToken();
+  const data = session.data;
+  const alreadySetUp = Boolean(setupToken && data && (data.authenticated || data.configured));
+
+  // A setup link opened once an admin exists is spent: drop it from the URL.
+  useEffect(() => {
+    if (alreadySetUp) forgetSetupToken();
+  }, [alreadySetUp, forgetSetupToken]);
 
   let body;
-  if (session.isPending) {
-    body = loading("Checking your session…");
-  } else if (session.isError) {
-    body = isNotConfigured(session.error) ? (
-      <Suspense fallback={loading("Loading…")}>
-        <NotConfigured />
-      </Suspense>
-    ) : (
+  if (session.isError) {
+    body = (
       <div className="mt-10">
         <LoadProblem what="the admin session" error={session.error} onRetry={() => void session.refetch()} />
       </div>
     );
-  } else if (session.data) {
+  } else if (!data) {
+    body = loading("Checking your session…");
+  } else if (data.authenticated) {
     body = (
       <Suspense fallback={loading("Loading the dashboard…")}>
-        <Dashboard session={session.data} focusOnMount={change === "signed-in"} />
+        <Dashboard session={data} focusOnMount={change === "signed-in"} />
+      </Suspense>
+    );
+  } else if (!data.configured) {
+    body = (
+      <Suspense fallback={loading("Loading…")}>
+        {setupToken ? <SetupForm token={setupToken} onDone={forgetSetupToken} /> : <NotConfigured />}
       </Suspense>
     );
   } else {

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -31,10 +32,11 @@ func adminAPI(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sq
 		return server.Admin{}, nil, fmt.Errorf("database: %w", err)
 	}
 	auth := admin.New(admin.Credentials{User: cfg.AdminUser, PasswordHash: cfg.AdminPasswordHash.Reveal()},
-		adminstore.NewSessions(db), admin.Options{SessionTTL: cfg.AdminSessionTTL})
-	if !auth.Configured() {
-		logger.Info("admin: closed, no admin configured",
-			zap.String("set", config.EnvName("admin_user")+" and "+config.EnvName("admin_password_hash")))
+		adminstore.New(db), admin.Options{
+			SessionTTL: cfg.AdminSessionTTL, PasswordChecks: cfg.AdminPasswordChecks, PasswordCost: cfg.AdminPasswordCost,
+		})
+	if err := announceSetup(ctx, cfg, logger, auth); err != nil {
+		return server.Admin{}, nil, err
 	}
 	editions, err := content.LoadEditions(content.FS())
 	if err != nil {
@@ -43,6 +45,32 @@ func adminAPI(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sq
 	// The newsletter's store migrated with subs (newsletterService).
 	publisher := newsletter.NewPublisher(sqlstore.New(db, out), subs, editions, newsletter.PublisherOptions{Notify: notify})
 	return server.Admin{Auth: auth, Subscribers: subs, Publisher: publisher, Messages: inbox}, publisher, nil
+}
+
+// setupPath is where a setup link leads: the admin page, with the token in the
+// fragment, which browsers never send, so it stays out of every request line, access
+// log and Referer.
+const setupPath = "/admin/newsletter#setup="
+
+// announceSetup prints a one-time setup link in the log, and only there, when no admin
+// is configured (PORTFOLIO_ADMIN_*) nor set up in the database: whoever can read the
+// gateway's log chooses the admin's user name and password with it, within the hour.
+func announceSetup(ctx context.Context, cfg config.Config, logger *zap.Logger, auth *admin.Auth) error {
+	if cfg.AdminUser != "" {
+		return nil
+	}
+	token, expires, err := auth.StartSetup(ctx)
+	if err != nil {
+		return fmt.Errorf("admin: %w", err)
+	}
+	if token == "" {
+		logger.Info("admin: set up in the database (" + config.EnvName("admin_user") + " and " + config.EnvName("admin_password_hash") + " would win)")
+		return nil
+	}
+	logger.Warn("admin: no admin yet; open the setup link to choose the admin's user name and password (it works once, until expires_at; restart for a new one)",
+		zap.String("setup_url", strings.TrimSuffix(cfg.PublicURL, "/")+setupPath+token),
+		zap.Time("expires_at", expires))
+	return nil
 }
 
 // resumeEvery is how often a gateway looks for publications another process left

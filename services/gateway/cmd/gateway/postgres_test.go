@@ -99,3 +99,50 @@ func TestRunTwoReplicasOnPostgreSQL(t *testing.T) {
 		}
 	}
 }
+
+// TestRunReplicasShareTheAdminSignInOnPostgreSQL runs two gateways on one PostgreSQL
+// database behind a trusted proxy: failed sign-ins counted on one limit the client on
+// the other, while the owner signs in from a clean address; and a setup link logged by
+// one replica sets the admin up for both.
+func TestRunReplicasShareTheAdminSignInOnPostgreSQL(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	start := func() *gateway {
+		g := startGateway(t, map[string]string{
+			"PORTFOLIO_DATABASE_URL":        dbURL,
+			"PORTFOLIO_TRUSTED_PROXIES":     "127.0.0.1",
+			"PORTFOLIO_ADMIN_PASSWORD_COST": "4", // the race detector makes the real one slow
+		})
+		waitHealthy(t, g.addr)
+		return g
+	}
+	a, b := start(), start()
+
+	// No admin yet: each replica logged its own link; either works, once, on any.
+	linkA, linkB := a.setupLink(), b.setupLink()
+	if linkA == "" || linkB == "" || linkA == linkB {
+		t.Fatalf("setup links %q and %q, want one per replica", linkA, linkB)
+	}
+	setup := `{"token":"` + tokenOf(t, linkA) + `","user":"jane","password":"a long enough password"}`
+	if status, body := call(t, b, http.MethodPost, "/api/admin/setup", setup, ""); status != http.StatusNoContent {
+		t.Fatalf("replica a's link on replica b: %d %s", status, body)
+	}
+	setup = `{"token":"` + tokenOf(t, linkB) + `","user":"mallory","password":"another long password"}`
+	if status, body := call(t, a, http.MethodPost, "/api/admin/setup", setup, ""); status != http.StatusConflict {
+		t.Errorf("replica b's link after the setup: %d %s, want 409", status, body)
+	}
+
+	// Five failures from one client on replica a: replica b refuses it too.
+	wrong := `{"user":"jane","password":"not the password"}`
+	for i := range 5 {
+		if status, body := call(t, a, http.MethodPost, "/api/admin/session", wrong, "192.0.2.7"); status != http.StatusUnauthorized {
+			t.Fatalf("failure %d on replica a: %d %s", i+1, status, body)
+		}
+	}
+	right := `{"user":"jane","password":"a long enough password"}`
+	if status, body := call(t, b, http.MethodPost, "/api/admin/session", right, "192.0.2.7"); status != http.StatusTooManyRequests {
+		t.Errorf("the failing client on replica b: %d %s, want 429", status, body)
+	}
+	if status, body := call(t, a, http.MethodPost, "/api/admin/session", right, "198.51.100.4"); status != http.StatusNoContent {
+		t.Errorf("the owner from a clean address on replica a: %d %s, want 204", status, body)
+	}
+}

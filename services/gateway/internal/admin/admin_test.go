@@ -3,6 +3,7 @@ package admin_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -46,7 +47,7 @@ func (c *clock) Add(d time.Duration) {
 	c.mu.Unlock()
 }
 
-func sessions(t *testing.T) *sqlstore.Sessions {
+func sessions(t *testing.T) *sqlstore.Store {
 	t.Helper()
 	ctx := context.Background()
 	db, err := sqldb.OpenSQLite(ctx, filepath.Join(t.TempDir(), "portfolio.db"))
@@ -57,13 +58,20 @@ func sessions(t *testing.T) *sqlstore.Sessions {
 	if err := sqlstore.Migrate(ctx, db); err != nil {
 		t.Fatal(err)
 	}
-	return sqlstore.NewSessions(db)
+	return sqlstore.New(db)
 }
 
-func newAuth(t *testing.T, creds admin.Credentials, store admin.SessionStore) (*admin.Auth, *clock) {
+func newAuth(t *testing.T, creds admin.Credentials, store admin.Store) (*admin.Auth, *clock) {
+	t.Helper()
+	return newAuthWith(t, creds, store, admin.Options{})
+}
+
+// newAuthWith is newAuth with opts (the session TTL, clock and cost are the tests').
+func newAuthWith(t *testing.T, creds admin.Credentials, store admin.Store, opts admin.Options) (*admin.Auth, *clock) {
 	t.Helper()
 	c := &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
-	return admin.New(creds, store, admin.Options{SessionTTL: time.Hour, Now: c.Now}), c
+	opts.SessionTTL, opts.Now, opts.PasswordCost = time.Hour, c.Now, testCost
+	return admin.New(creds, store, opts), c
 }
 
 func TestLoginAndSessions(t *testing.T) {
@@ -186,8 +194,8 @@ func TestLoginUnconfigured(t *testing.T) {
 	ctx := context.Background()
 	for _, creds := range []admin.Credentials{{}, {User: "owner"}, {PasswordHash: hash(t, "pw")}} {
 		a, _ := newAuth(t, creds, sessions(t))
-		if a.Configured() {
-			t.Errorf("%+v: Configured() = true", creds.User)
+		if ok, err := a.Configured(ctx); ok || err != nil {
+			t.Errorf("%+v: Configured() = %v, %v", creds.User, ok, err)
 		}
 		if _, _, err := a.Login(ctx, creds.User, "pw", "192.0.2.1"); !errors.Is(err, admin.ErrNotConfigured) {
 			t.Errorf("Login = %v, want ErrNotConfigured", err)
@@ -231,12 +239,40 @@ func TestFailedLoginsAreLimited(t *testing.T) {
 		}
 	})
 
-	t.Run("per user name, from any client", func(t *testing.T) {
+	t.Run("failures from other clients do not lock the owner out", func(t *testing.T) {
 		a, _ := newAuth(t, creds, sessions(t))
-		for i := range admin.DefaultMaxFailures {
-			fail(t, a, "owner", "198.51.100."+string(rune('1'+i)))
+		for i := range 3 * admin.DefaultMaxFailures {
+			fail(t, a, "owner", fmt.Sprintf("198.51.100.%d", i+1))
 		}
-		limited(t, a, "OWNER ", "203.0.113.9") // the same name, however typed
+		if _, _, err := a.Login(ctx, "OWNER ", "correct horse", "203.0.113.9"); !errors.Is(err, admin.ErrWrongCredentials) {
+			t.Errorf("a clean client's attempt while the name is under attack = %v, want it checked", err)
+		}
+		if _, _, err := a.Login(ctx, "owner", "correct horse", "192.0.2.200"); err != nil {
+			t.Errorf("the owner from a clean address, after %d failures for the name elsewhere: %v", 3*admin.DefaultMaxFailures, err)
+		}
+	})
+
+	t.Run("while a name is under attack every client gets fewer tries", func(t *testing.T) {
+		a, c := newAuth(t, creds, sessions(t))
+		for i := range admin.DefaultMaxFailures {
+			fail(t, a, "owner", fmt.Sprintf("198.51.100.%d", i+1))
+		}
+		// The first attacker has one failure; one more is allowed, then it waits.
+		for range admin.UnderAttackAllowance - 1 {
+			fail(t, a, "owner", "198.51.100.1")
+		}
+		limited(t, a, "owner", "198.51.100.1")
+		// A new client: UnderAttackAllowance failures, not DefaultMaxFailures.
+		for range admin.UnderAttackAllowance {
+			fail(t, a, "owner", "203.0.113.50")
+		}
+		limited(t, a, "owner", "203.0.113.50")
+		// Once the windows end, the name is no longer under attack.
+		c.Add(admin.DefaultFailureWindow)
+		for range admin.DefaultMaxFailures {
+			fail(t, a, "owner", "203.0.113.50")
+		}
+		limited(t, a, "owner", "203.0.113.50")
 	})
 
 	t.Run("a successful sign-in does not count and clears the count", func(t *testing.T) {
@@ -252,7 +288,7 @@ func TestFailedLoginsAreLimited(t *testing.T) {
 	})
 
 	t.Run("concurrent attempts cannot outrun the limit", func(t *testing.T) {
-		a, _ := newAuth(t, creds, sessions(t))
+		a, _ := newAuthWith(t, creds, sessions(t), admin.Options{PasswordChecks: 20})
 		var wg sync.WaitGroup
 		var mu sync.Mutex
 		wrong := 0
@@ -269,6 +305,183 @@ func TestFailedLoginsAreLimited(t *testing.T) {
 		wg.Wait()
 		if wrong != admin.DefaultMaxFailures {
 			t.Errorf("%d of 20 concurrent attempts checked the password, want %d", wrong, admin.DefaultMaxFailures)
+		}
+	})
+
+	t.Run("two replicas on one database share the counts", func(t *testing.T) {
+		store := sessions(t)
+		one, _ := newAuth(t, creds, store)
+		other, _ := newAuth(t, creds, store)
+		for range admin.DefaultMaxFailures {
+			fail(t, one, "owner", "192.0.2.1")
+		}
+		limited(t, other, "owner", "192.0.2.1")
+	})
+}
+
+func TestPasswordChecksAreCapped(t *testing.T) {
+	ctx := context.Background()
+	creds := admin.Credentials{User: "owner", PasswordHash: hash(t, "correct horse")}
+	holding, release := make(chan struct{}), make(chan struct{})
+	var hold sync.Once
+	a, _ := newAuthWith(t, creds, sessions(t), admin.Options{
+		PasswordChecks: 1,
+		HoldingPasswordCheck: func() {
+			hold.Do(func() {
+				close(holding)
+				<-release
+			})
+		},
+	})
+	done := make(chan error, 1)
+	go func() {
+		_, _, err := a.Login(ctx, "someone", "wrong", "192.0.2.1")
+		done <- err
+	}()
+	<-holding // the only check is taken
+
+	// Every other attempt is refused at once, and does not count as a failure.
+	for range 2 * admin.DefaultMaxFailures {
+		if _, _, err := a.Login(ctx, "owner", "correct horse", "192.0.2.2"); !errors.Is(err, admin.ErrBusy) {
+			t.Fatalf("Login while the checks are full = %v, want ErrBusy", err)
+		}
+	}
+	close(release)
+	if err := <-done; !errors.Is(err, admin.ErrWrongCredentials) {
+		t.Errorf("the held attempt: %v", err)
+	}
+	for range admin.DefaultMaxFailures - 1 {
+		if _, _, err := a.Login(ctx, "owner", "wrong", "192.0.2.2"); !errors.Is(err, admin.ErrWrongCredentials) {
+			t.Fatalf("after the busy refusals: %v, want the attempts checked (busy ones do not count)", err)
+		}
+	}
+	if _, _, err := a.Login(ctx, "owner", "correct horse", "192.0.2.2"); err != nil {
+		t.Errorf("sign-in once the checks are free: %v", err)
+	}
+}
+
+func TestSetup(t *testing.T) {
+	ctx := context.Background()
+
+	t.Run("the link sets the admin up once, then it is signed in as usual", func(t *testing.T) {
+		store := sessions(t)
+		a, _ := newAuth(t, admin.Credentials{}, store)
+		token, expires, err := a.StartSetup(ctx)
+		if err != nil || token == "" {
+			t.Fatalf("StartSetup = %q, %v", token, err)
+		}
+		if want := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC); !expires.Equal(want) {
+			t.Errorf("expires %v, want an hour from now", expires)
+		}
+		s, session, err := a.SetUp(ctx, token, "jane", "a long enough password")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.User != "jane" {
+			t.Errorf("session user %q", s.User)
+		}
+		if _, err := a.Session(ctx, session); err != nil {
+			t.Errorf("the session SetUp started: %v", err)
+		}
+		if ok, err := a.Configured(ctx); !ok || err != nil {
+			t.Errorf("Configured after setup = %v, %v", ok, err)
+		}
+		if _, _, err := a.SetUp(ctx, token, "mallory", "another long password"); !errors.Is(err, admin.ErrAlreadySetUp) {
+			t.Errorf("the link a second time: %v, want ErrAlreadySetUp", err)
+		}
+		// Another replica (or a restart) reads the admin from the database; the
+		// password is stored as a bcrypt hash.
+		restarted, _ := newAuth(t, admin.Credentials{}, store)
+		if _, _, err := restarted.Login(ctx, "jane", "a long enough password", "192.0.2.1"); err != nil {
+			t.Errorf("sign-in after a restart: %v", err)
+		}
+		stored, err := store.Credentials(ctx)
+		if err != nil || admin.CheckPasswordHash(stored.PasswordHash) != nil || strings.Contains(stored.PasswordHash, "long enough") {
+			t.Errorf("stored %+v, %v: want a bcrypt hash", stored, err)
+		}
+		if token, _, err := restarted.StartSetup(ctx); token != "" || err != nil {
+			t.Errorf("StartSetup with an admin in the database = %q, %v; want no link", token, err)
+		}
+	})
+
+	t.Run("the link expires after an hour", func(t *testing.T) {
+		a, c := newAuth(t, admin.Credentials{}, sessions(t))
+		token, _, err := a.StartSetup(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Add(time.Hour)
+		if _, _, err := a.SetUp(ctx, token, "jane", "a long enough password"); !errors.Is(err, admin.ErrSetupLinkInvalid) {
+			t.Errorf("SetUp an hour later = %v, want ErrSetupLinkInvalid", err)
+		}
+		if ok, _ := a.Configured(ctx); ok {
+			t.Error("an expired link set the admin up")
+		}
+	})
+
+	t.Run("every replica's link works until one is used", func(t *testing.T) {
+		store := sessions(t)
+		one, _ := newAuth(t, admin.Credentials{}, store)
+		other, _ := newAuth(t, admin.Credentials{}, store)
+		first, _, err1 := one.StartSetup(ctx)
+		second, _, err2 := other.StartSetup(ctx)
+		if err := errors.Join(err1, err2); err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := one.SetUp(ctx, second, "jane", "a long enough password"); err != nil {
+			t.Fatalf("one replica's link on the other: %v", err)
+		}
+		if _, _, err := other.SetUp(ctx, first, "mallory", "another long password"); !errors.Is(err, admin.ErrAlreadySetUp) {
+			t.Errorf("the other link after setup: %v, want ErrAlreadySetUp", err)
+		}
+	})
+
+	t.Run("wrong or made-up tokens", func(t *testing.T) {
+		a, _ := newAuth(t, admin.Credentials{}, sessions(t))
+		if _, _, err := a.StartSetup(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for _, token := range []string{"", "nope", strings.Repeat("A", 43)} {
+			if _, _, err := a.SetUp(ctx, token, "jane", "a long enough password"); !errors.Is(err, admin.ErrSetupLinkInvalid) {
+				t.Errorf("SetUp(%q) = %v, want ErrSetupLinkInvalid", token, err)
+			}
+		}
+	})
+
+	t.Run("no link while an admin is configured, and the configuration wins", func(t *testing.T) {
+		store := sessions(t)
+		a, _ := newAuth(t, admin.Credentials{User: "owner", PasswordHash: hash(t, "correct horse")}, store)
+		if token, _, err := a.StartSetup(ctx); token != "" || err != nil {
+			t.Errorf("StartSetup with a configured admin = %q, %v", token, err)
+		}
+		if _, _, err := a.SetUp(ctx, strings.Repeat("A", 43), "jane", "a long enough password"); !errors.Is(err, admin.ErrAlreadySetUp) {
+			t.Errorf("SetUp with a configured admin = %v", err)
+		}
+	})
+
+	t.Run("the user name and password rules", func(t *testing.T) {
+		for _, tt := range []struct {
+			user, password, field, message string
+		}{
+			{"", "a long enough password", "user", "Enter a user name."},
+			{" jane", "a long enough password", "user", "The user name must not start or end with a space."},
+			{strings.Repeat("j", admin.MaxUserLength+1), "a long enough password", "user", "The user name must be at most 100 characters."},
+			{"ja\tne", "a long enough password", "user", "The user name must be one line of printable characters."},
+			{"jane", "", "password", "Enter a password."},
+			{"jane", "short pw", "password", "The password must be at least 12 characters."},
+			{"jane", strings.Repeat("é", 37), "password", "The password must be at most 72 bytes (bcrypt ignores the rest)."},
+			{"jane", "ünïcödé pässwörd", "", ""},
+		} {
+			p := admin.CheckSetup(tt.user, tt.password)
+			if tt.field == "" {
+				if p != nil {
+					t.Errorf("CheckSetup(%q, %q) = %v, want nil", tt.user, tt.password, p)
+				}
+				continue
+			}
+			if p == nil || p.Field != tt.field || p.Message != tt.message {
+				t.Errorf("CheckSetup(%q, %q) = %+v, want %s %q", tt.user, tt.password, p, tt.field, tt.message)
+			}
 		}
 	})
 }

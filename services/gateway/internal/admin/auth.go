@@ -9,12 +9,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
-
-	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
 
 // Defaults of Options.
@@ -22,19 +23,44 @@ const (
 	DefaultSessionTTL    = 12 * time.Hour
 	DefaultMaxFailures   = 5
 	DefaultFailureWindow = 15 * time.Minute
+	// DefaultPasswordChecks is how many bcrypt comparisons run at once: one keeps a
+	// core free for pages on a small machine, whatever the number of sign-in attempts.
+	DefaultPasswordChecks = 1
+	// DefaultSetupLinkTTL is how long a first-run setup link works.
+	DefaultSetupLinkTTL = time.Hour
+	// UnderAttackAllowance is how many failures a client may have in a window while the
+	// user name it tries is under attack (MaxFailures failures for it, from anywhere):
+	// every client is slowed down then, but one that has not been failing still gets
+	// its attempt.
+	UnderAttackAllowance = 2
+	// BusyRetryAfter is what a sign-in refused for want of a free password check is
+	// told to wait: a check takes about a quarter of a second.
+	BusyRetryAfter = time.Second
 )
 
 // Options tune an Auth. The zero value uses the defaults.
 type Options struct {
 	// SessionTTL is how long a session lasts after signing in.
 	SessionTTL time.Duration
-	// MaxFailures failed sign-ins per FailureWindow are allowed from one client and,
-	// separately, for one user name; more are refused (ErrTooManyAttempts) until the
-	// window lets one more through. A successful sign-in clears the count.
+	// MaxFailures failed sign-ins per FailureWindow are allowed from one client (any
+	// user name); more are refused (TooManyAttemptsError) until its window ends. While
+	// a user name has MaxFailures failures in its window, from any clients, a client
+	// is allowed only UnderAttackAllowance. A successful sign-in clears the client's
+	// count. Counts live in the Store, so every replica enforces one limit.
 	MaxFailures   int
 	FailureWindow time.Duration
+	// PasswordChecks is how many password checks (bcrypt) may run at once; an attempt
+	// that finds them all taken is refused at once with ErrBusy.
+	PasswordChecks int
+	// SetupLinkTTL is how long a setup link made by StartSetup works.
+	SetupLinkTTL time.Duration
+	// PasswordCost is the bcrypt cost of the hash SetUp stores (PasswordCost when 0).
+	PasswordCost int
 	// Now is the clock; tests set it.
 	Now func() time.Time
+	// HoldingPasswordCheck, when set, is called while an attempt holds a password
+	// check, before bcrypt runs: tests hold the checks full with it.
+	HoldingPasswordCheck func()
 }
 
 // Session is a signed-in admin.
@@ -57,9 +83,49 @@ type SessionStore interface {
 	Delete(ctx context.Context, tokenHash string) error
 }
 
+// FailureStore counts failed sign-ins by key in fixed windows (a window opens with a
+// key's first failure and lasts its length), shared by every replica on the database.
+type FailureStore interface {
+	// Failures returns key's count in its window open at now, and when that window
+	// ends (0 and the zero time when none is open).
+	Failures(ctx context.Context, key string, now time.Time) (int, time.Time, error)
+	// AddFailure counts one more failure of key, atomically, if fewer than limit are
+	// counted in its window open at now (a window of length window opens when none is).
+	// ok is false when the limit was reached; end is when key's window ends.
+	AddFailure(ctx context.Context, key string, limit int, now time.Time, window time.Duration) (ok bool, end time.Time, err error)
+	// RemoveFailures takes n failures of key back (attempts that did not fail), down
+	// to none.
+	RemoveFailures(ctx context.Context, key string, n int) error
+	// ClearFailures forgets key's failures.
+	ClearFailures(ctx context.Context, key string) error
+	// PurgeFailures drops every window ended at now.
+	PurgeFailures(ctx context.Context, now time.Time) error
+}
+
+// CredentialStore keeps the admin chosen through a setup link, and the setup links'
+// tokens (their SHA-256).
+type CredentialStore interface {
+	// Credentials returns the admin set up in the database, or ErrNotConfigured.
+	Credentials(ctx context.Context) (Credentials, error)
+	// CreateSetupToken stores a setup token, and drops the expired ones.
+	CreateSetupToken(ctx context.Context, tokenHash string, createdAt, expiresAt time.Time) error
+	// SetupTokenLive reports whether tokenHash is a setup token unexpired at now.
+	SetupTokenLive(ctx context.Context, tokenHash string, now time.Time) (bool, error)
+	// CompleteSetup, in one transaction, uses up the setup token (ErrSetupLinkInvalid
+	// when it is not live at now), stores creds (ErrAlreadySetUp when an admin is
+	// stored already) and drops every other setup token.
+	CompleteSetup(ctx context.Context, tokenHash string, now time.Time, creds Credentials) error
+}
+
+// Store is everything Auth keeps in the database.
+type Store interface {
+	SessionStore
+	FailureStore
+	CredentialStore
+}
+
 var (
-	// ErrNotConfigured: no admin user and password hash are configured, so nobody
-	// can sign in.
+	// ErrNotConfigured: no admin is configured nor set up, so nobody can sign in.
 	ErrNotConfigured = errors.New("admin: no admin user is configured")
 	// ErrWrongCredentials: the user name or the password is wrong (which one is not
 	// told).
@@ -67,10 +133,18 @@ var (
 	// ErrNoSession: the token is missing, unknown, expired, signed out, or made with
 	// credentials that have since changed.
 	ErrNoSession = errors.New("admin: no such session")
+	// ErrBusy: every password check is taken by other sign-ins; try again in
+	// BusyRetryAfter.
+	ErrBusy = errors.New("admin: too many sign-ins being checked at once")
+	// ErrSetupLinkInvalid: the setup link is unknown, used or expired.
+	ErrSetupLinkInvalid = errors.New("admin: the setup link is not valid")
+	// ErrAlreadySetUp: an admin exists (configured or set up), so setting one up is
+	// refused.
+	ErrAlreadySetUp = errors.New("admin: an admin is already set up")
 )
 
-// TooManyAttemptsError refuses a sign-in after too many failures from the client or
-// for the user name; RetryAfter is when one more attempt is allowed.
+// TooManyAttemptsError refuses a sign-in after too many failures from the client;
+// RetryAfter is when one more attempt is allowed.
 type TooManyAttemptsError struct {
 	RetryAfter time.Duration
 }
@@ -79,19 +153,32 @@ func (e *TooManyAttemptsError) Error() string {
 	return fmt.Sprintf("admin: too many failed sign-ins, retry after %s", e.RetryAfter)
 }
 
-// Auth signs the admin in and out and checks sessions. Safe for concurrent use.
+// Auth signs the admin in and out, checks sessions and sets the admin up on first
+// run. Safe for concurrent use.
 type Auth struct {
-	creds    Credentials
-	sessions SessionStore
-	ttl      time.Duration
-	byClient *ratelimit.Limiter
-	byUser   *ratelimit.Limiter
-	now      func() time.Time
+	env          Credentials // from the configuration: wins when set
+	store        Store
+	ttl          time.Duration
+	maxFailures  int
+	window       time.Duration
+	setupTTL     time.Duration
+	cost         int
+	checks       chan struct{} // a slot per password check allowed at once
+	now          func() time.Time
+	holdingCheck func()
+
+	// stored caches the admin set up in the database once found: it never changes
+	// while the gateway runs (resetting it is deleting the row and restarting).
+	stored atomic.Pointer[Credentials]
+
+	purgeMu   sync.Mutex
+	lastPurge time.Time
 }
 
-// New returns the admin's authentication with creds (unconfigured: every sign-in is
-// refused with ErrNotConfigured), keeping sessions in sessions.
-func New(creds Credentials, sessions SessionStore, opts Options) *Auth {
+// New returns the admin's authentication: env are the configured credentials (they
+// win when set); without them the admin set up through a setup link, if any, kept
+// in store with the sessions and the failure counts.
+func New(env Credentials, store Store, opts Options) *Auth {
 	if opts.SessionTTL <= 0 {
 		opts.SessionTTL = DefaultSessionTTL
 	}
@@ -101,86 +188,209 @@ func New(creds Credentials, sessions SessionStore, opts Options) *Auth {
 	if opts.FailureWindow <= 0 {
 		opts.FailureWindow = DefaultFailureWindow
 	}
+	if opts.PasswordChecks <= 0 {
+		opts.PasswordChecks = DefaultPasswordChecks
+	}
+	if opts.SetupLinkTTL <= 0 {
+		opts.SetupLinkTTL = DefaultSetupLinkTTL
+	}
+	if opts.PasswordCost <= 0 {
+		opts.PasswordCost = PasswordCost
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
 	return &Auth{
-		creds:    creds,
-		sessions: sessions,
-		ttl:      opts.SessionTTL,
-		// A bucket per key: MaxFailures at once, then one more per
-		// FailureWindow/MaxFailures. Only failures keep their token (Login).
-		byClient: ratelimit.NewPer(opts.MaxFailures, opts.FailureWindow, 0),
-		byUser:   ratelimit.NewPer(opts.MaxFailures, opts.FailureWindow, 0),
-		now:      opts.Now,
+		env:          env,
+		store:        store,
+		ttl:          opts.SessionTTL,
+		maxFailures:  opts.MaxFailures,
+		window:       opts.FailureWindow,
+		setupTTL:     opts.SetupLinkTTL,
+		cost:         opts.PasswordCost,
+		checks:       make(chan struct{}, opts.PasswordChecks),
+		now:          opts.Now,
+		holdingCheck: opts.HoldingPasswordCheck,
 	}
 }
 
-// Configured reports whether anyone can sign in.
-func (a *Auth) Configured() bool { return a.creds.Configured() }
+// credentials are the admin's: the configured ones, else those set up in the
+// database, else ErrNotConfigured.
+func (a *Auth) credentials(ctx context.Context) (Credentials, error) {
+	if a.env.Configured() {
+		return a.env, nil
+	}
+	if c := a.stored.Load(); c != nil {
+		return *c, nil
+	}
+	c, err := a.store.Credentials(ctx)
+	if err != nil {
+		if errors.Is(err, ErrNotConfigured) {
+			return Credentials{}, ErrNotConfigured
+		}
+		return Credentials{}, fmt.Errorf("admin: read credentials: %w", err)
+	}
+	a.stored.Store(&c)
+	return c, nil
+}
+
+// Configured reports whether anyone can sign in: an admin is configured or set up.
+func (a *Auth) Configured(ctx context.Context) (bool, error) {
+	_, err := a.credentials(ctx)
+	if errors.Is(err, ErrNotConfigured) {
+		return false, nil
+	}
+	return err == nil, err
+}
 
 // SessionTTL is how long a new session lasts.
 func (a *Auth) SessionTTL() time.Duration { return a.ttl }
 
 // Login checks user and password and, if they are right, starts a session and
-// returns it with its token (for the cookie). client identifies who is asking (their
-// IP address) for the limit on failures. Errors: ErrNotConfigured,
-// *TooManyAttemptsError, ErrWrongCredentials, or a store failure.
+// returns it with its token (for the cookie). client identifies who is asking (the
+// server layer's client key) for the limit on failures. Errors: ErrNotConfigured,
+// *TooManyAttemptsError, ErrBusy, ErrWrongCredentials, or a store failure.
 //
-// Every attempt takes a token from the client's and the user name's bucket before
-// the password is checked, so that many attempts at once cannot all slip past the
-// limit while bcrypt runs; a successful one gives them back.
+// Every attempt counts as a failure of the client and of the user name before the
+// password is checked, so that many attempts at once cannot all slip past the limit
+// while bcrypt runs; a successful one (or one refused as busy) takes it back.
 func (a *Auth) Login(ctx context.Context, user, password, client string) (Session, string, error) {
-	if !a.Configured() {
-		return Session{}, "", ErrNotConfigured
+	creds, err := a.credentials(ctx)
+	if err != nil {
+		return Session{}, "", err
 	}
 	now := a.now()
-	clientKey, userKey := client, strings.ToLower(strings.TrimSpace(user))
-	if ok, retry := a.byClient.Allow(clientKey, now); !ok {
-		return Session{}, "", &TooManyAttemptsError{RetryAfter: retry}
+	a.purge(ctx, now)
+	clientKey := failureKey("client", client)
+	userKey := failureKey("user", strings.ToLower(strings.TrimSpace(user)))
+	if err := a.reserve(ctx, clientKey, userKey, now); err != nil {
+		return Session{}, "", err
 	}
-	if ok, retry := a.byUser.Allow(userKey, now); !ok {
-		return Session{}, "", &TooManyAttemptsError{RetryAfter: retry}
+	// Cleanups run even when the client has gone: the counts must stay right.
+	bg := context.WithoutCancel(ctx)
+	passed, err := a.checkPassword(creds, user, password)
+	if errors.Is(err, ErrBusy) {
+		return Session{}, "", errors.Join(err, a.store.RemoveFailures(bg, clientKey, 1), a.store.RemoveFailures(bg, userKey, 1))
 	}
-	// Both checks always run, and the names are compared as fixed-size digests, so
-	// the time taken tells nothing about which one was wrong or how long the user
-	// name is.
-	userOK := equalDigest(user, a.creds.User)
-	passwordOK := bcrypt.CompareHashAndPassword([]byte(a.creds.PasswordHash), []byte(password)) == nil
-	if !userOK || !passwordOK {
+	if !passed {
 		return Session{}, "", ErrWrongCredentials
 	}
-	a.byClient.Forget(clientKey)
-	a.byUser.Forget(userKey)
+	// The owner's own mistakes are forgiven: the client's count goes, and as many are
+	// taken back from the user name's (this attempt's among them).
+	own, _, err := a.store.Failures(bg, clientKey, now)
+	if err == nil {
+		err = errors.Join(a.store.ClearFailures(bg, clientKey), a.store.RemoveFailures(bg, userKey, max(own, 1)))
+	}
+	if err != nil {
+		return Session{}, "", fmt.Errorf("admin: clear failures: %w", err)
+	}
+	return a.startSession(ctx, creds, now)
+}
 
+// reserve counts the attempt as a failure of the client and of the user name, or
+// refuses it: the client has had MaxFailures in its window, or UnderAttackAllowance
+// while the user name is under attack.
+func (a *Auth) reserve(ctx context.Context, clientKey, userKey string, now time.Time) error {
+	userFailures, _, err := a.store.Failures(ctx, userKey, now)
+	if err != nil {
+		return fmt.Errorf("admin: read failures: %w", err)
+	}
+	limit := a.maxFailures
+	if userFailures >= a.maxFailures {
+		limit = min(limit, UnderAttackAllowance)
+	}
+	ok, end, err := a.store.AddFailure(ctx, clientKey, limit, now, a.window)
+	if err != nil {
+		return fmt.Errorf("admin: count failure: %w", err)
+	}
+	if !ok {
+		return &TooManyAttemptsError{RetryAfter: max(end.Sub(now), time.Second)}
+	}
+	if _, _, err := a.store.AddFailure(ctx, userKey, math.MaxInt32, now, a.window); err != nil {
+		return errors.Join(fmt.Errorf("admin: count failure: %w", err), a.store.RemoveFailures(context.WithoutCancel(ctx), clientKey, 1))
+	}
+	return nil
+}
+
+// checkPassword compares user and password with creds, holding one of the password
+// checks; ErrBusy when none is free. Both comparisons always run, and the names are
+// compared as fixed-size digests, so the time taken tells nothing about which one
+// was wrong or how long the user name is.
+func (a *Auth) checkPassword(creds Credentials, user, password string) (bool, error) {
+	select {
+	case a.checks <- struct{}{}:
+	default:
+		return false, ErrBusy
+	}
+	defer func() { <-a.checks }()
+	if a.holdingCheck != nil {
+		a.holdingCheck()
+	}
+	userOK := equalDigest(user, creds.User)
+	passwordOK := bcrypt.CompareHashAndPassword([]byte(creds.PasswordHash), []byte(password)) == nil
+	return userOK && passwordOK, nil
+}
+
+// purgeEvery is how often a gateway drops ended failure windows.
+const purgeEvery = time.Minute
+
+// purge drops ended failure windows, at most every purgeEvery; a failure is only
+// logged by the next one (the counts stay right, the table only grows a little).
+func (a *Auth) purge(ctx context.Context, now time.Time) {
+	a.purgeMu.Lock()
+	due := now.Sub(a.lastPurge) >= purgeEvery
+	if due {
+		a.lastPurge = now
+	}
+	a.purgeMu.Unlock()
+	if due {
+		_ = a.store.PurgeFailures(ctx, now)
+	}
+}
+
+func (a *Auth) startSession(ctx context.Context, creds Credentials, now time.Time) (Session, string, error) {
 	token := newToken()
 	s := Session{
-		User:       a.creds.User,
-		Credential: a.creds.fingerprint(),
+		User:       creds.User,
+		Credential: creds.fingerprint(),
 		CreatedAt:  now.UTC(),
 		ExpiresAt:  now.Add(a.ttl).UTC(),
 	}
-	if err := a.sessions.Create(ctx, hashToken(token), s); err != nil {
+	if err := a.store.Create(ctx, hashToken(token), s); err != nil {
 		return Session{}, "", fmt.Errorf("admin: start session: %w", err)
 	}
 	return s, token, nil
+}
+
+// failureKey is what the store keeps of a client or user name: a digest, since
+// people type their password into the user name field.
+func failureKey(kind, value string) string {
+	sum := sha256.Sum256([]byte(kind + "\x00" + value))
+	return kind + ":" + hex.EncodeToString(sum[:16])
 }
 
 // Session returns the live session of token, or ErrNoSession. A session made with
 // other credentials than the configured ones (the owner changed the password hash or
 // the user) is not live.
 func (a *Auth) Session(ctx context.Context, token string) (Session, error) {
-	if !a.Configured() || !wellFormedToken(token) {
+	if !wellFormedToken(token) {
 		return Session{}, ErrNoSession
 	}
-	s, err := a.sessions.Get(ctx, hashToken(token), a.now())
+	creds, err := a.credentials(ctx)
+	if errors.Is(err, ErrNotConfigured) {
+		return Session{}, ErrNoSession
+	}
+	if err != nil {
+		return Session{}, err
+	}
+	s, err := a.store.Get(ctx, hashToken(token), a.now())
 	if err != nil {
 		if errors.Is(err, ErrNoSession) {
 			return Session{}, ErrNoSession
 		}
 		return Session{}, fmt.Errorf("admin: read session: %w", err)
 	}
-	if s.Credential != a.creds.fingerprint() || s.User != a.creds.User {
+	if s.Credential != creds.fingerprint() || s.User != creds.User {
 		return Session{}, ErrNoSession
 	}
 	return s, nil
@@ -191,7 +401,7 @@ func (a *Auth) Logout(ctx context.Context, token string) error {
 	if !wellFormedToken(token) {
 		return nil
 	}
-	if err := a.sessions.Delete(ctx, hashToken(token)); err != nil {
+	if err := a.store.Delete(ctx, hashToken(token)); err != nil {
 		return fmt.Errorf("admin: end session: %w", err)
 	}
 	return nil

@@ -2,8 +2,11 @@ package config
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/crypto/bcrypt"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 )
@@ -38,6 +41,12 @@ func (c *Config) normalizeAdmin() []error {
 	// shared computer does not stay open for weeks.
 	if c.AdminSessionTTL < time.Minute || c.AdminSessionTTL > 30*24*time.Hour {
 		errs = append(errs, invalid("admin_session_ttl", c.AdminSessionTTL.String(), "is not between 1m and 720h"))
+	}
+	if c.AdminPasswordChecks < 1 || c.AdminPasswordChecks > 64 {
+		errs = append(errs, invalid("admin_password_checks", strconv.Itoa(c.AdminPasswordChecks), "is not between 1 and 64"))
+	}
+	if c.AdminPasswordCost < bcrypt.MinCost || c.AdminPasswordCost > 16 {
+		errs = append(errs, invalid("admin_password_cost", strconv.Itoa(c.AdminPasswordCost), fmt.Sprintf("is not between %d and 16", bcrypt.MinCost)))
 	}
 	return errs
 }

@@ -76,6 +76,12 @@ type Config struct {
 	AdminUser         string        `mapstructure:"admin_user"`
 	AdminPasswordHash Secret        `mapstructure:"admin_password_hash"`
 	AdminSessionTTL   time.Duration `mapstructure:"admin_session_ttl"`
+	// AdminPasswordChecks is how many sign-in password checks (bcrypt, ~¼ s of a
+	// core each) run at once; more attempts at that moment get a quick 503.
+	AdminPasswordChecks int `mapstructure:"admin_password_checks"`
+	// AdminPasswordCost is the bcrypt cost of the password a setup link stores (each
+	// step doubles the time; tests under the race detector use the lowest).
+	AdminPasswordCost int `mapstructure:"admin_password_cost"`
 
 	// NewsletterConfirmTTL is how long a newsletter confirmation link works;
 	// NewsletterResendInterval the least time between two confirmation emails to one
@@ -189,6 +195,8 @@ var keys = []key{
 	{"admin_user", ""},
 	{"admin_password_hash", ""},
 	{"admin_session_ttl", "12h"},
+	{"admin_password_checks", 1},
+	{"admin_password_cost", 12},
 	{"newsletter_confirm_ttl", "72h"},
 	{"newsletter_resend_interval", "10m"},
 	{"rate_limit_per_minute", 5},

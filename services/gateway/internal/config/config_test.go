@@ -47,6 +47,8 @@ func TestDefaults(t *testing.T) {
 		OutboxSendTimeout:   time.Minute,
 		MailRatePerSecond:   10,
 		AdminSessionTTL:     12 * time.Hour,
+		AdminPasswordChecks: 1,
+		AdminPasswordCost:   12,
 		RateLimitPerMinute:  5,
 		TrustedProxies:      nil,
 

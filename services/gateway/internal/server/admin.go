@@ -30,11 +30,12 @@ type Admin struct {
 
 // AdminAuth signs the admin in and out (admin.Auth).
 type AdminAuth interface {
-	Configured() bool
+	Configured(ctx context.Context) (bool, error)
 	SessionTTL() time.Duration
 	Login(ctx context.Context, user, password, client string) (admin.Session, string, error)
 	Session(ctx context.Context, token string) (admin.Session, error)
 	Logout(ctx context.Context, token string) error
+	SetUp(ctx context.Context, token, user, password string) (admin.Session, string, error)
 }
 
 // Subscribers is what the admin reads of the newsletter's list (newsletter.Service).
@@ -102,8 +103,8 @@ func adminSessionFrom(ctx context.Context) admin.Session {
 }
 
 // adminGuard guards the admin API, in this order: cross-site requests (403), no admin
-// configured (503 not_configured), and for withSession, no live session (401). Every
-// answer, refusals included, is no-store: none of it belongs in a cache.
+// configured nor set up (503 not_configured), and for withSession, no live session
+// (401). Every answer, refusals included, is no-store: none of it belongs in a cache.
 type adminGuard struct {
 	logger *zap.Logger
 	cop    *http.CrossOriginProtection
@@ -111,28 +112,50 @@ type adminGuard struct {
 	cookie sessionCookie
 }
 
-// notConfigured is the answer of every admin call while no admin is configured: how
-// to configure one.
+// notConfigured is the answer of every admin call while no admin is configured nor
+// set up: how to set one up.
 func notConfigured() error {
 	return &Error{
 		Code: ECodeNotConfigured,
-		Message: "The admin is not configured: set " + config.EnvName("admin_user") + " and " +
-			config.EnvName("admin_password_hash") + " (`gateway hash-password` prints a hash) and restart the gateway.",
+		Message: "The admin is not set up yet: open the setup link the gateway printed in its log when it started, or set " +
+			config.EnvName("admin_user") + " and " + config.EnvName("admin_password_hash") +
+			" (`gateway hash-password` prints a hash) and restart the gateway.",
 	}
 }
 
+// guard modes: who may call an endpoint.
+const (
+	guardAnyone     = iota // same origin only: the session probe and setting up
+	guardConfigured        // and an admin configured or set up: signing in and out
+	guardSession           // and a live session: everything else
+)
+
+// probe guards an endpoint that answers whatever the state (the session probe,
+// setting up).
+func (g adminGuard) probe(h http.Handler) http.Handler { return g.guard(h, guardAnyone) }
+
 // open guards an endpoint that needs no session (signing in and out).
-func (g adminGuard) open(h http.Handler) http.Handler { return g.guard(h, false) }
+func (g adminGuard) open(h http.Handler) http.Handler { return g.guard(h, guardConfigured) }
 
 // withSession guards an endpoint only a signed-in admin may use.
-func (g adminGuard) withSession(h http.Handler) http.Handler { return g.guard(h, true) }
+func (g adminGuard) withSession(h http.Handler) http.Handler { return g.guard(h, guardSession) }
 
-func (g adminGuard) guard(h http.Handler, needSession bool) http.Handler {
+func (g adminGuard) guard(h http.Handler, mode int) http.Handler {
 	inner := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !g.auth.Configured() {
+		if mode == guardAnyone {
+			h.ServeHTTP(w, r)
+			return
+		}
+		configured, err := g.auth.Configured(r.Context())
+		if err != nil {
+			writeError(w, r, g.logger, &Error{Code: ECodeUnavailable, Message: "The admin could not be checked. Please try again later.", Err: err})
+			return
+		}
+		if !configured {
 			writeError(w, r, g.logger, notConfigured())
 			return
 		}
+		needSession := mode == guardSession
 		if needSession {
 			s, err := g.auth.Session(r.Context(), g.cookie.token(r))
 			switch {
@@ -161,17 +184,92 @@ func (g adminGuard) guard(h http.Handler, needSession bool) http.Handler {
 	})
 }
 
-// sessionAnswer is GET /api/admin/session's body.
+// sessionAnswer is GET /api/admin/session's body: who is signed in and until when, or
+// nobody, and then whether an admin exists to sign in as (else the page says to use
+// the setup link).
 type sessionAnswer struct {
-	User      string `json:"user"`
-	ExpiresAt string `json:"expiresAt"`
+	Authenticated bool   `json:"authenticated"`
+	User          string `json:"user,omitempty"`
+	ExpiresAt     string `json:"expiresAt,omitempty"`
+	Configured    *bool  `json:"configured,omitempty"`
 }
 
-// handleAdminSession says who is signed in, and until when.
-func handleAdminSession() http.Handler {
+// handleAdminSession is the admin page's probe: always 200 for the states the page is
+// built for (signed in, signed out, not set up), so that a browser logs no failed
+// request on a page that works as intended. Guarded by adminGuard.probe.
+func handleAdminSession(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		s := adminSessionFrom(r.Context())
-		writeJSON(w, http.StatusOK, sessionAnswer{User: s.User, ExpiresAt: rfc3339(s.ExpiresAt)})
+		configured, err := auth.Configured(r.Context())
+		if err != nil {
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The session could not be checked. Please try again later.", Err: err})
+			return
+		}
+		if !configured {
+			writeJSON(w, http.StatusOK, sessionAnswer{Configured: &configured})
+			return
+		}
+		s, err := auth.Session(r.Context(), cookie.token(r))
+		switch {
+		case errors.Is(err, admin.ErrNoSession):
+			writeJSON(w, http.StatusOK, sessionAnswer{Configured: &configured})
+		case err != nil:
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The session could not be checked. Please try again later.", Err: err})
+		default:
+			writeJSON(w, http.StatusOK, sessionAnswer{Authenticated: true, User: s.User, ExpiresAt: rfc3339(s.ExpiresAt)})
+		}
+	})
+}
+
+// setupRequest is the body of POST /api/admin/setup.
+type setupRequest struct {
+	Token    string `json:"token"`
+	User     string `json:"user"`
+	Password string `json:"password"`
+}
+
+// Valid refuses a request without a token; the user name and password rules are
+// admin.CheckSetup's, applied by SetUp once the admin is known not to exist.
+func (s setupRequest) Valid(context.Context) error {
+	if s.Token == "" {
+		return invalid("token", "Open the setup link from the gateway's log.")
+	}
+	return nil
+}
+
+// handleAdminSetup sets the admin up through a setup link: 204 with a session cookie
+// (the owner is signed in), 400 for a refused user name or password or a link that is
+// not (or no longer) valid, 409 when an admin exists. Guarded by adminGuard.probe and
+// readBody.
+func handleAdminSetup(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		req, err := decode[setupRequest](r)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		s, token, err := auth.SetUp(r.Context(), req.Token, req.User, req.Password)
+		if p, ok := errors.AsType[*admin.SetupProblem](err); ok {
+			writeError(w, r, logger, invalid(p.Field, p.Message))
+			return
+		}
+		switch {
+		case errors.Is(err, admin.ErrAlreadySetUp):
+			writeError(w, r, logger, &Error{Code: ECodeConflict, Message: "The admin is already set up. Please sign in."})
+			return
+		case errors.Is(err, admin.ErrSetupLinkInvalid):
+			writeError(w, r, logger, invalid("token", "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log)."))
+			return
+		case errors.Is(err, admin.ErrBusy):
+			w.Header().Set("Retry-After", strconv.Itoa(ratelimit.RetryAfterSeconds(admin.BusyRetryAfter)))
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The server is busy. Please try again in a moment."})
+			return
+		case err != nil:
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "Setting up the admin failed. Please try again later.", Err: err})
+			return
+		}
+		cookie.set(w, token, auth.SessionTTL())
+		logger.Info("admin: set up through the setup link, signed in", zap.String("user", s.User), zap.Time("expires_at", s.ExpiresAt))
+		w.WriteHeader(http.StatusNoContent)
 	})
 }
 
@@ -214,6 +312,13 @@ func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) 
 			return
 		}
 		switch {
+		case errors.Is(err, admin.ErrBusy):
+			// Every password check is taken: a quick answer rather than a queue, so a
+			// flood of sign-ins costs the site at most the checks' cores.
+			w.Header().Set("Retry-After", strconv.Itoa(ratelimit.RetryAfterSeconds(admin.BusyRetryAfter)))
+			logger.Warn("admin: sign-in refused, password checks busy", zap.String("client", client))
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "Too many sign-ins are being checked right now. Please try again in a moment."})
+			return
 		case errors.Is(err, admin.ErrWrongCredentials):
 			// The typed user name is not logged: people type passwords into it.
 			logger.Warn("admin: sign-in failed", zap.String("client", client))

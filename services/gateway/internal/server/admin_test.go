@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -36,11 +37,13 @@ import (
 // batch.
 type adminParts struct {
 	api   server.Admin
+	auth  *admin.Auth
 	store *nlstore.Store
 
 	mu          sync.Mutex
 	offset      time.Duration // added to the real time
 	beforeBatch func(ctx context.Context, p newsletter.Publication, batch int) error
+	holding     func() // called while a sign-in holds the password check
 }
 
 func newAdminParts(t *testing.T, f *fixture, inbox *contact.Inbox) *adminParts {
@@ -56,9 +59,20 @@ func newAdminParts(t *testing.T, f *fixture, inbox *contact.Inbox) *adminParts {
 	p := &adminParts{store: nlstore.New(f.db, f.outbox)}
 	auth := admin.New(
 		admin.Credentials{User: f.cfg.AdminUser, PasswordHash: f.cfg.AdminPasswordHash.Reveal()},
-		adminstore.NewSessions(f.db),
-		admin.Options{SessionTTL: f.cfg.AdminSessionTTL, Now: p.now},
+		adminstore.New(f.db),
+		admin.Options{
+			SessionTTL: f.cfg.AdminSessionTTL, PasswordChecks: f.cfg.AdminPasswordChecks, PasswordCost: bcrypt.MinCost, Now: p.now,
+			HoldingPasswordCheck: func() {
+				p.mu.Lock()
+				hold := p.holding
+				p.mu.Unlock()
+				if hold != nil {
+					hold()
+				}
+			},
+		},
 	)
+	p.auth = auth
 	pub := newsletter.NewPublisher(p.store, f.subs, editions, newsletter.PublisherOptions{
 		BatchSize: 2,
 		BeforeBatch: func(ctx context.Context, pub newsletter.Publication, batch int) error {
@@ -161,7 +175,6 @@ func (f *fixture) getJSON(t *testing.T, path string, cookie *http.Cookie, v any)
 
 // every admin endpoint, with a request body where it takes one.
 var adminEndpoints = []struct{ method, path, body string }{
-	{http.MethodGet, "/api/admin/session", ""},
 	{http.MethodPost, "/api/admin/session", `{"user":"admin","password":"x"}`},
 	{http.MethodDelete, "/api/admin/session", ""},
 	{http.MethodGet, "/api/admin/stats", ""},
@@ -170,6 +183,42 @@ var adminEndpoints = []struct{ method, path, body string }{
 	{http.MethodGet, "/api/admin/subscribers", ""},
 	{http.MethodGet, "/api/admin/subscribers.csv", ""},
 	{http.MethodGet, "/api/admin/messages", ""},
+}
+
+// probe GETs /api/admin/session with cookie (none if nil): always 200, and what it says.
+func (f *fixture) probe(t *testing.T, cookie *http.Cookie) map[string]any {
+	t.Helper()
+	w := f.adminCall(http.MethodGet, "/api/admin/session", cookie, send{})
+	if w.Code != http.StatusOK {
+		t.Fatalf("GET /api/admin/session: %d %s, want 200", w.Code, w.Body)
+	}
+	if cc := w.Header().Get("Cache-Control"); cc != "no-store" {
+		t.Errorf("GET /api/admin/session: Cache-Control = %q", cc)
+	}
+	var v map[string]any
+	if err := json.Unmarshal(w.Body.Bytes(), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func TestAdminSessionProbeAnswers200(t *testing.T) {
+	unconfigured := newFixture(t, nil)
+	if got := unconfigured.probe(t, nil); !reflect.DeepEqual(got, map[string]any{"authenticated": false, "configured": false}) {
+		t.Errorf("no admin: %v", got)
+	}
+	f := newFixture(t, adminEnv(t, nil))
+	if got := f.probe(t, nil); !reflect.DeepEqual(got, map[string]any{"authenticated": false, "configured": true}) {
+		t.Errorf("signed out: %v", got)
+	}
+	forged := &http.Cookie{Name: "portfolio_admin", Value: strings.Repeat("A", 43)}
+	if got := f.probe(t, forged); got["authenticated"] != false {
+		t.Errorf("a forged cookie: %v", got)
+	}
+	got := f.probe(t, f.signIn(t))
+	if got["authenticated"] != true || got["user"] != adminUser || got["expiresAt"] == nil || got["configured"] != nil {
+		t.Errorf("signed in: %v", got)
+	}
 }
 
 func TestAdminIsClosedWhenUnconfigured(t *testing.T) {
@@ -196,7 +245,7 @@ func TestAdminNeedsASession(t *testing.T) {
 	f := newFixture(t, adminEnv(t, nil))
 	forged := &http.Cookie{Name: "portfolio_admin", Value: strings.Repeat("A", 43)}
 	for _, e := range adminEndpoints {
-		if e.path == "/api/admin/session" && e.method != http.MethodGet {
+		if e.path == "/api/admin/session" {
 			continue // signing in and out need no session
 		}
 		for _, cookie := range []*http.Cookie{nil, forged} {
@@ -239,9 +288,19 @@ func TestAdminRefusesCrossSiteRequests(t *testing.T) {
 			})
 		}
 	}
+	// The probe and the setup are same-origin only too.
+	for _, e := range []struct{ method, path, body string }{
+		{http.MethodGet, "/api/admin/session", ""},
+		{http.MethodPost, "/api/admin/setup", `{"token":"x","user":"jane","password":"a long enough password"}`},
+	} {
+		w := f.adminCall(e.method, e.path, cookie, send{contentType: "application/json", body: e.body, header: map[string]string{"Sec-Fetch-Site": "cross-site", "Origin": "https://evil.example"}})
+		if w.Code != http.StatusForbidden {
+			t.Errorf("%s %s cross-site: %d, want 403", e.method, e.path, w.Code)
+		}
+	}
 	// The session still works from the site itself.
-	if w := f.adminCall(http.MethodGet, "/api/admin/session", cookie, send{}); w.Code != http.StatusOK {
-		t.Errorf("same-origin GET after the refusals: %d", w.Code)
+	if got := f.probe(t, cookie); got["authenticated"] != true {
+		t.Errorf("same-origin probe after the refusals: %v", got)
 	}
 }
 
@@ -277,10 +336,13 @@ func TestAdminSignInAndOut(t *testing.T) {
 	}
 	cookie := w.Result().Cookies()[0]
 
-	var s struct{ User, ExpiresAt string }
+	var s struct {
+		Authenticated   bool
+		User, ExpiresAt string
+	}
 	f.getJSON(t, "/api/admin/session", cookie, &s)
 	expires, err := time.Parse(time.RFC3339, s.ExpiresAt)
-	if s.User != adminUser || err != nil || time.Until(expires) < 11*time.Hour || time.Until(expires) > 12*time.Hour {
+	if !s.Authenticated || s.User != adminUser || err != nil || time.Until(expires) < 11*time.Hour || time.Until(expires) > 12*time.Hour {
 		t.Errorf("session = %+v (%v), want admin for 12 hours", s, err)
 	}
 
@@ -327,8 +389,9 @@ func TestAdminCookieOverHTTPS(t *testing.T) {
 		t.Errorf("Set-Cookie = %q, want __Host-portfolio_admin and Secure", setCookie)
 	}
 	cookie := w.Result().Cookies()[0]
-	if w := f.adminCall(http.MethodGet, "/api/admin/session", cookie, send{}); w.Code != http.StatusOK {
-		t.Errorf("GET session with the __Host- cookie: %d", w.Code)
+	w = f.adminCall(http.MethodGet, "/api/admin/session", cookie, send{header: map[string]string{"Origin": "https://example.com"}})
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"authenticated":true`) {
+		t.Errorf("GET session with the __Host- cookie: %d %s", w.Code, w.Body)
 	}
 }
 
@@ -354,15 +417,25 @@ func TestAdminSignInIsRateLimited(t *testing.T) {
 			t.Errorf("another client: %d, want 204", w.Code)
 		}
 	})
-	t.Run("per user name", func(t *testing.T) {
+	t.Run("failures for the admin's name from anywhere do not lock the owner out", func(t *testing.T) {
 		f := newFixture(t, adminEnv(t, nil))
-		for i := range admin.DefaultMaxFailures {
+		for i := range 4 * admin.DefaultMaxFailures {
 			if w := f.login(adminUser, "wrong", fmt.Sprintf("203.0.113.%d:1000", i+1)); w.Code != http.StatusUnauthorized {
 				t.Fatalf("failure %d: %d", i+1, w.Code)
 			}
 		}
-		if w := f.login(adminUser, adminPassword, "203.0.113.99:1000"); w.Code != http.StatusTooManyRequests {
-			t.Errorf("from a new client after %d failures for the user: %d, want 429", admin.DefaultMaxFailures, w.Code)
+		// A failing client is still limited (more strictly while the name is under attack).
+		for range admin.UnderAttackAllowance - 1 {
+			if w := f.login(adminUser, "wrong", "203.0.113.1:1000"); w.Code != http.StatusUnauthorized {
+				t.Fatalf("a failing client's second try: %d", w.Code)
+			}
+		}
+		if w := f.login(adminUser, adminPassword, "203.0.113.1:1000"); w.Code != http.StatusTooManyRequests {
+			t.Errorf("a failing client: %d, want 429", w.Code)
+		}
+		// The owner, from an address that has not been failing, signs in.
+		if w := f.login(adminUser, adminPassword, "198.51.100.20:1000"); w.Code != http.StatusNoContent {
+			t.Errorf("the owner from a clean address after %d failures for the name elsewhere: %d %s, want 204", 4*admin.DefaultMaxFailures, w.Code, w.Body)
 		}
 	})
 	t.Run("successes do not count", func(t *testing.T) {
@@ -371,6 +444,54 @@ func TestAdminSignInIsRateLimited(t *testing.T) {
 			f.signIn(t)
 		}
 	})
+}
+
+// TestAdminSignInFloodIsRefusedQuickly holds the only password check (the hook runs
+// while it is taken, before bcrypt) and checks that another sign-in is answered at
+// once, 503 with Retry-After, while pages and the API are served as usual.
+func TestAdminSignInFloodIsRefusedQuickly(t *testing.T) {
+	f := newFixture(t, adminEnv(t, map[string]string{"PORTFOLIO_ADMIN_PASSWORD_CHECKS": "1"}))
+	holding, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	f.admin.mu.Lock()
+	f.admin.holding = func() {
+		once.Do(func() {
+			close(holding)
+			<-release
+		})
+	}
+	f.admin.mu.Unlock()
+	done := make(chan int, 1)
+	go func() { done <- f.login(adminUser, "wrong", "192.0.2.1:1000").Code }()
+	<-holding
+
+	for i := range 2 * admin.DefaultMaxFailures {
+		w := f.login(adminUser, adminPassword, fmt.Sprintf("198.51.100.%d:1000", i+1))
+		if w.Code != http.StatusServiceUnavailable {
+			t.Fatalf("sign-in while the check is taken: %d %s, want 503", w.Code, w.Body)
+		}
+		if ra := w.Header().Get("Retry-After"); ra != "1" {
+			t.Errorf("Retry-After = %q, want 1", ra)
+		}
+		got := decodeError(t, w)
+		if got.Error.Code != "unavailable" || got.Error.Message != "Too many sign-ins are being checked right now. Please try again in a moment." {
+			t.Errorf("error = %+v", got.Error)
+		}
+	}
+	// Everything else is served meanwhile.
+	for _, path := range []string{"/", "/admin/newsletter", "/api/newsletter/stats", "/api/admin/session"} {
+		if w := f.adminCall(http.MethodGet, path, nil, send{}); w.Code != http.StatusOK {
+			t.Errorf("GET %s while the check is taken: %d", path, w.Code)
+		}
+	}
+	close(release)
+	if code := <-done; code != http.StatusUnauthorized {
+		t.Errorf("the held sign-in: %d, want 401", code)
+	}
+	// The refused attempts did not count as failures.
+	if w := f.login(adminUser, adminPassword, "198.51.100.1:1000"); w.Code != http.StatusNoContent {
+		t.Errorf("sign-in once the check is free: %d %s", w.Code, w.Body)
+	}
 }
 
 func TestAdminSignInRequestGuards(t *testing.T) {
@@ -740,5 +861,84 @@ func TestAdminPublishFailureTellsNothingInternal(t *testing.T) {
 	}
 	if strings.Contains(w.Body.String(), "disk") || strings.Contains(w.Body.String(), "/var") {
 		t.Errorf("the answer shows the internal error: %s", w.Body)
+	}
+}
+
+// TestAdminSetupLink sets the admin up through a first-run setup link: once, signed in
+// at once, then as any configured admin; the token never appears in an answer or a
+// log line of the server.
+func TestAdminSetupLink(t *testing.T) {
+	f := newFixture(t, nil)
+	ctx := context.Background()
+	token, _, err := f.admin.auth.StartSetup(ctx)
+	if err != nil || token == "" {
+		t.Fatalf("StartSetup = %q, %v", token, err)
+	}
+	setup := func(body map[string]any) *httptest.ResponseRecorder {
+		return f.adminCall(http.MethodPost, "/api/admin/setup", nil, send{contentType: "application/json", body: jsonBody(body)})
+	}
+	var answers []string
+	keep := func(w *httptest.ResponseRecorder) *httptest.ResponseRecorder {
+		answers = append(answers, fmt.Sprint(w.Header())+w.Body.String())
+		return w
+	}
+
+	for _, tt := range []struct {
+		name  string
+		body  map[string]any
+		field string
+		msg   string
+	}{
+		{"no token", map[string]any{"token": "", "user": "jane", "password": "a long enough password"}, "token", "Open the setup link from the gateway's log."},
+		{"made-up token", map[string]any{"token": strings.Repeat("A", 43), "user": "jane", "password": "a long enough password"}, "token", "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log)."},
+		{"no user", map[string]any{"token": token, "user": "", "password": "a long enough password"}, "user", "Enter a user name."},
+		{"short password", map[string]any{"token": token, "user": "jane", "password": "too short"}, "password", "The password must be at least 12 characters."},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := keep(setup(tt.body))
+			if w.Code != http.StatusBadRequest {
+				t.Fatalf("%d %s, want 400", w.Code, w.Body)
+			}
+			if got := decodeError(t, w); got.Error.Code != "invalid" || got.Error.Field != tt.field || got.Error.Message != tt.msg {
+				t.Errorf("error = %+v, want %s %q", got.Error, tt.field, tt.msg)
+			}
+		})
+	}
+	if got := f.probe(t, nil); got["configured"] != false {
+		t.Fatalf("refused setups set the admin up: %v", got)
+	}
+
+	w := keep(setup(map[string]any{"token": token, "user": "jane", "password": "a long enough password"}))
+	if w.Code != http.StatusNoContent {
+		t.Fatalf("setup: %d %s", w.Code, w.Body)
+	}
+	cookie := w.Result().Cookies()[0]
+	if got := f.probe(t, cookie); got["authenticated"] != true || got["user"] != "jane" {
+		t.Errorf("after setup: %v, want signed in as jane", got)
+	}
+	w = keep(setup(map[string]any{"token": token, "user": "mallory", "password": "another long password"}))
+	if w.Code != http.StatusConflict || decodeError(t, w).Error.Message != "The admin is already set up. Please sign in." {
+		t.Errorf("the link a second time: %d %s, want 409", w.Code, w.Body)
+	}
+	if w := f.login("jane", "a long enough password", ""); w.Code != http.StatusNoContent {
+		t.Errorf("signing in as the admin set up: %d %s", w.Code, w.Body)
+	}
+	if w := f.login("mallory", "another long password", ""); w.Code != http.StatusUnauthorized {
+		t.Errorf("signing in as the refused second admin: %d", w.Code)
+	}
+
+	// Pages, the API and the admin's answers never carry the token.
+	for _, path := range []string{"/", "/admin/newsletter", "/admin/newsletter?setup=1", "/newsletter", "/api/admin/session", "/api/admin/stats", "/api/admin/messages", "/robots.txt"} {
+		answers = append(answers, fmt.Sprint(keep(f.adminCall(http.MethodGet, path, cookie, send{})).Header()))
+	}
+	for _, a := range answers {
+		if strings.Contains(a, token) {
+			t.Errorf("an answer carries the setup token: %.300s", a)
+		}
+	}
+	for _, e := range f.logs.All() {
+		if strings.Contains(fmt.Sprint(e.Message, e.ContextMap()), token) {
+			t.Errorf("a log line carries the setup token: %s %v", e.Message, e.ContextMap())
+		}
 	}
 }

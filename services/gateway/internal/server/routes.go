@@ -66,11 +66,14 @@ func addRoutes(
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, subs, web.Notices)).Methods(http.MethodPost)
 
 	// The admin API (docs/api.md): same origin only, closed (503) until an admin is
-	// configured, and but for signing in and out only with a session (401). Failed
-	// sign-ins are limited per client and per user name by adm.Auth.
+	// configured or set up, and but for signing in and out only with a session (401).
+	// The session probe and the first-run setup answer in every state. Failed sign-ins
+	// are limited per client, shared by the replicas, by adm.Auth.
 	guard := adminGuard{logger: logger, cop: cop, auth: adm.Auth, cookie: newSessionCookie(cfg.PublicURLIsHTTPS())}
 	session := guard.withSession
-	r.Handle("/api/admin/session", session(handleAdminSession())).Methods(get...)
+	r.Handle("/api/admin/session", guard.probe(handleAdminSession(logger, adm.Auth, guard.cookie))).Methods(get...)
+	r.Handle("/api/admin/setup", guard.probe(readBody(jsonForm, maxFormBody, apiFailure(logger))(
+		handleAdminSetup(logger, adm.Auth, guard.cookie)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/session", clientIP(guard.open(readBody(jsonForm, maxFormBody, apiFailure(logger))(
 		handleAdminLogin(logger, adm.Auth, guard.cookie))))).Methods(http.MethodPost)
 	r.Handle("/api/admin/session", guard.open(handleAdminLogout(logger, adm.Auth, guard.cookie))).Methods(http.MethodDelete)

@@ -15,7 +15,7 @@ function signInProblem(error: unknown): string {
     const wait = error.retryAfter ? count(error.retryAfter, "second") : "a few minutes";
     return `Too many sign-in attempts. Wait ${wait} and try again.`;
   }
-  if (isNotConfigured(error)) return "The admin is not configured on this server: reload the page for how to set it up.";
+  if (isNotConfigured(error)) return "The admin is not set up on this server: reload the page for how to set it up.";
   return `Could not sign in. ${describeProblem(error)}`;
 }
 

@@ -1,16 +1,16 @@
 // Ending the admin session: signing out, and falling back to the sign-in form when the
 // server says the session has ended (a 401 from any other admin call).
-import { ADMIN_API, signOut } from "@portfolio/api-client/admin";
+import { ADMIN_API, signOut, type AdminSessionState } from "@portfolio/api-client/admin";
 import { isUnauthorized } from "@portfolio/api-client/query";
 import { toast } from "@portfolio/ui/use-toast";
 import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { sessionKey } from "./session";
+import { sessionKey, signedOut } from "./session";
 
 /** Signed out: the admin data is dropped, so the next person to sign in starts afresh. */
 function endSession(client: QueryClient): void {
   client.removeQueries({ predicate: (query) => query.queryKey[0] !== ADMIN_API.session });
-  client.setQueryData(sessionKey, null);
+  client.setQueryData(sessionKey, signedOut);
 }
 
 export function useSignOut() {
@@ -31,7 +31,7 @@ export function useEndSessionOn401(): void {
   const client = useQueryClient();
   useEffect(() => {
     const check = (error: unknown) => {
-      if (isUnauthorized(error) && client.getQueryData(sessionKey)) endSession(client);
+      if (isUnauthorized(error) && client.getQueryData<AdminSessionState>(sessionKey)?.authenticated) endSession(client);
     };
     const stopQueries = client.getQueryCache().subscribe((event) => {
       if (event.type === "updated" && event.action.type === "error" && event.query.queryKey[0] !== ADMIN_API.session) {

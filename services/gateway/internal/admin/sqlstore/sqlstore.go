@@ -1,6 +1,7 @@
-// Package sqlstore keeps the admin's sessions in the site's database (SQLite, or
-// PostgreSQL shared by several replicas), so that a session survives a restart and
-// holds on every replica.
+// Package sqlstore keeps the admin's sessions, the admin chosen through a setup link
+// with the links' tokens, and the failed sign-in counts in the site's database
+// (SQLite, or PostgreSQL shared by several replicas), so that a session survives a
+// restart and every replica enforces the same sign-in limit.
 //
 // Each statement is a file in queries/ named by what it does, written with $N
 // placeholders and rebound for SQLite (sqldb); the schema is in migrations/<dialect>/
@@ -33,26 +34,26 @@ func Migrate(ctx context.Context, db *sqldb.DB) error {
 	return sqldb.Migrate(ctx, db, migrations, "migrations/"+string(db.Dialect), VersionTable)
 }
 
-// Sessions implements admin.SessionStore.
-type Sessions struct {
+// Store implements admin.Store.
+type Store struct {
 	db *sqldb.DB
 	q  map[string]string
 }
 
-var _ admin.SessionStore = (*Sessions)(nil)
+var _ admin.Store = (*Store)(nil)
 
-// NewSessions returns the session store over db, migrated with Migrate.
-func NewSessions(db *sqldb.DB) *Sessions {
+// New returns the admin's store over db, migrated with Migrate.
+func New(db *sqldb.DB) *Store {
 	q, err := sqldb.Queries(queries, "queries", db.Dialect)
 	if err != nil {
 		// Embedded at build time: only a broken build gets here, and every test with it.
 		panic("admin/sqlstore: " + err.Error())
 	}
-	return &Sessions{db: db, q: q}
+	return &Store{db: db, q: q}
 }
 
 // Create implements admin.SessionStore.
-func (s *Sessions) Create(ctx context.Context, tokenHash string, sess admin.Session) error {
+func (s *Store) Create(ctx context.Context, tokenHash string, sess admin.Session) error {
 	if _, err := s.db.ExecContext(ctx, s.q["delete_expired_sessions"], sess.CreatedAt.UnixMilli()); err != nil {
 		return fmt.Errorf("sessions: purge: %w", err)
 	}
@@ -65,7 +66,7 @@ func (s *Sessions) Create(ctx context.Context, tokenHash string, sess admin.Sess
 }
 
 // Get implements admin.SessionStore.
-func (s *Sessions) Get(ctx context.Context, tokenHash string, now time.Time) (admin.Session, error) {
+func (s *Store) Get(ctx context.Context, tokenHash string, now time.Time) (admin.Session, error) {
 	var sess admin.Session
 	var created, expires int64
 	err := s.db.QueryRowContext(ctx, s.q["get_live_session"], tokenHash, now.UnixMilli()).
@@ -82,9 +83,138 @@ func (s *Sessions) Get(ctx context.Context, tokenHash string, now time.Time) (ad
 }
 
 // Delete implements admin.SessionStore.
-func (s *Sessions) Delete(ctx context.Context, tokenHash string) error {
+func (s *Store) Delete(ctx context.Context, tokenHash string) error {
 	if _, err := s.db.ExecContext(ctx, s.q["delete_session"], tokenHash); err != nil {
 		return fmt.Errorf("sessions: delete: %w", err)
+	}
+	return nil
+}
+
+// Failures implements admin.FailureStore.
+func (s *Store) Failures(ctx context.Context, key string, now time.Time) (int, time.Time, error) {
+	var n int
+	var end int64
+	err := s.db.QueryRowContext(ctx, s.q["get_failures"], key, now.UnixMilli()).Scan(&n, &end)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return 0, time.Time{}, nil
+	case err != nil:
+		return 0, time.Time{}, fmt.Errorf("failures: get: %w", err)
+	}
+	return n, time.UnixMilli(end).UTC(), nil
+}
+
+// AddFailure implements admin.FailureStore: one upsert that counts only below the
+// limit, so concurrent attempts on any replica cannot count past it.
+func (s *Store) AddFailure(ctx context.Context, key string, limit int, now time.Time, window time.Duration) (bool, time.Time, error) {
+	var n int
+	var end int64
+	err := s.db.QueryRowContext(ctx, s.q["add_failure"], key, now.UnixMilli(), now.Add(window).UnixMilli(), limit).Scan(&n, &end)
+	if errors.Is(err, sql.ErrNoRows) {
+		// Not counted: the limit was reached in the window still open.
+		err = s.db.QueryRowContext(ctx, s.q["get_failure_window"], key).Scan(&end)
+		if err != nil {
+			return false, time.Time{}, fmt.Errorf("failures: window: %w", err)
+		}
+		return false, time.UnixMilli(end).UTC(), nil
+	}
+	if err != nil {
+		return false, time.Time{}, fmt.Errorf("failures: add: %w", err)
+	}
+	return true, time.UnixMilli(end).UTC(), nil
+}
+
+// RemoveFailures implements admin.FailureStore.
+func (s *Store) RemoveFailures(ctx context.Context, key string, n int) error {
+	if _, err := s.db.ExecContext(ctx, s.q["remove_failures"], key, n); err != nil {
+		return fmt.Errorf("failures: remove: %w", err)
+	}
+	return nil
+}
+
+// ClearFailures implements admin.FailureStore.
+func (s *Store) ClearFailures(ctx context.Context, key string) error {
+	if _, err := s.db.ExecContext(ctx, s.q["clear_failures"], key); err != nil {
+		return fmt.Errorf("failures: clear: %w", err)
+	}
+	return nil
+}
+
+// PurgeFailures implements admin.FailureStore.
+func (s *Store) PurgeFailures(ctx context.Context, now time.Time) error {
+	if _, err := s.db.ExecContext(ctx, s.q["purge_failures"], now.UnixMilli()); err != nil {
+		return fmt.Errorf("failures: purge: %w", err)
+	}
+	return nil
+}
+
+// Credentials implements admin.CredentialStore.
+func (s *Store) Credentials(ctx context.Context) (admin.Credentials, error) {
+	var c admin.Credentials
+	err := s.db.QueryRowContext(ctx, s.q["get_credentials"]).Scan(&c.User, &c.PasswordHash)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return admin.Credentials{}, admin.ErrNotConfigured
+	case err != nil:
+		return admin.Credentials{}, fmt.Errorf("credentials: get: %w", err)
+	}
+	return c, nil
+}
+
+// CreateSetupToken implements admin.CredentialStore.
+func (s *Store) CreateSetupToken(ctx context.Context, tokenHash string, createdAt, expiresAt time.Time) error {
+	if _, err := s.db.ExecContext(ctx, s.q["delete_expired_setup_tokens"], createdAt.UnixMilli()); err != nil {
+		return fmt.Errorf("setup tokens: purge: %w", err)
+	}
+	if _, err := s.db.ExecContext(ctx, s.q["insert_setup_token"], tokenHash, createdAt.UnixMilli(), expiresAt.UnixMilli()); err != nil {
+		return fmt.Errorf("setup tokens: insert: %w", err)
+	}
+	return nil
+}
+
+// SetupTokenLive implements admin.CredentialStore.
+func (s *Store) SetupTokenLive(ctx context.Context, tokenHash string, now time.Time) (bool, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, s.q["get_live_setup_token"], tokenHash, now.UnixMilli()).Scan(&n); err != nil {
+		return false, fmt.Errorf("setup tokens: get: %w", err)
+	}
+	return n > 0, nil
+}
+
+// CompleteSetup implements admin.CredentialStore.
+func (s *Store) CompleteSetup(ctx context.Context, tokenHash string, now time.Time, creds admin.Credentials) (err error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("setup: begin: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	res, err := tx.ExecContext(ctx, s.q["use_setup_token"], tokenHash, now.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("setup: use token: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("setup: use token: %w", err)
+	} else if n != 1 {
+		return admin.ErrSetupLinkInvalid
+	}
+	res, err = tx.ExecContext(ctx, s.q["insert_credentials"], creds.User, creds.PasswordHash, now.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("setup: insert admin: %w", err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("setup: insert admin: %w", err)
+	} else if n != 1 {
+		return admin.ErrAlreadySetUp
+	}
+	if _, err := tx.ExecContext(ctx, s.q["delete_setup_tokens"]); err != nil {
+		return fmt.Errorf("setup: drop tokens: %w", err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("setup: commit: %w", err)
 	}
 	return nil
 }

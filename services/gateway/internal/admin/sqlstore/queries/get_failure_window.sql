@@ -1,0 +1,1 @@
+SELECT window_end FROM admin_signin_failures WHERE failure_key = $1

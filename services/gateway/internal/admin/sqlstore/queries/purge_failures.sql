@@ -1,0 +1,1 @@
+DELETE FROM admin_signin_failures WHERE window_end <= $1
