@@ -208,6 +208,29 @@ describe('contact form', () => {
     }
   });
 
+  e2eTest("axe: no violations on the gateway's page of the contact form with every problem shown, light and dark", {
+    context: { reducedMotion: 'reduce' },
+    allowConsoleErrors: [/status of 400/], // the page of a form that broke the rules is a 400
+  }, async ({ page }) => {
+    // Posted and loaded as by a browser without JavaScript; axe needs timers, so
+    // scripts are off only while the page loads (as in newsletter.test.mjs).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await goto(page, at('/contact'));
+    await page.setContent(`<!doctype html><title>contact</title><form method="post" action="/">
+      <input type="hidden" name="form-name" value="contact"><input name="name" value="J"><input name="email" value="jane@">
+      <input name="subject" value="spam"><input name="message" value="short"><input name="website" value=""><button>Send</button></form>`);
+    const [response] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Send' }).click()]);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+    assert.equal(response.status(), 400);
+    assert.equal(await page.locator('#contact-nojs-problems li').count(), 4, 'every field has a problem');
+    const axe = async (state) => (await new AxeBuilder({ page }).setLegacyMode().analyze()).violations.map((x) => `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+    const found = await axe('light');
+    await page.evaluate(() => document.documentElement.classList.replace('light', 'dark') || document.documentElement.classList.add('dark'));
+    found.push(...(await axe('dark')));
+    assert.deepEqual(found, []);
+  });
+
   e2eTest("invalid input shows 'Please check your form' with the rule's message and sends nothing", async ({ page }) => {
     await sink.clear();
     await openContact(page);

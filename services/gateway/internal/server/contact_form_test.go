@@ -93,10 +93,10 @@ func TestContactWithoutJavaScriptShowsEveryProblem(t *testing.T) {
 		`<input id="contact-nojs-website" name="website" type="text" tabindex="-1" autocomplete="off">`,
 		`>Send Message</button>`,
 		// Each field's problem beside it.
-		`<p id="contact-nojs-name-problem" class="text-sm font-medium text-destructive">Name must be at least 2 characters</p>`,
-		`<p id="contact-nojs-email-problem" class="text-sm font-medium text-destructive">Please enter a valid email address</p>`,
-		`<p id="contact-nojs-subject-problem" class="text-sm font-medium text-destructive">Please choose a subject</p>`,
-		`<p id="contact-nojs-message-problem" class="text-sm font-medium text-destructive">Message must be at least 10 characters</p>`,
+		`<p id="contact-nojs-name-problem" class="text-sm font-medium text-destructive dark:text-red-400">Name must be at least 2 characters</p>`,
+		`<p id="contact-nojs-email-problem" class="text-sm font-medium text-destructive dark:text-red-400">Please enter a valid email address</p>`,
+		`<p id="contact-nojs-subject-problem" class="text-sm font-medium text-destructive dark:text-red-400">Please choose a subject</p>`,
+		`<p id="contact-nojs-message-problem" class="text-sm font-medium text-destructive dark:text-red-400">Message must be at least 10 characters</p>`,
 	)
 	body := w.Body.String()
 	if strings.Contains(body, " selected>") {
@@ -128,7 +128,7 @@ func TestContactWithoutJavaScriptShowsEveryProblem(t *testing.T) {
 	checkContactPage(t, w, http.StatusBadRequest, "Please check your form",
 		`value="Jane Doe" class=`, `<option value="consulting" selected>Consulting</option>`,
 		`>Hello! I would like to talk about a platform project.</textarea>`,
-		`<p id="contact-nojs-email-problem" class="text-sm font-medium text-destructive">Please enter a valid email address</p>`)
+		`<p id="contact-nojs-email-problem" class="text-sm font-medium text-destructive dark:text-red-400">Please enter a valid email address</p>`)
 	if n := strings.Count(w.Body.String(), `aria-invalid="true"`); n != 1 {
 		t.Errorf("%d fields marked invalid, want 1", n)
 	}
@@ -152,7 +152,7 @@ func TestContactWithoutJavaScriptShowsEveryProblem(t *testing.T) {
 			api := decodeError(t, f.post(post{body: jsonBody(map[string]any{"name": v.Get("name"), "email": v.Get("email"), "subject": v.Get("subject"), "message": v.Get("message")})}))
 			page := f.contactForm(v, nil)
 			checkContactPage(t, page, http.StatusBadRequest, "Please check your form",
-				`<p id="contact-nojs-`+api.Error.Field+`-problem" class="text-sm font-medium text-destructive">`+html.EscapeString(api.Error.Message)+`</p>`)
+				`<p id="contact-nojs-`+api.Error.Field+`-problem" class="text-sm font-medium text-destructive dark:text-red-400">`+html.EscapeString(api.Error.Message)+`</p>`)
 		})
 	}
 	if n := f.stored(t); n != 0 {
