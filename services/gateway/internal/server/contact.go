@@ -105,7 +105,6 @@ func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices *pages.No
 		}
 		switch {
 		case len(problems) > 0:
-			w.Header().Set("Cache-Control", "no-store")
 			writePage(w, http.StatusBadRequest, notices.RenderContactForm(pages.ContactForm{
 				Kicker:   page.Heading,
 				Title:    page.Validation.Title,
