@@ -129,6 +129,108 @@ describe('contact form', () => {
     }
   });
 
+  e2eTest('without JavaScript the form posts to / and the gateway answers with pages: every problem with the values kept, then sent', {
+    timeout: 60_000,
+  }, async ({ suite }) => {
+    await sink.clear();
+    const noScript = await suite.browser.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScript.newPage();
+      await goto(plain, at('/contact'));
+      // The app's own form, when the served HTML has it (prerendered); until then the
+      // HTML is an empty app root, and the test posts the same fields from a minimal
+      // form put on a page of the gateway's origin, as the app's form would post them.
+      const served = plain.locator('form[method="post"][action="/"]:has(input[name="form-name"][value="contact"])');
+      const fromApp = (await served.count()) === 1;
+      if (!fromApp) {
+        assert.equal(await plain.locator('#root').innerHTML(), '', 'an app root without the form must be empty');
+        await plain.setContent(`<!doctype html><title>contact</title><main>
+          <form method="post" action="/" aria-label="${contact.form.heading}">
+            <input type="hidden" name="form-name" value="contact">
+            <label for="f-name">${fields.name.label}</label> <input id="f-name" name="name" type="text" required>
+            <label for="f-email">${fields.email.label}</label> <input id="f-email" name="email" type="email" required>
+            <label for="f-subject">${fields.subject.label}</label> <select id="f-subject" name="subject" required>${contact.form.subjects.map((o) => `<option value="${o.value}"${o.value === contact.form.defaultSubject ? ' selected' : ''}>${o.label}</option>`).join('')}</select>
+            <label for="f-message">${fields.message.label}</label> <textarea id="f-message" name="message" required></textarea>
+            <input name="website" type="text" tabindex="-1" autocomplete="off" hidden>
+            <button type="submit">${contact.form.submitLabel}</button>
+          </form></main>`);
+        assert.equal(new URL(plain.url()).origin, gateway.url, 'the form must post from the gateway origin');
+      }
+      process.stderr.write(`  (no-JS contact form: ${fromApp ? "the app's form in the served HTML" : 'a minimal form on the gateway origin: the served /contact has no form yet'})\n`);
+
+      const postForm = async (f, values) => {
+        for (const name of ['name', 'email', 'message']) await f.getByLabel(fields[name].label, { exact: true }).fill(values[name]);
+        await f.getByLabel(fields.subject.label, { exact: true }).selectOption(values.subject);
+        const [response] = await Promise.all([plain.waitForNavigation(), f.getByRole('button', { name: contact.form.submitLabel, exact: true }).click()]);
+        assert.equal(response.request().method(), 'POST');
+        assert.equal(new URL(response.url()).pathname, '/');
+        assert.match(response.request().headers()['content-type'], /application\/x-www-form-urlencoded/);
+        const sent = new URLSearchParams(response.request().postData() ?? '');
+        assert.equal(sent.get('form-name'), 'contact');
+        assert.equal(sent.get('website'), '', 'the honeypot is sent empty');
+        return response;
+      };
+
+      // Passes the browser's own checks (required, type=email), not the site's rules.
+      const wrong = { name: 'J', email: visitor.email, subject: 'speaking', message: 'Too short' };
+      const bad = await postForm(fromApp ? served : plain.getByRole('form'), wrong);
+      assert.equal(bad.status(), 400);
+      assert.deepEqual(await plain.locator('h1').allInnerTexts(), [v.title]);
+      const problems = await plain.locator('#contact-nojs-problems li').allInnerTexts();
+      assert.deepEqual(problems.map((t) => t.trim()), [v.nameTooShort, v.messageTooShort]);
+      const again = plain.getByRole('form', { name: v.title });
+      const input = (name) => again.getByLabel(fields[name].label, { exact: true });
+      assert.deepEqual(
+        [await input('name').inputValue(), await input('email').inputValue(), await input('subject').inputValue(), await input('message').inputValue()],
+        [wrong.name, wrong.email, wrong.subject, wrong.message],
+        'the values sent are kept',
+      );
+      for (const [name, message] of [['name', v.nameTooShort], ['message', v.messageTooShort]]) {
+        assert.equal(await input(name).getAttribute('aria-invalid'), 'true');
+        assert.equal(await plain.locator(`#${await input(name).getAttribute('aria-describedby')}`).innerText(), message);
+      }
+      assert.equal(await input('email').getAttribute('aria-invalid'), null);
+      assert.deepEqual(await sink.messages(), [], 'nothing may be sent for invalid input');
+
+      // Fixed on the gateway's page and sent again: the success page, and both emails.
+      const ok = await postForm(again, visitor);
+      assert.equal(ok.status(), 200);
+      assert.deepEqual(await plain.locator('h1').allInnerTexts(), [contact.toasts.success.title]);
+      assert.ok((await plain.locator('main').innerText()).includes(contact.toasts.success.description));
+      assert.equal(await plain.getByRole('link', { name: 'Back to the contact page', exact: true }).getAttribute('href'), '/contact');
+      const mail = await sink.waitForMessages(2, { timeout: 15_000, settle: 1000 });
+      assert.deepEqual(mail.map((m) => m.to[0]).sort(), [OWNER, visitor.email].sort());
+      const owner = mail.find((m) => m.to.includes(OWNER));
+      assert.match(owner.subject, new RegExp(subjectLabel(visitor.subject)));
+      assert.ok(owner.text.includes(visitor.message.split('\n')[1]), `the owner's email lacks the message:\n${owner.text}`);
+    } finally {
+      await noScript.close();
+    }
+  });
+
+  e2eTest("axe: no violations on the gateway's page of the contact form with every problem shown, light and dark", {
+    context: { reducedMotion: 'reduce' },
+    allowConsoleErrors: [/status of 400/], // the page of a form that broke the rules is a 400
+  }, async ({ page }) => {
+    // Posted and loaded as by a browser without JavaScript; axe needs timers, so
+    // scripts are off only while the page loads (as in newsletter.test.mjs).
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true });
+    await goto(page, at('/contact'));
+    await page.setContent(`<!doctype html><title>contact</title><form method="post" action="/">
+      <input type="hidden" name="form-name" value="contact"><input name="name" value="J"><input name="email" value="jane@">
+      <input name="subject" value="spam"><input name="message" value="short"><input name="website" value=""><button>Send</button></form>`);
+    const [response] = await Promise.all([page.waitForNavigation(), page.getByRole('button', { name: 'Send' }).click()]);
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: false });
+    assert.equal(response.status(), 400);
+    assert.equal(await page.locator('#contact-nojs-problems li').count(), 4, 'every field has a problem');
+    const axe = async (state) => (await new AxeBuilder({ page }).setLegacyMode().analyze()).violations.map((x) => `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+    const found = await axe('light');
+    await page.evaluate(() => document.documentElement.classList.replace('light', 'dark') || document.documentElement.classList.add('dark'));
+    found.push(...(await axe('dark')));
+    assert.deepEqual(found, []);
+  });
+
   e2eTest("invalid input shows 'Please check your form' with the rule's message and sends nothing", async ({ page }) => {
     await sink.clear();
     await openContact(page);

@@ -19,6 +19,13 @@ describe("contact page on the server", () => {
     expect(html).toMatch(/<textarea[^>]*rows="5"/);
     expect(html).toMatch(/<input[^>]*type="email"[^>]*required=""/);
     expect(html).toContain('name="website"');
+    // Without JavaScript the browser posts it to the gateway's POST / as the contact form.
+    const form = /<form [^>]*>/.exec(html)?.[0];
+    expect(form).toContain('aria-labelledby="contact-form-heading"');
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/"');
+    expect(html).toContain('<input type="hidden" name="form-name" value="contact"/>');
+    for (const field of ["name", "email", "subject", "message"]) expect(html).toContain(`name="${field}"`);
     expect(html).toContain(`href="mailto:${site.owner.email}"`);
     expect(html).toContain(contact.form.submitLabel);
   });

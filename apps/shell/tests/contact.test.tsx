@@ -2,7 +2,7 @@ import { site } from "@portfolio/content";
 import { contact } from "@portfolio/content/contact";
 import { Toaster } from "@portfolio/ui/toaster";
 import { dismissToast } from "@portfolio/ui/use-toast";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Contact } from "../src/routes/contact";
@@ -267,6 +267,19 @@ describe("contact form: validation on submit", () => {
 });
 
 describe("contact form: sending", () => {
+  it("posts natively to / as form-name=contact only without JavaScript: with it, the browser's own post is prevented", async () => {
+    const form = renderContact();
+    expect(form.form).toHaveAttribute("method", "post");
+    expect(form.form).toHaveAttribute("action", "/");
+    expect(form.form.querySelector('input[type="hidden"][name="form-name"]')).toHaveValue("contact");
+    await fill(form);
+    // fireEvent returns false when a handler called preventDefault().
+    expect(fireEvent.submit(form.form)).toBe(false);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(fetchMock.mock.calls[0]![0]).toBe("/api/contact");
+    expect(sentBody()).not.toHaveProperty("form-name");
+  });
+
   it("POSTs the trimmed values and an empty honeypot to /api/contact", async () => {
     const form = renderContact();
     await fill(form, { name: "  Jane Doe ", email: " jane@example.org " });

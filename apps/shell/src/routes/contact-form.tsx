@@ -15,7 +15,8 @@ import { contactSchema, firstProblem, isContactField, type ContactFieldName, typ
  * 'Send a Message': the browser checks `required` and the email type first, then the
  * schema runs on submit and the first failing field's message goes in a toast. The
  * message goes to POST /api/contact; a 400 naming a field is shown like a failed check,
- * anything else that fails is the destructive 'Failed to send message' toast.
+ * anything else that fails is the destructive 'Failed to send message' toast. Without
+ * JavaScript the same form posts natively to the gateway (see the <form> below).
  */
 export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation" | "toasts"> }) {
   const { form, validation, toasts } = copy;
@@ -78,11 +79,17 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
         <CardTitle id="contact-form-heading">{form.heading}</CardTitle>
       </CardHeader>
       <CardContent>
+        {/* Without JavaScript the browser posts the form itself, form-urlencoded, to the
+            gateway's POST / (form-name=contact), which answers with a page; with it,
+            handleSubmit prevents that and sends the JSON above. */}
         <form
+          method="post"
+          action="/"
           aria-labelledby="contact-form-heading"
           className="relative flex flex-col gap-5"
           onSubmit={handleSubmit(onValid, onInvalid)}
         >
+          <input type="hidden" name="form-name" value="contact" />
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="flex flex-col gap-2">
               <label htmlFor="contact-name" className={labelClass}>

@@ -77,6 +77,25 @@ func (p *Problem) Error() string { return p.Field + ": " + p.Message }
 // message), or nil. Nothing that could break an email header gets through: the name
 // is one line without control characters and the address is a plain addr-spec.
 func (m Message) Validate() *Problem {
+	if ps := m.Problems(); len(ps) > 0 {
+		return &ps[0]
+	}
+	return nil
+}
+
+// Problems returns every field's problem in the form's order, at most one per field
+// (the first rule it breaks): what a page lists when it shows the whole form again.
+func (m Message) Problems() []Problem {
+	var ps []Problem
+	for _, check := range []func() *Problem{m.nameProblem, m.emailProblem, m.subjectProblem, m.bodyProblem} {
+		if p := check(); p != nil {
+			ps = append(ps, *p)
+		}
+	}
+	return ps
+}
+
+func (m Message) nameProblem() *Problem {
 	n := utf8.RuneCountInString(m.Name)
 	switch {
 	case n < NameMin:
@@ -86,15 +105,27 @@ func (m Message) Validate() *Problem {
 	case strings.ContainsFunc(m.Name, breaksLine):
 		return &Problem{"name", MsgNameNotOneLine}
 	}
+	return nil
+}
+
+func (m Message) emailProblem() *Problem {
 	switch {
 	case utf8.RuneCountInString(m.Email) > EmailMax:
 		return &Problem{"email", MsgEmailTooLong}
 	case !ValidEmail(m.Email):
 		return &Problem{"email", MsgInvalidEmail}
 	}
+	return nil
+}
+
+func (m Message) subjectProblem() *Problem {
 	if !slices.Contains(Subjects, m.Subject) {
 		return &Problem{"subject", MsgChooseSubject}
 	}
+	return nil
+}
+
+func (m Message) bodyProblem() *Problem {
 	switch n := utf8.RuneCountInString(m.Body); {
 	case n < MessageMin:
 		return &Problem{"message", MsgMessageTooShort}

@@ -77,6 +77,47 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+func TestProblemsListsEveryField(t *testing.T) {
+	tests := []struct {
+		name                        string
+		fName, email, subject, body string
+		want                        []contact.Problem
+	}{
+		{"valid", "Jane", "jane@example.org", "job", "Hello there, let's talk.", nil},
+		{"every field", "J", "jane@", "sales", "Hi", []contact.Problem{
+			{Field: "name", Message: "Name must be at least 2 characters"},
+			{Field: "email", Message: "Please enter a valid email address"},
+			{Field: "subject", Message: "Please choose a subject"},
+			{Field: "message", Message: "Message must be at least 10 characters"},
+		}},
+		{"one rule per field, the first it breaks", strings.Repeat("n", 101) + "\n", "jane@example.org", "job", strings.Repeat("m", 5001), []contact.Problem{
+			{Field: "name", Message: "Name must be at most 100 characters"},
+			{Field: "message", Message: "Message must be at most 5000 characters"},
+		}},
+		{"only the email", "Jane", "", "other", "0123456789", []contact.Problem{
+			{Field: "email", Message: "Please enter a valid email address"},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := contact.New(tt.fName, tt.email, tt.subject, tt.body)
+			got := m.Problems()
+			if len(got) != len(tt.want) {
+				t.Fatalf("Problems() = %+v, want %+v", got, tt.want)
+			}
+			for i := range got {
+				if got[i] != tt.want[i] {
+					t.Errorf("problem %d = %+v, want %+v", i, got[i], tt.want[i])
+				}
+			}
+			// Validate is the first of them.
+			if v := m.Validate(); (v == nil) != (len(got) == 0) || (v != nil && *v != got[0]) {
+				t.Errorf("Validate() = %+v, want the first problem", v)
+			}
+		})
+	}
+}
+
 func TestNewTrimsAndNormalises(t *testing.T) {
 	m := contact.New("  Jane Doe \t", " jane@example.org ", " job ", "\r\n  line one\r\nline two  \n")
 	if m.Name != "Jane Doe" || m.Email != "jane@example.org" || m.Subject != "job" || m.Body != "line one\nline two" {

@@ -96,12 +96,17 @@ func (n *Notices) Render(nt Notice) []byte {
 		body.Reset()
 		body.WriteString("<h1>" + html.EscapeString(nt.Title) + "</h1>")
 	}
+	return n.page(nt.Title, body.Bytes())
+}
+
+// page puts body into the shell's document, with title as its <title>, not indexed.
+func (n *Notices) page(title string, body []byte) []byte {
 	e := html.EscapeString
-	head := "<title>" + e(nt.Title) + " · " + e(n.chrome.SiteName) + "</title>\n" +
+	head := "<title>" + e(title) + " · " + e(n.chrome.SiteName) + "</title>\n" +
 		"<meta name=\"robots\" content=\"noindex\">\n"
 	var out bytes.Buffer
 	out.WriteString(strings.Replace(n.before, noticeHeadMarker, head, 1))
-	out.Write(body.Bytes())
+	out.Write(body)
 	out.WriteString(n.after)
 	return out.Bytes()
 }

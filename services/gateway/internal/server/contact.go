@@ -7,7 +7,9 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 )
 
 // ContactInbox accepts contact messages (contact.Inbox).
@@ -54,39 +56,107 @@ var formAccepted = struct {
 func handleContactCreate(logger *zap.Logger, inbox ContactInbox) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, err := decode[contactRequest](r)
+		if err == nil {
+			err = submitContact(r, logger, inbox, req.message(), req.trapped())
+		}
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
 		}
-		ip := clientIPFrom(r.Context())
 		w.Header().Set("Cache-Control", "no-store")
-		if req.trapped() {
-			// Same answer as a success, so the bot learns nothing; nothing stored or sent.
-			logger.Info("contact: honeypot filled, message dropped", zap.String("client", ip.String()))
-			writeJSON(w, http.StatusAccepted, formAccepted)
-			return
-		}
-		m := req.message()
-		if ip.IsValid() {
-			m.IP = ip.String()
-		}
-		m, err = inbox.Submit(r.Context(), m)
-		switch {
-		case errors.Is(err, contact.ErrUnavailable):
-			writeError(w, r, logger, &Error{
-				Code:    ECodeUnavailable,
-				Message: "Your message could not be saved right now. Please try again later.",
-				Err:     err,
-			})
-			return
-		case err != nil:
-			if p, ok := errors.AsType[*contact.Problem](err); ok {
-				err = invalid(p.Field, p.Message)
-			}
-			writeError(w, r, logger, err)
-			return
-		}
-		logger.Info("contact: message accepted", zap.Int64("contact_id", m.ID), zap.String("subject", m.Subject))
 		writeJSON(w, http.StatusAccepted, formAccepted)
 	})
 }
+
+// handleContactForm is the contact form posted to / by a browser without JavaScript
+// (form-name=contact, website the honeypot): the same as handleContactCreate, answered
+// with a page that says the message was sent, or with the form again, every field's
+// problem beside it and the visitor's values kept. Guarded by pageForms.
+func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices *pages.Notices, page content.Contact) http.Handler {
+	fail := pageFailure(logger, notices, contactNotice(page))
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := r.ParseForm(); err != nil {
+			fail(w, r, &Error{Code: ECodeInvalid, Message: "The form could not be read.", Err: err})
+			return
+		}
+		v := pages.ContactValues{
+			Name:    r.PostForm.Get("name"),
+			Email:   r.PostForm.Get("email"),
+			Subject: r.PostForm.Get("subject"),
+			Message: r.PostForm.Get("message"),
+		}
+		m := contact.New(v.Name, v.Email, v.Subject, v.Message)
+		trapped := r.PostForm.Get("website") != ""
+		problems := map[string]string{}
+		if !trapped {
+			// Every field at once: a page cannot point at one field after another as
+			// the app's form does.
+			for _, p := range m.Problems() {
+				problems[p.Field] = p.Message
+			}
+		}
+		var err error
+		if len(problems) == 0 {
+			err = submitContact(r, logger, inbox, m, trapped)
+		}
+		if e, ok := errors.AsType[*Error](err); ok && e.Code == ECodeInvalid && e.Field != "" {
+			problems[e.Field] = e.Message
+			err = nil
+		}
+		switch {
+		case len(problems) > 0:
+			writePage(w, http.StatusBadRequest, notices.RenderContactForm(pages.ContactForm{
+				Kicker:   page.Heading,
+				Title:    page.Validation.Title,
+				Copy:     page,
+				Values:   v,
+				Problems: problems,
+				Links:    contactLinks(),
+			}))
+		case err != nil:
+			fail(w, r, err)
+		default:
+			writeNotice(w, notices, http.StatusOK, contactNotice(page)(page.Toasts.Success.Title, page.Toasts.Success.Description))
+		}
+	})
+}
+
+// submitContact stores m and queues its emails, or drops it when the honeypot was
+// filled; nil means the visitor is told it worked. Its errors are *Error values.
+func submitContact(r *http.Request, logger *zap.Logger, inbox ContactInbox, m contact.Message, trapped bool) error {
+	ip := clientIPFrom(r.Context())
+	if trapped {
+		// Same answer as a success, so the bot learns nothing; nothing stored or sent.
+		logger.Info("contact: honeypot filled, message dropped", zap.String("client", ip.String()))
+		return nil
+	}
+	if ip.IsValid() {
+		m.IP = ip.String()
+	}
+	m, err := inbox.Submit(r.Context(), m)
+	if errors.Is(err, contact.ErrUnavailable) {
+		return &Error{Code: ECodeUnavailable, Message: "Your message could not be saved right now. Please try again later.", Err: err}
+	}
+	if p, ok := errors.AsType[*contact.Problem](err); ok {
+		return invalid(p.Field, p.Message)
+	}
+	if err != nil {
+		return err
+	}
+	logger.Info("contact: message accepted", zap.Int64("contact_id", m.ID), zap.String("subject", m.Subject))
+	return nil
+}
+
+// contactNotice makes the contact form's pages: its heading above, the ways back.
+func contactNotice(page content.Contact) func(title string, paragraphs ...string) pages.Notice {
+	return func(title string, paragraphs ...string) pages.Notice {
+		return pages.Notice{Kicker: page.Heading, Title: title, Paragraphs: paragraphs, Links: contactLinks()}
+	}
+}
+
+func contactLinks() []pages.Link {
+	return []pages.Link{{URL: "/", Label: "Home"}, {URL: contactPagePath, Label: "Back to the contact page"}}
+}
+
+// contactPagePath is the contact page's route (content/routes.json).
+const contactPagePath = "/contact"

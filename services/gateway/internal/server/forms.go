@@ -16,6 +16,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
 
@@ -36,6 +37,45 @@ func guardForm(logger *zap.Logger, cop *http.CrossOriginProtection, limiter *rat
 	h = rateLimit(logger, limiter, fail)(h)
 	h = readBody(body, maxFormBody, fail)(h)
 	return cop.Handler(h)
+}
+
+// pageForm is a form that a browser without JavaScript posts to / (form-name names
+// it): its handler, the rate limit it shares with its JSON endpoint, and the page that
+// answers a refusal of it.
+type pageForm struct {
+	limiter *ratelimit.Limiter
+	fail    failure
+	h       http.Handler
+}
+
+// pageForms guards the forms posted to / as formEndpoint guards the API's, for a
+// form-urlencoded body and answering with pages (fail, until the form is known):
+// cross-site requests (403), not form-urlencoded (415), too large (413), no such form
+// (404), then the form's own rate limit (429) and handler.
+func pageForms(logger *zap.Logger, publicURL string, fail failure, forms map[string]pageForm) http.Handler {
+	byName := make(map[string]http.Handler, len(forms))
+	for name, f := range forms {
+		byName[name] = rateLimit(logger, f.limiter, f.fail)(f.h)
+	}
+	dispatch := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := r.ParseForm(); err != nil {
+			fail(w, r, &Error{Code: ECodeInvalid, Message: "The form could not be read.", Err: err})
+			return
+		}
+		h, ok := byName[r.PostForm.Get("form-name")]
+		if !ok {
+			fail(w, r, &Error{Code: ECodeNotFound, Message: "This site has no such form."})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+	cop := crossOriginProtection(logger, publicURL, fail)
+	return cop.Handler(readBody(urlEncodedForm, maxFormBody, fail)(dispatch))
+}
+
+// siteNotice is the page for a post to / refused before its form is known.
+func siteNotice(title string, paragraphs ...string) pages.Notice {
+	return pages.Notice{Title: title, Paragraphs: paragraphs, Links: []pages.Link{{URL: "/", Label: "Home"}}}
 }
 
 // failure answers a request that a guard refused, with an *Error: JSON for the API

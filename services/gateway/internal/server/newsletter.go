@@ -11,7 +11,6 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
@@ -62,7 +61,7 @@ func handleSubscribe(logger *zap.Logger, subs Newsletter) http.Handler {
 
 // handleSubscribeForm is the newsletter form posted to / by a browser without
 // JavaScript (form-name=newsletter, bot-field the honeypot): the same as
-// handleSubscribe, answered with a page. Guarded by newsletterFormEndpoint.
+// handleSubscribe, answered with a page. Guarded by pageForms.
 func handleSubscribeForm(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -107,14 +106,6 @@ func subscribe(r *http.Request, logger *zap.Logger, subs Newsletter, f newslette
 	// The outcome is for the log only: the visitor gets the same answer for each.
 	logger.Info("newsletter: subscription accepted", zap.String("outcome", outcome.String()))
 	return nil
-}
-
-// newsletterFormEndpoint guards the form posted to / like formEndpoint guards the
-// API's forms, for a form-urlencoded body, answering a refusal with a page.
-func newsletterFormEndpoint(logger *zap.Logger, publicURL string, limiter *ratelimit.Limiter, notices *pages.Notices, h http.Handler) http.Handler {
-	fail := noticeFailure(logger, notices)
-	cop := crossOriginProtection(logger, publicURL, fail)
-	return guardForm(logger, cop, limiter, urlEncodedForm, fail, h)
 }
 
 // handleConfirm opens a confirmation link and says what it did.
@@ -214,6 +205,12 @@ func newsletterNotice(title string, paragraphs ...string) pages.Notice {
 // noticeFailure answers a refused or failed newsletter request with a page saying
 // why, with the status of its *Error (and the Retry-After a rate limit set).
 func noticeFailure(logger *zap.Logger, notices *pages.Notices) failure {
+	return pageFailure(logger, notices, newsletterNotice)
+}
+
+// pageFailure is noticeFailure with the pages of another part of the site: notice makes
+// the page from its title and text.
+func pageFailure(logger *zap.Logger, notices *pages.Notices, notice func(title string, paragraphs ...string) pages.Notice) failure {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
 		e, ok := errors.AsType[*Error](err)
 		if !ok {
@@ -234,19 +231,24 @@ func noticeFailure(logger *zap.Logger, notices *pages.Notices) failure {
 		if title == "" {
 			title = "Something went wrong"
 		}
-		writeNotice(w, notices, status, newsletterNotice(title, e.Message))
+		writeNotice(w, notices, status, notice(title, e.Message))
 	}
 }
 
 // writeNotice answers with a notice page: never cached (it is one visitor's result)
 // nor indexed.
 func writeNotice(w http.ResponseWriter, notices *pages.Notices, status int, n pages.Notice) {
+	writePage(w, status, notices.Render(n))
+}
+
+// writePage answers with a page rendered for one visitor: never cached nor indexed.
+func writePage(w http.ResponseWriter, status int, page []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Robots-Tag", "noindex")
 	w.WriteHeader(status)
-	_, _ = w.Write(notices.Render(n))
+	_, _ = w.Write(page)
 }
 
 // maskEmail shows enough of an address for its owner to recognise it, and not all of

@@ -115,6 +115,13 @@ func link(t *testing.T, m mail.Message, path string) string {
 // site's look without the app, never cached nor indexed, and the ways back.
 func checkNotice(t *testing.T, w *httptest.ResponseRecorder, status int, heading string, want ...string) {
 	t.Helper()
+	checkPage(t, w, status, heading, append([]string{`<a href="/newsletter" class=`, `>Back to the newsletter</a>`}, want...)...)
+}
+
+// checkPage checks a page the gateway rendered for one visitor: its status, heading,
+// the site's look without the app, never cached nor indexed, a link home, and want.
+func checkPage(t *testing.T, w *httptest.ResponseRecorder, status int, heading string, want ...string) {
+	t.Helper()
 	if w.Code != status {
 		t.Errorf("status %d, want %d", w.Code, status)
 	}
@@ -128,7 +135,6 @@ func checkNotice(t *testing.T, w *httptest.ResponseRecorder, status int, heading
 		`<link href="/static/css/index.a1b2c3d4.css" rel="stylesheet">`, // the site's stylesheet
 		`<script>` + webtest.ThemeScript + `</script>`,                  // and its theme
 		`<a href="/" class=`, `>Home</a>`,
-		`<a href="/newsletter" class=`, `>Back to the newsletter</a>`,
 	}, want...) {
 		if !strings.Contains(body, s) {
 			t.Errorf("page lacks %q:\n%s", s, body)
@@ -328,15 +334,17 @@ func TestSubscribeWithoutJavaScript(t *testing.T) {
 	}
 }
 
-func TestPostToRootIsOnlyTheNewsletterForm(t *testing.T) {
+func TestPostToRootIsOnlyTheSiteForms(t *testing.T) {
 	f := newFixture(t, nil)
-	checkNotice(t, f.subscribeForm(url.Values{"form-name": {"contact"}, "email": {"jane@example.org"}}, nil), http.StatusNotFound, "There is no such form")
-	checkNotice(t, f.subscribeForm(url.Values{"email": {"jane@example.org"}}, nil), http.StatusNotFound, "There is no such form")
-	checkNotice(t, f.send(send{path: "/", contentType: "application/json", body: `{"email":"jane@example.org"}`}), http.StatusUnsupportedMediaType, "This form could not be read")
-	checkNotice(t, f.send(send{path: "/", contentType: "multipart/form-data; boundary=x", body: "--x--"}), http.StatusUnsupportedMediaType, "This form could not be read")
+	// Refused before the form is known: a page of the site's, not of one form's.
+	checkPage(t, f.subscribeForm(url.Values{"form-name": {"careers"}, "email": {"jane@example.org"}}, nil), http.StatusNotFound, "There is no such form", "This site has no such form.")
+	checkPage(t, f.subscribeForm(url.Values{"email": {"jane@example.org"}}, nil), http.StatusNotFound, "There is no such form")
+	checkPage(t, f.send(send{path: "/", contentType: "application/json", body: `{"email":"jane@example.org"}`}), http.StatusUnsupportedMediaType, "This form could not be read")
+	checkPage(t, f.send(send{path: "/", contentType: "multipart/form-data; boundary=x", body: "--x--"}), http.StatusUnsupportedMediaType, "This form could not be read")
+	checkPage(t, f.send(send{path: "/", contentType: "application/x-www-form-urlencoded", body: "form-name=newsletter&email=%zz"}), http.StatusBadRequest, "Please check your form", "The form could not be read.")
 	big := newsletterForm("jane@example.org", strings.Repeat("n", 17<<10))
-	checkNotice(t, f.subscribeForm(big, nil), http.StatusRequestEntityTooLarge, "This form could not be read")
-	checkNotice(t, f.subscribeForm(newsletterForm("jane@example.org", ""), map[string]string{"Sec-Fetch-Site": "cross-site"}), http.StatusForbidden, "This form must be sent from the site")
+	checkPage(t, f.subscribeForm(big, nil), http.StatusRequestEntityTooLarge, "This form could not be read")
+	checkPage(t, f.subscribeForm(newsletterForm("jane@example.org", ""), map[string]string{"Sec-Fetch-Site": "cross-site"}), http.StatusForbidden, "This form must be sent from the site")
 	if w := f.send(send{method: http.MethodPut, path: "/", contentType: "application/x-www-form-urlencoded"}); w.Code != http.StatusMethodNotAllowed {
 		t.Errorf("PUT / = %d, want 405", w.Code)
 	}
@@ -345,6 +353,9 @@ func TestPostToRootIsOnlyTheNewsletterForm(t *testing.T) {
 	}
 	if n := len(f.subscribers(t)); n != 0 {
 		t.Errorf("%d subscribers stored", n)
+	}
+	if n := f.stored(t); n != 0 {
+		t.Errorf("%d contact messages stored", n)
 	}
 }
 

@@ -49,10 +49,8 @@ func addRoutes(
 	// endpoint rate-limited per client on its own (formEndpoint).
 	clientIP := withClientIP(cfg.TrustedProxies)
 	cop := newCrossOriginProtection(logger, cfg.PublicURL)
-	form := func(h http.Handler) http.Handler {
-		return clientIP(formEndpoint(logger, cop, ratelimit.New(cfg.RateLimitPerMinute, 0), h))
-	}
-	r.Handle("/api/contact", form(handleContactCreate(logger, contacts))).Methods(http.MethodPost)
+	contactLimit := ratelimit.New(cfg.RateLimitPerMinute, 0)
+	r.Handle("/api/contact", clientIP(formEndpoint(logger, cop, contactLimit, handleContactCreate(logger, contacts)))).Methods(http.MethodPost)
 
 	// The newsletter (docs/api.md). Subscribing by JSON, or by the form posted to / by
 	// a browser without JavaScript, shares one rate limit; the links in its emails
@@ -60,7 +58,12 @@ func addRoutes(
 	// target of mail clients: no cross-origin check, the token is the authority.
 	subscribeLimit := ratelimit.New(cfg.RateLimitPerMinute, 0)
 	r.Handle("/api/newsletter/subscriptions", clientIP(formEndpoint(logger, cop, subscribeLimit, handleSubscribe(logger, subs)))).Methods(http.MethodPost)
-	r.Handle("/", clientIP(newsletterFormEndpoint(logger, cfg.PublicURL, subscribeLimit, web.Notices, handleSubscribeForm(logger, subs, web.Notices)))).Methods(http.MethodPost)
+	// The forms posted to / by a browser without JavaScript, by form-name: each one
+	// shares its JSON endpoint's rate limit and answers with pages.
+	r.Handle("/", clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, web.Notices, siteNotice), map[string]pageForm{
+		"newsletter": {subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, subs, web.Notices)},
+		"contact":    {contactLimit, pageFailure(logger, web.Notices, contactNotice(web.Contact)), handleContactForm(logger, contacts, web.Notices, web.Contact)},
+	}))).Methods(http.MethodPost)
 	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, subs, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, subs, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, subs, web.Notices)).Methods(http.MethodPost)

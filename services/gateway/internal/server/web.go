@@ -27,6 +27,9 @@ type Web struct {
 	// Notices are the pages the gateway renders itself (the newsletter's links and
 	// its form without JavaScript); plain HTML when the shell is not built.
 	Notices *pages.Notices
+	// Contact is the contact page's copy, for the answers to its form posted without
+	// JavaScript.
+	Contact content.Contact
 }
 
 // Ready reports whether the site can be served: the shell's index.html was loaded.
@@ -97,6 +100,9 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 	}
 	if web.Notices, err = pages.NewNotices(indexHTML, site); err != nil {
 		return nil, fmt.Errorf("shell: %w", err)
+	}
+	if web.Contact, err = content.LoadContact(content.FS()); err != nil {
+		return nil, err
 	}
 	return web, nil
 }
