@@ -109,16 +109,16 @@ func readBody(want bodyType, limit int64, fail failure) func(http.Handler) http.
 }
 
 // rateLimit answers 429 with Retry-After (whole seconds) when the client (by
-// withClientIP) is over the limiter's rate.
+// withClientIP's key: an IPv6 client by its network) is over the limiter's rate.
 func rateLimit(logger *zap.Logger, limiter *ratelimit.Limiter, fail failure) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ip := clientIPFrom(r.Context())
-			ok, retry := limiter.Allow(ip.String(), time.Now())
+			key := clientKeyFrom(r.Context())
+			ok, retry := limiter.Allow(key, time.Now())
 			if !ok {
 				secs := ratelimit.RetryAfterSeconds(retry)
 				w.Header().Set("Retry-After", strconv.Itoa(secs))
-				logger.Info("rate limited", zap.String("path", r.URL.Path), zap.String("client", ip.String()), zap.Int("retry_after", secs))
+				logger.Info("rate limited", zap.String("path", r.URL.Path), zap.String("client", key), zap.Int("retry_after", secs))
 				fail(w, r, &Error{Code: ECodeRateLimited, Message: "Too many requests. Please wait a moment and try again."})
 				return
 			}

@@ -47,7 +47,7 @@ func addRoutes(
 
 	// Forms posted from the site: same origin only, JSON of at most 16 KiB, each
 	// endpoint rate-limited per client on its own (formEndpoint).
-	clientIP := withClientIP(cfg.TrustedProxies)
+	clientIP := withClientIP(cfg.TrustedProxies, cfg.RateLimitIPv6Prefix)
 	cop := newCrossOriginProtection(logger, cfg.PublicURL)
 	form := func(h http.Handler) http.Handler {
 		return clientIP(formEndpoint(logger, cop, ratelimit.New(cfg.RateLimitPerMinute, 0), h))
