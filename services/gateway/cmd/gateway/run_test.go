@@ -105,6 +105,8 @@ func startGateway(t *testing.T, env map[string]string, args ...string) *gateway 
 		"PORTFOLIO_DATA_DIR":  filepath.Join(t.TempDir(), "data"),
 		"PORTFOLIO_WEB_DIR":   webtest.Build(t),
 		"PORTFOLIO_LOG_LEVEL": "debug",
+		// Tests run side by side: never the default's fixed port.
+		"PORTFOLIO_METRICS_ADDR": "127.0.0.1:0",
 	}
 	for k, v := range env {
 		full[k] = v
@@ -552,9 +554,10 @@ func TestRunContactSendsBothEmails(t *testing.T) {
 	}
 
 	// Counted in /metrics, and the password is in no log line.
+	metricsAddr, _ := g.logs.waitFor(t, "metrics listening", g.done)["addr"].(string)
 	deadline := time.Now().Add(10 * time.Second)
 	for {
-		_, metrics := fetch(t, "http://"+g.addr+"/metrics", nil)
+		_, metrics := fetch(t, "http://"+metricsAddr+"/metrics", nil)
 		if strings.Contains(metrics, "portfolio_mail_outbox_sent_total 2") && strings.Contains(metrics, "portfolio_mail_outbox_dead_total 0") {
 			break
 		}

@@ -129,7 +129,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		t.Fatal(err)
 	}
 	f.admin = newAdminParts(t, f, inbox)
-	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, db, inbox, f.subs, f.admin.api)
+	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, store.NewHealth(db), inbox, f.subs, f.admin.api)
 	return f
 }
 

@@ -37,10 +37,10 @@ func addRoutes(
 	get := []string{http.MethodGet, http.MethodHead}
 	r.Use(m.byRoute)
 
-	// Probes.
+	// Probes. /metrics is not here: run() serves it on its own listener
+	// (PORTFOLIO_METRICS_ADDR, MetricsHandler), away from visitors.
 	r.Handle("/healthz", handleHealthz()).Methods(get...)
 	r.Handle("/readyz", handleReadyz(logger, web, db)).Methods(get...)
-	r.Handle("/metrics", m.handler()).Methods(get...)
 
 	// JSON API. Unknown /api/ paths answer JSON 404 from handleNotFound.
 	r.Handle("/api/newsletter/stats", handleNewsletterStats(site)).Methods(get...)
