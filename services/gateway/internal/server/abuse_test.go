@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 // Twenty addresses of one IPv6 /64 are one client: a machine gets a whole /64, so
@@ -111,4 +112,87 @@ func TestReadyzReflectsADatabaseThatCannotBeWritten(t *testing.T) {
 	if w := f.post(post{body: with(nil)}); w.Code != http.StatusAccepted {
 		t.Errorf("contact with room again: %d", w.Code)
 	}
+}
+
+// The largest valid form, with every character encoded in the costliest way the
+// encodings allow: JSON with every character a \u escape (two for an emoji), and
+// form-urlencoding with every byte a %XX.
+func TestLargestValidFormsAreNotTooLarge(t *testing.T) {
+	const emoji = "\U0001F600"
+	name := strings.Repeat(emoji, 100)
+	email := strings.Repeat("a", 64) + "@" + strings.Repeat("b", 63) + "." + strings.Repeat("c", 63) + "." + strings.Repeat("d", 57) + ".org"
+	if len(email) != 254 {
+		t.Fatalf("email of %d characters", len(email))
+	}
+	message := strings.Repeat(emoji, 5000)
+
+	t.Run("contact, JSON", func(t *testing.T) {
+		f := newFixture(t, nil)
+		body := escapedJSON([][2]string{{"name", name}, {"email", email}, {"subject", "collaboration"}, {"message", message}, {"website", ""}})
+		if len(body) <= 16<<10 {
+			t.Fatalf("body of %d bytes: not the worst case", len(body))
+		}
+		if w := f.post(post{body: body}); w.Code != http.StatusAccepted {
+			t.Fatalf("largest valid message (%d bytes): %d %s", len(body), w.Code, w.Body.String())
+		}
+		ms, err := f.contacts.List(context.Background(), 1)
+		if err != nil || len(ms) != 1 || ms[0].Body != message || ms[0].Name != name {
+			t.Fatalf("stored %d messages (%v), not the one sent", len(ms), err)
+		}
+		// One character more is a rule broken (400), not a body too large.
+		body = escapedJSON([][2]string{{"name", name}, {"email", email}, {"subject", "collaboration"}, {"message", message + emoji}, {"website", ""}})
+		if w := f.post(post{body: body, remote: "198.51.100.9:1"}); w.Code != http.StatusBadRequest || decodeError(t, w).Error.Message != "Message must be at most 5000 characters" {
+			t.Errorf("one character too many: %d %s", w.Code, w.Body.String())
+		}
+	})
+	t.Run("newsletter, JSON", func(t *testing.T) {
+		f := newFixture(t, nil)
+		body := escapedJSON([][2]string{{"email", email}, {"name", name}, {"website", ""}})
+		if w := f.send(send{path: "/api/newsletter/subscriptions", contentType: "application/json", body: body}); w.Code != http.StatusAccepted {
+			t.Fatalf("largest valid subscription (%d bytes): %d %s", len(body), w.Code, w.Body.String())
+		}
+	})
+	t.Run("newsletter, form-urlencoded", func(t *testing.T) {
+		f := newFixture(t, nil)
+		body := percentEncoded([][2]string{{"form-name", "newsletter"}, {"email", email}, {"name", name}, {"bot-field", ""}})
+		if w := f.send(send{path: "/", contentType: "application/x-www-form-urlencoded", body: body}); w.Code != http.StatusOK {
+			t.Fatalf("largest valid subscription (%d bytes): %d %s", len(body), w.Code, w.Body.String())
+		}
+	})
+}
+
+// escapedJSON is a JSON object of fields with every character of every value escaped.
+func escapedJSON(fields [][2]string) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for i, kv := range fields {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q: \"", kv[0])
+		for _, r := range kv[1] {
+			if r > 0xffff {
+				r1, r2 := utf16.EncodeRune(r)
+				fmt.Fprintf(&b, `\u%04x\u%04x`, r1, r2)
+			} else {
+				fmt.Fprintf(&b, `\u%04x`, r)
+			}
+		}
+		b.WriteString(`"`)
+	}
+	b.WriteString("}")
+	return b.String()
+}
+
+// percentEncoded is a form-urlencoded body with every byte of every value as %XX.
+func percentEncoded(fields [][2]string) string {
+	var parts []string
+	for _, kv := range fields {
+		var v strings.Builder
+		for _, c := range []byte(kv[1]) {
+			fmt.Fprintf(&v, "%%%02X", c)
+		}
+		parts = append(parts, kv[0]+"="+v.String())
+	}
+	return strings.Join(parts, "&")
 }

@@ -218,7 +218,7 @@ func TestSubscribeAPIValidation(t *testing.T) {
 }
 
 func TestSubscribeAPIGuards(t *testing.T) {
-	big := `{"email":"jane@example.org","name":"` + strings.Repeat("n", 17<<10) + `"}`
+	big := `{"email":"jane@example.org","name":"` + strings.Repeat("n", 67<<10) + `"}`
 	ok := `{"email":"jane@example.org"}`
 	tests := []struct {
 		name        string
@@ -333,7 +333,7 @@ func TestPostToRootIsOnlyTheNewsletterForm(t *testing.T) {
 	checkNotice(t, f.subscribeForm(url.Values{"email": {"jane@example.org"}}, nil), http.StatusNotFound, "There is no such form")
 	checkNotice(t, f.send(send{path: "/", contentType: "application/json", body: `{"email":"jane@example.org"}`}), http.StatusUnsupportedMediaType, "This form could not be read")
 	checkNotice(t, f.send(send{path: "/", contentType: "multipart/form-data; boundary=x", body: "--x--"}), http.StatusUnsupportedMediaType, "This form could not be read")
-	big := newsletterForm("jane@example.org", strings.Repeat("n", 17<<10))
+	big := newsletterForm("jane@example.org", strings.Repeat("n", 67<<10))
 	checkNotice(t, f.subscribeForm(big, nil), http.StatusRequestEntityTooLarge, "This form could not be read")
 	checkNotice(t, f.subscribeForm(newsletterForm("jane@example.org", ""), map[string]string{"Sec-Fetch-Site": "cross-site"}), http.StatusForbidden, "This form must be sent from the site")
 	if w := f.send(send{method: http.MethodPut, path: "/", contentType: "application/x-www-form-urlencoded"}); w.Code != http.StatusMethodNotAllowed {

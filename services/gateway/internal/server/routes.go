@@ -45,7 +45,7 @@ func addRoutes(
 	// JSON API. Unknown /api/ paths answer JSON 404 from handleNotFound.
 	r.Handle("/api/newsletter/stats", handleNewsletterStats(site)).Methods(get...)
 
-	// Forms posted from the site: same origin only, JSON of at most 16 KiB, each
+	// Forms posted from the site: same origin only, JSON of at most 65 KiB (sized from the contact form's rules), each
 	// endpoint rate-limited per client on its own (formEndpoint).
 	clientIP := withClientIP(cfg.TrustedProxies, cfg.RateLimitIPv6Prefix)
 	cop := newCrossOriginProtection(logger, cfg.PublicURL)
