@@ -80,6 +80,7 @@ type ContactValidation struct {
 	NameTooShort     string `json:"nameTooShort"`
 	NameTooLong      string `json:"nameTooLong"`
 	NameNotOneLine   string `json:"nameNotOneLine"`
+	NameDirection    string `json:"nameDirection"`
 	InvalidEmail     string `json:"invalidEmail"`
 	EmailTooLong     string `json:"emailTooLong"`
 	InvalidSubject   string `json:"invalidSubject"`
@@ -160,6 +161,7 @@ func LoadContact(fsys fs.FS) (Contact, error) {
 	}
 	c.text("validation.title", v.Title)
 	c.text("validation.nameNotOneLine", v.NameNotOneLine)
+	c.text("validation.nameDirection", v.NameDirection)
 	c.text("validation.invalidEmail", v.InvalidEmail)
 	c.text("validation.invalidSubject", v.InvalidSubject)
 	// The messages state the limits; keep them in step with the numbers.

@@ -317,6 +317,8 @@ export interface Contact {
     nameTooLong: string;
     /** The name holds a line break or another control character. */
     nameNotOneLine: string;
+    /** The name holds a bidirectional control character (it could show reordered). */
+    nameDirection: string;
     invalidEmail: string;
     emailTooLong: string;
     invalidSubject: string;

@@ -159,6 +159,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	emails.AutoRepliesPerHour = cfg.ContactAutoReplyPerHour
 	inbox := contact.NewInbox(store.NewContacts(db, outboxStore), emails, worker.Notify)
 	subs, err := newsletterService(ctx, cfg, db, outboxStore, emails, worker.Notify)
 	if err != nil {

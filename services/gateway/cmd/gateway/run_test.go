@@ -515,7 +515,7 @@ func TestRunContactSendsBothEmails(t *testing.T) {
 	if s := owner.Get("Subject"); s != "New contact message: Project Collaboration from Jane <b>Doe</b>" {
 		t.Errorf("owner's subject %q", s)
 	}
-	if s := visitor.Get("Subject"); s != "Thanks for getting in touch, Jane <b>Doe</b>" {
+	if s := visitor.Get("Subject"); s != "Thanks for getting in touch with DevOps Portfolio" {
 		t.Errorf("visitor's subject %q", s)
 	}
 	if visitor.Get("Auto-Submitted") != "auto-replied" {

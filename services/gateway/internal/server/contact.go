@@ -86,7 +86,7 @@ func handleContactCreate(logger *zap.Logger, inbox ContactInbox) http.Handler {
 			writeError(w, r, logger, err)
 			return
 		}
-		logger.Info("contact: message accepted", zap.Int64("contact_id", m.ID), zap.String("subject", m.Subject))
+		logger.Info("contact: message accepted", zap.Int64("contact_id", m.ID), zap.String("subject", m.Subject), zap.Bool("auto_reply", m.AutoReplied))
 		writeJSON(w, http.StatusAccepted, formAccepted)
 	})
 }

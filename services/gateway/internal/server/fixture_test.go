@@ -118,6 +118,8 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		SiteName:      site.SiteName,
 		ResponseTime:  site.Owner.ResponseTime,
 		SubjectLabels: labels,
+		// As run() sets it.
+		AutoRepliesPerHour: cfg.ContactAutoReplyPerHour,
 	}
 	inbox := contact.NewInbox(f.contacts, emails, func() { f.notified++ })
 	f.subs, err = newsletter.NewService(ctx, nlstore.New(db, out), newsletter.Emails{
