@@ -92,5 +92,25 @@ fmt: $(GOLANGCI_LINT) install
 bench: build $(CHROMIUM)
 	$(PNPM) --filter @portfolio/e2e run bench
 
+# Every go test -fuzz target, FUZZTIME (60 s) each, one at a time: go test -fuzz takes
+# one package and one target per run. Their seed corpora run in make test already; what
+# a run finds is kept under the package's testdata/fuzz/ and then runs there too.
+FUZZTIME ?= 60s
+FUZZ_TARGETS := \
+	services/gateway/internal/server:FuzzJSONBodies \
+	services/gateway/internal/server:FuzzNewsletterFormPost \
+	services/gateway/internal/server:FuzzSessionCookie \
+	services/gateway/internal/server:FuzzClientIP \
+	services/newsletter:FuzzConfirmToken \
+	services/newsletter:FuzzUnsubscribeToken \
+	content:FuzzMarkdownFrontMatter
+
+.PHONY: fuzz
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		echo "== $${t##*:} ($${t%%:*}, $(FUZZTIME))"; \
+		(cd "$${t%%:*}" && go test -run '^$$' -fuzz "^$${t##*:}$$" -fuzztime $(FUZZTIME) .) || exit 1; \
+	done
+
 clean:
 	rm -rf bin data/tmp .turbo apps/*/dist

@@ -80,6 +80,7 @@ type ContactValidation struct {
 	NameTooShort     string `json:"nameTooShort"`
 	NameTooLong      string `json:"nameTooLong"`
 	NameNotOneLine   string `json:"nameNotOneLine"`
+	NameDirection    string `json:"nameDirection"`
 	InvalidEmail     string `json:"invalidEmail"`
 	EmailTooLong     string `json:"emailTooLong"`
 	InvalidSubject   string `json:"invalidSubject"`

@@ -127,8 +127,25 @@ func decodeFrontMatter(c *fieldChecker, f markdownFile, schema *jsonschema.Schem
 // yamlToJSON turns a YAML node into the values encoding/json would give for the same
 // data, the instance form jsonschema validates. Scalars follow YAML 1.2's core schema,
 // as the npm build's YAML reader does: an unquoted 2023-12-15 is the string
-// "2023-12-15", not a timestamp.
+// "2023-12-15", not a timestamp. Aliases are followed, within bounds: an alias that
+// holds itself (a: &a [*a]) or expands exponentially is an error, not a crash.
 func yamlToJSON(n *yaml.Node) (any, error) {
+	budget := maxYAMLNodes
+	return yamlNodeToJSON(n, 0, &budget)
+}
+
+// Bounds of a front matter's YAML once aliases are expanded: far beyond any real one.
+const (
+	maxYAMLDepth = 32
+	maxYAMLNodes = 10_000
+)
+
+func yamlNodeToJSON(n *yaml.Node, depth int, budget *int) (any, error) {
+	*budget--
+	if depth > maxYAMLDepth || *budget < 0 {
+		return nil, fmt.Errorf("line %d: nested too deeply (an alias that refers to itself?)", n.Line+1)
+	}
+	yamlToJSON := func(n *yaml.Node) (any, error) { return yamlNodeToJSON(n, depth+1, budget) }
 	switch n.Kind {
 	case yaml.AliasNode:
 		return yamlToJSON(n.Alias)

@@ -85,6 +85,8 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
       PORTFOLIO_HTTP_ADDR: `${HOST}:${port}`,
       PORTFOLIO_DATA_DIR: dataDir,
       PORTFOLIO_PUBLIC_URL: url,
+      // Several gateways run side by side: never the metrics listener's fixed default port.
+      PORTFOLIO_METRICS_ADDR: `${HOST}:0`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,6 +32,17 @@ func TestValidPlainAddress(t *testing.T) {
 		{`"jane doe"@example.org`, false},
 		{strings.Repeat("a", 64) + "@example.org", true},
 		{strings.Repeat("a", 65) + "@example.org", false},
+		{"a@[127.0.0.1]", false},
+		{"a@[IPv6:::1]", false},
+		{"jane@127.0.0.1", false},
+		{"jane@2130706433.0", false},
+		{"jane@1.example", true},
+		{"jane@bücher.example", false},
+		{"jane@xn--bcher-kva.example", true},
+		{"jäne@example.org", false},
+		{"jane@exa_mple.org", false},
+		{"jane@" + strings.Repeat("a", 63) + ".org", true},
+		{"jane@" + strings.Repeat("a", 64) + ".org", false},
 	} {
 		if got := mail.ValidPlainAddress(tt.addr); got != tt.want {
 			t.Errorf("ValidPlainAddress(%q) = %v, want %v", tt.addr, got, tt.want)

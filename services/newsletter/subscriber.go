@@ -76,6 +76,7 @@ const (
 	MsgNameTooShort   = "Name must be at least 2 characters"
 	MsgNameTooLong    = "Name must be at most 100 characters"
 	MsgNameNotOneLine = "Name must be a single line of text"
+	MsgNameDirection  = "Name must not contain text direction control characters"
 	MsgEmailTooLong   = "Email must be at most 254 characters"
 )
 
@@ -99,17 +100,21 @@ func (f Form) Normalize() Form {
 }
 
 // Validate returns the first problem of the (normalized) form in its order, name then
-// email, or nil. An empty name is fine; a name given needs NameMin characters. Nothing
-// that could break an email header gets through.
+// email, or nil. An empty name is fine; a name given needs NameMin visible characters
+// (it greets an address nobody has verified yet, so it must show as what it is: no
+// invisible-only names, no direction controls). Nothing that could break an email
+// header gets through.
 func (f Form) Validate() *Problem {
 	switch n := utf8.RuneCountInString(f.Name); {
 	case n == 0:
-	case n < NameMin:
+	case mail.VisibleLength(f.Name) < NameMin:
 		return &Problem{"name", MsgNameTooShort}
 	case n > NameMax:
 		return &Problem{"name", MsgNameTooLong}
 	case strings.ContainsFunc(f.Name, breaksLine):
 		return &Problem{"name", MsgNameNotOneLine}
+	case mail.HasBidiControl(f.Name):
+		return &Problem{"name", MsgNameDirection}
 	}
 	switch {
 	case utf8.RuneCountInString(f.Email) > EmailMax:

@@ -184,6 +184,9 @@ describe("contact form: validation on submit", () => {
     ["a name of spaces", { name: "   " }, v.nameTooShort],
     ["a name over 100 characters", { name: long(101) }, v.nameTooLong],
     ["a name with a tab in it", { name: "Jane\tDoe" }, v.nameNotOneLine],
+    ["a name of zero-width spaces", { name: "\u200b\u200b\u200b" }, v.nameTooShort],
+    ["a name with a right-to-left override", { name: "Jane \u202emoc.live" }, v.nameDirection],
+    ["an IP address for a domain", { email: "jane@127.0.0.1" }, v.invalidEmail],
     ["an email without a dot in the domain", { email: "jane@example" }, v.invalidEmail],
     ["an email with two dots in a row (the browser lets it through)", { email: "ja..ne@example.org" }, v.invalidEmail],
     ["an email over 254 characters", { email: `${long(64)}@${[long(60), long(60), long(60)].join(".")}.example.org` }, v.emailTooLong],
@@ -252,6 +255,15 @@ describe("contact form: validation on submit", () => {
     expect(schema.safeParse({ ...ok, name: "x".repeat(100) }).success).toBe(true);
     expect(schema.safeParse({ ...ok, name: "Jane\nDoe" }).error?.issues[0]?.message).toBe(v.nameNotOneLine);
     expect(schema.safeParse({ ...ok, name: "Jane\u2028Doe" }).error?.issues[0]?.message).toBe(v.nameNotOneLine);
+    // Only what shows counts towards the least length (the gateway's mail.VisibleLength).
+    for (const name of ["\u200b\u200b", "\u3164\u3164\u3164", "J\u200d\u2060\ufeff", "\u2800\u2800", "a\ufe0f\u034f"]) {
+      expect(schema.safeParse({ ...ok, name }).error?.issues[0]?.message, JSON.stringify(name)).toBe(v.nameTooShort);
+    }
+    expect(schema.safeParse({ ...ok, name: "مریم\u200cزاده" }).success).toBe(true);
+    expect(schema.safeParse({ ...ok, email: "jane@[127.0.0.1]" }).error?.issues[0]?.message).toBe(v.invalidEmail);
+    for (const name of ["Jane \u202emoc.live", "\u2067Jane\u2069", "Jane\u200f", "Jane\u061c"]) {
+      expect(schema.safeParse({ ...ok, name }).error?.issues[0]?.message, JSON.stringify(name)).toBe(v.nameDirection);
+    }
     expect(schema.parse({ ...ok, name: "  Jane  ", email: " jane@example.org ", message: "  line one\r\nline two  " })).toMatchObject({
       name: "Jane",
       email: "jane@example.org",

@@ -5,10 +5,13 @@
 /**
  * A plain address a reply can go to, about as strict as the browser's own email check
  * plus the gateway's: a dot-atom local part of at most 64 characters, and a domain of
- * two or more labels (letters, digits, inner hyphens).
+ * two or more labels (letters, digits, inner hyphens), the last with a letter. ASCII
+ * only: no address literals (`a@[127.0.0.1]`, `a@127.0.0.1`); an internationalised
+ * domain in its `xn--` form, which the browser's email field sends for one typed in
+ * Unicode.
  */
 export const emailAddressPattern =
-  /^(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+  /^(?!.*\.[0-9-]+$)(?=[^@]{1,64}@)[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 
 /** The longest address the gateway accepts (RFC 5321's path limit less the brackets). */
 export const EMAIL_MAX_LENGTH = 254;

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "../src/email-address";
 
 describe("isEmailAddress", () => {
-  it.each(["jane@example.org", "jane.doe+news@mail.example.co.uk", "j_d-1@ex-ample.io", "o'neil@example.ie"])(
+  it.each(["jane@example.org", "jane.doe+news@mail.example.co.uk", "j_d-1@ex-ample.io", "o'neil@example.ie", "jane@xn--bcher-kva.example", "jane@1.example"])(
     "accepts %s",
     (address) => expect(isEmailAddress(address)).toBe(true),
   );
@@ -18,6 +18,9 @@ describe("isEmailAddress", () => {
     ["a hyphen at a label's end", "jane@example-.org"],
     ["a local part over 64 characters", `${"a".repeat(65)}@example.org`],
     ["non-ASCII", "jané@example.org"],
+    ["an address literal", "a@[127.0.0.1]"],
+    ["an IP address as the domain", "jane@127.0.0.1"],
+    ["a domain in Unicode (its xn-- form is taken)", "jane@bücher.example"],
   ])("rejects %s", (_, address) => expect(isEmailAddress(address)).toBe(false));
 
   it(`takes at most ${EMAIL_MAX_LENGTH} characters`, () => {

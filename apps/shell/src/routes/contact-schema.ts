@@ -24,15 +24,26 @@ const chars = (s: string) => [...s].length;
 /** A line break or any other control character (Go's unicode.IsControl, Zl, Zp). */
 const breaksLine = /[\p{Cc}\u2028\u2029]/u;
 
+/**
+ * Characters that do not show (the gateway's mail.VisibleLength): spaces, format
+ * characters, variation selectors and other default-ignorables, the blank braille cell.
+ */
+const invisible = /[\s\u0085\u2800\p{Zs}\p{Zl}\p{Zp}\p{Cf}\p{Variation_Selector}\p{Default_Ignorable_Code_Point}]/gu;
+const visibleChars = (s: string) => chars(s.replace(invisible, ""));
+
+/** A bidirectional control: what follows it could show in another order. */
+const directionControl = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
 /** The schema the form validates with on submit; values come out trimmed. */
 export function contactSchema({ validation: v, form }: Pick<Contact, "validation" | "form">) {
   const subjects = form.subjects.map((s) => s.value) as [ContactSubjectValue, ...ContactSubjectValue[]];
   return z.object({
     name: z.string().check(
       z.trim(),
-      z.refine((s) => chars(s) >= v.nameMinLength, { error: v.nameTooShort }),
+      z.refine((s) => visibleChars(s) >= v.nameMinLength, { error: v.nameTooShort }),
       z.refine((s) => chars(s) <= v.nameMaxLength, { error: v.nameTooLong }),
       z.refine((s) => !breaksLine.test(s), { error: v.nameNotOneLine }),
+      z.refine((s) => !directionControl.test(s), { error: v.nameDirection }),
     ),
     email: z.string().check(
       z.trim(),

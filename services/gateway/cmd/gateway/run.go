@@ -93,6 +93,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
 		return fmt.Errorf("data dir: %w", err)
 	}
+	if err := checkDataDirWritable(cfg); err != nil {
+		return err
+	}
 	site, err := content.LoadSite(content.FS())
 	if err != nil {
 		return err
@@ -156,6 +159,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	emails.AutoRepliesPerHour = cfg.ContactAutoReplyPerHour
 	inbox := contact.NewInbox(store.NewContacts(db, outboxStore), emails, worker.Notify)
 	subs, err := newsletterService(ctx, cfg, db, outboxStore, emails, worker.Notify)
 	if err != nil {
@@ -167,7 +171,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 
 	srv := &http.Server{
-		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, db, inbox, subs, adm),
+		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, store.NewHealth(db), inbox, subs, adm),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -179,6 +183,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return fmt.Errorf("listen: %w", err)
 	}
+	stopMetrics, err := serveMetrics(cfg, logger, reg)
+	if err != nil {
+		_ = ln.Close()
+		return err
+	}
+	defer stopMetrics()
 
 	// The mail worker runs until HTTP has stopped (so that nothing is queued after it),
 	// then finishes the attempts in flight; see stopWorker below.

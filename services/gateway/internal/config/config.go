@@ -93,6 +93,16 @@ type Config struct {
 	// endpoint (POST /api/contact, POST /api/newsletter/subscriptions and their no-JS
 	// form posts to /) per minute, in bursts of up to as many.
 	RateLimitPerMinute int `mapstructure:"rate_limit_per_minute"`
+	// RateLimitIPv6Prefix is how many leading bits of an IPv6 address every per-client
+	// limit counts as one client (64: one /64 network, what one machine gets).
+	RateLimitIPv6Prefix int `mapstructure:"rate_limit_ipv6_prefix"`
+	// ContactAutoReplyPerHour caps the contact auto-replies the whole site sends per
+	// hour (each goes to an address nobody verified); past it messages are still kept
+	// and the owner notified. 0 sends none.
+	ContactAutoReplyPerHour int `mapstructure:"contact_autoreply_per_hour"`
+	// MetricsAddr is where /metrics is served, apart from the site; empty or "off"
+	// serves it nowhere.
+	MetricsAddr string `mapstructure:"metrics_addr"`
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (from the
 	// comma-separated trusted_proxies: CIDRs or single addresses).
 	TrustedProxies []netip.Prefix `mapstructure:"-"`
@@ -200,6 +210,9 @@ var keys = []key{
 	{"newsletter_confirm_ttl", "72h"},
 	{"newsletter_resend_interval", "10m"},
 	{"rate_limit_per_minute", 5},
+	{"rate_limit_ipv6_prefix", 64},
+	{"contact_autoreply_per_hour", 100},
+	{"metrics_addr", "127.0.0.1:9090"},
 	{"trusted_proxies", ""},
 }
 
@@ -249,7 +262,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 // Keys by the type Unmarshal decodes them into (strings need no check).
 var (
 	boolKeys     = []string{"dev"}
-	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute"}
+	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour"}
 	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
@@ -329,6 +342,7 @@ func (c *Config) normalize(trustedProxies string) error {
 	}
 	errs = append(errs, c.normalizeAdmin()...)
 	errs = append(errs, c.normalizeNewsletter()...)
+	errs = append(errs, c.normalizeAbuse()...)
 	if c.RateLimitPerMinute < 1 || c.RateLimitPerMinute > 100000 {
 		errs = append(errs, invalid("rate_limit_per_minute", strconv.Itoa(c.RateLimitPerMinute), "is not between 1 and 100000"))
 	}

@@ -54,6 +54,10 @@ func TestDefaults(t *testing.T) {
 
 		NewsletterConfirmTTL:     72 * time.Hour,
 		NewsletterResendInterval: 10 * time.Minute,
+
+		RateLimitIPv6Prefix:     64,
+		ContactAutoReplyPerHour: 100,
+		MetricsAddr:             "127.0.0.1:9090",
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)

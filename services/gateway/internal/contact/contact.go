@@ -14,6 +14,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
 )
@@ -37,6 +38,7 @@ const (
 	MsgNameTooShort    = "Name must be at least 2 characters"
 	MsgNameTooLong     = "Name must be at most 100 characters"
 	MsgNameNotOneLine  = "Name must be a single line of text"
+	MsgNameDirection   = "Name must not contain text direction control characters"
 	MsgInvalidEmail    = "Please enter a valid email address"
 	MsgEmailTooLong    = "Email must be at most 254 characters"
 	MsgChooseSubject   = "Please choose a subject"
@@ -53,6 +55,8 @@ type Message struct {
 	Body      string
 	IP        string // the client's address, empty if unknown
 	CreatedAt time.Time
+	// AutoReplied is whether Submit queued the visitor's auto-reply (not past the cap).
+	AutoReplied bool
 }
 
 // New builds a message from the form's values: trimmed, line breaks as \n.
@@ -75,7 +79,10 @@ func (p *Problem) Error() string { return p.Field + ": " + p.Message }
 
 // Validate returns the first problem in the form's order (name, email, subject,
 // message), or nil. Nothing that could break an email header gets through: the name
-// is one line without control characters and the address is a plain addr-spec.
+// is one line without control characters and the address is a plain addr-spec. The
+// name goes into the greeting of an auto-reply to an unverified address, so it must
+// show as what it is: only visible characters count towards its least length, and no
+// direction control may reorder it.
 func (m Message) Validate() *Problem {
 	if ps := m.Problems(); len(ps) > 0 {
 		return &ps[0]
@@ -96,14 +103,15 @@ func (m Message) Problems() []Problem {
 }
 
 func (m Message) nameProblem() *Problem {
-	n := utf8.RuneCountInString(m.Name)
 	switch {
-	case n < NameMin:
+	case mail.VisibleLength(m.Name) < NameMin:
 		return &Problem{"name", MsgNameTooShort}
-	case n > NameMax:
+	case utf8.RuneCountInString(m.Name) > NameMax:
 		return &Problem{"name", MsgNameTooLong}
 	case strings.ContainsFunc(m.Name, breaksLine):
 		return &Problem{"name", MsgNameNotOneLine}
+	case mail.HasBidiControl(m.Name):
+		return &Problem{"name", MsgNameDirection}
 	}
 	return nil
 }
@@ -162,6 +170,10 @@ type Emails struct {
 	SiteName      string            // e.g. "DevOps Portfolio"
 	ResponseTime  string            // e.g. "Usually within 24 hours"
 	SubjectLabels map[string]string // subject value -> label, e.g. job -> "Job Opportunity"
+	// AutoRepliesPerHour caps the auto-replies the Inbox queues per hour (bursts of as
+	// many), whoever asks: each goes to an address nobody has verified. Past it a
+	// message is still stored and the owner still notified. 0 is no cap.
+	AutoRepliesPerHour int
 }
 
 // For renders the two emails about m: the owner's notification (Reply-To: the
@@ -228,20 +240,25 @@ var ErrUnavailable = errors.New("contact: the message store is unavailable")
 
 // Inbox accepts contact messages.
 type Inbox struct {
-	store  Store
-	emails Emails
-	notify func()
+	store       Store
+	emails      Emails
+	notify      func()
+	autoReplies *ratelimit.Limiter // nil: no cap
 }
 
 // NewInbox returns an inbox that stores messages in store and queues emails as
 // described by emails; notify (may be nil) is called after each accepted message, to
 // wake the mail worker.
 func NewInbox(store Store, emails Emails, notify func()) *Inbox {
-	return &Inbox{store: store, emails: emails, notify: notify}
+	in := &Inbox{store: store, emails: emails, notify: notify}
+	if emails.AutoRepliesPerHour > 0 {
+		in.autoReplies = ratelimit.NewPer(emails.AutoRepliesPerHour, time.Hour, 1)
+	}
+	return in
 }
 
-// Submit validates m, stores it and queues both emails in one transaction, and returns
-// it with its ID and time. Once it returns nil the message and its emails are durable;
+// Submit validates m, stores it and queues both emails in one transaction (only the
+// owner's past the auto-reply cap), and returns it with its ID and time. Once it returns nil the message and its emails are durable;
 // the emails are sent in the background. A *Problem is returned for an invalid
 // message, an error wrapping ErrUnavailable when the store failed.
 func (in *Inbox) Submit(ctx context.Context, m Message) (Message, error) {
@@ -252,6 +269,14 @@ func (in *Inbox) Submit(ctx context.Context, m Message) (Message, error) {
 	emails, err := in.emails.For(m)
 	if err != nil {
 		return Message{}, err
+	}
+	// The cap is the site's, not a client's: one key. A message refused later by the
+	// store has used up an auto-reply; that errs on the side of sending fewer.
+	m.AutoReplied = true
+	if in.autoReplies != nil {
+		if ok, _ := in.autoReplies.Allow("site", m.CreatedAt); !ok {
+			emails, m.AutoReplied = emails[:1], false // the owner's notification only
+		}
 	}
 	if err := in.store.Add(ctx, &m, emails...); err != nil {
 		return Message{}, fmt.Errorf("%w: %w", ErrUnavailable, err)

@@ -1,37 +1,48 @@
 // Package ratelimit limits how often each client may call an endpoint: a token bucket
-// per key (golang.org/x/time/rate) allowing n requests per minute (or per any period)
-// in bursts of up to n. Memory stays bounded: a key idle long enough to have a full bucket again is
-// forgotten (which changes nothing for it), and past a maximum number of keys, new
-// clients share one bucket until idle keys are swept.
+// per key allowing n requests per minute (or per any period) in bursts of up to n.
+//
+// Memory stays bounded whatever the number of keys: at most maxKeys buckets are
+// remembered, in least-recently-used order. A key idle long enough to have a full
+// bucket again is forgotten (which changes nothing for it); when the limiter is full, a
+// new key evicts the least recently used one. So a flood of new keys cannot lock anyone
+// out: a newcomer always gets a bucket of its own, and a client that keeps being
+// refused stays recently used, so it keeps its (empty) bucket. At worst an evicted
+// client gets a full bucket again early.
 package ratelimit
 
 import (
 	"math"
 	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 )
 
-// DefaultMaxKeys bounds the clients remembered at once (about 100 bytes each).
-const DefaultMaxKeys = 100_000
+// DefaultMaxKeys bounds the clients one limiter remembers at once: about 110 bytes
+// each for an address key (BenchmarkMemoryPerKey: 107 bytes for an IPv6 /64), so about
+// 5.5 MB per limiter at the most, whatever the number of clients.
+const DefaultMaxKeys = 50_000
 
 // Limiter is safe for concurrent use. Make one per endpoint.
 type Limiter struct {
-	limit   rate.Limit
-	burst   int
-	idle    time.Duration // time for an empty bucket to fill up
-	maxKeys int
+	interval int64         // nanoseconds per token added
+	burst    int64         // bucket size
+	idle     time.Duration // time for an empty bucket to fill up
+	maxKeys  int
 
-	mu        sync.Mutex
-	clients   map[string]*client
-	lastSweep time.Time
-	overflow  *rate.Limiter // shared by new keys while the map is full
+	mu      sync.Mutex
+	clients map[string]*entry
+	// A doubly linked list through the entries, most recently used at head.next,
+	// least recently used at head.prev (head is a sentinel).
+	head entry
 }
 
-type client struct {
-	bucket *rate.Limiter
-	seen   time.Time
+// entry is one key's bucket, kept as the time it will be full again (GCRA's
+// theoretical arrival time, in whole nanoseconds, so no rounding creeps in), and its
+// place in the LRU list.
+type entry struct {
+	key        string
+	full       int64 // Unix nanoseconds when the bucket is full again
+	last       int64 // Unix nanoseconds of the last request
+	prev, next *entry
 }
 
 // New allows each key perMinute requests per minute, in bursts of up to perMinute,
@@ -48,40 +59,47 @@ func NewPer(n int, period time.Duration, maxKeys int) *Limiter {
 	if maxKeys <= 0 {
 		maxKeys = DefaultMaxKeys
 	}
-	limit := rate.Limit(float64(n) / period.Seconds())
-	return &Limiter{
-		limit:   limit,
-		burst:   n,
-		idle:    period,
-		maxKeys: maxKeys,
-		clients: make(map[string]*client),
-		// The overflow bucket lets a crowd of new clients through at a few times one
-		// client's rate, rather than shutting them all out.
-		overflow: rate.NewLimiter(limit*10, n*10),
+	l := &Limiter{
+		interval: int64(period) / int64(n),
+		burst:    int64(n),
+		idle:     period,
+		maxKeys:  maxKeys,
+		clients:  make(map[string]*entry),
 	}
+	l.head.prev, l.head.next = &l.head, &l.head
+	return l
 }
 
 // Allow takes one request of key at now. When the request is over the limit it
-// returns false and how long until the next one is allowed.
+// returns false and how long until the next one is allowed; a refused request does
+// not use up a token.
 func (l *Limiter) Allow(key string, now time.Time) (ok bool, retryAfter time.Duration) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if now.Sub(l.lastSweep) >= l.idle {
-		l.sweep(now)
-	}
-	c, found := l.clients[key]
-	if !found {
-		if len(l.clients) >= l.maxKeys && now.Sub(l.lastSweep) >= l.idle/10 {
-			l.sweep(now)
-		}
+	l.forgetIdle(now)
+	ns := now.UnixNano()
+	e, found := l.clients[key]
+	if found {
+		l.unlink(e)
+	} else {
 		if len(l.clients) >= l.maxKeys {
-			return take(l.overflow, now)
+			lru := l.head.prev
+			l.unlink(lru)
+			delete(l.clients, lru.key)
 		}
-		c = &client{bucket: rate.NewLimiter(l.limit, l.burst)}
-		l.clients[key] = c
+		e = &entry{key: key, full: ns}
+		l.clients[key] = e
 	}
-	c.seen = now
-	return take(c.bucket, now)
+	e.last = max(e.last, ns)
+	l.pushFront(e)
+	// Taking a token pushes the time the bucket is full again by one interval; more
+	// than a whole bucket ahead of now means there was no token to take.
+	next := max(e.full, ns) + l.interval
+	if over := next - ns - l.burst*l.interval; over > 0 {
+		return false, time.Duration(over)
+	}
+	e.full = next
+	return true, 0
 }
 
 // Forget gives key a full bucket again, as if it had never been seen: for a limiter
@@ -89,7 +107,10 @@ func (l *Limiter) Allow(key string, now time.Time) (ok bool, retryAfter time.Dur
 func (l *Limiter) Forget(key string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	delete(l.clients, key)
+	if e, ok := l.clients[key]; ok {
+		l.unlink(e)
+		delete(l.clients, key)
+	}
 }
 
 // Len is the number of keys remembered.
@@ -99,27 +120,26 @@ func (l *Limiter) Len() int {
 	return len(l.clients)
 }
 
-// sweep forgets every key idle for l.idle: its bucket is full again, exactly what a
-// new key gets.
-func (l *Limiter) sweep(now time.Time) {
-	for k, c := range l.clients {
-		if now.Sub(c.seen) >= l.idle {
-			delete(l.clients, k)
-		}
+// forgetIdle drops keys, least recently used first, that have been idle for l.idle:
+// their buckets are full again (full <= last + idle), exactly what a new key gets. Each call stops at the
+// first key still in use, so it costs what it removes.
+func (l *Limiter) forgetIdle(now time.Time) {
+	cutoff := now.Add(-l.idle).UnixNano()
+	for e := l.head.prev; e != &l.head && e.last <= cutoff; e = l.head.prev {
+		l.unlink(e)
+		delete(l.clients, e.key)
 	}
-	l.lastSweep = now
 }
 
-func take(b *rate.Limiter, now time.Time) (bool, time.Duration) {
-	r := b.ReserveN(now, 1)
-	if !r.OK() {
-		return false, time.Minute
-	}
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now) // a refused request does not use up a token
-		return false, d
-	}
-	return true, 0
+func (l *Limiter) unlink(e *entry) {
+	e.prev.next, e.next.prev = e.next, e.prev
+	e.prev, e.next = nil, nil
+}
+
+func (l *Limiter) pushFront(e *entry) {
+	e.prev, e.next = &l.head, l.head.next
+	l.head.next.prev = e
+	l.head.next = e
 }
 
 // RetryAfterSeconds is d for a Retry-After header: whole seconds, rounded up, at

@@ -1,6 +1,9 @@
 package ratelimit_test
 
 import (
+	"fmt"
+	"net/netip"
+	"runtime"
 	"strconv"
 	"testing"
 	"time"
@@ -57,25 +60,39 @@ func TestIdleClientsAreForgotten(t *testing.T) {
 	}
 }
 
-func TestMaxKeysBoundsMemory(t *testing.T) {
-	l := ratelimit.New(5, 100)
+// A flood of new keys far past the limiter's size must not shut anyone out: every
+// newcomer gets a bucket of its own, memory stays bounded, and a client that keeps
+// being refused keeps being refused (it is never the least recently used).
+func TestFloodOfNewKeysLocksNobodyOut(t *testing.T) {
+	const maxKeys = 1000
+	l := ratelimit.New(5, maxKeys)
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	allowed := 0
-	for i := range 10_000 {
-		if ok, _ := l.Allow("client-"+strconv.Itoa(i), now); ok {
-			allowed++
+	for range 5 {
+		l.Allow("abuser", now)
+	}
+	refused := 0
+	for i := range 200 * maxKeys {
+		at := now.Add(time.Duration(i) * time.Microsecond) // 200k keys within 0.2 s
+		if ok, _ := l.Allow("flood-"+strconv.Itoa(i), at); !ok {
+			refused++
+		}
+		if i%100 == 0 {
+			if ok, _ := l.Allow("abuser", at); ok {
+				t.Fatalf("the abuser got a request through after %d flooding keys", i)
+			}
 		}
 	}
-	if n := l.Len(); n > 100 {
-		t.Errorf("Len = %d, want at most 100", n)
+	if refused != 0 {
+		t.Errorf("%d first requests of new clients refused during the flood, want 0", refused)
 	}
-	// 100 remembered clients plus the shared overflow bucket's burst.
-	if allowed != 100+50 {
-		t.Errorf("%d requests allowed, want 150", allowed)
+	if n := l.Len(); n > maxKeys {
+		t.Errorf("Len = %d, want at most %d", n, maxKeys)
 	}
-	// Known clients keep their own bucket.
-	if ok, _ := l.Allow("client-1", now); !ok {
-		t.Error("a remembered client lost its bucket")
+	later := now.Add(time.Second)
+	for i := range 8 {
+		if ok, _ := l.Allow("fresh-"+strconv.Itoa(i), later); !ok {
+			t.Errorf("fresh client %d refused after the flood", i)
+		}
 	}
 }
 
@@ -132,4 +149,54 @@ func TestForgetRefillsTheBucket(t *testing.T) {
 	if ok, _ := l.Allow("b", now); ok {
 		t.Error("Forget(a) refilled b too")
 	}
+}
+
+func TestClientKey(t *testing.T) {
+	for _, tt := range []struct {
+		addr   string
+		prefix int
+		want   string
+	}{
+		{"203.0.113.5", 64, "203.0.113.5"},
+		{"::ffff:203.0.113.5", 64, "203.0.113.5"},
+		{"2001:db8:1:2:aaaa:bbbb:cccc:dddd", 64, "2001:db8:1:2::/64"},
+		{"2001:db8:1:2::1", 64, "2001:db8:1:2::/64"},
+		{"2001:db8:1:3::1", 64, "2001:db8:1:3::/64"},
+		{"2001:db8:1:2:aaaa::1", 56, "2001:db8:1::/56"},
+		{"2001:db8:1:2::1", 128, "2001:db8:1:2::1"},
+		{"fe80::1%eth0", 64, "fe80::/64"},
+	} {
+		if got := ratelimit.ClientKey(netip.MustParseAddr(tt.addr), tt.prefix); got != tt.want {
+			t.Errorf("ClientKey(%s, %d) = %s, want %s", tt.addr, tt.prefix, got, tt.want)
+		}
+	}
+	if got := ratelimit.ClientKey(netip.Addr{}, 64); got != "invalid IP" {
+		t.Errorf("ClientKey(zero) = %q", got)
+	}
+}
+
+// BenchmarkMemoryPerKey reports the heap a full limiter holds per key, with the longest
+// keys a client address gives (an IPv6 /64 in full); the README's bound comes from it.
+func BenchmarkMemoryPerKey(b *testing.B) {
+	keys := make([]string, ratelimit.DefaultMaxKeys)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("ffff:ffff:%04x:%04x::/64", i>>16, i&0xffff)
+	}
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	var perKey float64
+	for b.Loop() {
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		l := ratelimit.New(5, 0)
+		for _, k := range keys {
+			l.Allow(string([]byte(k)), now) // a fresh copy, as a request's key is
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		perKey = float64(after.HeapAlloc-before.HeapAlloc) / float64(l.Len())
+		runtime.KeepAlive(l)
+	}
+	b.ReportMetric(perKey, "bytes/key")
+	b.ReportMetric(perKey*ratelimit.DefaultMaxKeys/(1<<20), "MiB/limiter")
 }

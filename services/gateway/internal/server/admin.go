@@ -302,7 +302,8 @@ func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) 
 			writeError(w, r, logger, err)
 			return
 		}
-		client := clientIPFrom(r.Context()).String()
+		// The client's limit key (an IPv6 client by its network), as every limit.
+		client := clientKeyFrom(r.Context())
 		s, token, err := auth.Login(r.Context(), req.User, req.Password, client)
 		if tooMany, ok := errors.AsType[*admin.TooManyAttemptsError](err); ok {
 			secs := ratelimit.RetryAfterSeconds(tooMany.RetryAfter)

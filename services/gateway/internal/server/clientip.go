@@ -7,6 +7,8 @@ import (
 	"net/netip"
 	"slices"
 	"strings"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
 
 // clientIP is the address of the client that made r. X-Forwarded-For is believed only
@@ -61,12 +63,21 @@ func isTrusted(a netip.Addr, trusted []netip.Prefix) bool {
 
 type clientIPKey struct{}
 
-// withClientIP puts the client's address into the request context for the handlers
-// and middleware after it (rate limiting, storing who sent a message).
-func withClientIP(trusted []netip.Prefix) func(http.Handler) http.Handler {
+// client is who made a request: their address, and the key every per-client limit
+// counts them by (ratelimit.ClientKey: an IPv6 address by its network).
+type client struct {
+	addr netip.Addr
+	key  string
+}
+
+// withClientIP puts the client's address and limit key into the request context for
+// the handlers and middleware after it (rate limiting, the admin's sign-in limits,
+// storing who sent a message). ipv6Prefix is PORTFOLIO_RATE_LIMIT_IPV6_PREFIX.
+func withClientIP(trusted []netip.Prefix, ipv6Prefix int) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ctx := context.WithValue(r.Context(), clientIPKey{}, clientIP(r, trusted))
+			a := clientIP(r, trusted)
+			ctx := context.WithValue(r.Context(), clientIPKey{}, client{addr: a, key: ratelimit.ClientKey(a, ipv6Prefix)})
 			next.ServeHTTP(w, r.WithContext(ctx))
 		})
 	}
@@ -74,6 +85,16 @@ func withClientIP(trusted []netip.Prefix) func(http.Handler) http.Handler {
 
 // clientIPFrom returns the address withClientIP found, or the zero Addr.
 func clientIPFrom(ctx context.Context) netip.Addr {
-	a, _ := ctx.Value(clientIPKey{}).(netip.Addr)
-	return a
+	c, _ := ctx.Value(clientIPKey{}).(client)
+	return c.addr
+}
+
+// clientKeyFrom returns the key withClientIP found, by which every per-client limit
+// counts the client; "invalid IP" when there is none.
+func clientKeyFrom(ctx context.Context) string {
+	c, ok := ctx.Value(clientIPKey{}).(client)
+	if !ok {
+		return netip.Addr{}.String()
+	}
+	return c.key
 }

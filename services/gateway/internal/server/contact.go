@@ -143,7 +143,7 @@ func submitContact(r *http.Request, logger *zap.Logger, inbox ContactInbox, m co
 	if err != nil {
 		return err
 	}
-	logger.Info("contact: message accepted", zap.Int64("contact_id", m.ID), zap.String("subject", m.Subject))
+	logger.Info("contact: message accepted", zap.Int64("contact_id", m.ID), zap.String("subject", m.Subject), zap.Bool("auto_reply", m.AutoReplied))
 	return nil
 }
 

@@ -182,7 +182,7 @@ func TestContactValidation(t *testing.T) {
 }
 
 func TestContactGuards(t *testing.T) {
-	big := with(map[string]any{"message": strings.Repeat("m", 17<<10)})
+	big := with(map[string]any{"message": strings.Repeat("m", 67<<10)})
 	tests := []struct {
 		name   string
 		p      post

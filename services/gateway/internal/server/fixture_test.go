@@ -118,6 +118,8 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		SiteName:      site.SiteName,
 		ResponseTime:  site.Owner.ResponseTime,
 		SubjectLabels: labels,
+		// As run() sets it.
+		AutoRepliesPerHour: cfg.ContactAutoReplyPerHour,
 	}
 	inbox := contact.NewInbox(f.contacts, emails, func() { f.notified++ })
 	f.subs, err = newsletter.NewService(ctx, nlstore.New(db, out), newsletter.Emails{
@@ -129,7 +131,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		t.Fatal(err)
 	}
 	f.admin = newAdminParts(t, f, inbox)
-	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, db, inbox, f.subs, f.admin.api)
+	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, store.NewHealth(db), inbox, f.subs, f.admin.api)
 	return f
 }
 

@@ -16,13 +16,28 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
 
-// maxFormBody is the largest JSON body a form endpoint reads: a contact message of
-// 5000 characters fits, even as \u escapes of multi-byte characters rarely get near.
+// maxEncodedRuneBytes is the most bytes one character of a field can take in a body:
+// a character beyond the BMP is two UTF-16 units, which JSON may write as two \uXXXX
+// escapes (12 bytes), and form-urlencoding writes its 4 UTF-8 bytes as %XX each (12).
+const maxEncodedRuneBytes = 12
+
+// longestSubject is the longest of contact.Subjects ("collaboration").
+const longestSubject = len("collaboration")
+
+// maxFormBody is the largest body of a small JSON request that is no visitor's form
+// (signing in to the admin).
 const maxFormBody = 16 << 10
+
+// formBodyLimit is the largest body a form endpoint reads, sized from the largest
+// form's rules, the contact form's: every field at its longest, each character encoded
+// in the costliest way, plus room for field names, punctuation and whitespace around
+// the values. So no valid form is ever refused as too large, in either encoding.
+const formBodyLimit = int64(contact.NameMax+contact.EmailMax+longestSubject+contact.MessageMax)*maxEncodedRuneBytes + 2<<10
 
 // formEndpoint guards an endpoint that browsers post a form to, in this order:
 // cross-site requests (403), a body that is not JSON (415), too large (413), too many
@@ -35,7 +50,7 @@ func formEndpoint(logger *zap.Logger, cop *http.CrossOriginProtection, limiter *
 // (cop must answer with it too).
 func guardForm(logger *zap.Logger, cop *http.CrossOriginProtection, limiter *ratelimit.Limiter, body bodyType, fail failure, h http.Handler) http.Handler {
 	h = rateLimit(logger, limiter, fail)(h)
-	h = readBody(body, maxFormBody, fail)(h)
+	h = readBody(body, formBodyLimit, fail)(h)
 	return cop.Handler(h)
 }
 
@@ -70,7 +85,7 @@ func pageForms(logger *zap.Logger, publicURL string, fail failure, forms map[str
 		h.ServeHTTP(w, r)
 	})
 	cop := crossOriginProtection(logger, publicURL, fail)
-	return cop.Handler(readBody(urlEncodedForm, maxFormBody, fail)(dispatch))
+	return cop.Handler(readBody(urlEncodedForm, formBodyLimit, fail)(dispatch))
 }
 
 // siteNotice is the page for a post to / refused before its form is known.
@@ -127,7 +142,7 @@ func readBody(want bodyType, limit int64, fail failure) func(http.Handler) http.
 				fail(w, r, &Error{Code: ECodeUnsupportedType, Message: want.hint})
 				return
 			}
-			tooLarge := &Error{Code: ECodeTooLarge, Message: fmt.Sprintf("The request body is larger than %d KiB.", limit>>10)}
+			tooLarge := &Error{Code: ECodeTooLarge, Message: fmt.Sprintf("The request body is larger than %d KiB.", (limit+1<<10-1)>>10)}
 			if r.ContentLength > limit {
 				fail(w, r, tooLarge)
 				return
@@ -149,16 +164,16 @@ func readBody(want bodyType, limit int64, fail failure) func(http.Handler) http.
 }
 
 // rateLimit answers 429 with Retry-After (whole seconds) when the client (by
-// withClientIP) is over the limiter's rate.
+// withClientIP's key: an IPv6 client by its network) is over the limiter's rate.
 func rateLimit(logger *zap.Logger, limiter *ratelimit.Limiter, fail failure) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			ip := clientIPFrom(r.Context())
-			ok, retry := limiter.Allow(ip.String(), time.Now())
+			key := clientKeyFrom(r.Context())
+			ok, retry := limiter.Allow(key, time.Now())
 			if !ok {
 				secs := ratelimit.RetryAfterSeconds(retry)
 				w.Header().Set("Retry-After", strconv.Itoa(secs))
-				logger.Info("rate limited", zap.String("path", r.URL.Path), zap.String("client", ip.String()), zap.Int("retry_after", secs))
+				logger.Info("rate limited", zap.String("path", r.URL.Path), zap.String("client", key), zap.Int("retry_after", secs))
 				fail(w, r, &Error{Code: ECodeRateLimited, Message: "Too many requests. Please wait a moment and try again."})
 				return
 			}

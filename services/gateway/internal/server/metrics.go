@@ -46,9 +46,13 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 	return m
 }
 
-// handler serves the metrics in the Prometheus text format.
-func (m *metrics) handler() http.Handler {
-	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{})
+// MetricsHandler serves /metrics: everything registered in reg (NewServer's HTTP and
+// process metrics, the outbox's) in the Prometheus text format. Mounted on a listener
+// of its own, not the site's: the numbers are for the operator, not for visitors.
+func MetricsHandler(reg *prometheus.Registry) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	return mux
 }
 
 // byRoute is mux middleware: it labels each request with the template of the route

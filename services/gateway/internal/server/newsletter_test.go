@@ -225,7 +225,7 @@ func TestSubscribeAPIValidation(t *testing.T) {
 }
 
 func TestSubscribeAPIGuards(t *testing.T) {
-	big := `{"email":"jane@example.org","name":"` + strings.Repeat("n", 17<<10) + `"}`
+	big := `{"email":"jane@example.org","name":"` + strings.Repeat("n", 67<<10) + `"}`
 	ok := `{"email":"jane@example.org"}`
 	tests := []struct {
 		name        string
@@ -342,7 +342,7 @@ func TestPostToRootIsOnlyTheSiteForms(t *testing.T) {
 	checkPage(t, f.send(send{path: "/", contentType: "application/json", body: `{"email":"jane@example.org"}`}), http.StatusUnsupportedMediaType, "This form could not be read")
 	checkPage(t, f.send(send{path: "/", contentType: "multipart/form-data; boundary=x", body: "--x--"}), http.StatusUnsupportedMediaType, "This form could not be read")
 	checkPage(t, f.send(send{path: "/", contentType: "application/x-www-form-urlencoded", body: "form-name=newsletter&email=%zz"}), http.StatusBadRequest, "Please check your form", "The form could not be read.")
-	big := newsletterForm("jane@example.org", strings.Repeat("n", 17<<10))
+	big := newsletterForm("jane@example.org", strings.Repeat("n", 67<<10))
 	checkPage(t, f.subscribeForm(big, nil), http.StatusRequestEntityTooLarge, "This form could not be read")
 	checkPage(t, f.subscribeForm(newsletterForm("jane@example.org", ""), map[string]string{"Sec-Fetch-Site": "cross-site"}), http.StatusForbidden, "This form must be sent from the site")
 	if w := f.send(send{method: http.MethodPut, path: "/", contentType: "application/x-www-form-urlencoded"}); w.Code != http.StatusMethodNotAllowed {

@@ -37,17 +37,17 @@ func addRoutes(
 	get := []string{http.MethodGet, http.MethodHead}
 	r.Use(m.byRoute)
 
-	// Probes.
+	// Probes. /metrics is not here: run() serves it on its own listener
+	// (PORTFOLIO_METRICS_ADDR, MetricsHandler), away from visitors.
 	r.Handle("/healthz", handleHealthz()).Methods(get...)
 	r.Handle("/readyz", handleReadyz(logger, web, db)).Methods(get...)
-	r.Handle("/metrics", m.handler()).Methods(get...)
 
 	// JSON API. Unknown /api/ paths answer JSON 404 from handleNotFound.
 	r.Handle("/api/newsletter/stats", handleNewsletterStats(site)).Methods(get...)
 
-	// Forms posted from the site: same origin only, JSON of at most 16 KiB, each
+	// Forms posted from the site: same origin only, JSON of at most 65 KiB (sized from the contact form's rules), each
 	// endpoint rate-limited per client on its own (formEndpoint).
-	clientIP := withClientIP(cfg.TrustedProxies)
+	clientIP := withClientIP(cfg.TrustedProxies, cfg.RateLimitIPv6Prefix)
 	cop := newCrossOriginProtection(logger, cfg.PublicURL)
 	contactLimit := ratelimit.New(cfg.RateLimitPerMinute, 0)
 	r.Handle("/api/contact", clientIP(formEndpoint(logger, cop, contactLimit, handleContactCreate(logger, contacts)))).Methods(http.MethodPost)

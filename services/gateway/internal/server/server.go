@@ -17,8 +17,8 @@ import (
 
 // NewServer returns the gateway's handler. posts are the blog's posts (each published
 // one has its article page), found are /rss.xml, /sitemap.xml and /robots.txt, reg is
-// the Prometheus registry /metrics serves (run() shares it with the mail outbox), db is
-// checked by /readyz, contacts accepts the contact form's messages, subs the
+// the Prometheus registry MetricsHandler serves (run() shares it with the mail outbox),
+// db is checked by /readyz, contacts accepts the contact form's messages, subs the
 // newsletter's subscriptions, and adm is what the admin API works with.
 func NewServer(
 	logger *zap.Logger,
