@@ -148,6 +148,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		SendTimeout:  cfg.OutboxSendTimeout,
 		Limiter:      outbox.RateLimit(cfg.MailRatePerSecond),
 		Registerer:   prometheus.WrapRegistererWithPrefix("portfolio_", reg),
+		// Retried this long before it is dead (docs: PORTFOLIO_OUTBOX_RETRY_LIFETIME).
+		RetryLifetime: cfg.OutboxRetryLifetime,
 	})
 	if err != nil {
 		return err

@@ -22,4 +22,4 @@ SET status      = 'sending',
     updated_at  = $3
 FROM due
 WHERE o.id = due.id
-RETURNING o.id, o.message, o.status, o.attempts, o.next_attempt_at, o.last_error, o.created_at, o.lease_token;
+RETURNING o.id, o.message, o.status, o.attempts, o.next_attempt_at, o.last_error, o.created_at, o.lease_token, o.queued_at, o.finished_at;

@@ -15,4 +15,4 @@ WHERE id IN (
     ORDER BY next_attempt_at, id
     LIMIT $4
 )
-RETURNING id, message, status, attempts, next_attempt_at, last_error, created_at, lease_token;
+RETURNING id, message, status, attempts, next_attempt_at, last_error, created_at, lease_token, queued_at, finished_at;
