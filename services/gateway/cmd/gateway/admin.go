@@ -15,6 +15,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 )
@@ -43,6 +44,21 @@ func adminAPI(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sq
 	// The newsletter's store migrated with subs (newsletterService).
 	publisher := newsletter.NewPublisher(sqlstore.New(db, out), subs, editions, newsletter.PublisherOptions{Notify: notify})
 	return server.Admin{Auth: auth, Subscribers: subs, Publisher: publisher, Messages: inbox}, publisher, nil
+}
+
+// adminMail is the outbox as the admin API uses it: a dead email put back in the
+// queue wakes the mail worker, so it is tried at once.
+type adminMail struct {
+	*mailstore.Outbox
+	wake func()
+}
+
+func (m adminMail) Requeue(ctx context.Context, id int64, now time.Time) error {
+	if err := m.Outbox.Requeue(ctx, id, now); err != nil {
+		return err
+	}
+	m.wake()
+	return nil
 }
 
 // resumeEvery is how often a gateway looks for publications another process left

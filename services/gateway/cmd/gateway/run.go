@@ -167,6 +167,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	adm.Mail = adminMail{Outbox: outboxStore, wake: worker.Notify}
 
 	srv := &http.Server{
 		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, db, inbox, subs, adm),
