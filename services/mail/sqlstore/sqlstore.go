@@ -211,7 +211,7 @@ func (s *Outbox) change(ctx context.Context, what, q string, args ...any) error 
 // NextDue implements outbox.Store.
 func (s *Outbox) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var at sql.NullInt64
-	if err := s.db.QueryRowContext(ctx, s.q.nextDue).Scan(&at); err != nil {
+	if err := s.db.Reader.QueryRowContext(ctx, s.q.nextDue).Scan(&at); err != nil {
 		return time.Time{}, false, fmt.Errorf("outbox: next due: %w", err)
 	}
 	if !at.Valid {
@@ -222,7 +222,7 @@ func (s *Outbox) NextDue(ctx context.Context) (time.Time, bool, error) {
 
 // Get implements outbox.Store.
 func (s *Outbox) Get(ctx context.Context, id int64) (outbox.Entry, error) {
-	e, err := scanEntry(s.db.QueryRowContext(ctx, s.q.get, id))
+	e, err := scanEntry(s.db.Reader.QueryRowContext(ctx, s.q.get, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return outbox.Entry{}, outbox.ErrNotFound
 	}
@@ -231,7 +231,7 @@ func (s *Outbox) Get(ctx context.Context, id int64) (outbox.Entry, error) {
 
 // Count implements outbox.Store.
 func (s *Outbox) Count(ctx context.Context) (outbox.Counts, error) {
-	rows, err := s.db.QueryContext(ctx, s.q.countByStatus)
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.countByStatus)
 	if err != nil {
 		return outbox.Counts{}, fmt.Errorf("outbox: count: %w", err)
 	}
@@ -262,7 +262,7 @@ func (s *Outbox) Count(ctx context.Context) (outbox.Counts, error) {
 
 // Troubled implements outbox.Store.
 func (s *Outbox) Troubled(ctx context.Context, limit int) ([]outbox.Entry, error) {
-	rows, err := s.db.QueryContext(ctx, s.q.listTroubled, limit)
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.listTroubled, limit)
 	if err != nil {
 		return nil, fmt.Errorf("outbox: list troubled: %w", err)
 	}
