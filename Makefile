@@ -18,7 +18,7 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev test test-go test-js test-e2e bench clean
+.PHONY: help install build run dev test test-go test-js test-e2e bench clean bench-load
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
@@ -68,8 +68,13 @@ test-js: install
 test-e2e: build $(CHROMIUM)
 	$(PNPM) --filter @portfolio/e2e run e2e
 
-bench: build $(CHROMIUM)
+bench: build $(CHROMIUM) bench-load
 	$(PNPM) --filter @portfolio/e2e run bench
+
+# The write path under load and the fault scenarios, on SQLite and (in a throwaway
+# server) PostgreSQL, against bin/gateway: req/s, latencies, errors, lost, duplicated.
+bench-load: $(GATEWAY)
+	./scripts/with-postgres.sh go run ./services/gateway/cmd/loadtest -gateway $(GATEWAY)
 
 clean:
 	rm -rf bin data/tmp .turbo apps/*/dist
