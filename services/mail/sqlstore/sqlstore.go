@@ -39,7 +39,7 @@ const VersionTable = "mail_goose_db_version"
 // The statements, one file each.
 type statements struct {
 	enqueue, claimDue, markSent, scheduleRetry, markDead, nextDue, get, countByStatus string
-	listTroubled, requeue                                                              string
+	listTroubled, requeue                                                             string
 }
 
 // loadStatements reads the shared statements, then the dialect's own (which replace a
