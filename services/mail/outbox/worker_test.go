@@ -563,7 +563,7 @@ func TestDeadWhenTheLifetimeEnds(t *testing.T) {
 		return smtptest.Reply(451, "4.3.0", "try later")
 	}})
 	opts := fast
-	opts.RetryLifetime = 300 * time.Millisecond
+	opts.RetryLifetime = time.Second
 	w, err := outbox.NewWorker(store, smtpTransport(t, srv.Addr), zap.NewNop(), opts)
 	if err != nil {
 		t.Fatal(err)
@@ -582,9 +582,10 @@ func TestDeadWhenTheLifetimeEnds(t *testing.T) {
 	if want := "smtp: end of DATA: 451 4.3.0 try later"; e.LastError != want {
 		t.Errorf("last error = %q, want %q", e.LastError, want)
 	}
-	// Retried until the end of the lifetime, the last attempt at its end.
-	if e.Attempts < 3 || e.FinishedAt.Sub(e.QueuedAt) < opts.RetryLifetime {
-		t.Errorf("dead after %d attempts, %s after it was queued; want several, over %s",
+	// Retried until the end of the lifetime, never given up before it. (How many
+	// attempts fit in it depends on the machine's speed.)
+	if e.Attempts < 2 || e.FinishedAt.Sub(e.QueuedAt) < opts.RetryLifetime {
+		t.Errorf("dead after %d attempts, %s after it was queued; want retries over %s",
 			e.Attempts, e.FinishedAt.Sub(e.QueuedAt), opts.RetryLifetime)
 	}
 }
