@@ -18,7 +18,7 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev test test-go test-js test-e2e bench clean lint lint-go lint-js fmt
+.PHONY: help install build run dev test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js fmt
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
@@ -89,8 +89,13 @@ fmt: $(GOLANGCI_LINT) install
 	for m in $(GO_MODULES); do (cd $$m && $(GOLANGCI_LINT) fmt ./...); done
 	$(PNPM) exec biome check --write .
 
-bench: build $(CHROMIUM)
+bench: build $(CHROMIUM) bench-load
 	$(PNPM) --filter @portfolio/e2e run bench
+
+# The write path under load and the fault scenarios, on SQLite and (in a throwaway
+# server) PostgreSQL, against bin/gateway: req/s, latencies, errors, lost, duplicated.
+bench-load: $(GATEWAY)
+	./scripts/with-postgres.sh go run ./services/gateway/cmd/loadtest -gateway $(GATEWAY)
 
 # Every go test -fuzz target, FUZZTIME (60 s) each, one at a time: go test -fuzz takes
 # one package and one target per run. Their seed corpora run in make test already; what

@@ -7,6 +7,7 @@ import type {
   ContactMessageRecord,
   Subscriber,
   SubscriberState,
+  TroubledMail,
 } from "@portfolio/api-client/admin";
 import { editions as contentEditions } from "@portfolio/content/newsletter";
 import { vi } from "vitest";
@@ -70,12 +71,42 @@ export const messages: ContactMessageRecord[] = [
   },
 ];
 
+/** The outbox's troubled emails: one dead (the relay said no), one failing (the relay is busy). */
+export function makeTroubledMail(): TroubledMail[] {
+  return [
+    {
+      id: 41,
+      to: ["gone@example.org"],
+      subject: "Confirm your subscription",
+      status: "dead",
+      attempts: 1,
+      lastError: "smtp: RCPT TO: 550 5.1.1 no such user",
+      nextAttemptAt: null,
+      deadAt: "2025-06-29T12:00:00Z",
+      queuedAt: "2025-06-29T11:59:00Z",
+    },
+    {
+      id: 40,
+      to: ["owner@example.org"],
+      subject: "New message from Priya Sharma",
+      status: "failing",
+      attempts: 6,
+      lastError: "smtp: end of DATA: 451 4.3.0 try later",
+      nextAttemptAt: "2025-06-30T12:00:00Z",
+      deadAt: null,
+      queuedAt: "2025-06-28T12:00:00Z",
+    },
+  ];
+}
+
 export function createFakeAdminApi({ signedIn = false, configured = true, setupToken = "" } = {}) {
   const state = {
     signedIn,
     configured,
     user: ADMIN_USER,
     subscribers: makeSubscribers(),
+    mail: makeTroubledMail(),
+    mailSent: 120,
     editions: contentEditions.map<AdminEdition>((e) => ({
       id: e.id,
       title: e.title,
@@ -149,6 +180,22 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     return json(200, { items: matching.slice((page - 1) * perPage, page * perPage), page, perPage, total: matching.length });
   }));
   on("GET", "/api/admin/messages", authed(() => json(200, { items: messages })));
+  on("GET", "/api/admin/mail", authed(() => {
+    const dead = state.mail.filter((m) => m.status === "dead").length;
+    const pending = state.mail.length - dead;
+    return json(200, { counts: { pending, sending: 0, sent: state.mailSent, dead }, items: state.mail });
+  }));
+  on("POST", /^\/api\/admin\/mail\/(\d+)\/retry$/, authed((_, match) => {
+    const mail = state.mail.find((m) => m.id === Number(match[1]));
+    if (!mail) return apiError(404, "not_found", "There is no such email.");
+    if (mail.status !== "dead") {
+      return apiError(409, "conflict", "Only a dead email can be retried; this one is still queued or was sent.");
+    }
+    // Queued again and, in this fake, delivered at once: it leaves the list.
+    state.mail = state.mail.filter((m) => m !== mail);
+    state.mailSent++;
+    return json(200, { id: mail.id, status: "pending" });
+  }));
   if (!configured) {
     // Every call but the probe and the setup, until an admin is set up.
     const closed = (handler: Handler): Handler => (call, match) =>

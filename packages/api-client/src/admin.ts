@@ -12,7 +12,11 @@ export const ADMIN_API = {
   subscribers: "/api/admin/subscribers",
   subscribersCsv: "/api/admin/subscribers.csv",
   messages: "/api/admin/messages",
+  mail: "/api/admin/mail",
 } as const;
+
+/** POST here queues a dead email again. */
+export const retryMailPath = (id: number) => `${ADMIN_API.mail}/${id}/retry`;
 
 /** POST here sends the edition to every confirmed subscriber. */
 export const publishEditionPath = (id: number) => `${ADMIN_API.editions}/${id}/publish`;
@@ -121,6 +125,31 @@ export interface ContactMessageRecord {
 /** GET /api/admin/messages: newest first. */
 export interface MessageList {
   items: ContactMessageRecord[];
+}
+
+/** An email the outbox could not deliver yet ('failing', tried again at nextAttemptAt) or gave up ('dead'). */
+export interface TroubledMail {
+  id: number;
+  to: string[];
+  subject: string;
+  status: "failing" | "dead";
+  attempts: number;
+  /** Why the last attempt failed, e.g. the relay's reply 'smtp: RCPT TO: 451 4.3.0 try later'. */
+  lastError: string;
+  nextAttemptAt: string | null;
+  deadAt: string | null;
+  queuedAt: string;
+}
+
+/** GET /api/admin/mail: the outbox's counts and its troubled emails, most recently changed first. */
+export interface MailList {
+  counts: { pending: number; sending: number; sent: number; dead: number };
+  items: TroubledMail[];
+}
+
+/** Queues dead email `id` again: 404 for an unknown email, 409 when it is not dead. */
+export function retryMail(id: number, options?: ApiRequestOptions): Promise<{ id: number; status: "pending" }> {
+  return apiRequest<{ id: number; status: "pending" }>("POST", retryMailPath(id), undefined, options);
 }
 
 /** POST /api/admin/session: 204 and the session cookie, or 401 / 429 / 503. */

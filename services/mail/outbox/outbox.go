@@ -1,7 +1,9 @@
 // Package outbox is the durable queue of email to send. Messages are stored before any
 // delivery is tried (in the same transaction as whatever caused them, when the caller
-// wants), and a Worker delivers them in the background with retries, exponential
-// backoff with full jitter, a maximum number of attempts and a dead state. An SMTP
+// wants), and a Worker delivers them in the background with retries, capped
+// exponential backoff with full jitter, for a lifetime (3 days by default, as a mail
+// server would keep trying), then a dead state. A dead message stays in the store with
+// its last error, and Requeue gives it a new lifetime. An SMTP
 // outage delays mail but loses none, and no HTTP request ever waits for a mail server.
 //
 // Storage is the Store interface; mail/sqlstore implements it on SQLite and on
@@ -34,8 +36,9 @@ const (
 	StatusSending Status = "sending"
 	// StatusSent was accepted by the mail server (or written to the maildir).
 	StatusSent Status = "sent"
-	// StatusDead was given up: MaxAttempts failures, or a permanent failure. It stays in
-	// the store with its last error.
+	// StatusDead was given up: its retry lifetime ran out (or MaxAttempts failures),
+	// or the server refused it for good (a 5xx reply). It stays in the store with its
+	// last error until Requeue.
 	StatusDead Status = "dead"
 )
 
@@ -46,8 +49,13 @@ type Entry struct {
 	Status        Status
 	Attempts      int // attempts started so far, this one included once claimed
 	NextAttemptAt time.Time
-	LastError     string
+	LastError     string // the last failure, e.g. the SMTP reply "451 4.3.0 try later"
 	CreatedAt     time.Time
+	// QueuedAt is when the entry was queued, or re-queued by Requeue: its retry
+	// lifetime counts from here.
+	QueuedAt time.Time
+	// FinishedAt is when it was sent or given up; zero while it is pending or sending.
+	FinishedAt time.Time
 	// Lease identifies the claim that holds the entry; MarkSent, Retry and MarkDead
 	// only change an entry whose lease is still this one.
 	Lease string
@@ -89,6 +97,13 @@ type Store interface {
 	Get(ctx context.Context, id int64) (Entry, error)
 	// Count returns how many entries are in each status.
 	Count(ctx context.Context) (Counts, error)
+	// Troubled returns up to limit entries that are dead, or pending after at least
+	// one failed attempt, the most recently changed first: what the admin looks at.
+	Troubled(ctx context.Context, limit int) ([]Entry, error)
+	// Requeue makes a dead entry pending again, due at now, with its attempts back to
+	// zero and a new lifetime from now; it keeps the last error until the next
+	// attempt. ErrNotFound for an unknown ID, ErrNotDead for an entry not dead.
+	Requeue(ctx context.Context, id int64, now time.Time) error
 }
 
 // TxEnqueuer is a Store on database/sql that can enqueue inside the caller's
@@ -104,4 +119,6 @@ var (
 	ErrLeaseLost = errors.New("outbox: lease lost")
 	// ErrNotFound is returned by Get for an unknown ID.
 	ErrNotFound = errors.New("outbox: no such entry")
+	// ErrNotDead is returned by Requeue for an entry that is not dead.
+	ErrNotDead = errors.New("outbox: entry is not dead")
 )

@@ -27,7 +27,12 @@ type Transport interface {
 
 // Options tune a Worker. Zero values take the defaults.
 type Options struct {
-	// MaxAttempts is how many attempts a message gets before it is dead. Default 8.
+	// RetryLifetime is how long a message is retried after it was queued before it is
+	// dead; the last attempt is made when it ends. Default 3 days (Postfix keeps
+	// trying for 5): an SMTP outage over a weekend delays mail but loses none.
+	RetryLifetime time.Duration
+	// MaxAttempts, if above 0, also makes a message dead after that many attempts.
+	// Default 0: only the lifetime counts.
 	MaxAttempts int
 	// RetryBase and RetryMax shape the backoff: after attempt n, the next attempt waits
 	// a random time between 0 and min(RetryMax, RetryBase*2^(n-1)) ("full jitter").
@@ -55,8 +60,11 @@ type Options struct {
 }
 
 func (o Options) withDefaults() Options {
-	if o.MaxAttempts <= 0 {
-		o.MaxAttempts = 8
+	if o.RetryLifetime <= 0 {
+		o.RetryLifetime = DefaultRetryLifetime
+	}
+	if o.MaxAttempts < 0 {
+		o.MaxAttempts = 0
 	}
 	if o.RetryBase <= 0 {
 		o.RetryBase = time.Minute
@@ -78,6 +86,9 @@ func (o Options) withDefaults() Options {
 	}
 	return o
 }
+
+// DefaultRetryLifetime is Options.RetryLifetime's default.
+const DefaultRetryLifetime = 72 * time.Hour
 
 // markTimeout bounds recording an attempt's outcome in the store.
 const markTimeout = 10 * time.Second
@@ -297,25 +308,44 @@ func (w *Worker) deliver(ctx context.Context, e Entry) {
 		if merr := w.store.MarkSent(markCtx, e.ID, e.Lease, now); merr != nil {
 			log.Error("outbox: mail sent but not marked sent; it may be sent again", zap.Error(merr))
 		}
-	case mail.IsPermanent(err) || e.Attempts >= w.opts.MaxAttempts:
+	case mail.IsPermanent(err) || w.expired(e, now):
 		reason := errorText(err)
 		w.dead.Add(1)
 		log.Error("outbox: mail dead, giving up",
 			zap.String("reason", reason),
 			zap.Bool("permanent", mail.IsPermanent(err)),
-			zap.Int("max_attempts", w.opts.MaxAttempts),
+			zap.Time("queued_at", e.QueuedAt),
+			zap.Duration("retry_lifetime", w.opts.RetryLifetime),
 		)
 		if merr := w.store.MarkDead(markCtx, e.ID, e.Lease, now, reason); merr != nil {
 			log.Error("outbox: marking mail dead failed; the lease expiry will try it again", zap.Error(merr))
 		}
 	default:
-		delay := Backoff(e.Attempts, w.opts.RetryBase, w.opts.RetryMax)
+		// The last attempt is made when the lifetime ends, not skipped.
+		next := now.Add(Backoff(e.Attempts, w.opts.RetryBase, w.opts.RetryMax))
+		if end := w.deadline(e); next.After(end) {
+			next = end
+		}
 		w.retried.Add(1)
-		log.Warn("outbox: mail not sent, will retry", zap.Error(err), zap.Duration("retry_in", delay))
-		if merr := w.store.Retry(markCtx, e.ID, e.Lease, now.Add(delay), errorText(err)); merr != nil {
+		log.Warn("outbox: mail not sent, will retry", zap.Error(err), zap.Duration("retry_in", next.Sub(now)))
+		if merr := w.store.Retry(markCtx, e.ID, e.Lease, next, errorText(err)); merr != nil {
 			log.Error("outbox: scheduling a retry failed; the lease expiry will retry it", zap.Error(merr))
 		}
 	}
+}
+
+// deadline is when e's retry lifetime ends.
+func (w *Worker) deadline(e Entry) time.Time {
+	from := e.QueuedAt
+	if from.IsZero() {
+		from = e.CreatedAt
+	}
+	return from.Add(w.opts.RetryLifetime)
+}
+
+// expired reports whether e, having just failed at now, gets no other attempt.
+func (w *Worker) expired(e Entry, now time.Time) bool {
+	return !now.Before(w.deadline(e)) || (w.opts.MaxAttempts > 0 && e.Attempts >= w.opts.MaxAttempts)
 }
 
 // Backoff returns the wait after a message's attempt-th failed attempt: a uniformly

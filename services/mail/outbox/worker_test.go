@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -483,4 +484,173 @@ func gathered(t *testing.T, reg *prometheus.Registry, name string) float64 {
 	}
 	t.Fatalf("no metric %s", name)
 	return 0
+}
+
+// messageIDs collects the Message-ID header of every message a test server saw,
+// refused or accepted, in order.
+type messageIDs struct {
+	mu  sync.Mutex
+	ids []string
+}
+
+func (m *messageIDs) add(t *testing.T, msg smtptest.Message) {
+	p, err := msg.Parse()
+	if err != nil {
+		t.Errorf("parse: %v", err)
+		return
+	}
+	m.mu.Lock()
+	m.ids = append(m.ids, p.Get("Message-ID"))
+	m.mu.Unlock()
+}
+
+func (m *messageIDs) all() []string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return append([]string(nil), m.ids...)
+}
+
+// TestBusyRelayIsRetriedUntilItAccepts: a relay that answers 451 to twelve attempts
+// in a row (more than the old limit of 8 attempts) and then accepts gets the message
+// once, and every attempt carried the same Message-ID, so a receiver can drop a copy.
+func TestBusyRelayIsRetriedUntilItAccepts(t *testing.T) {
+	_, store := openStore(t, filepath.Join(t.TempDir(), "portfolio.db"))
+	var seen messageIDs
+	busy := smtptest.Failing[smtptest.Message](12, smtptest.Reply(451, "4.3.0", "try later"))
+	srv := smtptest.Start(t, smtptest.Options{RejectData: func(m smtptest.Message) error {
+		seen.add(t, m)
+		return busy(m)
+	}})
+	w, err := outbox.NewWorker(store, smtpTransport(t, srv.Addr), zap.NewNop(), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	running(t, w)
+	ids, err := store.Enqueue(context.Background(), msg("patience"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Notify()
+	eventually(t, "sent", func() bool { return counts(t, store).Sent == 1 })
+
+	e, err := store.Get(context.Background(), ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.Attempts != 13 || e.Status != outbox.StatusSent {
+		t.Errorf("entry: %s after %d attempts, want sent after 13", e.Status, e.Attempts)
+	}
+	if n := len(srv.Messages()); n != 1 {
+		t.Errorf("server accepted %d messages, want 1", n)
+	}
+	got := seen.all()
+	want := "<" + e.Message.MessageID + ">"
+	if len(got) != 13 {
+		t.Fatalf("server saw %d attempts, want 13", len(got))
+	}
+	for i, id := range got {
+		if id != want {
+			t.Errorf("attempt %d carried Message-ID %q, want %q (the one queued)", i+1, id, want)
+		}
+	}
+}
+
+// TestDeadWhenTheLifetimeEnds: a relay that never stops answering 451 makes the
+// message dead once its retry lifetime is over, with the relay's reply as the reason.
+func TestDeadWhenTheLifetimeEnds(t *testing.T) {
+	_, store := openStore(t, filepath.Join(t.TempDir(), "portfolio.db"))
+	srv := smtptest.Start(t, smtptest.Options{RejectData: func(smtptest.Message) error {
+		return smtptest.Reply(451, "4.3.0", "try later")
+	}})
+	opts := fast
+	opts.RetryLifetime = time.Second
+	w, err := outbox.NewWorker(store, smtpTransport(t, srv.Addr), zap.NewNop(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	running(t, w)
+	ids, err := store.Enqueue(context.Background(), msg("hopeless"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Notify()
+	eventually(t, "dead", func() bool { return counts(t, store).Dead == 1 })
+	e, err := store.Get(context.Background(), ids[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "smtp: end of DATA: 451 4.3.0 try later"; e.LastError != want {
+		t.Errorf("last error = %q, want %q", e.LastError, want)
+	}
+	// Retried until the end of the lifetime, never given up before it. (How many
+	// attempts fit in it depends on the machine's speed.)
+	if e.Attempts < 2 || e.FinishedAt.Sub(e.QueuedAt) < opts.RetryLifetime {
+		t.Errorf("dead after %d attempts, %s after it was queued; want retries over %s",
+			e.Attempts, e.FinishedAt.Sub(e.QueuedAt), opts.RetryLifetime)
+	}
+}
+
+// TestRelayRefusalIsDeadAtOnce: a 5xx reply to MAIL FROM is the relay saying no for
+// good: dead after one attempt, the reply kept.
+func TestRelayRefusalIsDeadAtOnce(t *testing.T) {
+	_, store := openStore(t, filepath.Join(t.TempDir(), "portfolio.db"))
+	srv := smtptest.Start(t, smtptest.Options{RejectMail: func(string) error {
+		return smtptest.Reply(550, "5.7.1", "relaying denied")
+	}})
+	w, err := outbox.NewWorker(store, smtpTransport(t, srv.Addr), zap.NewNop(), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	running(t, w)
+	ids, err := store.Enqueue(context.Background(), msg("refused"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Notify()
+	eventually(t, "dead", func() bool { return counts(t, store).Dead == 1 })
+	e, _ := store.Get(context.Background(), ids[0])
+	if want := "smtp: MAIL FROM: 550 5.7.1 relaying denied"; e.Attempts != 1 || e.LastError != want {
+		t.Errorf("dead entry: %d attempts, last error %q; want 1, %q", e.Attempts, e.LastError, want)
+	}
+}
+
+// TestRequeuedDeadMailIsSentWithItsMessageID: the admin's Retry puts a dead message
+// back; it is sent with the Message-ID it was queued with.
+func TestRequeuedDeadMailIsSentWithItsMessageID(t *testing.T) {
+	_, store := openStore(t, filepath.Join(t.TempDir(), "portfolio.db"))
+	var refuse atomic.Bool
+	refuse.Store(true)
+	srv := smtptest.Start(t, smtptest.Options{RejectRcpt: func(string) error {
+		if refuse.Load() {
+			return smtptest.Reply(550, "5.1.1", "no such user")
+		}
+		return nil
+	}})
+	w, err := outbox.NewWorker(store, smtpTransport(t, srv.Addr), zap.NewNop(), fast)
+	if err != nil {
+		t.Fatal(err)
+	}
+	running(t, w)
+	ids, err := store.Enqueue(context.Background(), msg("second chance"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Notify()
+	eventually(t, "dead", func() bool { return counts(t, store).Dead == 1 })
+	dead, _ := store.Get(context.Background(), ids[0])
+
+	refuse.Store(false) // the owner fixed the mailbox
+	if err := store.Requeue(context.Background(), ids[0], time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	w.Notify()
+	msgs := srv.Wait(t, 1, 10*time.Second)
+	p, err := msgs[0].Parse()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Get("Message-ID"), "<"+dead.Message.MessageID+">"; got != want {
+		t.Errorf("Message-ID = %q, want %q", got, want)
+	}
+	eventually(t, "sent", func() bool { return counts(t, store).Sent == 1 })
 }

@@ -7,6 +7,8 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
+	"regexp"
+	"strconv"
 	"time"
 
 	gomail "github.com/wneessen/go-mail"
@@ -79,8 +81,8 @@ func (t *Transport) String() string {
 
 // Send delivers m. Once the server has accepted the message (DATA answered 250) Send
 // reports success even if closing the session fails afterwards, so that the outbox
-// marks it sent rather than sending it twice. A recipient or content the server
-// refuses for good (a 5xx reply) is reported as mail.Permanent.
+// marks it sent rather than sending it twice. A sender, recipient or content the
+// server refuses for good (a 5xx reply) is reported as mail.Permanent.
 func (t *Transport) Send(ctx context.Context, m mail.Message) error {
 	msg, err := mail.Compose(m)
 	if err != nil {
@@ -97,12 +99,69 @@ func (t *Transport) Send(ctx context.Context, m mail.Message) error {
 	if err == nil {
 		return errors.New("smtp: message not accepted by the server")
 	}
+	err = withReply(err)
+	if permanent(err) {
+		return mail.Permanent(err)
+	}
+	return err
+}
+
+// replyError is the server's reply to one step of a send, such as
+// "smtp: RCPT TO: 451 4.3.0 try later": what the outbox records as the reason.
+type replyError struct {
+	step, reply string
+	err         *gomail.SendError
+}
+
+func (e *replyError) Error() string { return "smtp: " + e.step + ": " + e.reply }
+func (e *replyError) Unwrap() error { return e.err }
+
+// quotedReply finds the server's reply in go-mail's error text, where it appears as
+// code "text" (551 "5.1.1 no such user").
+var quotedReply = regexp.MustCompile(`\b([2-5][0-9][0-9]) ("(?:[^"\\]|\\.)*")`)
+
+// steps name the send steps whose reply an error carries.
+var steps = map[gomail.SendErrReason]string{
+	gomail.ErrSMTPMailFrom:  "MAIL FROM",
+	gomail.ErrSMTPRcptTo:    "RCPT TO",
+	gomail.ErrSMTPData:      "DATA",
+	gomail.ErrSMTPDataClose: "end of DATA",
+	gomail.ErrSMTPReset:     "RSET",
+}
+
+// withReply turns go-mail's error into one that says which step failed with which
+// reply, without the noise of go-mail's text (the affected Message-ID and
+// recipients); other errors (a connection that fails) keep their text.
+func withReply(err error) error {
 	var se *gomail.SendError
-	if errors.As(err, &se) && !se.IsTemp() && se.ErrorCode() >= 500 &&
-		(se.Reason == gomail.ErrSMTPRcptTo || se.Reason == gomail.ErrSMTPDataClose) {
-		return mail.Permanent(fmt.Errorf("smtp: %w", err))
+	if errors.As(err, &se) {
+		if step, ok := steps[se.Reason]; ok {
+			if m := quotedReply.FindStringSubmatch(se.Error()); m != nil {
+				if text, uerr := strconv.Unquote(m[2]); uerr == nil {
+					return &replyError{step: step, reply: m[1] + " " + text, err: se}
+				}
+			}
+		}
 	}
 	return fmt.Errorf("smtp: %w", err)
+}
+
+// permanent reports whether err is the server refusing this message for good: a 5xx
+// reply to MAIL FROM, RCPT TO, DATA or the end of the data, as a relay answers for an
+// unknown recipient, a refused sender or content. A 4xx reply, a connection that
+// fails or drops, and a failed greeting, STARTTLS or AUTH (the relay or our
+// configuration, not the message) are temporary: the outbox tries again. The error
+// text keeps the server's reply ("451 4.3.0 try later") for the outbox to record.
+func permanent(err error) bool {
+	var se *gomail.SendError
+	if !errors.As(err, &se) || se.IsTemp() || se.ErrorCode() < 500 || se.ErrorCode() > 599 {
+		return false
+	}
+	switch se.Reason {
+	case gomail.ErrSMTPMailFrom, gomail.ErrSMTPRcptTo, gomail.ErrSMTPData, gomail.ErrSMTPDataClose:
+		return true
+	}
+	return false
 }
 
 func (t *Transport) client() (*gomail.Client, error) {

@@ -100,10 +100,47 @@ func TestSendFailures(t *testing.T) {
 			return &gosmtp.SMTPError{Code: 451, EnhancedCode: gosmtp.EnhancedCode{4, 3, 0}, Message: "Try later"}
 		}})
 		tr := newTransport(t, srv.Host, srv.Port, nil)
-		if err := tr.Send(context.Background(), message()); err == nil || mail.IsPermanent(err) {
+		err := tr.Send(context.Background(), message())
+		if err == nil || mail.IsPermanent(err) {
 			t.Fatalf("Send = %v, want a temporary error", err)
 		}
+		if want := "smtp: RCPT TO: 451 4.3.0 Try later"; err.Error() != want {
+			t.Errorf("error = %q, want %q", err, want)
+		}
 	})
+	// What the relay answers decides: a 5xx at any step of the message is permanent,
+	// a 4xx is temporary, and the error keeps the reply for the outbox to record.
+	for _, tt := range []struct {
+		name      string
+		opts      smtptest.Options
+		permanent bool
+		reply     string
+	}{
+		{"refused sender is permanent", smtptest.Options{RejectMail: func(string) error {
+			return smtptest.Reply(550, "5.7.1", "sender rejected")
+		}}, true, "550 5.7.1 sender rejected"},
+		{"busy sender is temporary", smtptest.Options{RejectMail: func(string) error {
+			return smtptest.Reply(421, "4.7.0", "too many connections")
+		}}, false, "421 4.7.0 too many connections"},
+		{"refused content is permanent", smtptest.Options{RejectData: func(smtptest.Message) error {
+			return smtptest.Reply(554, "5.7.1", "message refused as spam")
+		}}, true, "554 5.7.1 message refused as spam"},
+		{"deferred content is temporary", smtptest.Options{RejectData: func(smtptest.Message) error {
+			return smtptest.Reply(451, "4.3.0", "try later")
+		}}, false, "451 4.3.0 try later"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv := smtptest.Start(t, tt.opts)
+			tr := newTransport(t, srv.Host, srv.Port, nil)
+			err := tr.Send(context.Background(), message())
+			if err == nil || mail.IsPermanent(err) != tt.permanent {
+				t.Fatalf("Send = %v, want permanent=%t", err, tt.permanent)
+			}
+			if !strings.Contains(err.Error(), tt.reply) {
+				t.Errorf("error %q does not quote the reply %q", err, tt.reply)
+			}
+		})
+	}
 	t.Run("server down is temporary", func(t *testing.T) {
 		host, port := freePort(t)
 		tr := newTransport(t, host, port, nil)

@@ -1,7 +1,9 @@
 // Package smtptest runs a real SMTP server (emersion/go-smtp) on 127.0.0.1 for tests:
 // it records every message it accepts, with its envelope, and parses them back into
 // headers and text/HTML parts. Optionally it requires AUTH PLAIN, offers STARTTLS or
-// speaks implicit TLS with a self-signed certificate, or refuses recipients.
+// speaks implicit TLS with a self-signed certificate, or refuses senders, recipients
+// or messages with the reply a test chooses (Reply), as a relay that is busy (4xx) or
+// says no for good (5xx) would.
 package smtptest
 
 import (
@@ -42,9 +44,14 @@ type Options struct {
 	// TLS, if set, is offered with STARTTLS, or spoken from the first byte if Implicit.
 	TLS      *tls.Config
 	Implicit bool
+	// RejectMail, if set, may refuse MAIL FROM with an error (Reply sets the code).
+	RejectMail func(from string) error
 	// RejectRcpt, if set, may refuse a recipient with an error (an *smtp.SMTPError sets
 	// the reply code).
 	RejectRcpt func(rcpt string) error
+	// RejectData, if set, may refuse a message after its data was received (the reply
+	// to the final "."); a refused message is not recorded.
+	RejectData func(Message) error
 	// OnMessage, if set, is called with each message accepted, after it is recorded.
 	OnMessage func(Message)
 }
@@ -202,6 +209,11 @@ func (ss *session) Mail(from string, _ *smtp.MailOptions) error {
 	if ss.server.opts.Username != "" && !ss.authed {
 		return smtp.ErrAuthRequired
 	}
+	if f := ss.server.opts.RejectMail; f != nil {
+		if err := f(from); err != nil {
+			return err
+		}
+	}
 	ss.from = from
 	return nil
 }
@@ -221,8 +233,40 @@ func (ss *session) Data(r io.Reader) error {
 	if err != nil {
 		return err
 	}
-	ss.server.record(Message{From: ss.from, To: append([]string(nil), ss.to...), Data: data})
+	m := Message{From: ss.from, To: append([]string(nil), ss.to...), Data: data}
+	if f := ss.server.opts.RejectData; f != nil {
+		if err := f(m); err != nil {
+			return err
+		}
+	}
+	ss.server.record(m)
 	return nil
+}
+
+// Reply is an SMTP reply for the Reject options: Reply(451, "4.3.0", "try later")
+// answers "451 4.3.0 try later".
+func Reply(code int, enhanced, text string) error {
+	e := &smtp.SMTPError{Code: code, Message: text}
+	if _, err := fmt.Sscanf(enhanced, "%d.%d.%d", &e.EnhancedCode[0], &e.EnhancedCode[1], &e.EnhancedCode[2]); err != nil {
+		e.EnhancedCode = smtp.NoEnhancedCode
+	}
+	return e
+}
+
+// Failing returns a Reject function that answers reply to the first n calls and
+// accepts after that: a relay that is busy for a while.
+func Failing[T any](n int, reply error) func(T) error {
+	var mu sync.Mutex
+	calls := 0
+	return func(T) error {
+		mu.Lock()
+		defer mu.Unlock()
+		calls++
+		if calls <= n {
+			return reply
+		}
+		return nil
+	}
 }
 
 func (ss *session) Reset() {

@@ -33,9 +33,26 @@ const (
 
 // DB is an open database and its dialect. Stores take a *DB and share it: in one
 // database, a row of theirs and the emails about it commit in one transaction.
+//
+// The embedded *sql.DB is for writes and for reads inside a write's transaction.
+// Reader is for reads that stand alone (lists, counts, lookups): on SQLite it is a
+// pool of its own, so that those reads never queue behind the single writer; on
+// PostgreSQL it is the same pool.
 type DB struct {
 	*sql.DB
 	Dialect Dialect
+	Reader  *sql.DB
+}
+
+// Close closes the writer and, if it has its own, the reader pool.
+func (db *DB) Close() error {
+	err := db.DB.Close()
+	if db.Reader != nil && db.Reader != db.DB {
+		if rerr := db.Reader.Close(); err == nil {
+			err = rerr
+		}
+	}
+	return err
 }
 
 // IsPostgresURL reports whether dsn names a PostgreSQL server rather than a SQLite file.
@@ -53,24 +70,52 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 }
 
 // OpenSQLite opens (creating if needed) the SQLite file at path with the settings the
-// stores expect: WAL (readers do not block the writer), a busy timeout (writers wait
-// for each other instead of failing), foreign keys on, and BEGIN IMMEDIATE for
-// transactions (a transaction that will write takes the write lock up front, so two of
-// them cannot deadlock upgrading their locks).
+// stores expect: WAL (readers do not block the writer), synchronous=NORMAL (a commit
+// does not wait for the disk; WAL stays consistent after a crash, and only a power
+// loss can lose the last commits), a busy timeout (for another process on the file),
+// foreign keys on, and BEGIN IMMEDIATE for transactions (a transaction that will
+// write takes the write lock up front, so two of them cannot deadlock upgrading their
+// locks).
+//
+// SQLite has one writer at a time whatever the number of connections. Writers on
+// several connections wait for each other in busy_timeout's sleep-and-retry loop,
+// which under load gave p99 latencies above a second; so the writer pool has one
+// connection, and writes queue in Go for it instead, in order and without sleeping
+// (docs/decisions/0009). Reads that stand alone go to DB.Reader, a read-only pool of
+// their own that WAL lets read while the writer writes.
 func OpenSQLite(ctx context.Context, path string) (*DB, error) {
-	dsn := "file:" + path +
+	base := "file:" + path +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-		"&_pragma=synchronous(NORMAL)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+		"&_pragma=synchronous(NORMAL)"
+	db, err := sql.Open("sqlite", base+"&_txlock=immediate")
 	if err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
+	db.SetMaxOpenConns(1)
+	db.SetMaxIdleConns(1)
+	db.SetConnMaxIdleTime(0)
 	if err := db.PingContext(ctx); err != nil {
 		_ = db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	return &DB{DB: db, Dialect: SQLite}, nil
+	reader, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
+	if err != nil {
+		_ = db.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	reader.SetMaxOpenConns(readers)
+	reader.SetMaxIdleConns(readers)
+	if err := reader.PingContext(ctx); err != nil {
+		_ = db.Close()
+		_ = reader.Close()
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
+	return &DB{DB: db, Dialect: SQLite, Reader: reader}, nil
 }
+
+// readers is the size of SQLite's read pool: enough for the admin's pages and the
+// worker's look-ups at once; reads are short.
+const readers = 4
 
 // OpenPostgres connects to the PostgreSQL server at url (postgres://user:pass@host/db).
 // The error never includes the URL, which may hold a password.
@@ -88,7 +133,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
-	return &DB{DB: db, Dialect: Postgres}, nil
+	return &DB{DB: db, Dialect: Postgres, Reader: db}, nil
 }
 
 var dollarParam = regexp.MustCompile(`\$(\d+)`)

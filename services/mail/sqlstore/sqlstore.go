@@ -39,6 +39,7 @@ const VersionTable = "mail_goose_db_version"
 // The statements, one file each.
 type statements struct {
 	enqueue, claimDue, markSent, scheduleRetry, markDead, nextDue, get, countByStatus string
+	listTroubled, requeue                                                             string
 }
 
 // loadStatements reads the shared statements, then the dialect's own (which replace a
@@ -69,6 +70,8 @@ func loadStatements(d sqldb.Dialect) (statements, error) {
 		nextDue:       get("next_due"),
 		get:           get("get"),
 		countByStatus: get("count_by_status"),
+		listTroubled:  get("list_troubled"),
+		requeue:       get("requeue"),
 	}
 	if len(missing) > 0 {
 		return statements{}, fmt.Errorf("no %s statements %v", d, missing)
@@ -208,7 +211,7 @@ func (s *Outbox) change(ctx context.Context, what, q string, args ...any) error 
 // NextDue implements outbox.Store.
 func (s *Outbox) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var at sql.NullInt64
-	if err := s.db.QueryRowContext(ctx, s.q.nextDue).Scan(&at); err != nil {
+	if err := s.db.Reader.QueryRowContext(ctx, s.q.nextDue).Scan(&at); err != nil {
 		return time.Time{}, false, fmt.Errorf("outbox: next due: %w", err)
 	}
 	if !at.Valid {
@@ -219,7 +222,7 @@ func (s *Outbox) NextDue(ctx context.Context) (time.Time, bool, error) {
 
 // Get implements outbox.Store.
 func (s *Outbox) Get(ctx context.Context, id int64) (outbox.Entry, error) {
-	e, err := scanEntry(s.db.QueryRowContext(ctx, s.q.get, id))
+	e, err := scanEntry(s.db.Reader.QueryRowContext(ctx, s.q.get, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return outbox.Entry{}, outbox.ErrNotFound
 	}
@@ -228,7 +231,7 @@ func (s *Outbox) Get(ctx context.Context, id int64) (outbox.Entry, error) {
 
 // Count implements outbox.Store.
 func (s *Outbox) Count(ctx context.Context) (outbox.Counts, error) {
-	rows, err := s.db.QueryContext(ctx, s.q.countByStatus)
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.countByStatus)
 	if err != nil {
 		return outbox.Counts{}, fmt.Errorf("outbox: count: %w", err)
 	}
@@ -257,6 +260,46 @@ func (s *Outbox) Count(ctx context.Context) (outbox.Counts, error) {
 	return c, nil
 }
 
+// Troubled implements outbox.Store.
+func (s *Outbox) Troubled(ctx context.Context, limit int) ([]outbox.Entry, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.listTroubled, limit)
+	if err != nil {
+		return nil, fmt.Errorf("outbox: list troubled: %w", err)
+	}
+	defer rows.Close()
+	out := []outbox.Entry{}
+	for rows.Next() {
+		e, err := scanEntry(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("outbox: list troubled: %w", err)
+	}
+	return out, nil
+}
+
+// Requeue implements outbox.Store.
+func (s *Outbox) Requeue(ctx context.Context, id int64, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, s.q.requeue, id, ms(now))
+	if err != nil {
+		return fmt.Errorf("outbox: requeue: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return fmt.Errorf("outbox: requeue: %w", err)
+	}
+	if n == 1 {
+		return nil
+	}
+	if _, err := s.Get(ctx, id); err != nil {
+		return err // ErrNotFound, or the database's error
+	}
+	return outbox.ErrNotDead
+}
+
 type scanner interface{ Scan(dest ...any) error }
 
 func scanEntry(row scanner) (outbox.Entry, error) {
@@ -264,9 +307,11 @@ func scanEntry(row scanner) (outbox.Entry, error) {
 		e                 outbox.Entry
 		body, status      string
 		next, created     int64
+		queued            int64
+		finished          sql.NullInt64
 		lastErr, leaseTok sql.NullString
 	)
-	if err := row.Scan(&e.ID, &body, &status, &e.Attempts, &next, &lastErr, &created, &leaseTok); err != nil {
+	if err := row.Scan(&e.ID, &body, &status, &e.Attempts, &next, &lastErr, &created, &leaseTok, &queued, &finished); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return outbox.Entry{}, err
 		}
@@ -280,6 +325,10 @@ func scanEntry(row scanner) (outbox.Entry, error) {
 	e.CreatedAt = time.UnixMilli(created)
 	e.LastError = lastErr.String
 	e.Lease = leaseTok.String
+	e.QueuedAt = time.UnixMilli(queued)
+	if finished.Valid {
+		e.FinishedAt = time.UnixMilli(finished.Int64)
+	}
 	return e, nil
 }
 

@@ -144,7 +144,7 @@ func (s *Store) LastPublications(ctx context.Context) ([]newsletter.Publication,
 }
 
 func (s *Store) publications(ctx context.Context, name string) ([]newsletter.Publication, error) {
-	rows, err := s.db.QueryContext(ctx, s.query(name))
+	rows, err := s.db.Reader.QueryContext(ctx, s.query(name))
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: publications: %w", err)
 	}

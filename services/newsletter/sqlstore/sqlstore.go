@@ -242,7 +242,7 @@ func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsle
 
 // Subscriber implements newsletter.Store.
 func (s *Store) Subscriber(ctx context.Context, id int64) (newsletter.Subscriber, error) {
-	sub, err := scanSubscriber(s.db.QueryRowContext(ctx, s.query("get_subscriber"), id))
+	sub, err := scanSubscriber(s.db.Reader.QueryRowContext(ctx, s.query("get_subscriber"), id))
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return newsletter.Subscriber{}, newsletter.ErrNotFound
@@ -254,7 +254,7 @@ func (s *Store) Subscriber(ctx context.Context, id int64) (newsletter.Subscriber
 
 // Counts implements newsletter.Store.
 func (s *Store) Counts(ctx context.Context) (newsletter.Counts, error) {
-	rows, err := s.db.QueryContext(ctx, s.query("count_by_state"))
+	rows, err := s.db.Reader.QueryContext(ctx, s.query("count_by_state"))
 	if err != nil {
 		return newsletter.Counts{}, fmt.Errorf("newsletter: counts: %w", err)
 	}
@@ -284,7 +284,7 @@ func (s *Store) Counts(ctx context.Context) (newsletter.Counts, error) {
 // List implements newsletter.Store.
 func (s *Store) List(ctx context.Context, state newsletter.State, limit, offset int) ([]newsletter.Subscriber, int, error) {
 	var total int
-	if err := s.db.QueryRowContext(ctx, s.query("count_subscribers"), string(state)).Scan(&total); err != nil {
+	if err := s.db.Reader.QueryRowContext(ctx, s.query("count_subscribers"), string(state)).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("newsletter: list: %w", err)
 	}
 	items, err := s.subscribers(ctx, s.query("list_subscribers_newest_first"), string(state), limit, offset)
@@ -304,7 +304,7 @@ func (s *Store) Confirmed(ctx context.Context) ([]newsletter.Subscriber, error) 
 }
 
 func (s *Store) subscribers(ctx context.Context, query string, args ...any) ([]newsletter.Subscriber, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+	rows, err := s.db.Reader.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 )
@@ -70,6 +71,21 @@ func announceSetup(ctx context.Context, cfg config.Config, logger *zap.Logger, a
 	logger.Warn("admin: no admin yet; open the setup link to choose the admin's user name and password (it works once, until expires_at; restart for a new one)",
 		zap.String("setup_url", strings.TrimSuffix(cfg.PublicURL, "/")+setupPath+token),
 		zap.Time("expires_at", expires))
+	return nil
+}
+
+// adminMail is the outbox as the admin API uses it: a dead email put back in the
+// queue wakes the mail worker, so it is tried at once.
+type adminMail struct {
+	*mailstore.Outbox
+	wake func()
+}
+
+func (m adminMail) Requeue(ctx context.Context, id int64, now time.Time) error {
+	if err := m.Outbox.Requeue(ctx, id, now); err != nil {
+		return err
+	}
+	m.wake()
 	return nil
 }
 

@@ -151,6 +151,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		SendTimeout:  cfg.OutboxSendTimeout,
 		Limiter:      outbox.RateLimit(cfg.MailRatePerSecond),
 		Registerer:   prometheus.WrapRegistererWithPrefix("portfolio_", reg),
+		// Retried this long before it is dead (docs: PORTFOLIO_OUTBOX_RETRY_LIFETIME).
+		RetryLifetime: cfg.OutboxRetryLifetime,
 	})
 	if err != nil {
 		return err
@@ -169,6 +171,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	adm.Mail = adminMail{Outbox: outboxStore, wake: worker.Notify}
 
 	srv := &http.Server{
 		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, store.NewHealth(db), inbox, subs, adm),

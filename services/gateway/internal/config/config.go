@@ -52,7 +52,8 @@ type Config struct {
 	// OwnerEmail receives the contact notifications; empty means content's owner.email.
 	OwnerEmail string `mapstructure:"owner_email"`
 
-	// The mail outbox: attempts before a message is dead, the backoff between them
+	// The mail outbox: an optional cap on attempts before a message is dead (0: none,
+	// the lifetime below decides), the backoff between them
 	// (a random wait up to min(max, base·2^(n-1))), how often other processes' mail is
 	// looked for, and the limit of one attempt.
 	OutboxMaxAttempts  int           `mapstructure:"outbox_max_attempts"`
@@ -60,6 +61,11 @@ type Config struct {
 	OutboxRetryMax     time.Duration `mapstructure:"outbox_retry_max"`
 	OutboxPollInterval time.Duration `mapstructure:"outbox_poll_interval"`
 	OutboxSendTimeout  time.Duration `mapstructure:"outbox_send_timeout"`
+
+	// OutboxRetryLifetime is how long a message is retried after it was queued before
+	// it is dead, as a mail server would (Postfix: 5 days): an SMTP outage over a
+	// weekend delays mail but loses none.
+	OutboxRetryLifetime time.Duration `mapstructure:"outbox_retry_lifetime"`
 	// MailRatePerSecond is how many emails one gateway starts sending per second at
 	// most, so that an edition to a long list does not overwhelm the SMTP relay; 0 is
 	// no limit.
@@ -195,7 +201,8 @@ var keys = []key{
 	{"smtp_timeout", "30s"},
 	{"mail_from", "Portfolio <no-reply@localhost>"},
 	{"owner_email", ""},
-	{"outbox_max_attempts", 8},
+	{"outbox_retry_lifetime", "72h"},
+	{"outbox_max_attempts", 0},
 	{"outbox_retry_base", "1m"},
 	{"outbox_retry_max", "1h"},
 	{"outbox_poll_interval", "10s"},
@@ -263,7 +270,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 var (
 	boolKeys     = []string{"dev"}
 	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
 
@@ -389,6 +396,7 @@ func (c *Config) normalizeMail() []error {
 		val time.Duration
 	}{
 		{"smtp_timeout", c.SMTPTimeout},
+		{"outbox_retry_lifetime", c.OutboxRetryLifetime},
 		{"outbox_retry_base", c.OutboxRetryBase},
 		{"outbox_retry_max", c.OutboxRetryMax},
 		{"outbox_poll_interval", c.OutboxPollInterval},
@@ -401,8 +409,8 @@ func (c *Config) normalizeMail() []error {
 	if c.OutboxRetryMax < c.OutboxRetryBase {
 		errs = append(errs, invalid("outbox_retry_max", c.OutboxRetryMax.String(), "is shorter than "+EnvName("outbox_retry_base")))
 	}
-	if c.OutboxMaxAttempts < 1 {
-		errs = append(errs, invalid("outbox_max_attempts", strconv.Itoa(c.OutboxMaxAttempts), "is not 1 or more"))
+	if c.OutboxMaxAttempts < 0 {
+		errs = append(errs, invalid("outbox_max_attempts", strconv.Itoa(c.OutboxMaxAttempts), "is not 0 (no cap) or more"))
 	}
 	if c.MailRatePerSecond < 0 || math.IsNaN(c.MailRatePerSecond) || math.IsInf(c.MailRatePerSecond, 0) {
 		errs = append(errs, invalid("mail_rate_per_second", strconv.FormatFloat(c.MailRatePerSecond, 'g', -1, 64), "is not a number of emails per second (0 or more; 0 is no limit)"))

@@ -26,6 +26,7 @@ type Admin struct {
 	Subscribers Subscribers
 	Publisher   Publisher
 	Messages    Messages
+	Mail        Mail // the mail outbox's troubled emails
 }
 
 // AdminAuth signs the admin in and out (admin.Auth).

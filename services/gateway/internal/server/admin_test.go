@@ -85,7 +85,7 @@ func newAdminParts(t *testing.T, f *fixture, inbox *contact.Inbox) *adminParts {
 			return hook(ctx, pub, batch)
 		},
 	})
-	p.api = server.Admin{Auth: auth, Subscribers: f.subs, Publisher: pub, Messages: inbox}
+	p.api = server.Admin{Auth: auth, Subscribers: f.subs, Publisher: pub, Messages: inbox, Mail: f.outbox}
 	return p
 }
 
@@ -183,6 +183,8 @@ var adminEndpoints = []struct{ method, path, body string }{
 	{http.MethodGet, "/api/admin/subscribers", ""},
 	{http.MethodGet, "/api/admin/subscribers.csv", ""},
 	{http.MethodGet, "/api/admin/messages", ""},
+	{http.MethodGet, "/api/admin/mail", ""},
+	{http.MethodPost, "/api/admin/mail/1/retry", ""},
 }
 
 // probe GETs /api/admin/session with cookie (none if nil): always 200, and what it says.

@@ -86,6 +86,8 @@ func addRoutes(
 	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, adm.Subscribers))).Methods(get...)
 	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, adm.Subscribers))).Methods(get...)
 	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, adm.Messages))).Methods(get...)
+	r.Handle("/api/admin/mail", session(handleAdminMail(logger, adm.Mail))).Methods(get...)
+	r.Handle("/api/admin/mail/{id}/retry", session(noBodyOrJSON(logger)(handleAdminMailRetry(logger, adm.Mail)))).Methods(http.MethodPost)
 
 	// Module Federation: where the remotes are, and their built files.
 	r.Handle("/mf/remotes.json", handleRemotes(cfg.Remotes())).Methods(get...)

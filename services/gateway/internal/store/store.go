@@ -91,7 +91,7 @@ func (s *Contacts) Add(ctx context.Context, m *contact.Message, emails ...mail.M
 
 // List implements contact.Store.
 func (s *Contacts) List(ctx context.Context, limit int) ([]contact.Message, error) {
-	rows, err := s.db.QueryContext(ctx, s.listNewestFirst, limit)
+	rows, err := s.db.Reader.QueryContext(ctx, s.listNewestFirst, limit)
 	if err != nil {
 		return nil, fmt.Errorf("contact: list: %w", err)
 	}

@@ -45,6 +45,7 @@ func Run(t *testing.T, d Database) {
 		{"ExpiredLeaseIsClaimedAgain", testExpiredLeaseIsClaimedAgain},
 		{"ConcurrentClaimsNeverOverlap", testConcurrentClaimsNeverOverlap},
 		{"EnqueueTxCommitsWithTheCaller", testEnqueueTxCommitsWithTheCaller},
+		{"TroubledAndRequeue", testTroubledAndRequeue},
 	} {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, d) })
 	}
@@ -238,6 +239,10 @@ func testExpiredLeaseIsClaimedAgain(t *testing.T, d Database) {
 	if len(second) != 1 || second[0].ID != first[0].ID || second[0].Attempts != 2 || second[0].Lease == first[0].Lease {
 		t.Fatalf("reclaim = %+v", second)
 	}
+	// The attempt after the crash sends the very message the first one did.
+	if a, b := first[0].Message, second[0].Message; a.MessageID == "" || b.MessageID != a.MessageID || !b.Date.Equal(a.Date) {
+		t.Errorf("reclaimed with Message-ID %q and Date %v, first claim had %q and %v", b.MessageID, b.Date, a.MessageID, a.Date)
+	}
 	if err := s.MarkSent(ctx, first[0].ID, first[0].Lease, now); !errors.Is(err, outbox.ErrLeaseLost) {
 		t.Errorf("the dead worker's MarkSent = %v, want ErrLeaseLost", err)
 	}
@@ -336,5 +341,77 @@ func testEnqueueTxCommitsWithTheCaller(t *testing.T, d Database) {
 		if c, err := s.Count(ctx); err != nil || c != tt.want || things != tt.wantThings {
 			t.Errorf("%s: outbox %+v (%v) and %d rows, want %+v and %d", tt.name, c, err, things, tt.want, tt.wantThings)
 		}
+	}
+}
+
+// testTroubledAndRequeue: the admin's view lists the dead and the failing (not the
+// fine), and a dead entry put back is due now, with a new lifetime and no attempts.
+func testTroubledAndRequeue(t *testing.T, d Database) {
+	ctx := context.Background()
+	_, s := d.Open(t, d.New(t))
+	ids, err := s.Enqueue(ctx, Msg("failing"), Msg("dead"), Msg("sent"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued, _ := s.Get(ctx, ids[1])
+	t0 := time.Now()
+	got := claim(t, s, t0, 3)
+	if len(got) != 3 {
+		t.Fatalf("claimed %d, want 3", len(got))
+	}
+	if err := s.Retry(ctx, ids[0], got[0].Lease, t0.Add(time.Hour), "smtp: end of DATA: 451 4.3.0 try later"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkDead(ctx, ids[1], got[1].Lease, t0.Add(time.Second), "smtp: RCPT TO: 550 5.1.1 no such user"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.MarkSent(ctx, ids[2], got[2].Lease, t0); err != nil {
+		t.Fatal(err)
+	}
+	fine, err := s.Enqueue(ctx, Msg("fine")) // pending, never failed: not troubled
+	if err != nil {
+		t.Fatal(err)
+	}
+	troubled, err := s.Troubled(ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var listed []string
+	for _, e := range troubled {
+		listed = append(listed, fmt.Sprintf("%s %s %d %q", e.Message.Subject, e.Status, e.Attempts, e.LastError))
+	}
+	want := []string{
+		`dead dead 1 "smtp: RCPT TO: 550 5.1.1 no such user"`,
+		`failing pending 1 "smtp: end of DATA: 451 4.3.0 try later"`,
+	}
+	if fmt.Sprint(listed) != fmt.Sprint(want) {
+		t.Errorf("Troubled =\n%v\nwant\n%v", listed, want)
+	}
+	if len(troubled) == 2 && (troubled[0].FinishedAt.UnixMilli() != t0.Add(time.Second).UnixMilli() || !troubled[1].FinishedAt.IsZero()) {
+		t.Errorf("finished at: dead %v, failing %v", troubled[0].FinishedAt, troubled[1].FinishedAt)
+	}
+	if one, err := s.Troubled(ctx, 1); err != nil || len(one) != 1 {
+		t.Errorf("Troubled(1) = %d entries, %v", len(one), err)
+	}
+
+	for _, tt := range []struct {
+		id   int64
+		want error
+	}{{ids[0], outbox.ErrNotDead}, {ids[2], outbox.ErrNotDead}, {fine[0], outbox.ErrNotDead}, {999, outbox.ErrNotFound}} {
+		if err := s.Requeue(ctx, tt.id, time.Now()); !errors.Is(err, tt.want) {
+			t.Errorf("Requeue(%d) = %v, want %v", tt.id, err, tt.want)
+		}
+	}
+	t1 := t0.Add(time.Minute)
+	if err := s.Requeue(ctx, ids[1], t1); err != nil {
+		t.Fatal(err)
+	}
+	e, _ := s.Get(ctx, ids[1])
+	if e.Status != outbox.StatusPending || e.Attempts != 0 || e.QueuedAt.UnixMilli() != t1.UnixMilli() ||
+		!e.FinishedAt.IsZero() || e.Message.MessageID != queued.Message.MessageID || !e.CreatedAt.Equal(queued.CreatedAt) {
+		t.Errorf("requeued entry = %+v", e)
+	}
+	if again := claim(t, s, t1, 10); len(again) != 2 || again[0].ID != fine[0] || again[1].ID != ids[1] {
+		t.Errorf("claim after requeue = %+v, want the fine entry and the requeued one", again)
 	}
 }

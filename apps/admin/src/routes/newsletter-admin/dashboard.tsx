@@ -2,13 +2,14 @@ import type { AdminSession } from "@portfolio/api-client/admin";
 import { Button } from "@portfolio/ui/button";
 import { useEffect, useRef } from "react";
 import { Editions } from "./editions";
+import { Mail } from "./mail";
 import { Messages } from "./messages";
 import { useEndSessionOn401, useSignOut } from "./session-end";
 import { SetupNotes } from "./setup-notes";
 import { StatCards } from "./stat-cards";
 import { Subscribers } from "./subscribers";
 
-/** What a signed-in owner sees: who they are, the numbers, editions, subscribers, messages, setup notes. */
+/** What a signed-in owner sees: who they are, the numbers, editions, subscribers, messages, mail delivery, setup notes. */
 export function Dashboard({ session, focusOnMount = false }: { session: AdminSession; focusOnMount?: boolean }) {
   useEndSessionOn401();
   const signOut = useSignOut();
@@ -33,6 +34,7 @@ export function Dashboard({ session, focusOnMount = false }: { session: AdminSes
       <Editions />
       <Subscribers />
       <Messages />
+      <Mail />
       <SetupNotes />
     </>
   );

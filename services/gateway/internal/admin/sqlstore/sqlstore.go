@@ -69,7 +69,7 @@ func (s *Store) Create(ctx context.Context, tokenHash string, sess admin.Session
 func (s *Store) Get(ctx context.Context, tokenHash string, now time.Time) (admin.Session, error) {
 	var sess admin.Session
 	var created, expires int64
-	err := s.db.QueryRowContext(ctx, s.q["get_live_session"], tokenHash, now.UnixMilli()).
+	err := s.db.Reader.QueryRowContext(ctx, s.q["get_live_session"], tokenHash, now.UnixMilli()).
 		Scan(&sess.User, &sess.Credential, &created, &expires)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):

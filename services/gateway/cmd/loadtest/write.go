@@ -1,0 +1,227 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+)
+
+// endpoint is a write endpoint driven by the load.
+type endpoint struct {
+	name string
+	// request returns the i-th request; its key is the address the visitor gave.
+	request func(run string, i int) request
+	// rows counts the rows stored per key; emails checks each key's queued emails.
+	table string
+	check func(e keyEmails) (lost, dup bool)
+}
+
+// keyEmails is what the outbox holds about one visitor's address.
+type keyEmails struct {
+	to, replyTo int // emails to the address, and emails whose Reply-To is the address
+}
+
+var endpoints = []endpoint{
+	{
+		name: "POST /api/contact",
+		request: func(run string, i int) request {
+			key := fmt.Sprintf("lt-%s-c%d@example.org", run, i)
+			body, _ := json.Marshal(map[string]string{
+				"name": "Load Tester", "email": key, "subject": "other",
+				"message": fmt.Sprintf("Load test message number %d: is the write path fast?", i),
+			})
+			return request{method: "POST", path: "/api/contact", body: body, contentType: "application/json", key: key}
+		},
+		table: "contact_messages",
+		// The owner's notification (Reply-To: the visitor) exactly once; the visitor's
+		// auto-reply at most once (a site-wide cap may leave it out).
+		check: func(e keyEmails) (bool, bool) { return e.replyTo == 0, e.replyTo > 1 || e.to > 1 },
+	},
+	{
+		name: "POST /api/newsletter/subscriptions",
+		request: func(run string, i int) request {
+			key := fmt.Sprintf("lt-%s-s%d@example.org", run, i)
+			body, _ := json.Marshal(map[string]string{"email": key, "name": "Load Tester"})
+			return request{method: "POST", path: "/api/newsletter/subscriptions", body: body, contentType: "application/json", key: key}
+		},
+		table: "newsletter_subscribers",
+		// The confirmation email exactly once.
+		check: func(e keyEmails) (bool, bool) { return e.to == 0, e.to > 1 },
+	},
+}
+
+// writeScenario drives each write endpoint for o.duration with the mail worker
+// running, then stops the gateway (SIGTERM) and counts.
+func writeScenario(ctx context.Context, o options, db string, out io.Writer) error {
+	fmt.Fprintf(out, "\n== write path on %s: %d connections, %s per endpoint, load average before %s\n", db, o.conns, o.duration, loadAverage())
+	s, err := newSite(ctx, o, db, out, nil)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	if err := s.start(ctx); err != nil {
+		return err
+	}
+	client := newClient(o.conns)
+	run := fmt.Sprintf("%x", time.Now().UnixNano()&0xffffff)
+	results := make([][]outcome, len(endpoints))
+	for ei, ep := range endpoints {
+		// A second of warm-up (counted for lost and duplicated, not for speed).
+		var seq atomic.Int64
+		next := func() (request, bool) {
+			i := int(seq.Add(1))
+			r := ep.request(run, i)
+			r.clientIP = ipv4Client(ei+1, i)
+			return r, true
+		}
+		warm, cancel := context.WithTimeout(ctx, time.Second)
+		warmOuts := drive(warm, client, s.gw.base, o.conns, next)
+		cancel()
+		timed, cancel := context.WithTimeout(ctx, o.duration)
+		cpu0 := cpuTime(s.gw.cmd.Process.Pid)
+		start := time.Now()
+		outs := drive(timed, client, s.gw.base, o.conns, next)
+		elapsed := time.Since(start)
+		cpu := cpuTime(s.gw.cmd.Process.Pid) - cpu0
+		cancel()
+		sum := summarize(outs, elapsed)
+		// CPU per request says what the gateway costs whatever else the machine runs:
+		// on a busy machine req/s falls, CPU per request does not.
+		perReq := time.Duration(0)
+		if sum.n > 0 {
+			perReq = cpu / time.Duration(sum.n)
+		}
+		fmt.Fprintf(out, "  %-36s %s; gateway CPU %s per request\n", ep.name, sum, fmt.Sprintf("%.0f µs", float64(perReq)/float64(time.Microsecond)))
+		results[ei] = append(warmOuts, outs...)
+	}
+	sent, _ := s.smtp.delivered()
+	fmt.Fprintf(out, "  mail worker delivered %d emails meanwhile; load average after %s\n", sent, loadAverage())
+	s.gw.stop(sigterm, 30*time.Second)
+
+	dbh, err := s.openDB(ctx)
+	if err != nil {
+		return err
+	}
+	defer dbh.Close()
+	for ei, ep := range endpoints {
+		c, err := count(ctx, dbh, ep, "lt-"+run+"-", results[ei])
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "  %-36s %s\n", ep.name, c)
+	}
+	return nil
+}
+
+// counted is what the database holds against what the clients were told.
+type counted struct {
+	accepted, rows, lost, duplicated int
+	emailsLost, emailsDuplicated     int
+	storedUnanswered                 int // stored though the client got no 2xx
+}
+
+func (c counted) String() string {
+	return fmt.Sprintf("%d accepted (2xx), %d rows: lost %d, duplicated %d; emails lost %d, duplicated %d; stored without a 2xx %d",
+		c.accepted, c.rows, c.lost, c.duplicated, c.emailsLost, c.emailsDuplicated, c.storedUnanswered)
+}
+
+// count compares the rows and queued emails whose address starts with prefix against
+// the outcomes.
+func count(ctx context.Context, db *sqldb.DB, ep endpoint, prefix string, outs []outcome) (counted, error) {
+	rows := map[string]int{}
+	q := db.Rebind(`SELECT email, COUNT(*) FROM ` + ep.table + ` WHERE email LIKE $1 GROUP BY email`)
+	r, err := db.QueryContext(ctx, q, prefix+"%")
+	if err != nil {
+		return counted{}, fmt.Errorf("count %s: %w", ep.table, err)
+	}
+	for r.Next() {
+		var email string
+		var n int
+		if err := r.Scan(&email, &n); err != nil {
+			r.Close()
+			return counted{}, err
+		}
+		rows[email] = n
+	}
+	r.Close()
+	emails, err := outboxEmails(ctx, db, prefix)
+	if err != nil {
+		return counted{}, err
+	}
+	var c counted
+	answered := map[string]bool{}
+	for _, o := range outs {
+		k := o.req.key
+		if o.status < 200 || o.status >= 300 {
+			continue
+		}
+		answered[k] = true
+		c.accepted++
+		switch n := rows[k]; {
+		case n == 0:
+			c.lost++
+		case n > 1:
+			c.duplicated++
+		}
+		lost, dup := ep.check(emails[k])
+		if lost {
+			c.emailsLost++
+		}
+		if dup {
+			c.emailsDuplicated++
+		}
+	}
+	for k, n := range rows {
+		c.rows += n
+		if !answered[k] {
+			c.storedUnanswered++
+		}
+	}
+	return c, nil
+}
+
+// outboxEmails reads the outbox's messages that concern addresses with prefix.
+func outboxEmails(ctx context.Context, db *sqldb.DB, prefix string) (map[string]keyEmails, error) {
+	cast := "message"
+	if db.Dialect == sqldb.Postgres {
+		cast = "message::text"
+	}
+	r, err := db.QueryContext(ctx, db.Rebind(`SELECT message FROM mail_outbox WHERE `+cast+` LIKE $1`), "%"+prefix+"%")
+	if err != nil {
+		return nil, fmt.Errorf("count emails: %w", err)
+	}
+	defer r.Close()
+	out := map[string]keyEmails{}
+	for r.Next() {
+		var body string
+		if err := r.Scan(&body); err != nil {
+			return nil, err
+		}
+		var m mail.Message
+		if err := json.Unmarshal([]byte(body), &m); err != nil {
+			return nil, err
+		}
+		for _, a := range m.To {
+			if strings.HasPrefix(a.Email, prefix) {
+				e := out[a.Email]
+				e.to++
+				out[a.Email] = e
+			}
+		}
+		for _, a := range m.ReplyTo {
+			if strings.HasPrefix(a.Email, prefix) {
+				e := out[a.Email]
+				e.replyTo++
+				out[a.Email] = e
+			}
+		}
+	}
+	return out, r.Err()
+}
