@@ -250,7 +250,7 @@ async function runLighthouse(baseURL) {
 
 function printLighthouse(results) {
   const ms = (n) => (n == null ? '–' : String(Math.round(n)));
-  const num = (n) => (n == null ? '–' : String(n));
+  const num = (n) => (n == null ? '–' : String(Math.round(n))); // a median of 2 (a run failed) can end in .5
   const cls = (n) => (n == null ? '–' : n.toFixed(3));
   console.log(`\nLighthouse 12.8.2, median of ${RUNS} runs (mobile = default config, simulated throttling; desktop = desktop-config).`);
   console.log('"no-JS copy" = the gateway\'s HTML for the route with its <script> elements (and script preloads) removed, served from 127.0.0.1 with the same CSS and images; ratio = LCP(page) / LCP(no-JS copy). "no paint" = the copy shows nothing (Lighthouse NO_FCP).\n');
