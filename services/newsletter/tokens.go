@@ -34,7 +34,14 @@ func HashToken(token string) string {
 // so that garbage is turned away before the store is asked.
 func wellFormedConfirmToken(token string) bool {
 	b, err := base64.RawURLEncoding.Strict().DecodeString(token)
-	return err == nil && len(b) == confirmTokenBytes
+	return err == nil && len(b) == confirmTokenBytes && canonical(b, token)
+}
+
+// canonical reports whether token is exactly b's encoding: the decoder skips CR and LF
+// anywhere in its input (found by FuzzUnsubscribeToken), and a token we did not write
+// character for character is not one of ours.
+func canonical(b []byte, token string) bool {
+	return base64.RawURLEncoding.EncodeToString(b) == token
 }
 
 // SigningKeySize is the size of the key unsubscribe tokens are signed with.
@@ -80,7 +87,7 @@ func (s unsubscribeSigner) Token(id int64) string {
 // were changed is not one we made.
 func (s unsubscribeSigner) ID(token string) (int64, error) {
 	b, err := base64.RawURLEncoding.Strict().DecodeString(token)
-	if err != nil || len(b) != 8+sha256.Size {
+	if err != nil || len(b) != 8+sha256.Size || !canonical(b, token) {
 		return 0, errBadToken
 	}
 	if !hmac.Equal(b[8:], s.mac(b[:8])) {
