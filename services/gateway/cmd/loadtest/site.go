@@ -84,6 +84,7 @@ func newSite(ctx context.Context, o options, dbKind string, out io.Writer, extra
 		"PORTFOLIO_OWNER_EMAIL":           "owner@example.com",
 		"PORTFOLIO_TRUSTED_PROXIES":       "127.0.0.1/32,::1/128",
 		"PORTFOLIO_RATE_LIMIT_PER_MINUTE": "100000", // the most the config allows: clients below rotate anyway
+		"PORTFOLIO_METRICS_ADDR":          "off",    // several gateways run at once; a fixed metrics port would clash
 		"PORTFOLIO_ADMIN_USER":            adminUser,
 		"PORTFOLIO_ADMIN_PASSWORD_HASH":   string(hash),
 		"PORTFOLIO_LOG_LEVEL":             "info",
