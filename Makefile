@@ -46,8 +46,13 @@ build: install
 	$(TURBO) run build
 	$(MAKE) $(GATEWAY)
 
+# Static (CGO_ENABLED=0: the SQLite driver is pure Go) so the same binary runs in the
+# FROM-scratch image; version and commit stamped for `gateway version` and /healthz.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+VERSION_PKG := github.com/portfolio-site/portfolio/services/gateway/internal/version
 $(GATEWAY): $(GO_SOURCES) go.work
-	go build -trimpath -o $(GATEWAY) ./services/gateway/cmd/gateway
+	CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X $(VERSION_PKG).Version=$(VERSION) -X $(VERSION_PKG).Commit=$(COMMIT)" -o $(GATEWAY) ./services/gateway/cmd/gateway
 
 run: build
 	./$(GATEWAY)

@@ -63,6 +63,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if len(args) > 1 && args[1] == hashPasswordCommand {
 		return hashPassword(args[2:], stdin, stdout, stderr, admin.PasswordCost)
 	}
+	if len(args) > 1 && args[1] == versionCommand {
+		return printVersion(args[2:], stdout)
+	}
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 
@@ -217,6 +220,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	// A second SIGINT/SIGTERM now stops the process at once.
 	stopSignals()
+	drain(ctx, logger, web, cfg.ShutdownDelay)
 
 	logger.Info("shutting down", zap.Duration("timeout", shutdownTimeout))
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)

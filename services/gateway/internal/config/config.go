@@ -89,6 +89,11 @@ type Config struct {
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (from the
 	// comma-separated trusted_proxies: CIDRs or single addresses).
 	TrustedProxies []netip.Prefix `mapstructure:"-"`
+
+	// ShutdownDelay is how long /readyz fails after SIGTERM before the server stops
+	// accepting connections: the time a load balancer (Kubernetes endpoints) needs to
+	// stop routing here. 0 (the default) stops at once, right for a single process.
+	ShutdownDelay time.Duration `mapstructure:"shutdown_delay"`
 }
 
 // Secret is a configuration value that must never reach a log: it formats as
@@ -192,6 +197,7 @@ var keys = []key{
 	{"newsletter_resend_interval", "10m"},
 	{"rate_limit_per_minute", 5},
 	{"trusted_proxies", ""},
+	{"shutdown_delay", "0s"},
 }
 
 // EnvName returns the environment variable for a config key.
@@ -241,7 +247,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 var (
 	boolKeys     = []string{"dev"}
 	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
 
@@ -377,6 +383,9 @@ func (c *Config) normalizeMail() []error {
 	}
 	if c.OutboxRetryMax < c.OutboxRetryBase {
 		errs = append(errs, invalid("outbox_retry_max", c.OutboxRetryMax.String(), "is shorter than "+EnvName("outbox_retry_base")))
+	}
+	if c.ShutdownDelay < 0 {
+		errs = append(errs, invalid("shutdown_delay", c.ShutdownDelay.String(), "is negative"))
 	}
 	if c.OutboxMaxAttempts < 1 {
 		errs = append(errs, invalid("outbox_max_attempts", strconv.Itoa(c.OutboxMaxAttempts), "is not 1 or more"))
