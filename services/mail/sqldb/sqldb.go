@@ -20,6 +20,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
@@ -137,10 +138,21 @@ func Migrate(ctx context.Context, db *DB, fsys fs.FS, dir, table string) error {
 	if db.Dialect == Postgres {
 		dialect = goose.DialectPostgres
 	}
-	p, err := goose.NewProvider(dialect, db.DB, sub,
+	opts := []goose.ProviderOption{
 		goose.WithTableName(table),
 		goose.WithDisableGlobalRegistry(true),
-	)
+	}
+	if db.Dialect == Postgres {
+		// Replicas start together: a session-level advisory lock (one id for every
+		// module's migrations) lets one migrate while the others wait, then find
+		// nothing left to do. SQLite needs none: one process, and its write lock.
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return fmt.Errorf("migrate %s: %w", table, err)
+		}
+		opts = append(opts, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, db.DB, sub, opts...)
 	if err != nil {
 		return fmt.Errorf("migrate %s: %w", table, err)
 	}

@@ -201,7 +201,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	defer stopWorker()
 	// A publication a stopped gateway left half-queued is finished in the background;
 	// stopped before the database closes.
-	stopResume := resumePublications(ctx, logger, publisher)
+	stopResume := resumePublications(ctx, logger, publisher, cfg.PublishResumeAfter)
 	defer stopResume()
 
 	logger.Info("listening",

@@ -94,6 +94,10 @@ type Config struct {
 	// accepting connections: the time a load balancer (Kubernetes endpoints) needs to
 	// stop routing here. 0 (the default) stops at once, right for a single process.
 	ShutdownDelay time.Duration `mapstructure:"shutdown_delay"`
+	// PublishResumeAfter is how old a running publication must be for another replica
+	// to take it over (its process died), and how often each replica looks for one:
+	// a publish normally finishes queueing in seconds.
+	PublishResumeAfter time.Duration `mapstructure:"publish_resume_after"`
 }
 
 // Secret is a configuration value that must never reach a log: it formats as
@@ -198,6 +202,7 @@ var keys = []key{
 	{"rate_limit_per_minute", 5},
 	{"trusted_proxies", ""},
 	{"shutdown_delay", "0s"},
+	{"publish_resume_after", "1m"},
 }
 
 // EnvName returns the environment variable for a config key.
@@ -247,7 +252,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 var (
 	boolKeys     = []string{"dev"}
 	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
 
@@ -376,6 +381,7 @@ func (c *Config) normalizeMail() []error {
 		{"outbox_retry_max", c.OutboxRetryMax},
 		{"outbox_poll_interval", c.OutboxPollInterval},
 		{"outbox_send_timeout", c.OutboxSendTimeout},
+		{"publish_resume_after", c.PublishResumeAfter},
 	} {
 		if d.val <= 0 {
 			errs = append(errs, invalid(d.key, d.val.String(), "is not a positive duration"))
