@@ -18,7 +18,7 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev test test-go test-js test-e2e bench clean
+.PHONY: help install build run dev test test-go test-js test-e2e bench clean image test-image test-deploy
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
@@ -26,6 +26,7 @@ help:
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server with hot reload"
 	@echo "make bench  first-load JS/CSS per route and Lighthouse scores"
+	@echo "make image  OCI image of the site ($(IMAGE_TAR), for docker/podman load)"
 
 $(PNPM):
 	npm install --prefix $(TOOLS)/pnpm --no-audit --no-fund --loglevel=error pnpm@$(PNPM_VERSION)
@@ -60,7 +61,7 @@ run: build
 dev: install $(GATEWAY)
 	./scripts/dev.sh
 
-test: test-go test-js test-e2e
+test: test-go test-js test-e2e test-image test-deploy
 
 # The store suites run on SQLite and, inside a throwaway server, on PostgreSQL.
 test-go:
@@ -78,3 +79,34 @@ bench: build $(CHROMIUM)
 
 clean:
 	rm -rf bin data/tmp .turbo apps/*/dist
+
+# The container image, FROM scratch out of `make build`'s output (deploy/image/), built
+# with Debian's podman and saved as a docker-archive that docker load and podman load
+# accept. test-image runs it from its unpacked layers with chroot (no runtime works here).
+IMAGE     ?= portfolio
+IMAGE_TAR := build/portfolio-image.tar
+PODMAN    := /usr/bin/podman
+$(PODMAN):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman >/dev/null
+
+image: build $(PODMAN)
+	$(MAKE) -B $(GATEWAY) VERSION=$(VERSION) COMMIT=$(COMMIT) # stamped as the labels are
+	deploy/image/stage.sh build/image
+	podman build -q --format docker -f deploy/image/Containerfile \
+		--build-arg VERSION=$(VERSION) --build-arg REVISION=$(COMMIT) -t $(IMAGE):$(VERSION) build/image
+	rm -f $(IMAGE_TAR)
+	podman save -q --format docker-archive -o $(IMAGE_TAR) $(IMAGE):$(VERSION)
+	@ls -l $(IMAGE_TAR)
+
+test-image: image
+	cd deploy && PORTFOLIO_IMAGE_TAR=$(CURDIR)/$(IMAGE_TAR) go test -count=1 -v -run '^TestImage$$' .
+
+# Compose, Kustomize and Prometheus files, checked by the real tools (from apt).
+DEPLOY_TOOLS := /usr/bin/kubectl /usr/bin/docker-compose /usr/bin/promtool
+$(DEPLOY_TOOLS):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kubectl docker-compose prometheus >/dev/null
+
+test-deploy: $(DEPLOY_TOOLS)
+	cd deploy && PORTFOLIO_REQUIRE_TOOLS=1 go test -count=1 ./...

@@ -1,0 +1,3 @@
+module github.com/portfolio-site/portfolio/deploy
+
+go 1.26.0
