@@ -103,10 +103,10 @@ test-image: image
 	cd deploy && PORTFOLIO_IMAGE_TAR=$(CURDIR)/$(IMAGE_TAR) go test -count=1 -v -run '^TestImage$$' .
 
 # Compose, Kustomize and Prometheus files, checked by the real tools (from apt).
-DEPLOY_TOOLS := /usr/bin/kubectl /usr/bin/docker-compose /usr/bin/promtool
+DEPLOY_TOOLS := /usr/bin/kubectl /usr/bin/docker-compose /usr/bin/promtool /usr/bin/caddy
 $(DEPLOY_TOOLS):
 	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kubectl docker-compose prometheus >/dev/null
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kubectl docker-compose prometheus caddy >/dev/null
 
 test-deploy: $(DEPLOY_TOOLS)
 	cd deploy && PORTFOLIO_REQUIRE_TOOLS=1 go test -count=1 ./...
