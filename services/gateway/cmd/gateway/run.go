@@ -23,6 +23,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
 	"github.com/portfolio-site/portfolio/services/mail"
@@ -138,7 +139,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return fmt.Errorf("database: %w", err)
 	}
 
-	reg := prometheus.NewRegistry()
+	reg := metricsRegistry(ctx)
+	reg.MustRegister(opsmetrics.New(db, logger))
 	transport, err := newTransport(cfg, logger)
 	if err != nil {
 		return err
