@@ -52,6 +52,7 @@ func TestDefaults(t *testing.T) {
 
 		NewsletterConfirmTTL:     72 * time.Hour,
 		NewsletterResendInterval: 10 * time.Minute,
+		PublishResumeAfter:       time.Minute,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)
