@@ -62,7 +62,8 @@ func (l *logWatcher) Write(p []byte) (int, error) {
 // returns or the timeout passes first.
 func (l *logWatcher) waitFor(t *testing.T, msg string, done <-chan error) map[string]any {
 	t.Helper()
-	timeout := time.After(10 * time.Second)
+	// Generous: start-up under -race on a busy machine (PostgreSQL, migrations).
+	timeout := time.After(30 * time.Second)
 	for {
 		l.mu.Lock()
 		for _, e := range l.entries {
@@ -78,7 +79,7 @@ func (l *logWatcher) waitFor(t *testing.T, msg string, done <-chan error) map[st
 		case err := <-done:
 			t.Fatalf("run returned %v before logging %q; logs: %v", err, msg, l.all())
 		case <-timeout:
-			t.Fatalf("no %q log line within 10s; logs: %v", msg, l.all())
+			t.Fatalf("no %q log line within 30s; logs: %v", msg, l.all())
 		}
 	}
 }
