@@ -18,7 +18,7 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js fmt
+.PHONY: help install build run dev test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js fmt image test-image test-deploy
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
@@ -26,6 +26,7 @@ help:
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server with hot reload"
 	@echo "make bench  first-load JS/CSS per route; Lighthouse (median of 3) per route and its no-JS copy"
+	@echo "make image  OCI image of the site ($(IMAGE_TAR), for docker/podman load)"
 
 $(PNPM):
 	npm install --prefix $(TOOLS)/pnpm --no-audit --no-fund --loglevel=error pnpm@$(PNPM_VERSION)
@@ -46,8 +47,13 @@ build: install
 	$(TURBO) run build
 	$(MAKE) $(GATEWAY)
 
+# Static (CGO_ENABLED=0: the SQLite driver is pure Go) so the same binary runs in the
+# FROM-scratch image; version and commit stamped for `gateway version` and /healthz.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+COMMIT  ?= $(shell git rev-parse HEAD 2>/dev/null || echo unknown)
+VERSION_PKG := github.com/portfolio-site/portfolio/services/gateway/internal/version
 $(GATEWAY): $(GO_SOURCES) go.work
-	go build -trimpath -o $(GATEWAY) ./services/gateway/cmd/gateway
+	CGO_ENABLED=0 go build -trimpath -ldflags "-s -w -X $(VERSION_PKG).Version=$(VERSION) -X $(VERSION_PKG).Commit=$(COMMIT)" -o $(GATEWAY) ./services/gateway/cmd/gateway
 
 run: build
 	./$(GATEWAY)
@@ -55,7 +61,7 @@ run: build
 dev: install $(GATEWAY)
 	./scripts/dev.sh
 
-test: lint test-go test-js test-e2e
+test: lint test-go test-js test-e2e test-image test-deploy
 
 # The store suites run on SQLite and, inside a throwaway server, on PostgreSQL.
 test-go:
@@ -71,7 +77,7 @@ test-e2e: build $(CHROMIUM)
 # Lint and format checks: golangci-lint (pinned in tools/go.mod, built once into .tools)
 # over every Go module, Biome (pinned in the catalog) over every JS package via turbo.
 GOLANGCI_LINT := $(TOOLS)/bin/golangci-lint
-GO_MODULES    := services/gateway services/mail services/newsletter content
+GO_MODULES    := services/gateway services/mail services/newsletter content deploy
 
 $(GOLANGCI_LINT): tools/go.mod tools/go.sum
 	cd tools && GOWORK=off go build -o $(GOLANGCI_LINT) github.com/golangci/golangci-lint/v2/cmd/golangci-lint
@@ -119,3 +125,34 @@ fuzz:
 
 clean:
 	rm -rf bin data/tmp .turbo apps/*/dist
+
+# The container image, FROM scratch out of `make build`'s output (deploy/image/), built
+# with Debian's podman and saved as a docker-archive that docker load and podman load
+# accept. test-image runs it from its unpacked layers with chroot (no runtime works here).
+IMAGE     ?= portfolio
+IMAGE_TAR := build/portfolio-image.tar
+PODMAN    := /usr/bin/podman
+$(PODMAN):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq podman >/dev/null
+
+image: build $(PODMAN)
+	$(MAKE) -B $(GATEWAY) VERSION=$(VERSION) COMMIT=$(COMMIT) # stamped as the labels are
+	deploy/image/stage.sh build/image
+	podman build -q --format docker -f deploy/image/Containerfile \
+		--build-arg VERSION=$(VERSION) --build-arg REVISION=$(COMMIT) -t $(IMAGE):$(VERSION) build/image
+	rm -f $(IMAGE_TAR)
+	podman save -q --format docker-archive -o $(IMAGE_TAR) $(IMAGE):$(VERSION)
+	@ls -l $(IMAGE_TAR)
+
+test-image: image
+	cd deploy && PORTFOLIO_IMAGE_TAR=$(CURDIR)/$(IMAGE_TAR) go test -count=1 -v -run '^TestImage$$' .
+
+# Compose, Kustomize and Prometheus files, checked by the real tools (from apt).
+DEPLOY_TOOLS := /usr/bin/kubectl /usr/bin/docker-compose /usr/bin/promtool /usr/bin/caddy
+$(DEPLOY_TOOLS):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq kubectl docker-compose prometheus caddy >/dev/null
+
+test-deploy: $(DEPLOY_TOOLS)
+	cd deploy && PORTFOLIO_REQUIRE_TOOLS=1 go test -count=1 ./...

@@ -12,6 +12,7 @@ package sqldb
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io/fs"
 	"regexp"
@@ -20,6 +21,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
@@ -182,16 +184,47 @@ func Migrate(ctx context.Context, db *DB, fsys fs.FS, dir, table string) error {
 	if db.Dialect == Postgres {
 		dialect = goose.DialectPostgres
 	}
-	p, err := goose.NewProvider(dialect, db.DB, sub,
+	opts := []goose.ProviderOption{
 		goose.WithTableName(table),
 		goose.WithDisableGlobalRegistry(true),
-	)
+	}
+	if db.Dialect == Postgres {
+		// Replicas start together: a session-level advisory lock (one id for every
+		// module's migrations) lets one migrate while the others wait, then find
+		// nothing left to do. SQLite needs none: one process, and its write lock.
+		opts = append(opts, goose.WithSessionLocker(advisoryLock{id: lock.DefaultLockID}))
+	}
+	p, err := goose.NewProvider(dialect, db.DB, sub, opts...)
 	if err != nil {
 		return fmt.Errorf("migrate %s: %w", table, err)
 	}
 	// Not p.Close(): that would close db, which belongs to the caller.
 	if _, err := p.Up(ctx); err != nil {
 		return fmt.Errorf("migrate %s: %w", table, err)
+	}
+	return nil
+}
+
+// advisoryLock is a goose SessionLocker on PostgreSQL's blocking pg_advisory_lock: a
+// waiting replica goes on the moment the lock is released, where goose's own locker
+// polls every 5 s (three replicas would take tens of seconds to start). The wait ends
+// with ctx (start-up cancelled).
+type advisoryLock struct{ id int64 }
+
+func (l advisoryLock) SessionLock(ctx context.Context, conn *sql.Conn) error {
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", l.id); err != nil {
+		return fmt.Errorf("migration lock: %w", err)
+	}
+	return nil
+}
+
+func (l advisoryLock) SessionUnlock(ctx context.Context, conn *sql.Conn) error {
+	var released bool
+	if err := conn.QueryRowContext(ctx, "SELECT pg_advisory_unlock($1)", l.id).Scan(&released); err != nil {
+		return fmt.Errorf("migration unlock: %w", err)
+	}
+	if !released {
+		return errors.New("migration unlock: the lock was not held")
 	}
 	return nil
 }

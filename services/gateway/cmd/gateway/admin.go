@@ -89,26 +89,19 @@ func (m adminMail) Requeue(ctx context.Context, id int64, now time.Time) error {
 	return nil
 }
 
-// resumeEvery is how often a gateway looks for publications another process left
-// running, and resumeGrace how old one must be: a publish normally finishes queueing
-// in seconds, so one still running a minute after it started has lost its process.
-const (
-	resumeEvery = time.Minute
-	resumeGrace = time.Minute
-)
-
 // resumePublications finishes, in the background, the publications a stopped gateway
-// left running: at start-up every one started before, then every resumeEvery those
-// older than resumeGrace (a replica that died mid-publish, with the others still up).
+// left running: at start-up every one started before, then at each interval of every
+// (PORTFOLIO_PUBLISH_RESUME_AFTER) those older than every (a replica that died
+// mid-publish, with the others still up).
 // Only the recipients whose email was not queued get it now. The returned stop
 // cancels it and waits, so that it is done before the database closes; what it had
 // not queued by then is queued by the next try.
-func resumePublications(ctx context.Context, logger *zap.Logger, publisher *newsletter.Publisher) (stop func()) {
+func resumePublications(ctx context.Context, logger *zap.Logger, publisher *newsletter.Publisher, every time.Duration) (stop func()) {
 	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		tick := time.NewTicker(resumeEvery)
+		tick := time.NewTicker(every)
 		defer tick.Stop()
 		startedBefore := time.Now()
 		for {
@@ -124,7 +117,7 @@ func resumePublications(ctx context.Context, logger *zap.Logger, publisher *news
 			case <-ctx.Done():
 				return
 			case now := <-tick.C:
-				startedBefore = now.Add(-resumeGrace)
+				startedBefore = now.Add(-every)
 			}
 		}
 	}()

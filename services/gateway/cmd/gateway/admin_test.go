@@ -182,7 +182,7 @@ func TestRunFinishesAnInterruptedPublication(t *testing.T) {
 func interruptPublication(t *testing.T, path string) []string {
 	t.Helper()
 	ctx := context.Background()
-	db, err := sqldb.OpenSQLite(ctx, path)
+	db, err := sqldb.Open(ctx, path) // a SQLite file or a postgres:// URL
 	if err != nil {
 		t.Fatal(err)
 	}

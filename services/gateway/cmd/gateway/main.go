@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	_ "time/tzdata" // zone data in the binary: the FROM-scratch image has no /usr/share/zoneinfo
 )
 
 func main() {

@@ -23,6 +23,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
 	"github.com/portfolio-site/portfolio/services/mail"
@@ -62,6 +63,9 @@ const (
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
 	if len(args) > 1 && args[1] == hashPasswordCommand {
 		return hashPassword(args[2:], stdin, stdout, stderr, admin.PasswordCost)
+	}
+	if len(args) > 1 && args[1] == versionCommand {
+		return printVersion(args[2:], stdout)
 	}
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
@@ -138,7 +142,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return fmt.Errorf("database: %w", err)
 	}
 
-	reg := prometheus.NewRegistry()
+	reg := metricsRegistry(ctx)
+	reg.MustRegister(opsmetrics.New(db, logger))
 	transport, err := newTransport(cfg, logger)
 	if err != nil {
 		return err
@@ -211,7 +216,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	defer stopWorker()
 	// A publication a stopped gateway left half-queued is finished in the background;
 	// stopped before the database closes.
-	stopResume := resumePublications(ctx, logger, publisher)
+	stopResume := resumePublications(ctx, logger, publisher, cfg.PublishResumeAfter)
 	defer stopResume()
 
 	logger.Info("listening",
@@ -230,6 +235,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	// A second SIGINT/SIGTERM now stops the process at once.
 	stopSignals()
+	drain(ctx, logger, web, cfg.ShutdownDelay)
 
 	logger.Info("shutting down", zap.Duration("timeout", shutdownTimeout))
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)

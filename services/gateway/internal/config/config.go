@@ -112,6 +112,15 @@ type Config struct {
 	// TrustedProxies are the peers whose X-Forwarded-For is believed (from the
 	// comma-separated trusted_proxies: CIDRs or single addresses).
 	TrustedProxies []netip.Prefix `mapstructure:"-"`
+
+	// ShutdownDelay is how long /readyz fails after SIGTERM before the server stops
+	// accepting connections: the time a load balancer (Kubernetes endpoints) needs to
+	// stop routing here. 0 (the default) stops at once, right for a single process.
+	ShutdownDelay time.Duration `mapstructure:"shutdown_delay"`
+	// PublishResumeAfter is how old a running publication must be for another replica
+	// to take it over (its process died), and how often each replica looks for one:
+	// a publish normally finishes queueing in seconds.
+	PublishResumeAfter time.Duration `mapstructure:"publish_resume_after"`
 }
 
 // Secret is a configuration value that must never reach a log: it formats as
@@ -221,6 +230,8 @@ var keys = []key{
 	{"contact_autoreply_per_hour", 100},
 	{"metrics_addr", "127.0.0.1:9090"},
 	{"trusted_proxies", ""},
+	{"shutdown_delay", "0s"},
+	{"publish_resume_after", "1m"},
 }
 
 // EnvName returns the environment variable for a config key.
@@ -270,7 +281,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 var (
 	boolKeys     = []string{"dev"}
 	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
 
@@ -401,6 +412,7 @@ func (c *Config) normalizeMail() []error {
 		{"outbox_retry_max", c.OutboxRetryMax},
 		{"outbox_poll_interval", c.OutboxPollInterval},
 		{"outbox_send_timeout", c.OutboxSendTimeout},
+		{"publish_resume_after", c.PublishResumeAfter},
 	} {
 		if d.val <= 0 {
 			errs = append(errs, invalid(d.key, d.val.String(), "is not a positive duration"))
@@ -408,6 +420,9 @@ func (c *Config) normalizeMail() []error {
 	}
 	if c.OutboxRetryMax < c.OutboxRetryBase {
 		errs = append(errs, invalid("outbox_retry_max", c.OutboxRetryMax.String(), "is shorter than "+EnvName("outbox_retry_base")))
+	}
+	if c.ShutdownDelay < 0 {
+		errs = append(errs, invalid("shutdown_delay", c.ShutdownDelay.String(), "is negative"))
 	}
 	if c.OutboxMaxAttempts < 0 {
 		errs = append(errs, invalid("outbox_max_attempts", strconv.Itoa(c.OutboxMaxAttempts), "is not 0 (no cap) or more"))

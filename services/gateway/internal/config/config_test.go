@@ -59,6 +59,7 @@ func TestDefaults(t *testing.T) {
 		RateLimitIPv6Prefix:     64,
 		ContactAutoReplyPerHour: 100,
 		MetricsAddr:             "127.0.0.1:9090",
+		PublishResumeAfter:      time.Minute,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)

@@ -40,6 +40,7 @@ type fixture struct {
 	subs     *newsletter.Service
 	admin    *adminParts
 	reg      *prometheus.Registry
+	web      *server.Web
 	notified int
 }
 
@@ -130,6 +131,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	f.web = web
 	f.admin = newAdminParts(t, f, inbox)
 	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, store.NewHealth(db), inbox, f.subs, f.admin.api)
 	return f

@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/version"
 )
 
 // Pinger is the database, as /readyz sees it (store.Health): does it answer, and does
@@ -17,11 +19,12 @@ type Pinger interface {
 	CheckWritable(ctx context.Context) error
 }
 
-// handleHealthz says the process is up and serving HTTP.
+// handleHealthz says the process is up and serving HTTP, and which build it runs.
 func handleHealthz() http.Handler {
+	v := version.Get()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
-		writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+		writeJSON(w, http.StatusOK, map[string]string{"status": "ok", "version": v.Version, "commit": v.Commit})
 	})
 }
 
@@ -30,21 +33,31 @@ func handleHealthz() http.Handler {
 // whose database cannot take a contact message or a subscription (disk full).
 func handleReadyz(logger *zap.Logger, web *Web, db Pinger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !web.Ready() {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: notBuiltMessage})
-			return
-		}
-		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
-		defer cancel()
-		if err := db.PingContext(ctx); err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "database unavailable", Err: err})
-			return
-		}
-		if err := db.CheckWritable(ctx); err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "database cannot be written", Err: err})
+		if err := readiness(r.Context(), web, db); err != nil {
+			writeError(w, r, logger, err)
 			return
 		}
 		w.Header().Set("Cache-Control", "no-store")
 		writeJSON(w, http.StatusOK, map[string]string{"status": "ready"})
 	})
+}
+
+// readiness is what /readyz and the portfolio_ready gauge check: not stopping, the
+// shell built, the database answering and taking writes.
+func readiness(ctx context.Context, web *Web, db Pinger) *Error {
+	if web.Draining() {
+		return &Error{Code: ECodeUnavailable, Message: "shutting down"}
+	}
+	if !web.Ready() {
+		return &Error{Code: ECodeUnavailable, Message: notBuiltMessage}
+	}
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	defer cancel()
+	if err := db.PingContext(ctx); err != nil {
+		return &Error{Code: ECodeUnavailable, Message: "database unavailable", Err: err}
+	}
+	if err := db.CheckWritable(ctx); err != nil {
+		return &Error{Code: ECodeUnavailable, Message: "database cannot be written", Err: err}
+	}
+	return nil
 }

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -9,6 +10,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/version"
 )
 
 // metrics counts requests and their durations for /metrics. Labels are route
@@ -42,6 +45,7 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 		m.requests, m.duration,
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		buildInfo(),
 	)
 	return m
 }
@@ -53,6 +57,31 @@ func MetricsHandler(reg *prometheus.Registry) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	return mux
+}
+
+// buildInfo is the usual constant 1 labelled with the running build, so dashboards
+// and alerts can tell versions apart during a rollout.
+func buildInfo() prometheus.Collector {
+	v := version.Get()
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Namespace: "portfolio", Name: "build_info",
+		Help:        "The running build: 1, labelled with its version and commit.",
+		ConstLabels: prometheus.Labels{"version": v.Version, "commit": v.Commit},
+	}, func() float64 { return 1 })
+}
+
+// watchReadiness adds portfolio_ready, what /readyz would answer at scrape time (1
+// ready, 0 not): its changes over time show a flapping replica.
+func (m *metrics) watchReadiness(web *Web, db Pinger) {
+	m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+		Namespace: "portfolio", Name: "ready",
+		Help: "1 when this replica would answer /readyz with 200, else 0.",
+	}, func() float64 {
+		if readiness(context.Background(), web, db) != nil {
+			return 0
+		}
+		return 1
+	}))
 }
 
 // byRoute is mux middleware: it labels each request with the template of the route

@@ -35,7 +35,9 @@ func NewServer(
 	adm Admin,
 ) http.Handler {
 	r := mux.NewRouter()
-	addRoutes(r, logger, cfg, site, routes, posts, web, found, newMetrics(reg), db, contacts, subs, adm)
+	m := newMetrics(reg)
+	m.watchReadiness(web, db)
+	addRoutes(r, logger, cfg, site, routes, posts, web, found, m, db, contacts, subs, adm)
 
 	policy := headers.Policy{
 		ScriptHashes: web.scriptHashes(),

@@ -482,9 +482,9 @@ func TestProbes(t *testing.T) {
 		body   string
 		typ    string
 	}{
-		{"healthz", true, "/healthz", "", 200, `{"status":"ok"}`, "application/json"},
+		{"healthz", true, "/healthz", "", 200, `{"commit":"unknown","status":"ok","version":"dev"}`, "application/json"},
 		{"readyz when built", true, "/readyz", "", 200, `{"status":"ready"}`, "application/json"},
-		{"healthz when not built", false, "/healthz", "", 200, `{"status":"ok"}`, "application/json"},
+		{"healthz when not built", false, "/healthz", "", 200, `{"commit":"unknown","status":"ok","version":"dev"}`, "application/json"},
 		{"readyz when not built", false, "/readyz", "", 503, `{"error":{"code":"unavailable","message":"site not built: run make build"}}`, "application/json"},
 		{"page when not built, browser", false, "/skills", "text/html,application/xhtml+xml", 503, "", "text/html; charset=utf-8"},
 		{"page when not built, API client", false, "/skills", "application/json", 503, `{"error":{"code":"unavailable","message":"site not built: run make build"}}`, "application/json"},

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sync/atomic"
 
 	"go.uber.org/zap"
 
@@ -30,10 +31,19 @@ type Web struct {
 	// Contact is the contact page's copy, for the answers to its form posted without
 	// JavaScript.
 	Contact content.Contact
+
+	draining atomic.Bool // set by Drain when the process is stopping
 }
 
 // Ready reports whether the site can be served: the shell's index.html was loaded.
 func (w *Web) Ready() bool { return w.Pages != nil }
+
+// Drain makes /readyz fail from now on while everything else is still served, so a
+// load balancer stops sending new visitors before the server stops accepting them.
+func (w *Web) Drain() { w.draining.Store(true) }
+
+// Draining reports whether Drain was called.
+func (w *Web) Draining() bool { return w.draining.Load() }
 
 // LoadWeb reads the shell's and every remote's build from cfg.WebDir, and prepares its
 // index.html for every route and every published post's article. A build that

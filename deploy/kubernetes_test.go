@@ -1,0 +1,275 @@
+package deploy_test
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"sigs.k8s.io/yaml"
+)
+
+// rendered is an overlay as kubectl kustomize renders it, every object decoded
+// strictly into its official API type.
+type rendered struct {
+	deployments []*appsv1.Deployment
+	configMaps  []*corev1.ConfigMap
+	services    []*corev1.Service
+	pvcs        []*corev1.PersistentVolumeClaim
+	ingresses   []*networkingv1.Ingress
+	policies    []*networkingv1.NetworkPolicy
+	hpas        []*autoscalingv2.HorizontalPodAutoscaler
+	pdbs        []*policyv1.PodDisruptionBudget
+	accounts    []*corev1.ServiceAccount
+}
+
+// render runs `kubectl kustomize` on an overlay and decodes every object: an unknown
+// kind, or a field its type does not have (a typo, a field from another version),
+// fails the test.
+func render(t *testing.T, overlay string) rendered {
+	t.Helper()
+	kubectl := requireTool(t, "kubectl")
+	out, err := exec.Command(kubectl, "kustomize", "kubernetes/overlays/"+overlay).CombinedOutput()
+	if err != nil {
+		t.Fatalf("kubectl kustomize %s: %v\n%s", overlay, err, out)
+	}
+	var r rendered
+	for i, doc := range bytes.Split(out, []byte("\n---\n")) {
+		var head struct{ APIVersion, Kind string }
+		if err := yaml.Unmarshal(doc, &head); err != nil {
+			t.Fatalf("object %d: %v", i, err)
+		}
+		var obj any
+		switch head.APIVersion + " " + head.Kind {
+		case "apps/v1 Deployment":
+			o := &appsv1.Deployment{}
+			r.deployments, obj = append(r.deployments, o), o
+		case "v1 ConfigMap":
+			o := &corev1.ConfigMap{}
+			r.configMaps, obj = append(r.configMaps, o), o
+		case "v1 Service":
+			o := &corev1.Service{}
+			r.services, obj = append(r.services, o), o
+		case "v1 PersistentVolumeClaim":
+			o := &corev1.PersistentVolumeClaim{}
+			r.pvcs, obj = append(r.pvcs, o), o
+		case "v1 ServiceAccount":
+			o := &corev1.ServiceAccount{}
+			r.accounts, obj = append(r.accounts, o), o
+		case "networking.k8s.io/v1 Ingress":
+			o := &networkingv1.Ingress{}
+			r.ingresses, obj = append(r.ingresses, o), o
+		case "networking.k8s.io/v1 NetworkPolicy":
+			o := &networkingv1.NetworkPolicy{}
+			r.policies, obj = append(r.policies, o), o
+		case "autoscaling/v2 HorizontalPodAutoscaler":
+			o := &autoscalingv2.HorizontalPodAutoscaler{}
+			r.hpas, obj = append(r.hpas, o), o
+		case "policy/v1 PodDisruptionBudget":
+			o := &policyv1.PodDisruptionBudget{}
+			r.pdbs, obj = append(r.pdbs, o), o
+		case "v1 Secret":
+			t.Fatalf("%s renders a Secret: secrets are created out of band, never committed", overlay)
+		default:
+			t.Fatalf("object %d: unexpected %s %s", i, head.APIVersion, head.Kind)
+		}
+		if err := yaml.UnmarshalStrict(doc, obj); err != nil {
+			t.Fatalf("%s object %d (%s): %v", overlay, i, head.Kind, err)
+		}
+	}
+	if len(r.deployments) != 1 || len(r.configMaps) != 1 || len(r.services) != 1 || len(r.ingresses) != 1 || len(r.policies) != 1 {
+		t.Fatalf("%s: want one Deployment, ConfigMap, Service, Ingress and NetworkPolicy", overlay)
+	}
+	return r
+}
+
+func TestKubernetesOverlays(t *testing.T) {
+	for _, overlay := range []string{"single", "ha"} {
+		t.Run(overlay, func(t *testing.T) {
+			r := render(t, overlay)
+			checkPolicies(t, r)
+			checkShutdown(t, r)
+			checkNetworkPolicy(t, r.policies[0])
+			d := r.deployments[0]
+			env := envOf(d.Spec.Template.Spec.Containers[0])
+			switch overlay {
+			case "single":
+				if d.Spec.Replicas == nil || *d.Spec.Replicas != 1 || d.Spec.Strategy.Type != appsv1.RecreateDeploymentStrategyType {
+					t.Errorf("single: replicas %v, strategy %s; want exactly 1 and Recreate (SQLite on a ReadWriteOnce volume)", d.Spec.Replicas, d.Spec.Strategy.Type)
+				}
+				if len(r.hpas) != 0 {
+					t.Error("single: an autoscaler would scale SQLite past one replica")
+				}
+				if v := volume(d, "data"); v == nil || v.PersistentVolumeClaim == nil || v.EmptyDir != nil || len(r.pvcs) != 1 || v.PersistentVolumeClaim.ClaimName != r.pvcs[0].Name {
+					t.Errorf("single: the data volume is %+v, want the overlay's claim", v)
+				}
+				if _, ok := env["PORTFOLIO_DATABASE_URL"]; ok {
+					t.Error("single sets PORTFOLIO_DATABASE_URL: it runs on SQLite")
+				}
+			case "ha":
+				if d.Spec.Replicas == nil || *d.Spec.Replicas < 3 {
+					t.Errorf("ha: replicas %v, want 3 or more", d.Spec.Replicas)
+				}
+				if len(r.hpas) != 1 || r.hpas[0].Spec.MinReplicas == nil || *r.hpas[0].Spec.MinReplicas < 3 || r.hpas[0].Spec.ScaleTargetRef.Name != d.Name {
+					t.Errorf("ha: want an autoscaler of %s with at least 3 replicas", d.Name)
+				}
+				if len(r.pdbs) != 1 || r.pdbs[0].Spec.MinAvailable == nil || r.pdbs[0].Spec.MinAvailable.IntValue() < 2 {
+					t.Error("ha: want a PodDisruptionBudget keeping at least 2 available")
+				}
+				if e, ok := env["PORTFOLIO_DATABASE_URL"]; !ok || e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
+					t.Error("ha: PORTFOLIO_DATABASE_URL must come from a Secret")
+				}
+			}
+		})
+	}
+}
+
+// checkPolicies: every container has CPU and memory limits, all three probes, runs
+// as a non-root user on a read-only root filesystem without capabilities, under the
+// runtime's seccomp profile, from an image with a pinned tag; secrets come from
+// secretKeyRef, never as values.
+func checkPolicies(t *testing.T, r rendered) {
+	for _, d := range r.deployments {
+		pod := d.Spec.Template.Spec
+		podNonRoot := pod.SecurityContext != nil && pod.SecurityContext.RunAsNonRoot != nil && *pod.SecurityContext.RunAsNonRoot
+		if pod.SecurityContext == nil || pod.SecurityContext.SeccompProfile == nil || pod.SecurityContext.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
+			t.Errorf("%s: seccomp profile is not RuntimeDefault", d.Name)
+		}
+		if len(pod.TopologySpreadConstraints) == 0 {
+			t.Errorf("%s: no topology spread constraints", d.Name)
+		}
+		for _, c := range slices.Concat(pod.InitContainers, pod.Containers) {
+			name := d.Name + "/" + c.Name
+			if c.Resources.Limits.Cpu().IsZero() || c.Resources.Limits.Memory().IsZero() || c.Resources.Requests.Memory().IsZero() {
+				t.Errorf("%s: resources %+v, want requests and CPU and memory limits", name, c.Resources)
+			}
+			if c.ReadinessProbe == nil || c.LivenessProbe == nil || c.StartupProbe == nil {
+				t.Errorf("%s: want readiness, liveness and startup probes", name)
+			}
+			sc := c.SecurityContext
+			if sc == nil {
+				t.Errorf("%s: no securityContext", name)
+				continue
+			}
+			if !podNonRoot && (sc.RunAsNonRoot == nil || !*sc.RunAsNonRoot) {
+				t.Errorf("%s: not runAsNonRoot", name)
+			}
+			if sc.ReadOnlyRootFilesystem == nil || !*sc.ReadOnlyRootFilesystem {
+				t.Errorf("%s: root filesystem is writable", name)
+			}
+			if sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation {
+				t.Errorf("%s: privilege escalation allowed", name)
+			}
+			if sc.Capabilities == nil || !slices.Equal(sc.Capabilities.Drop, []corev1.Capability{"ALL"}) || len(sc.Capabilities.Add) > 0 {
+				t.Errorf("%s: capabilities %+v, want all dropped", name, sc.Capabilities)
+			}
+			_, tag, ok := strings.Cut(c.Image[strings.LastIndex(c.Image, "/")+1:], ":")
+			if !ok || tag == "" || tag == "latest" {
+				t.Errorf("%s: image %q, want a pinned tag", name, c.Image)
+			}
+			if m := mountOf(c, "/tmp"); m == nil || volume(d, m.Name) == nil || volume(d, m.Name).EmptyDir == nil {
+				t.Errorf("%s: /tmp is not an emptyDir (the root filesystem is read-only)", name)
+			}
+			for _, e := range c.Env {
+				if strings.Contains(e.Name, "PASSWORD") || strings.Contains(e.Name, "DATABASE_URL") {
+					if e.Value != "" || e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
+						t.Errorf("%s: %s must come from a Secret", name, e.Name)
+					}
+				}
+			}
+		}
+	}
+	for _, cm := range r.configMaps {
+		for k := range cm.Data {
+			if strings.Contains(k, "PASSWORD") || strings.Contains(k, "DATABASE_URL") {
+				t.Errorf("ConfigMap %s holds %s: a secret", cm.Name, k)
+			}
+		}
+	}
+}
+
+// checkShutdown: readiness fails first, then requests drain, then the mail worker
+// stops, all before Kubernetes kills the pod.
+func checkShutdown(t *testing.T, r rendered) {
+	d := r.deployments[0]
+	pod := d.Spec.Template.Spec
+	settings := r.configMaps[0].Data
+	delay, err1 := time.ParseDuration(settings["PORTFOLIO_SHUTDOWN_DELAY"])
+	send, err2 := time.ParseDuration(settings["PORTFOLIO_OUTBOX_SEND_TIMEOUT"])
+	if err1 != nil || err2 != nil {
+		t.Fatalf("ConfigMap: PORTFOLIO_SHUTDOWN_DELAY %v, PORTFOLIO_OUTBOX_SEND_TIMEOUT %v", err1, err2)
+	}
+	const httpDrain = 15 * time.Second // shutdownTimeout in cmd/gateway/run.go
+	grace := time.Duration(*pod.TerminationGracePeriodSeconds) * time.Second
+	if need := delay + httpDrain + send; grace <= need {
+		t.Errorf("terminationGracePeriodSeconds %s, want more than %s (shutdown delay + HTTP drain + send timeout)", grace, need)
+	}
+	rp := pod.Containers[0].ReadinessProbe
+	if rp.HTTPGet == nil || rp.HTTPGet.Path != "/readyz" {
+		t.Fatalf("readiness probe %+v, want GET /readyz", rp)
+	}
+	// The pod must be seen unready within the delay: one failed probe, one period.
+	if seen := time.Duration(rp.PeriodSeconds*rp.FailureThreshold) * time.Second; seen >= delay {
+		t.Errorf("readiness notices the drain after %s, not within PORTFOLIO_SHUTDOWN_DELAY %s", seen, delay)
+	}
+	if lp := pod.Containers[0].LivenessProbe; lp.HTTPGet == nil || lp.HTTPGet.Path != "/healthz" {
+		t.Errorf("liveness probe %+v, want GET /healthz (which keeps answering while draining)", lp)
+	}
+}
+
+// checkNetworkPolicy: egress reaches DNS, PostgreSQL and SMTP only.
+func checkNetworkPolicy(t *testing.T, np *networkingv1.NetworkPolicy) {
+	if !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeEgress) {
+		t.Fatal("NetworkPolicy does not restrict egress")
+	}
+	if np.Spec.PodSelector.MatchLabels["app.kubernetes.io/name"] != "portfolio" {
+		t.Errorf("NetworkPolicy selects %v, want the gateway's pods", np.Spec.PodSelector)
+	}
+	var ports []string
+	for _, rule := range np.Spec.Egress {
+		if len(rule.Ports) == 0 {
+			t.Errorf("an egress rule allows every port: %+v", rule)
+		}
+		for _, p := range rule.Ports {
+			ports = append(ports, fmt.Sprintf("%s/%s", p.Port.String(), *p.Protocol))
+		}
+	}
+	slices.Sort(ports)
+	if want := []string{"25/TCP", "465/TCP", "53/TCP", "53/UDP", "5432/TCP", "587/TCP"}; !slices.Equal(ports, want) {
+		t.Errorf("egress ports %v, want only DNS, PostgreSQL and SMTP %v", ports, want)
+	}
+}
+
+func envOf(c corev1.Container) map[string]corev1.EnvVar {
+	m := map[string]corev1.EnvVar{}
+	for _, e := range c.Env {
+		m[e.Name] = e
+	}
+	return m
+}
+
+func volume(d *appsv1.Deployment, name string) *corev1.Volume {
+	for i, v := range d.Spec.Template.Spec.Volumes {
+		if v.Name == name {
+			return &d.Spec.Template.Spec.Volumes[i]
+		}
+	}
+	return nil
+}
+
+func mountOf(c corev1.Container, path string) *corev1.VolumeMount {
+	for i, m := range c.VolumeMounts {
+		if m.MountPath == path {
+			return &c.VolumeMounts[i]
+		}
+	}
+	return nil
+}
