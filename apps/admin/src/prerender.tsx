@@ -20,6 +20,9 @@ export async function renderSection(url: string): Promise<string> {
         </StaticRouter>
       </ThemeProvider>
     </StrictMode>,
+    // Never outline a large boundary into a later <script>-completed chunk: the page is one
+    // static document, and the CSP allows no inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

@@ -10,9 +10,12 @@ import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { App } from "./app";
 import { SectionSlots } from "./federation/remote-route";
+import { preloadPage } from "./routes";
 
 /** The HTML inside #root for `url`, exactly as the browser's first render makes it. */
 export async function renderPage(url: string): Promise<string> {
+  // The page's lazy chunk, already here: React renders it inline instead of suspending.
+  await preloadPage(url);
   const router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
   const { prelude } = await prerender(
     <SectionSlots.Provider value={true}>
@@ -20,6 +23,9 @@ export async function renderPage(url: string): Promise<string> {
         <App router={router} />
       </StrictMode>
     </SectionSlots.Provider>,
+    // Never outline a large boundary into a later <script>-completed chunk: the page is one
+    // static document, and the CSP allows no inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

@@ -26,8 +26,24 @@ export function prerenderFileName(key: string): string {
   return key.replace(/^\//, "").replaceAll(":", "") + ".html";
 }
 
+/**
+ * Why a page's HTML cannot be served as it is, if it cannot: React left a boundary to be
+ * finished by an inline script (which the CSP blocks) or to the client (it failed or
+ * suspended on the server).
+ */
+export function incompletePage(html: string): string | undefined {
+  if (/<script[\s>]/.test(html)) return "it has an inline <script>";
+  if (html.includes("<!--$?-->")) return "a Suspense boundary is still pending (something suspended)";
+  if (html.includes("<!--$!-->")) return "a Suspense boundary failed on the server and is left to the client";
+  return undefined;
+}
+
 /** Writes the pages into `dir`, replacing what a previous build left there. */
 export async function writePages(dir: string, pages: PrerenderedPage[]): Promise<void> {
+  for (const page of pages) {
+    const problem = incompletePage(page.html);
+    if (problem) throw new Error(`prerender: ${page.key}: ${problem}`);
+  }
   await rm(dir, { recursive: true, force: true });
   for (const page of pages) {
     const file = join(dir, prerenderFileName(page.key));
