@@ -17,8 +17,8 @@ import (
 
 // Web is the built front end, loaded into memory once at start-up.
 type Web struct {
-	Shell   *static.Dir            // nil when the shell is not built
-	Pages   *pages.Set             // nil when the shell is not built
+	Shell   *static.Dir             // nil when the shell is not built
+	Pages   *pages.Set              // nil when the shell is not built
 	Remotes map[string]*static.Live // built remotes only, by name; reloaded when rebuilt
 	// Composer puts the prerendered HTML of the shell and of a route's section into
 	// its page; nil when the shell is not built.
