@@ -45,19 +45,18 @@ function watchHydration() {
 const mainText = (page) => page.evaluate(() => document.getElementById('main')?.innerText.replace(/\s+/g, ' ').trim() ?? '');
 const h1Of = (page) => page.evaluate(() => [...document.querySelectorAll('h1')].map((e) => e.textContent.replace(/\s+/g, ' ').trim()));
 
-e2eTest(`every public page (${PAGES.length}) shows its content without JavaScript, then hydrates without a warning, a removal or a shift`, { timeout: 300_000 }, async ({ suite }) => {
-  const failures = [];
-  const noJs = await suite.browser.newContext({ baseURL: suite.url, javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
-  const withJs = await suite.browser.newContext({ baseURL: suite.url, viewport: { width: 412, height: 823 } });
-  await withJs.addInitScript(watchHydration);
-  try {
-    for (const p of PAGES) {
+for (const p of PAGES) {
+  e2eTest(`${p.url} shows its content without JavaScript, then hydrates without a warning, a removal or a shift`, { timeout: 120_000 }, async ({ suite }) => {
+    const failures = [];
+    const noJs = await suite.browser.newContext({ baseURL: suite.url, javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    const withJs = await suite.browser.newContext({ baseURL: suite.url, viewport: { width: 412, height: 823 } });
+    await withJs.addInitScript(watchHydration);
+    try {
       const plain = await noJs.newPage();
       await goto(plain, p.url, { status: p.status });
       const h1 = await h1Of(plain);
-      if (h1.length !== 1 || !p.h1.test(h1[0])) failures.push(`${p.url} without JavaScript: h1 ${JSON.stringify(h1)}, expected ${p.h1}`);
+      if (h1.length !== 1 || !p.h1.test(h1[0])) failures.push(`without JavaScript: h1 ${JSON.stringify(h1)}, expected ${p.h1}`);
       const before = await mainText(plain);
-      await plain.close();
 
       const page = await withJs.newPage();
       const warnings = [];
@@ -71,21 +70,20 @@ e2eTest(`every public page (${PAGES.length}) shows its content without JavaScrip
       await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
       const seen = await page.evaluate(() => ({ removed: window.__e2eRemoved, shift: window.__e2eShift }));
       const after = await mainText(page);
-      if (warnings.length) failures.push(`${p.url}: console while hydrating:\n    ${warnings.join('\n    ')}`);
       // The admin's prerender is its frame while the session probe runs; the probe's answer
       // then replaces 'Checking your session…' by design (this gateway has no admin).
       const settled = !p.url.startsWith('/admin/');
-      if (settled && seen.removed.length) failures.push(`${p.url}: hydration removed main's content: ${seen.removed.slice(0, 3).join('; ')}`);
-      if (seen.shift !== 0) failures.push(`${p.url}: layout shift ${seen.shift}`);
-      if (settled && after !== before) failures.push(`${p.url}: <main> differs after hydration:\n    HTML:     ${before.slice(0, 200)}\n    hydrated: ${after.slice(0, 200)}`);
-      await page.close();
+      if (warnings.length) failures.push(`console while hydrating:\n    ${warnings.join('\n    ')}`);
+      if (settled && seen.removed.length) failures.push(`hydration removed main's content: ${seen.removed.slice(0, 3).join('; ')}`);
+      if (seen.shift !== 0) failures.push(`layout shift ${seen.shift}`);
+      if (settled && after !== before) failures.push(`<main> differs after hydration:\n    HTML:     ${before.slice(0, 200)}\n    hydrated: ${after.slice(0, 200)}`);
+    } finally {
+      await noJs.close();
+      await withJs.close();
     }
-  } finally {
-    await noJs.close();
-    await withJs.close();
-  }
-  assert.deepEqual(failures, []);
-});
+    assert.deepEqual(failures, []);
+  });
+}
 
 e2eTest('the HTML itself carries the content: every skill on /skills, every project\'s detail cards, the whole article', async ({ suite }) => {
   const get = async (path) => (await fetch(new URL(path, suite.url))).text();

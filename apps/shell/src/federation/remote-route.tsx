@@ -98,15 +98,19 @@ export function RemoteRoute({ name }: { name: string }) {
   const [attempt, setAttempt] = useState(() => sections.get(name)?.attempt ?? 0);
   const slots = useContext(SectionSlots);
   const Section = section(name, attempt);
+  // The section's root: its own stylesheet is scoped to it (@scope in the remote's
+  // section.css); `contents` keeps it out of the layout.
   return (
-    <SectionBoundary
-      key={`${name}:${attempt}`}
-      onRetry={() => setAttempt((n) => n + 1)}
-      fallback={(retry) => <RemoteFailed onRetry={retry} />}
-    >
-      <Suspense fallback={<RemoteLoading />}>
-        {slots ? <SectionSlot name={name} /> : <Section />}
-      </Suspense>
-    </SectionBoundary>
+    <div data-section={name} className="contents">
+      <SectionBoundary
+        key={`${name}:${attempt}`}
+        onRetry={() => setAttempt((n) => n + 1)}
+        fallback={(retry) => <RemoteFailed onRetry={retry} />}
+      >
+        <Suspense fallback={<RemoteLoading />}>
+          {slots ? <SectionSlot name={name} /> : <Section />}
+        </Suspense>
+      </SectionBoundary>
+    </div>
   );
 }

@@ -9,6 +9,8 @@ package compose
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/json"
+	"html"
 	"strings"
 	"sync"
 
@@ -87,6 +89,9 @@ func (c *Composer) Page(doc *static.File, part Part) *static.File {
 	if !ok {
 		return doc
 	}
+	if part.Section != "" {
+		body = withStylesheets(body, c.stylesheets(part.Section))
+	}
 	f = htmlFile(doc, body)
 	c.mu.Lock()
 	// A page's older compositions are dropped: the cache holds one per route and document.
@@ -98,6 +103,60 @@ func (c *Composer) Page(doc *static.File, part Part) *static.File {
 	c.cache[key] = f
 	c.mu.Unlock()
 	return f
+}
+
+// stylesheets are the URLs of the CSS a section's routes load (its mf-manifest.json's
+// exposes[].assets.css), as the gateway serves that build under /mf/<name>/.
+func (c *Composer) stylesheets(name string) []string {
+	b := c.sections[name]
+	if b == nil {
+		return nil
+	}
+	f, ok := b.Lookup("mf-manifest.json")
+	if !ok {
+		return nil
+	}
+	var manifest struct {
+		Exposes []struct {
+			Assets struct {
+				CSS struct {
+					Sync  []string `json:"sync"`
+					Async []string `json:"async"`
+				} `json:"css"`
+			} `json:"assets"`
+		} `json:"exposes"`
+	}
+	if json.Unmarshal(f.Body, &manifest) != nil {
+		return nil
+	}
+	var urls []string
+	seen := map[string]bool{}
+	for _, e := range manifest.Exposes {
+		for _, css := range append(e.Assets.CSS.Sync, e.Assets.CSS.Async...) {
+			if !seen[css] && !strings.Contains(css, "..") && !strings.HasPrefix(css, "/") {
+				seen[css] = true
+				urls = append(urls, "/mf/"+name+"/"+css)
+			}
+		}
+	}
+	return urls
+}
+
+// withStylesheets links the sheets at the end of the document's head, after the
+// shell's own, so the section's page is styled at its first paint.
+func withStylesheets(doc []byte, urls []string) []byte {
+	at := bytes.Index(doc, []byte("</head>"))
+	if at < 0 || len(urls) == 0 {
+		return doc
+	}
+	var links strings.Builder
+	for _, u := range urls {
+		links.WriteString(`<link rel="stylesheet" href="` + html.EscapeString(u) + `">` + "\n")
+	}
+	out := make([]byte, 0, len(doc)+links.Len())
+	out = append(out, doc[:at]...)
+	out = append(out, links.String()...)
+	return append(out, doc[at:]...)
 }
 
 func (c *Composer) lookup(b Build, key string) (*static.File, bool) {
