@@ -12,7 +12,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
-	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
 // Web is the built front end, loaded into memory once at start-up.
@@ -61,11 +60,7 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 			indexHTML = index.Body
 			// /newsletter works without JavaScript: its page carries the subscribe form
 			// in a <noscript>.
-			newsletterPage, err := content.LoadNewsletterPage(content.FS())
-			if err != nil {
-				return nil, err
-			}
-			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL, pages.WithNewsletterForm(newsletter.PagePath, newsletterPage))
+			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL)
 			if err != nil {
 				return nil, fmt.Errorf("shell: %w", err)
 			}
