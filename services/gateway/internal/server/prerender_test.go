@@ -83,6 +83,7 @@ func TestPrerenderedPages(t *testing.T) {
 		{"unknown article", "/blog/no-such-post", 404, `<header>blog 404 chrome</header><main id="main"><!--$--><h1>No such article</h1><!--/$--></main>`, "<title>Page Not Found · "},
 		{"unknown project", "/projects/99", 404, `<header>chrome</header><main id="main"><h1>Project Not Found</h1></main>`, "<title>Page Not Found · "},
 		{"non-numeric project", "/projects/abc", 404, `<header>chrome</header><main id="main"><h1>Project Not Found</h1></main>`, "<title>Page Not Found · "},
+		{"below a project", "/projects/1/extra", 404, `<header>chrome</header><main id="main"><h1>404 Page Not Found</h1></main>`, "<title>Page Not Found · "},
 		{"unknown path", "/no/such/page", 404, `<header>chrome</header><main id="main"><h1>404 Page Not Found</h1></main>`, "<title>Page Not Found · "},
 		// The newsletter's build has no prerendered part: the page is the bare document,
 		// which the browser renders itself.

@@ -42,14 +42,19 @@ func (w *Web) page(doc *static.File, part compose.Part) *static.File {
 	return w.Composer.Page(doc, part)
 }
 
-// notFoundPart is the prerendered not-found view for a path: inside a section (/blog/…,
-// /newsletter/…, /admin/…) the section's own, under /projects/ the shell's 'Project Not
-// Found', elsewhere the shell's 404 page.
+// notFoundPart is the prerendered not-found view for a path, the one the browser renders
+// there: inside a section (/blog/…, /newsletter/…, /admin/…) the section's own, at
+// /projects/<id> the shell's 'Project Not Found', elsewhere the shell's 404 page.
 func notFoundPart(p string) compose.Part {
-	first, _, nested := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	first, rest, nested := strings.Cut(strings.TrimPrefix(p, "/"), "/")
 	if nested {
 		switch first {
 		case "projects":
+			// /projects/<id> is the project page's own 'Project Not Found'; a deeper path
+			// matches no route of the shell's, which shows its 404 page.
+			if rest == "" || strings.Contains(rest, "/") {
+				return compose.Part{Shell: "404"}
+			}
 			return compose.Part{Shell: "404:/projects"}
 		case string(content.SectionBlog), string(content.SectionNewsletter), string(content.SectionAdmin):
 			return compose.Part{Shell: "404:/" + first, Section: first, Key: "404"}
