@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync, constants as zc } from 'node:zlib';
+import { recordAssets, settlePage, sum } from '../lib/assets.mjs';
 import { launchBrowser, CHROMIUM_FLAGS } from '../lib/browser.mjs';
 import { routes } from '../lib/content.mjs';
 import { startGateway } from '../lib/gateway.mjs';
@@ -31,64 +31,6 @@ function table(headers, rows, leftCols = 1) {
   const widths = headers.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => pad(c, widths[i], i < leftCols)).join('  ');
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
-}
-
-const kindOf = (res) => {
-  const type = res.request().resourceType();
-  const ct = res.headers()['content-type'] ?? '';
-  const path = new URL(res.url()).pathname;
-  if (type === 'script' || /javascript/.test(ct) || /\.m?js$/.test(path)) return 'js';
-  if (type === 'stylesheet' || /text\/css/.test(ct) || /\.css$/.test(path)) return 'css';
-  return null;
-};
-
-/** Records every JS/CSS response of a page from now on. */
-function recordAssets(page, baseURL) {
-  const files = [];
-  const pending = [];
-  page.on('response', (res) => {
-    const kind = kindOf(res);
-    if (!kind || !res.url().startsWith(baseURL)) return;
-    pending.push(
-      (async () => {
-        const body = await res.body().catch(() => null);
-        if (!body) return;
-        await res.finished().catch(() => {});
-        const sizes = await res.request().sizes().catch(() => null);
-        files.push({
-          kind,
-          path: new URL(res.url()).pathname,
-          status: res.status(),
-          encoding: res.headers()['content-encoding'] ?? 'identity',
-          raw: body.length,
-          gzip: gzipSync(body, { level: zc.Z_BEST_COMPRESSION }).length,
-          transfer: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : null,
-          transferBody: sizes ? sizes.responseBodySize : null,
-        });
-      })(),
-    );
-  });
-  return { files, settle: () => Promise.all(pending) };
-}
-
-const sum = (files, kind) => {
-  const f = files.filter((x) => !kind || x.kind === kind);
-  return {
-    count: f.length,
-    raw: f.reduce((a, x) => a + x.raw, 0),
-    gzip: f.reduce((a, x) => a + x.gzip, 0),
-    transfer: f.reduce((a, x) => a + (x.transferBody ?? 0), 0),
-  };
-};
-
-async function settlePage(page, route) {
-  await page.waitForLoadState('load');
-  if (route?.h1) {
-    await page
-      .waitForFunction((src) => [...document.querySelectorAll('h1')].some((h) => new RegExp(src.source, src.flags).test(h.textContent)), { source: route.h1.source, flags: route.h1.flags }, { timeout: 15_000 })
-      .catch(() => console.warn(`  ! ${route.url}: expected <h1> did not appear`));
-  }
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
 }
 
 async function measureAssets(browser, baseURL) {

@@ -42,6 +42,20 @@ async function describePage(page) {
     .catch((e) => ({ error: String(e) }));
 }
 
+/**
+ * Waits until React has hydrated the prerendered page (it has attached to <main>), so a
+ * click reaches the app and not the plain HTML (a form would post the page away). A page
+ * whose scripts do not run (no theme choice on <html>: the inline script did not run)
+ * has nothing to wait for.
+ */
+export async function waitForHydration(page, { timeout = 10_000 } = {}) {
+  await page.waitForFunction(
+    () => !document.documentElement.dataset.themeChoice || Object.keys(document.getElementById('main') ?? {}).some((k) => k.startsWith('__react')),
+    undefined,
+    { timeout },
+  );
+}
+
 /** Waits until the page has exactly one <h1> and its text matches `re`. */
 export async function expectH1(page, re, { timeout = 10_000 } = {}) {
   try {
@@ -50,6 +64,7 @@ export async function expectH1(page, re, { timeout = 10_000 } = {}) {
       assert.equal(h.length, 1, `expected exactly one <h1>, found ${h.length}: ${JSON.stringify(h)}`);
       assert.match(h[0], re);
     }, { timeout });
+    await waitForHydration(page, { timeout });
   } catch (err) {
     throw withContext(err, `${pathOf(page)}: expected one <h1> matching ${re}; the page shows ${JSON.stringify(await describePage(page))}`);
   }
@@ -69,6 +84,7 @@ export async function waitForPage(page, { timeout = 10_000 } = {}) {
       assert.equal(state.h1, 1, `expected exactly one <h1>, found ${state.h1}`);
       assert.equal(state.loading, false, "still 'Loading…'");
     }, { timeout });
+    await waitForHydration(page, { timeout });
   } catch (err) {
     throw withContext(err, `${pathOf(page)}: the page did not finish rendering; it shows ${JSON.stringify(await describePage(page))}`);
   }

@@ -1,3 +1,4 @@
+import "./section.css";
 import { createQueryClient } from "@portfolio/api-client/query";
 import { Route, Routes } from "@portfolio/router";
 import { QueryClientProvider } from "@tanstack/react-query";

@@ -1,3 +1,4 @@
+import "./section.css";
 import { Route, Routes } from "@portfolio/router";
 import { AllPosts } from "./routes/all-posts";
 import { Article } from "./routes/article";

@@ -1,3 +1,4 @@
+import "./section.css";
 import { Route, Routes } from "@portfolio/router";
 import { NewsletterHome } from "./routes/newsletter-home";
 import { NotFound } from "./routes/not-found";

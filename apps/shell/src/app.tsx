@@ -1,6 +1,7 @@
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import { Toaster } from "@portfolio/ui/toaster";
 import { BrowserRouter } from "@portfolio/router";
+import type { ComponentType, ReactNode } from "react";
 import { AppRoutes } from "./routes";
 
 /**
@@ -9,13 +10,16 @@ import { AppRoutes } from "./routes";
  * singletons. Tooltips need no provider here: a <Tooltip> brings its own with the spec's
  * delays (700 ms, skip 300 ms), and a section with many wraps them in <TooltipProvider>,
  * which keeps Radix Tooltip off the first load.
+ *
+ * `router` is BrowserRouter in the browser and a StaticRouter at one URL in the
+ * prerender (src/prerender.tsx): the rest of the tree is the same, so it hydrates.
  */
-export function App() {
+export function App({ router: Router = BrowserRouter }: { router?: ComponentType<{ children: ReactNode }> }) {
   return (
     <ThemeProvider>
-      <BrowserRouter>
+      <Router>
         <AppRoutes />
-      </BrowserRouter>
+      </Router>
       <Toaster />
     </ThemeProvider>
   );

@@ -1,18 +1,37 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { preloadSection } from "./federation/remote-route";
 import { discoverRemotes } from "./federation/remotes";
-import { preloadPage } from "./routes";
-
-// Ask the gateway where the remotes live while React renders the first page, and fetch
-// the landing page's chunk alongside instead of after the first render.
-discoverRemotes();
-preloadPage(window.location.pathname);
+import { preloadPage, sectionOf } from "./routes";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root");
-createRoot(root).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// The gateway sends every page prerendered (docs/decisions/0001-prerender-composition.md):
+// hydrate it. Before that, fetch the code of what is on screen (the shell's page chunk
+// or the section's routes) so the first client render is that page, as prerendered,
+// not a 'Loading…' that would replace it.
+async function start(container: HTMLElement) {
+  const path = window.location.pathname;
+  const section = sectionOf(path);
+  discoverRemotes();
+  await Promise.all([preloadPage(path), section ? preloadSection(section).catch(() => {}) : undefined]);
+  if (!container.firstElementChild) {
+    createRoot(container).render(app);
+    return;
+  }
+  hydrateRoot(container, app, {
+    // Logged, so the end-to-end suite sees any hydration mismatch React recovered from.
+    onRecoverableError(error, info) {
+      console.error("[hydration] recoverable error:", error, info.componentStack ?? "");
+    },
+  });
+}
+
+void start(root);

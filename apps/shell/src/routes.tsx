@@ -21,7 +21,20 @@ const pages = {
 
 type PageName = keyof typeof pages;
 
-const page = (name: PageName) => lazy(() => pages[name]().then((component) => ({ default: component })));
+// Pages already fetched (preloadPage): their lazy component resolves during its first
+// render instead of suspending, so hydrating a prerendered page never waits a turn.
+const loaded = new Map<PageName, ComponentType>();
+
+const page = (name: PageName) =>
+  lazy(() => {
+    const component = loaded.get(name);
+    if (!component) return pages[name]().then((c) => ({ default: c }));
+    // A thenable that calls back at once: React.lazy then has the module synchronously.
+    const ready: PromiseLike<{ default: ComponentType }> = {
+      then: (resolve) => (resolve ? resolve({ default: component }) : undefined) as never,
+    };
+    return ready as Promise<{ default: ComponentType }>;
+  });
 
 const Skills = page("skills");
 const Resume = page("resume");
@@ -43,10 +56,24 @@ const pageByPath: [RegExp, PageName][] = [
   [/^\/terms-of-use\/?$/, "termsOfUse"],
 ];
 
-/** Starts fetching the chunk of the page at `pathname`, if it is a lazily loaded one. */
-export function preloadPage(pathname: string): void {
+/**
+ * Fetches the chunk of the page at `pathname`, if it is a lazily loaded one; resolves
+ * when it is here (or failed: the failure shows when the page renders).
+ */
+export async function preloadPage(pathname: string): Promise<void> {
   const match = pageByPath.find(([test]) => test.test(pathname));
-  if (match) void pages[match[1]]().catch(() => {}); // a failure shows when the page renders
+  if (!match) return;
+  const name = match[1];
+  try {
+    loaded.set(name, await pages[name]());
+  } catch {
+    // shown by the page's error handling when it renders
+  }
+}
+
+/** The remote section that owns `pathname` (blog, newsletter, admin), if any. */
+export function sectionOf(pathname: string): string | undefined {
+  return /^\/(blog|newsletter|admin)(?:\/|$)/.exec(pathname)?.[1];
 }
 
 /**

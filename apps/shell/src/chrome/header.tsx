@@ -17,7 +17,9 @@ export function Header() {
         <nav aria-label="Main" className="hidden md:block">
           <NavLinks className="flex items-center gap-1" linkClassName="block px-2.5 lg:px-3" />
         </nav>
-        <div className="flex items-center gap-1">
+        {/* As wide as its two buttons below md from the start: a browser that paints the
+            prerendered page before it has parsed the second button must not move the first. */}
+        <div className="flex min-w-21 items-center justify-end gap-1 md:min-w-0">
           <ThemeToggle />
           <MobileNav />
         </div>

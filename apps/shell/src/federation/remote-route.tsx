@@ -1,5 +1,5 @@
 import { Button } from "@portfolio/ui/button";
-import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from "react";
+import { Component, createContext, lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from "react";
 import { loadRemoteRoutes } from "./remotes";
 
 interface Entry {
@@ -17,6 +17,33 @@ function section(name: string, attempt: number): ComponentType {
   const component = lazy(() => loadRemoteRoutes(name, { fresh: attempt > 0 }));
   sections.set(name, { component, attempt });
   return component;
+}
+
+/**
+ * In the prerender (src/prerender.tsx) a section is not loaded: its place is marked with
+ * <template data-section="name">, which the gateway replaces with the HTML the
+ * section's own build prerendered (docs/decisions/0001-prerender-composition.md).
+ */
+export const SectionSlots = createContext(false);
+
+function SectionSlot({ name }: { name: string }) {
+  return <template data-section={name} />;
+}
+
+/** Whether a section's routes are already here: then no 'Loading…' is ever shown. */
+export function preloadedSection(name: string): boolean {
+  return sections.has(name);
+}
+
+/**
+ * Loads a section before the page hydrates, so the first client render is the section
+ * itself, as prerendered, never its 'Loading…' fallback.
+ */
+export async function preloadSection(name: string): Promise<void> {
+  const module = await loadRemoteRoutes(name);
+  // The component itself, not a React.lazy of it: lazy suspends on its first render even
+  // when its module is here, and hydration would wait a turn for it.
+  if (!sections.has(name)) sections.set(name, { component: module.default, attempt: 0 });
 }
 
 export function RemoteLoading() {
@@ -69,16 +96,21 @@ class SectionBoundary extends Component<
  */
 export function RemoteRoute({ name }: { name: string }) {
   const [attempt, setAttempt] = useState(() => sections.get(name)?.attempt ?? 0);
+  const slots = useContext(SectionSlots);
   const Section = section(name, attempt);
+  // The section's root: its own stylesheet is scoped to it (@scope in the remote's
+  // section.css); `contents` keeps it out of the layout.
   return (
-    <SectionBoundary
-      key={`${name}:${attempt}`}
-      onRetry={() => setAttempt((n) => n + 1)}
-      fallback={(retry) => <RemoteFailed onRetry={retry} />}
-    >
-      <Suspense fallback={<RemoteLoading />}>
-        <Section />
-      </Suspense>
-    </SectionBoundary>
+    <div data-section={name} className="contents">
+      <SectionBoundary
+        key={`${name}:${attempt}`}
+        onRetry={() => setAttempt((n) => n + 1)}
+        fallback={(retry) => <RemoteFailed onRetry={retry} />}
+      >
+        <Suspense fallback={<RemoteLoading />}>
+          {slots ? <SectionSlot name={name} /> : <Section />}
+        </Suspense>
+      </SectionBoundary>
+    </div>
   );
 }

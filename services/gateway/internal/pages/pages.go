@@ -1,8 +1,8 @@
 // Package pages prepares the shell's index.html for every route of the site and every
 // published blog article: each page gets its own <title>, description, canonical URL,
 // Open Graph and Twitter tags (articles also article:* tags and JSON-LD), and every page
-// links the RSS feed, built once at start-up. A page may carry what a browser without
-// JavaScript shows in a <noscript> (WithNewsletterForm). It also finds the inline
+// links the RSS feed, built once at start-up. The page's body is prerendered HTML that
+// package compose puts into the root element per request. It also finds the inline
 // scripts the Content-Security-Policy must allow by hash.
 package pages
 
@@ -57,12 +57,8 @@ type Article struct {
 
 // New prepares index.html (the shell's built template) for every route, and for every
 // published post its article page at post.URL(). publicURL has no trailing slash.
-func New(indexHTML []byte, site content.Site, routes []content.Route, posts []content.Post, publicURL string, opts ...Option) (*Set, error) {
+func New(indexHTML []byte, site content.Site, routes []content.Route, posts []content.Post, publicURL string) (*Set, error) {
 	doc, err := parse(indexHTML)
-	if err != nil {
-		return nil, err
-	}
-	withNoscript, err := optionsOf(opts).pagesWithNoscript(doc, site, routes)
 	if err != nil {
 		return nil, err
 	}
@@ -82,11 +78,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 		if r.Path == "/" {
 			meta.Title = site.SiteName + " · " + site.Owner.Headline
 		}
-		d, ok := withNoscript[r.Path]
-		if !ok {
-			d = doc
-		}
-		parts := strings.Split(d.with(head(meta, site.SiteName, feed)), urlPlaceholder)
+		parts := strings.Split(doc.with(head(meta, site.SiteName, feed)), urlPlaceholder)
 		if len(parts) != 3 { // canonical and og:url
 			return nil, fmt.Errorf("pages: route %s: content contains the URL placeholder", r.Path)
 		}

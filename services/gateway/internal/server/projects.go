@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
@@ -68,10 +69,10 @@ func handleProjectPage(logger *zap.Logger, web *Web) http.Handler {
 		if projectID.MatchString(raw) {
 			id, _ := strconv.Atoi(raw) // at most 9 digits: fits
 			if f, ok := web.Projects[id]; ok {
-				static.Serve(w, r, f, http.StatusOK)
+				static.Serve(w, r, web.page(f, compose.Part{Shell: "/projects/" + strconv.Itoa(id)}), http.StatusOK)
 				return
 			}
 		}
-		static.Serve(w, r, web.Pages.NotFound(), http.StatusNotFound)
+		static.Serve(w, r, web.notFoundPage(r), http.StatusNotFound)
 	})
 }

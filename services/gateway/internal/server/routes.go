@@ -8,6 +8,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
@@ -16,7 +17,7 @@ import (
 )
 
 // reserved top-level paths a file of the shell's build may not shadow.
-var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "sitemap.xml", "robots.txt"}
+var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "sitemap.xml", "robots.txt", "prerender"}
 
 // addRoutes is the gateway's whole HTTP surface. The first matching route wins.
 func addRoutes(
@@ -93,7 +94,11 @@ func addRoutes(
 	r.Handle("/mf/remotes.json", handleRemotes(cfg.Remotes())).Methods(get...)
 	for _, name := range config.RemoteNames {
 		prefix := "/mf/" + name + "/"
-		r.PathPrefix(prefix).Handler(handleAssets(web.Remotes[name], prefix)).Methods(get...)
+		var dir compose.Build // a nil *static.Live would not be a nil Build
+		if d, ok := web.Remotes[name]; ok {
+			dir = d
+		}
+		r.PathPrefix(prefix).Handler(handleAssets(dir, prefix)).Methods(get...)
 	}
 
 	// Content images (content/images), shipped with the site.

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
@@ -24,15 +25,53 @@ func handlePage(logger *zap.Logger, web *Web, route content.Route, publicURL str
 		// pages.New builds a page for every route; a miss is a wiring bug.
 		panic("server: no page for route " + route.Path)
 	}
+	part := compose.Part{Shell: route.Path}
+	if route.Section != content.SectionShell {
+		part.Section, part.Key = string(route.Section), route.Path
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		static.Serve(w, r, page.File(publicURL+r.URL.EscapedPath()), http.StatusOK)
+		static.Serve(w, r, web.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
 	})
+}
+
+// page is doc with the prerendered HTML of part composed in.
+func (w *Web) page(doc *static.File, part compose.Part) *static.File {
+	if w.Composer == nil {
+		return doc
+	}
+	return w.Composer.Page(doc, part)
+}
+
+// notFoundPart is the prerendered not-found view for a path, the one the browser renders
+// there: inside a section (/blog/…, /newsletter/…, /admin/…) the section's own, at
+// /projects/<id> the shell's 'Project Not Found', elsewhere the shell's 404 page.
+func notFoundPart(p string) compose.Part {
+	first, rest, nested := strings.Cut(strings.TrimPrefix(p, "/"), "/")
+	if nested {
+		switch first {
+		case "projects":
+			// /projects/<id> is the project page's own 'Project Not Found'; a deeper path
+			// matches no route of the shell's, which shows its 404 page.
+			if rest == "" || strings.Contains(rest, "/") {
+				return compose.Part{Shell: "404"}
+			}
+			return compose.Part{Shell: "404:/projects"}
+		case string(content.SectionBlog), string(content.SectionNewsletter), string(content.SectionAdmin):
+			return compose.Part{Shell: "404:/" + first, Section: first, Key: "404"}
+		}
+	}
+	return compose.Part{Shell: "404"}
+}
+
+// notFoundPage is the 404 page for the request's path.
+func (w *Web) notFoundPage(r *http.Request) *static.File {
+	return w.page(w.Pages.NotFound(), notFoundPart(r.URL.Path))
 }
 
 // handleAssets serves built files of dir: the request path without prefix is the
 // file's name. A missing file is a plain 404, never a page: a browser asking for a
 // script must not get HTML.
-func handleAssets(dir *static.Dir, prefix string) http.Handler {
+func handleAssets(dir compose.Build, prefix string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if dir == nil {
 			notFoundPlain(w)
@@ -94,7 +133,7 @@ func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
 		case !web.Ready():
 			handleSiteNotBuilt(logger).ServeHTTP(w, r)
 		default:
-			static.Serve(w, r, web.Pages.NotFound(), http.StatusNotFound)
+			static.Serve(w, r, web.notFoundPage(r), http.StatusNotFound)
 		}
 	})
 }

@@ -9,17 +9,20 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
-	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
 // Web is the built front end, loaded into memory once at start-up.
 type Web struct {
-	Shell   *static.Dir            // nil when the shell is not built
-	Pages   *pages.Set             // nil when the shell is not built
-	Remotes map[string]*static.Dir // built remotes only, by name
+	Shell   *static.Dir             // nil when the shell is not built
+	Pages   *pages.Set              // nil when the shell is not built
+	Remotes map[string]*static.Live // built remotes only, by name; reloaded when rebuilt
+	// Composer puts the prerendered HTML of the shell and of a route's section into
+	// its page; nil when the shell is not built.
+	Composer *compose.Composer
 	// Projects is a page per project (/projects/{id}) with its own head, by id; nil
 	// when the shell is not built.
 	Projects map[int]*static.File
@@ -50,7 +53,7 @@ func (w *Web) Draining() bool { return w.draining.Load() }
 // does not exist yet is not an error: it is logged, /readyz reports it, and the pages
 // answer 503 until the gateway restarts with the build in place.
 func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route, posts []content.Post) (*Web, error) {
-	web := &Web{Remotes: make(map[string]*static.Dir)}
+	web := &Web{Remotes: make(map[string]*static.Live)}
 	var indexHTML []byte // the shell's, if built
 
 	shell, err := static.Load(cfg.ShellDist())
@@ -70,11 +73,7 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 			indexHTML = index.Body
 			// /newsletter works without JavaScript: its page carries the subscribe form
 			// in a <noscript>.
-			newsletterPage, err := content.LoadNewsletterPage(content.FS())
-			if err != nil {
-				return nil, err
-			}
-			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL, pages.WithNewsletterForm(newsletter.PagePath, newsletterPage))
+			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL)
 			if err != nil {
 				return nil, fmt.Errorf("shell: %w", err)
 			}
@@ -94,7 +93,8 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 	}
 
 	for _, name := range config.RemoteNames {
-		dir, err := static.Load(cfg.RemoteDist(name))
+		// Watched through its manifest, which every build of the remote writes.
+		dir, err := static.LoadLive(cfg.RemoteDist(name), "mf-manifest.json")
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			logger.Warn("remote not built: its files answer 404", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)))
@@ -104,6 +104,13 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 			web.Remotes[name] = dir
 			logger.Info("remote loaded", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)), zap.Int("files", dir.Len()))
 		}
+	}
+	if web.Shell != nil {
+		sections := make(map[string]compose.Build, len(web.Remotes))
+		for name, dir := range web.Remotes {
+			sections[name] = dir
+		}
+		web.Composer = compose.New(web.Shell, sections)
 	}
 	if web.Images, err = loadImages(content.FS()); err != nil {
 		return nil, fmt.Errorf("content images: %w", err)

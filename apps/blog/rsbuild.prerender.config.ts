@@ -1,0 +1,6 @@
+import { defineConfig } from "@rsbuild/core";
+import { definePrerender } from "@portfolio/build-config";
+
+// This section's pages prerendered at build time (src/prerender.tsx), run after the
+// browser build: `rsbuild build && rsbuild build -c rsbuild.prerender.config.ts`.
+export default defineConfig(definePrerender());

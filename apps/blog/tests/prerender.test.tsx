@@ -1,0 +1,28 @@
+// @vitest-environment node
+// The blog's build prerenders its pages (src/prerender.tsx): the HTML the gateway puts
+// into the shell's chrome. No DOM here, as at build time.
+import { publishedPosts } from "@portfolio/content/blog";
+import { describe, expect, it } from "vitest";
+import { renderPages, renderSection } from "../src/prerender";
+
+describe("blog prerender", () => {
+  it("emits /blog, /blog/all-posts, every published article and the not-found view", async () => {
+    const keys = (await renderPages()).map((p) => p.key).sort();
+    expect(keys).toEqual(["/blog", "/blog/all-posts", ...publishedPosts.map((p) => p.url), "404"].sort());
+  });
+
+  it("renders an article whole, with no boundary left to the client", async () => {
+    const html = await renderSection("/blog/terraform-guide");
+    expect(html).toContain("Infrastructure as Code with Terraform: A Production Playbook</h1>");
+    expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
+    // The body (loaded lazily in the browser) is there: its headings and code.
+    expect(html.match(/<h2[\s>]/g)?.length ?? 0).toBeGreaterThan(2);
+    expect(html).toContain("<pre");
+  });
+
+  it("lists every published post on /blog/all-posts and says 404 for an unknown slug", async () => {
+    const all = await renderSection("/blog/all-posts");
+    for (const post of publishedPosts) expect(all).toContain(`href="${post.url}"`);
+    expect(await renderSection("/blog/no-such-post")).toContain("404 Page Not Found</h1>");
+  });
+});

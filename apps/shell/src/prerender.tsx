@@ -1,0 +1,48 @@
+// The shell's prerender (bundled for Node by rsbuild.prerender.config.ts, run at build
+// time): every page the shell owns, complete, and for every page of a remote section
+// the chrome with a <template data-section> where the gateway puts the section's own
+// prerendered HTML (docs/decisions/0001-prerender-composition.md).
+import { routes } from "@portfolio/content";
+import { publishedPosts } from "@portfolio/content/blog";
+import { projects } from "@portfolio/content/projects";
+import { StrictMode, type ReactNode } from "react";
+import { prerender } from "react-dom/static";
+import { StaticRouter } from "react-router";
+import { App } from "./app";
+import { SectionSlots } from "./federation/remote-route";
+import { preloadPage } from "./routes";
+
+/** The HTML inside #root for `url`, exactly as the browser's first render makes it. */
+export async function renderPage(url: string): Promise<string> {
+  // The page's lazy chunk, already here: React renders it inline instead of suspending.
+  await preloadPage(url);
+  const router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const { prelude } = await prerender(
+    <SectionSlots.Provider value={true}>
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>
+    </SectionSlots.Provider>,
+    // Never outline a large boundary into a later <script>-completed chunk: the page is one
+    // static document, and the CSP allows no inline script.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  return new Response(prelude).text();
+}
+
+/**
+ * What the gateway composes from: by key, the URL rendered. A not-found page is the view
+ * of an unknown URL of its kind; the gateway picks the kind by the request's path.
+ */
+export function pageUrls(): [key: string, url: string][] {
+  const urls: [string, string][] = routes.filter((r) => !r.path.includes("{")).map((r) => [r.path, r.path]);
+  for (const project of projects) urls.push([`/projects/${project.id}`, `/projects/${project.id}`]);
+  for (const post of publishedPosts) urls.push([post.url, post.url]);
+  urls.push(["404", "/not-a-page"], ["404:/projects", "/projects/0"]);
+  for (const section of ["blog", "newsletter", "admin"]) urls.push([`404:/${section}`, `/${section}/not-a-page`]);
+  return urls;
+}
+
+export async function renderPages() {
+  return Promise.all(pageUrls().map(async ([key, url]) => ({ key, html: await renderPage(url) })));
+}

@@ -1,0 +1,34 @@
+// @vitest-environment node
+// The shell's build prerenders its pages and, for a section's page, the chrome with the
+// slot the gateway fills (src/prerender.tsx). No DOM, as at build time.
+import { skills } from "@portfolio/content/skills";
+import { describe, expect, it } from "vitest";
+import { pageUrls, renderPage } from "../src/prerender";
+
+describe("shell prerender", () => {
+  it("covers every route, project, article chrome and the not-found views", () => {
+    const keys = pageUrls().map(([key]) => key);
+    for (const key of ["/", "/skills", "/resume", "/projects", "/projects/1", "/talks", "/contact", "/privacy-policy", "/terms-of-use", "/blog", "/blog/all-posts", "/newsletter", "/admin/newsletter", "404", "404:/projects", "404:/blog"]) {
+      expect(keys).toContain(key);
+    }
+  });
+
+  it("renders /skills whole: every skill, the chrome, no boundary left to the client", async () => {
+    const html = await renderPage("/skills");
+    expect(skills).toHaveLength(15);
+    for (const skill of skills) expect(html).toContain(`>${skill.name}<`);
+    expect(html).toContain('<main id="main"');
+    expect(html).toContain("<header");
+    expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
+  });
+
+  it("leaves exactly one slot for the section on a section's page", async () => {
+    const html = await renderPage("/blog/all-posts");
+    expect(html.match(/<template data-section="blog"><\/template>/g)).toHaveLength(1);
+    expect(html).toContain('aria-current="page"'); // the Blog link is highlighted in the chrome
+  });
+
+  it("renders the project not-found view", async () => {
+    expect(await renderPage("/projects/0")).toContain("Project Not Found</h1>");
+  });
+});
