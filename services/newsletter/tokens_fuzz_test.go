@@ -3,6 +3,7 @@ package newsletter
 import (
 	"bytes"
 	"encoding/base64"
+	"errors"
 	"strings"
 	"testing"
 )
@@ -43,7 +44,7 @@ func FuzzUnsubscribeToken(f *testing.F) {
 	f.Fuzz(func(t *testing.T, token string) {
 		id, err := s.ID(token)
 		if err != nil {
-			if err != errBadToken {
+			if !errors.Is(err, errBadToken) {
 				t.Fatalf("error %v", err)
 			}
 			return

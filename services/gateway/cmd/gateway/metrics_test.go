@@ -94,7 +94,7 @@ func gatheredNames(t *testing.T) map[string]bool {
 	defer func() {
 		cancel()
 		select {
-		case <-done:
+		case <-done: //nolint:errcheck // only whether run returned matters here
 		case <-time.After(20 * time.Second):
 			t.Error("run did not return after cancel")
 		}

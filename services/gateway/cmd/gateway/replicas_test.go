@@ -54,7 +54,7 @@ func startTogether(t *testing.T, n int, env map[string]string) []*gateway {
 		t.Cleanup(func() {
 			cancel()
 			select {
-			case <-g.done:
+			case <-g.done: //nolint:errcheck // only whether run returned matters here
 			case <-time.After(20 * time.Second):
 				t.Error("run did not return after cancel")
 			}

@@ -132,7 +132,7 @@ func (s *site) start(ctx context.Context) error {
 	for {
 		select {
 		case <-g.done:
-			return fmt.Errorf("gateway exited at start (%v); see %s", g.err, logFile.Name())
+			return fmt.Errorf("gateway exited at start (%w); see %s", g.err, logFile.Name())
 		case <-ctx.Done():
 			g.kill()
 			return ctx.Err()
@@ -181,7 +181,6 @@ type gatewayProc struct {
 	log  *os.File
 	done chan struct{}
 	err  error
-	once sync.Once
 }
 
 // stop sends sig and waits up to timeout for the process to exit, then kills it. It

@@ -65,15 +65,15 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	}
 	for rows.Next() {
 		var status string
-		var n, min int64
-		if err := rows.Scan(&status, &n, &min); err != nil {
+		var n, oldestAt int64
+		if err := rows.Scan(&status, &n, &oldestAt); err != nil {
 			_ = rows.Close()
 			c.logger.Warn("metrics: reading the outbox failed", zap.Error(err))
 			return
 		}
 		counts[status] = float64(n)
-		if oldest == nil || min < *oldest {
-			oldest = &min
+		if oldest == nil || oldestAt < *oldest {
+			oldest = &oldestAt
 		}
 	}
 	if err := rows.Close(); err != nil {

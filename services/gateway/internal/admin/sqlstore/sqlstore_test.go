@@ -132,7 +132,7 @@ func TestFailuresAndSetup(t *testing.T) {
 			if n, _, _ := s.Failures(ctx, "client:a", t0.Add(time.Minute+window)); n != 0 {
 				t.Errorf("after the window: %d", n)
 			}
-			ok, end, err = s.AddFailure(ctx, "client:b", 1, t0, window)
+			ok, _, err = s.AddFailure(ctx, "client:b", 1, t0, window)
 			if !ok || err != nil {
 				t.Fatal(ok, err)
 			}
