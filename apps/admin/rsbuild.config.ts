@@ -1,5 +1,5 @@
-import { defineConfig } from "@rsbuild/core";
 import { defineRemote } from "@portfolio/build-config";
+import { defineConfig } from "@rsbuild/core";
 
 // The admin section: a Module Federation remote. The shell mounts it at /admin/* with
 // loadRemote("admin/routes"); the gateway serves this build under /mf/admin/.

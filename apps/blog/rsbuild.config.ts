@@ -1,5 +1,5 @@
-import { defineConfig } from "@rsbuild/core";
 import { defineRemote } from "@portfolio/build-config";
+import { defineConfig } from "@rsbuild/core";
 
 // The blog: a Module Federation remote. The shell mounts it at /blog/* with
 // loadRemote("blog/routes"); the gateway serves this build under /mf/blog/.

@@ -1,5 +1,5 @@
-import { defineConfig } from "@rsbuild/core";
 import { defineRemote } from "@portfolio/build-config";
+import { defineConfig } from "@rsbuild/core";
 
 // The newsletter: a Module Federation remote. The shell mounts it at /newsletter/* with
 // loadRemote("newsletter/routes"); the gateway serves this build under /mf/newsletter/.

@@ -1,6 +1,6 @@
-import { defineConfig } from "@rsbuild/core";
 import { defineHost } from "@portfolio/build-config";
 import { themeScript } from "@portfolio/ui/theme-script";
+import { defineConfig } from "@rsbuild/core";
 
 // The shell: Module Federation host that owns index.html, the router, the providers and
 // the chrome. It knows no remote URL at build time: src/federation/remotes.ts reads

@@ -1,5 +1,5 @@
-import { defineConfig } from "@rsbuild/core";
 import { definePrerender } from "@portfolio/build-config";
+import { defineConfig } from "@rsbuild/core";
 
 // The shell's pages and chrome prerendered at build time (src/prerender.tsx), run after
 // the browser build: `rsbuild build && rsbuild build -c rsbuild.prerender.config.ts`.

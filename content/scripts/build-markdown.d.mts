@@ -32,7 +32,10 @@ export interface BuildResult {
 /** Validates and renders the Markdown content; throws ContentError on invalid content. */
 export declare function buildMarkdown(options?: BuildOptions): Promise<BuildResult>;
 
-export declare function splitFrontMatter(src: string): { frontMatter: string | undefined; body: string };
+export declare function splitFrontMatter(src: string): {
+  frontMatter: string | undefined;
+  body: string;
+};
 export declare function slugify(text: string): string;
 /** "2023-12-15" → "Dec 15, 2023". */
 export declare function displayDate(iso: string): string;

@@ -47,21 +47,36 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
  * its background (WCAG AA; github-light and github-dark do not: their comments and
  * some keywords fall to about 3:1). tests/markdown.test.ts checks this on the output.
  */
-export const codeThemes = Object.freeze({ light: "github-light-default", dark: "github-dark-default" });
+export const codeThemes = Object.freeze({
+  light: "github-light-default",
+  dark: "github-dark-default",
+});
 
 /** Languages Shiki renders without a grammar (plain text). */
 const plainLanguages = new Set(["text", "txt", "plain", "plaintext"]);
 
 const monthNames = [
-  "January", "February", "March", "April", "May", "June",
-  "July", "August", "September", "October", "November", "December",
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
 ];
 
 /** Thrown when content is invalid; `problems` has one "file: field: message" per line. */
 export class ContentError extends Error {
   /** @param {string[]} problems */
   constructor(problems) {
-    super(`invalid content (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.join("\n")}`);
+    super(
+      `invalid content (${problems.length} problem${problems.length === 1 ? "" : "s"}):\n${problems.join("\n")}`,
+    );
     this.name = "ContentError";
     this.problems = problems;
   }
@@ -93,7 +108,11 @@ export async function buildMarkdown(options = {}) {
   problems.push(...(await checkJsonFiles(contentDir, label, validate)));
 
   const posts = checkPosts(postFiles, validate.schema("blog-post.schema.json"), problems);
-  const editions = checkEditions(editionFiles, validate.schema("newsletter-edition.schema.json"), problems);
+  const editions = checkEditions(
+    editionFiles,
+    validate.schema("newsletter-edition.schema.json"),
+    problems,
+  );
 
   // Lex every body first: the lexer finds what the renderer must not meet (raw HTML,
   // unsafe links) and the code languages to load into the one highlighter.
@@ -214,7 +233,9 @@ export function splitFrontMatter(src) {
 /** Parses the YAML front matter of f; a problem and undefined when it is not a mapping. */
 function parseFrontMatter(f, problems) {
   if (f.frontMatter === undefined) {
-    problems.push(`${f.file}: front matter: missing (the file must start with a '---' line, then YAML, then '---')`);
+    problems.push(
+      `${f.file}: front matter: missing (the file must start with a '---' line, then YAML, then '---')`,
+    );
     return undefined;
   }
   const doc = parseDocument(f.frontMatter, { uniqueKeys: true, strict: true, prettyErrors: true });
@@ -223,7 +244,10 @@ function parseFrontMatter(f, problems) {
       // "... at line 3, column 4:" counts in the front matter, which starts on line 2.
       const msg = e.message
         .split("\n")[0]
-        .replace(/ at line (\d+), column (\d+):$/, (_, line, col) => ` (line ${Number(line) + 1}, column ${col})`);
+        .replace(
+          / at line (\d+), column (\d+):$/,
+          (_, line, col) => ` (line ${Number(line) + 1}, column ${col})`,
+        );
       problems.push(`${f.file}: front matter: ${msg}`);
     }
     return undefined;
@@ -257,7 +281,10 @@ async function compileSchemas() {
   const names = (await readdir(dir)).filter((n) => n.endsWith(".schema.json"));
   const compiled = new Map(
     await Promise.all(
-      names.map(async (name) => [name, ajv.compile(JSON.parse(await readFile(path.join(dir, name), "utf8")))]),
+      names.map(async (name) => [
+        name,
+        ajv.compile(JSON.parse(await readFile(path.join(dir, name), "utf8"))),
+      ]),
     ),
   );
   return {
@@ -271,7 +298,9 @@ async function compileSchemas() {
 
 /** Checks every <name>.json of contentDir against schema/<name>.schema.json. */
 async function checkJsonFiles(contentDir, label, validate) {
-  const names = (await readdir(contentDir)).filter((n) => n.endsWith(".json") && !toolingFiles.has(n)).sort();
+  const names = (await readdir(contentDir))
+    .filter((n) => n.endsWith(".json") && !toolingFiles.has(n))
+    .sort();
   const out = [];
   for (const name of names) {
     const file = `${label}/${name}`;
@@ -282,14 +311,19 @@ async function checkJsonFiles(contentDir, label, validate) {
       out.push(`${file}: (root): ${err.message}`);
       continue;
     }
-    out.push(...schemaProblems(file, validate.schema(name.replace(/\.json$/, ".schema.json")), data));
+    out.push(
+      ...schemaProblems(file, validate.schema(name.replace(/\.json$/, ".schema.json")), data),
+    );
   }
   return out;
 }
 
 /** The JSON pointer of a value, e.g. "/tags/0"; "(root)" for the whole document. */
 function pointer(instancePath, property) {
-  const p = property === undefined ? instancePath : `${instancePath}/${property.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+  const p =
+    property === undefined
+      ? instancePath
+      : `${instancePath}/${property.replace(/~/g, "~0").replace(/\//g, "~1")}`;
   return p || "(root)";
 }
 
@@ -304,17 +338,23 @@ export function schemaProblems(file, validate, data) {
         out.push(`${file}: ${pointer(e.instancePath, e.params.missingProperty)}: is required`);
         break;
       case "additionalProperties":
-        out.push(`${file}: ${pointer(e.instancePath, e.params.additionalProperty)}: is not a known field`);
+        out.push(
+          `${file}: ${pointer(e.instancePath, e.params.additionalProperty)}: is not a known field`,
+        );
         break;
       case "pattern":
         // "\\S" is the schemas' "has a non-space character" rule.
-        out.push(`${file}: ${pointer(e.instancePath)}: ${e.params.pattern === "\\S" ? "must not be blank" : `${value} ${e.message}`}`);
+        out.push(
+          `${file}: ${pointer(e.instancePath)}: ${e.params.pattern === "\\S" ? "must not be blank" : `${value} ${e.message}`}`,
+        );
         break;
       case "format":
         out.push(`${file}: ${pointer(e.instancePath)}: ${value} ${e.message}`);
         break;
       case "enum":
-        out.push(`${file}: ${pointer(e.instancePath)}: ${value} must be one of ${e.params.allowedValues.join(", ")}`);
+        out.push(
+          `${file}: ${pointer(e.instancePath)}: ${value} must be one of ${e.params.allowedValues.join(", ")}`,
+        );
         break;
       default:
         out.push(`${file}: ${pointer(e.instancePath)}: ${e.message}`);
@@ -345,16 +385,21 @@ function checkPosts(files, validate, problems) {
     const base = f.name.slice(0, -".md".length);
     const before = problems.length;
     if (data.slug !== base) {
-      problems.push(`${f.file}: /slug: "${data.slug}" must equal the file name without .md ("${base}")`);
+      problems.push(
+        `${f.file}: /slug: "${data.slug}" must equal the file name without .md ("${base}")`,
+      );
     }
     if (slugs.has(data.slug)) {
       problems.push(`${f.file}: /slug: "${data.slug}" is also the slug of ${slugs.get(data.slug)}`);
     }
     slugs.set(data.slug, f.file);
     if (data.status === "published" && f.body.trim() === "") {
-      problems.push(`${f.file}: body: a published post needs its article text after the front matter`);
+      problems.push(
+        `${f.file}: body: a published post needs its article text after the front matter`,
+      );
     }
-    if (problems.length === before) docs.push({ kind: "post", file: f.file, name: f.name, data, body: f.body });
+    if (problems.length === before)
+      docs.push({ kind: "post", file: f.file, name: f.name, data, body: f.body });
   }
   return docs;
 }
@@ -392,16 +437,21 @@ function checkEditions(files, validate, problems) {
     if (f.body.trim() === "") {
       problems.push(`${f.file}: body: the edition's text is missing after the front matter`);
     }
-    if (problems.length === before) docs.push({ kind: "edition", file: f.file, name: f.name, data, body: f.body });
+    if (problems.length === before)
+      docs.push({ kind: "edition", file: f.file, name: f.name, data, body: f.body });
   }
   if (problems.length > problemsBefore) return docs;
   // Ids run 1..n without gaps, and a later edition is of a later month.
   const sorted = [...docs].sort((a, b) => a.data.id - b.data.id);
   sorted.forEach((doc, i) => {
     if (doc.data.id !== i + 1) {
-      problems.push(`${doc.file}: /id: editions must be numbered 1, 2, 3, ... without gaps; expected ${i + 1}, got ${doc.data.id}`);
+      problems.push(
+        `${doc.file}: /id: editions must be numbered 1, 2, 3, ... without gaps; expected ${i + 1}, got ${doc.data.id}`,
+      );
     } else if (i > 0 && doc.data.date <= sorted[i - 1].data.date) {
-      problems.push(`${doc.file}: /date: ${doc.data.date} must be after the date of edition ${i} (${sorted[i - 1].data.date})`);
+      problems.push(
+        `${doc.file}: /date: ${doc.data.date} must be after the date of edition ${i} (${sorted[i - 1].data.date})`,
+      );
     }
   });
   return docs;
@@ -422,12 +472,16 @@ function lexBody(doc, languages, problems) {
         languages.add(codeLanguage(t.lang));
         break;
       case "html":
-        problems.push(`${doc.file}: body: raw HTML is not allowed in Markdown: ${JSON.stringify(t.raw.trim().slice(0, 60))}`);
+        problems.push(
+          `${doc.file}: body: raw HTML is not allowed in Markdown: ${JSON.stringify(t.raw.trim().slice(0, 60))}`,
+        );
         break;
       case "link":
       case "image":
         if (!allowedLink.test(t.href.trim())) {
-          problems.push(`${doc.file}: body: link ${JSON.stringify(t.href)} must be http(s), mailto, a path or an #anchor`);
+          problems.push(
+            `${doc.file}: body: link ${JSON.stringify(t.href)} must be http(s), mailto, a path or an #anchor`,
+          );
         }
         break;
     }

@@ -23,18 +23,37 @@ const outDir = path.join(packageDir, "dist", "types");
 
 /** Enums exported as values too: [schema, JSON pointer to the enum, const name, type name]. */
 const valueLists = [
-  ["skills.schema.json", "/properties/skills/items/properties/color/enum", "skillColors", "SkillColor"],
-  ["projects.schema.json", "/properties/projects/items/properties/category/enum", "projectCategories", "ProjectCategory"],
+  [
+    "skills.schema.json",
+    "/properties/skills/items/properties/color/enum",
+    "skillColors",
+    "SkillColor",
+  ],
+  [
+    "projects.schema.json",
+    "/properties/projects/items/properties/category/enum",
+    "projectCategories",
+    "ProjectCategory",
+  ],
   ["contact.schema.json", "/$defs/subject/enum", "contactSubjects", "ContactSubjectValue"],
   ["blog-post.schema.json", "/properties/category/enum", "blogCategories", "BlogCategory"],
-  ["newsletter-page.schema.json", "/properties/expect/properties/items/items/properties/icon/enum", "newsletterExpectIcons", "NewsletterExpectIcon"],
+  [
+    "newsletter-page.schema.json",
+    "/properties/expect/properties/items/items/properties/icon/enum",
+    "newsletterExpectIcons",
+    "NewsletterExpectIcon",
+  ],
 ];
 
 const at = (doc, pointer) =>
-  pointer.split("/").slice(1).reduce((node, key) => {
-    if (node === null || typeof node !== "object" || !(key in node)) throw new Error(`no ${pointer}`);
-    return node[key];
-  }, doc);
+  pointer
+    .split("/")
+    .slice(1)
+    .reduce((node, key) => {
+      if (node === null || typeof node !== "object" || !(key in node))
+        throw new Error(`no ${pointer}`);
+      return node[key];
+    }, doc);
 
 export async function buildTypes() {
   const started = performance.now();

@@ -61,6 +61,8 @@ export async function loadArticle(slug: string): Promise<Article | undefined> {
   const post = getPost(slug);
   if (!post || !isPublished(post)) return undefined;
   // The slug comes from the index (schema: [a-z0-9-]), never straight from the URL.
-  const { default: article } = (await import(`../dist/articles/${post.slug}.json`)) as { default: Article };
+  const { default: article } = (await import(`../dist/articles/${post.slug}.json`)) as {
+    default: Article;
+  };
   return deepFreeze(article);
 }

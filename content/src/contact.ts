@@ -5,7 +5,13 @@ import { contactSubjects as schemaContactSubjects } from "../dist/types/contact"
 import { contentOf } from "./freeze";
 import type { Contact, ContactSubjectValue } from "./types";
 
-export type { Contact, ContactField, ContactSubject, ContactSubjectValue, ContactToast } from "./types";
+export type {
+  Contact,
+  ContactField,
+  ContactSubject,
+  ContactSubjectValue,
+  ContactToast,
+} from "./types";
 
 export const contact: Contact = contentOf(contactJson) as Contact;
 

@@ -3,8 +3,9 @@
 // of Module Federation and part of the shell's first load, so it stays small: each page's
 // own data comes from a subpath (@portfolio/content/home, /skills, /resume, /projects,
 // /talks, /legal, /contact, /blog, /newsletter) that only that page's chunk imports.
-import siteJson from "../site.json";
+
 import routesJson from "../routes.json";
+import siteJson from "../site.json";
 import type { Route, Site } from "./types";
 
 export type * from "./types";

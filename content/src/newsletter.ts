@@ -19,7 +19,9 @@ export type {
 } from "./types";
 
 /** Every edition by id, #1 (the oldest) first, without its text. */
-export const editions: readonly EditionSummary[] = deepFreeze(indexJson.editions as EditionSummary[]);
+export const editions: readonly EditionSummary[] = deepFreeze(
+  indexJson.editions as EditionSummary[],
+);
 
 const byId = new Map<number, EditionSummary>(editions.map((e) => [e.id, e]));
 
@@ -33,7 +35,9 @@ export function getEdition(id: number): EditionSummary | undefined {
  * chunk for all six). Rejects only when the chunk cannot be loaded (network).
  */
 export async function loadEditions(): Promise<readonly Edition[]> {
-  const { default: json } = (await import("../dist/newsletter.json")) as { default: { editions: Edition[] } };
+  const { default: json } = (await import("../dist/newsletter.json")) as {
+    default: { editions: Edition[] };
+  };
   return deepFreeze(json.editions);
 }
 

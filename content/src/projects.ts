@@ -1,7 +1,8 @@
 // @portfolio/content/projects: the 8 projects and each one's detail.
-import projectsJson from "../projects.json";
-import projectDetailsJson from "../project-details.json";
+
 import { projectCategories as schemaProjectCategories } from "../dist/types/projects";
+import projectDetailsJson from "../project-details.json";
+import projectsJson from "../projects.json";
 import { deepFreeze } from "./freeze";
 import type { Project, ProjectCategory, ProjectDetail, ProjectPage } from "./types";
 
@@ -25,8 +26,13 @@ export const projectDetails: Readonly<Record<number, ProjectDetail>> = deepFreez
 // content edit that drops one fails here, at import, rather than as a bare page.
 const pagesById = new Map<number, ProjectPage>(
   projects.map((project) => {
-    const detail = (projectDetailsJson.details as Partial<Record<string, ProjectDetail>>)[String(project.id)];
-    if (detail === undefined) throw new Error(`project-details.json: project ${project.id} (${project.title}) has no detail`);
+    const detail = (projectDetailsJson.details as Partial<Record<string, ProjectDetail>>)[
+      String(project.id)
+    ];
+    if (detail === undefined)
+      throw new Error(
+        `project-details.json: project ${project.id} (${project.title}) has no detail`,
+      );
     return [project.id, { project, detail }];
   }),
 );

@@ -1,6 +1,7 @@
 // @portfolio/content/skills: the 15 skills, and which icon keys and colours the UI maps.
-import skillsJson from "../skills.json";
+
 import { skillColors as schemaSkillColors } from "../dist/types/skills";
+import skillsJson from "../skills.json";
 import { deepFreeze } from "./freeze";
 import type { KnownSkillIcon, Skill, SkillColor } from "./types";
 

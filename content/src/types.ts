@@ -4,23 +4,22 @@
 // the build renders from the Markdown (posts with display dates and HTML, editions
 // with their text), a project with its detail, and the icon keys the UI maps.
 
-import type { PrivacyPolicy } from "../dist/types/legal";
 import type { BlogPostFrontMatter } from "../dist/types/blog-post";
+import type { PrivacyPolicy } from "../dist/types/legal";
 import type { EditionFrontMatter } from "../dist/types/newsletter-edition";
-import type { Project } from "../dist/types/projects";
 import type { ProjectDetail } from "../dist/types/project-details";
+import type { Project } from "../dist/types/projects";
 
-export type { Link, Owner, Site, SocialLink, SocialNetwork } from "../dist/types/site";
-export type { Route, Section } from "../dist/types/routes";
-export type { ContentImage, Home, HomeCta } from "../dist/types/home";
-export type { Skill, SkillColor } from "../dist/types/skills";
-export type { Certification, Education, Experience, Resume } from "../dist/types/resume";
-export type { Project, ProjectCategory } from "../dist/types/projects";
-export type { ProjectDetail, TechStackGroup } from "../dist/types/project-details";
-export type { Talk } from "../dist/types/talks";
-export type { Legal, LegalSection, PrivacyPolicy, TermsOfUse } from "../dist/types/legal";
-export type { Contact, ContactField, ContactSubject, ContactSubjectValue, ContactToast } from "../dist/types/contact";
 export type { BlogCategory, BlogPostFrontMatter, PostStatus } from "../dist/types/blog-post";
+export type {
+  Contact,
+  ContactField,
+  ContactSubject,
+  ContactSubjectValue,
+  ContactToast,
+} from "../dist/types/contact";
+export type { ContentImage, Home, HomeCta } from "../dist/types/home";
+export type { Legal, LegalSection, PrivacyPolicy, TermsOfUse } from "../dist/types/legal";
 export type { EditionFrontMatter } from "../dist/types/newsletter-edition";
 export type {
   NewsletterExpectIcon,
@@ -28,6 +27,13 @@ export type {
   NewsletterPage,
   NewsletterToast,
 } from "../dist/types/newsletter-page";
+export type { ProjectDetail, TechStackGroup } from "../dist/types/project-details";
+export type { Project, ProjectCategory } from "../dist/types/projects";
+export type { Certification, Education, Experience, Resume } from "../dist/types/resume";
+export type { Route, Section } from "../dist/types/routes";
+export type { Link, Owner, Site, SocialLink, SocialNetwork } from "../dist/types/site";
+export type { Skill, SkillColor } from "../dist/types/skills";
+export type { Talk } from "../dist/types/talks";
 
 /** What both legal pages have (PrivacyPolicy and TermsOfUse add their constants). */
 export type LegalDocument = Pick<PrivacyPolicy, "title" | "lastUpdated" | "intro" | "sections">;

@@ -4,11 +4,18 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import * as root from "../src/index";
-import { blogCategories, categories, getPost, isPublished, posts, publishedPosts } from "../src/blog";
-import { articles, getArticle } from "../src/blog-articles";
-import { editions, getEdition, loadEditions } from "../src/newsletter";
 import pkg from "../package.json";
+import {
+  blogCategories,
+  categories,
+  getPost,
+  isPublished,
+  posts,
+  publishedPosts,
+} from "../src/blog";
+import { articles, getArticle } from "../src/blog-articles";
+import * as root from "../src/index";
+import { editions, getEdition, loadEditions } from "../src/newsletter";
 
 const pkgDir = path.resolve(import.meta.dirname, "..");
 
@@ -71,7 +78,9 @@ describe("@portfolio/content/blog/articles", () => {
       expect(headings.length).toBeGreaterThan(0);
       expect(html).not.toMatch(/<script/i);
     }
-    expect(getArticle("kubernetes-security")?.html).toContain('<h2 id="1-rbac-least-privilege-for-people-and-workloads">');
+    expect(getArticle("kubernetes-security")?.html).toContain(
+      '<h2 id="1-rbac-least-privilege-for-people-and-workloads">',
+    );
   });
 
   it("has no article for a coming-soon or unknown slug", () => {
@@ -95,7 +104,15 @@ describe("@portfolio/content/newsletter", () => {
       expect(e.title.startsWith(`#${e.id} `)).toBe(true);
       expect(e.tags.length).toBeGreaterThan(0);
       // The list is light: the text comes with loadEditions.
-      expect(Object.keys(e).sort()).toEqual(["date", "excerpt", "id", "month", "readTime", "tags", "title"]);
+      expect(Object.keys(e).sort()).toEqual([
+        "date",
+        "excerpt",
+        "id",
+        "month",
+        "readTime",
+        "tags",
+        "title",
+      ]);
     }
   });
 
@@ -163,7 +180,14 @@ describe("package shape", () => {
 
   it("keeps posts and editions out of the root export (the shell must not pull them)", async () => {
     expect(Object.keys(root)).not.toEqual(expect.arrayContaining(["posts"]));
-    for (const key of ["posts", "publishedPosts", "articles", "editions", "getPost", "getEdition"]) {
+    for (const key of [
+      "posts",
+      "publishedPosts",
+      "articles",
+      "editions",
+      "getPost",
+      "getEdition",
+    ]) {
       expect(root).not.toHaveProperty(key);
     }
     const index = await readFile(path.join(pkgDir, "src/index.ts"), "utf8");

@@ -15,7 +15,9 @@ describe("dist/articles", () => {
     const files = (await readdir(path.join(dist, "articles"))).sort();
     expect(files).toEqual(publishedPosts.map((p) => `${p.slug}.json`).sort());
     for (const p of publishedPosts) {
-      const chunk = JSON.parse(await readFile(path.join(dist, "articles", `${p.slug}.json`), "utf8"));
+      const chunk = JSON.parse(
+        await readFile(path.join(dist, "articles", `${p.slug}.json`), "utf8"),
+      );
       expect(chunk).toEqual(getArticle(p.slug));
     }
   });

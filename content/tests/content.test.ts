@@ -1,16 +1,16 @@
 // The spec's counts and constants (sections 2, 3 and 9) and ARCHITECTURE.md section 4
 // decisions, asserted on the typed exports. content/pages_test.go asserts the same in Go.
 import { describe, expect, it } from "vitest";
-import { site } from "../src/index";
+import { contact, contactSubjects } from "../src/contact";
 import { home } from "../src/home";
-import { isKnownSkillIcon, knownSkillIcons, skillColors, skills } from "../src/skills";
-import { resume } from "../src/resume";
+import { site } from "../src/index";
+import { legal } from "../src/legal";
+import { newsletterPage, withSubscribers } from "../src/newsletter";
 import { getProject, projectCategories, projectDetails, projects } from "../src/projects";
+import { resume } from "../src/resume";
+import { isKnownSkillIcon, knownSkillIcons, skillColors, skills } from "../src/skills";
 import { talks } from "../src/talks";
 import type { ProjectDetail } from "../src/types";
-import { legal } from "../src/legal";
-import { contact, contactSubjects } from "../src/contact";
-import { newsletterPage, withSubscribers } from "../src/newsletter";
 
 const svgFiles = import.meta.glob<string>("../images/**/*.svg", {
   eager: true,
@@ -66,13 +66,16 @@ describe("skills", () => {
     ]);
   });
 
-  it.each(skills.map((s) => [s.name, s] as const))("%s has 4 achievements, a known icon and a color token", (_, s) => {
-    expect(s.achievements).toHaveLength(4);
-    for (const a of s.achievements) expect(a.trim()).not.toBe("");
-    expect(isKnownSkillIcon(s.icon)).toBe(true);
-    expect(skillColors).toContain(s.color);
-    expect(s.description.trim()).not.toBe("");
-  });
+  it.each(skills.map((s) => [s.name, s] as const))(
+    "%s has 4 achievements, a known icon and a color token",
+    (_, s) => {
+      expect(s.achievements).toHaveLength(4);
+      for (const a of s.achievements) expect(a.trim()).not.toBe("");
+      expect(isKnownSkillIcon(s.icon)).toBe(true);
+      expect(skillColors).toContain(s.color);
+      expect(s.description.trim()).not.toBe("");
+    },
+  );
 
   it("tells known icon keys from unknown ones (unknown → default icon)", () => {
     expect(knownSkillIcons).toHaveLength(15);
@@ -157,7 +160,9 @@ describe("projects", () => {
   });
 
   it("has detail for every project, with the spec's timeline and team size for ids 1 and 2", () => {
-    expect(Object.keys(projectDetails).map(Number).sort()).toEqual(projects.map((p) => p.id).sort());
+    expect(Object.keys(projectDetails).map(Number).sort()).toEqual(
+      projects.map((p) => p.id).sort(),
+    );
     expect(projectDetails[1]?.timeline).toBe("6 months");
     expect(projectDetails[1]?.teamSize).toBe("5 engineers");
     expect(projectDetails[2]?.timeline).toBe("3 months");
@@ -177,7 +182,13 @@ describe("projects", () => {
 
   it("gives each project detail of its own: no two share an overview, features or tech stack", () => {
     const details = Object.values(projectDetails);
-    for (const pick of [(d: ProjectDetail) => d.overview, (d: ProjectDetail) => d.architecture, (d: ProjectDetail) => d.challenges, (d: ProjectDetail) => d.features.join("|"), (d: ProjectDetail) => JSON.stringify(d.techStack)]) {
+    for (const pick of [
+      (d: ProjectDetail) => d.overview,
+      (d: ProjectDetail) => d.architecture,
+      (d: ProjectDetail) => d.challenges,
+      (d: ProjectDetail) => d.features.join("|"),
+      (d: ProjectDetail) => JSON.stringify(d.techStack),
+    ]) {
       expect(new Set(details.map(pick)).size).toBe(details.length);
     }
   });
@@ -190,9 +201,12 @@ describe("getProject", () => {
     expect(page?.detail).toBe(projectDetails[id]);
   });
 
-  it.each([0, 9, 99, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])("returns undefined for id %s", (id) => {
-    expect(getProject(id)).toBeUndefined();
-  });
+  it.each([0, 9, 99, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY])(
+    "returns undefined for id %s",
+    (id) => {
+      expect(getProject(id)).toBeUndefined();
+    },
+  );
 });
 
 describe("talks", () => {
@@ -280,7 +294,11 @@ describe("newsletter page", () => {
     const n = site.stats.newsletterSubscribers;
     expect(n).toBe(35);
     expect(p.heading).toBe("DevOps Digest");
-    expect(p.badges.map((b) => withSubscribers(b, n))).toEqual(["Monthly", "35 Subscribers", "Zero Spam"]);
+    expect(p.badges.map((b) => withSubscribers(b, n))).toEqual([
+      "Monthly",
+      "35 Subscribers",
+      "Zero Spam",
+    ]);
     expect(p.links).toEqual({ home: "Home", blog: "Back to Blog" });
     expect(p.expect.heading).toBe("What to Expect");
     expect(p.expect.items.map((i) => i.title)).toEqual([

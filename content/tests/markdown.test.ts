@@ -2,19 +2,19 @@
 // fails with the file and the JSON pointer (the same cases as content/markdown_test.go
 // and pages_test.go), and the real
 // content renders to safe HTML with code highlighted for both themes.
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  type BuildResult,
   buildMarkdown,
-  codeThemes,
   ContentError,
+  codeThemes,
   displayDate,
   monthText,
   slugify,
   splitFrontMatter,
-  type BuildResult,
 } from "../scripts/build-markdown.mjs";
 import type { Article, BlogPost } from "../src/types";
 
@@ -101,100 +101,214 @@ const addLine = (doc: string, line: string) => doc.replace("---\n", `---\n${line
 describe("invalid front matter fails the build, naming the file and the field", () => {
   const post = (doc: string, name = "a-post.md") => ({ [`blog/${name}`]: doc });
   const cases: Array<[string, Record<string, string>, string[]]> = [
-    ["missing field", post(replaceLine(validPost, "excerpt", "")), ["content/blog/a-post.md: /excerpt: is required"]],
-    ["read time as text", post(replaceLine(validPost, "readTime", 'readTime: "4"')), [
-      "content/blog/a-post.md: /readTime: must be integer",
-    ]],
-    ["read time as words", post(replaceLine(validPost, "readTime", "readTime: four minutes")), [
-      "content/blog/a-post.md: /readTime: must be integer",
-    ]],
-    ["read time zero", post(replaceLine(validPost, "readTime", "readTime: 0")), ["content/blog/a-post.md: /readTime: must be >= 1"]],
-    ["unknown field", post(addLine(validPost, "author: me")), ["content/blog/a-post.md: /author: is not a known field"]],
-    ["field with a capital letter", post(replaceLine(validPost, "readTime", "ReadTime: 4")), [
-      "content/blog/a-post.md: /readTime: is required",
-      "content/blog/a-post.md: /ReadTime: is not a known field",
-    ]],
-    ["bad slug", post(replaceLine(validPost, "slug", "slug: A Post"), "A Post.md"), [
-      'content/blog/A Post.md: /slug: "A Post" must match pattern "^[a-z0-9-]+$"',
-    ]],
-    ["slug is not the file name", post(validPost, "other.md"), [
-      'content/blog/other.md: /slug: "a-post" must equal the file name without .md ("other")',
-    ]],
-    ["unknown category", post(replaceLine(validPost, "category", "category: Serverless")), [
-      "content/blog/a-post.md: /category: \"Serverless\" must be one of Security, Infrastructure, Monitoring, Containers, CI/CD, Cloud, Networking, Database",
-    ]],
-    ["unknown status", post(replaceLine(validPost, "status", "status: draft")), [
-      "content/blog/a-post.md: /status: \"draft\" must be one of published, coming-soon",
-    ]],
-    ["display date", post(replaceLine(validPost, "date", 'date: "May 1, 2024"')), ['content/blog/a-post.md: /date: "May 1, 2024" must match format "date"']],
-    ["impossible date", post(replaceLine(validPost, "date", "date: 2024-02-30")), [
-      'content/blog/a-post.md: /date: "2024-02-30" must match format "date"',
-    ]],
-    ["no tags", post(replaceLine(validPost, "tags", "tags: []")), ["content/blog/a-post.md: /tags: must NOT have fewer than 1 items"]],
-    ["blank tag", post(replaceLine(validPost, "tags", 'tags: [AWS, " "]')), ["content/blog/a-post.md: /tags/1: must not be blank"]],
-    ["duplicate tag", post(replaceLine(validPost, "tags", "tags: [AWS, AWS]")), ["content/blog/a-post.md: /tags: must NOT have duplicate items"]],
-    ["key given twice", post(addLine(validPost, "title: Again")), ["content/blog/a-post.md: front matter: Map keys must be unique (line 3"]],
-    ["broken YAML", post(replaceLine(validPost, "tags", "tags: [AWS")), ["content/blog/a-post.md: front matter: "]],
-    ["no front matter", post("# Just Markdown\n"), ["content/blog/a-post.md: front matter: missing"]],
-    ["front matter not a mapping", post("---\n- a\n---\nText\n"), ["content/blog/a-post.md: front matter: must be a YAML mapping"]],
-    ["published without a body", post(validPost.slice(0, validPost.indexOf("## Hello"))), [
-      "content/blog/a-post.md: body: a published post needs its article text",
-    ]],
-    ["raw HTML in the body", post(`${validPost}\n<div onclick="x()">hi</div>\n`), [
-      "content/blog/a-post.md: body: raw HTML is not allowed in Markdown",
-    ]],
-    ["inline script in the body", post(`${validPost}\nSee <script>alert(1)</script> here.\n`), [
-      "content/blog/a-post.md: body: raw HTML is not allowed in Markdown",
-    ]],
-    ["javascript: link", post(`${validPost}\n[click](javascript:alert(1))\n`), [
-      'content/blog/a-post.md: body: link "javascript:alert(1)" must be http(s), mailto, a path or an #anchor',
-    ]],
-    ["protocol-relative link", post(`${validPost}\n[x](//evil.example/x)\n`), ['content/blog/a-post.md: body: link "//evil.example/x"']],
+    [
+      "missing field",
+      post(replaceLine(validPost, "excerpt", "")),
+      ["content/blog/a-post.md: /excerpt: is required"],
+    ],
+    [
+      "read time as text",
+      post(replaceLine(validPost, "readTime", 'readTime: "4"')),
+      ["content/blog/a-post.md: /readTime: must be integer"],
+    ],
+    [
+      "read time as words",
+      post(replaceLine(validPost, "readTime", "readTime: four minutes")),
+      ["content/blog/a-post.md: /readTime: must be integer"],
+    ],
+    [
+      "read time zero",
+      post(replaceLine(validPost, "readTime", "readTime: 0")),
+      ["content/blog/a-post.md: /readTime: must be >= 1"],
+    ],
+    [
+      "unknown field",
+      post(addLine(validPost, "author: me")),
+      ["content/blog/a-post.md: /author: is not a known field"],
+    ],
+    [
+      "field with a capital letter",
+      post(replaceLine(validPost, "readTime", "ReadTime: 4")),
+      [
+        "content/blog/a-post.md: /readTime: is required",
+        "content/blog/a-post.md: /ReadTime: is not a known field",
+      ],
+    ],
+    [
+      "bad slug",
+      post(replaceLine(validPost, "slug", "slug: A Post"), "A Post.md"),
+      ['content/blog/A Post.md: /slug: "A Post" must match pattern "^[a-z0-9-]+$"'],
+    ],
+    [
+      "slug is not the file name",
+      post(validPost, "other.md"),
+      ['content/blog/other.md: /slug: "a-post" must equal the file name without .md ("other")'],
+    ],
+    [
+      "unknown category",
+      post(replaceLine(validPost, "category", "category: Serverless")),
+      [
+        'content/blog/a-post.md: /category: "Serverless" must be one of Security, Infrastructure, Monitoring, Containers, CI/CD, Cloud, Networking, Database',
+      ],
+    ],
+    [
+      "unknown status",
+      post(replaceLine(validPost, "status", "status: draft")),
+      ['content/blog/a-post.md: /status: "draft" must be one of published, coming-soon'],
+    ],
+    [
+      "display date",
+      post(replaceLine(validPost, "date", 'date: "May 1, 2024"')),
+      ['content/blog/a-post.md: /date: "May 1, 2024" must match format "date"'],
+    ],
+    [
+      "impossible date",
+      post(replaceLine(validPost, "date", "date: 2024-02-30")),
+      ['content/blog/a-post.md: /date: "2024-02-30" must match format "date"'],
+    ],
+    [
+      "no tags",
+      post(replaceLine(validPost, "tags", "tags: []")),
+      ["content/blog/a-post.md: /tags: must NOT have fewer than 1 items"],
+    ],
+    [
+      "blank tag",
+      post(replaceLine(validPost, "tags", 'tags: [AWS, " "]')),
+      ["content/blog/a-post.md: /tags/1: must not be blank"],
+    ],
+    [
+      "duplicate tag",
+      post(replaceLine(validPost, "tags", "tags: [AWS, AWS]")),
+      ["content/blog/a-post.md: /tags: must NOT have duplicate items"],
+    ],
+    [
+      "key given twice",
+      post(addLine(validPost, "title: Again")),
+      ["content/blog/a-post.md: front matter: Map keys must be unique (line 3"],
+    ],
+    [
+      "broken YAML",
+      post(replaceLine(validPost, "tags", "tags: [AWS")),
+      ["content/blog/a-post.md: front matter: "],
+    ],
+    [
+      "no front matter",
+      post("# Just Markdown\n"),
+      ["content/blog/a-post.md: front matter: missing"],
+    ],
+    [
+      "front matter not a mapping",
+      post("---\n- a\n---\nText\n"),
+      ["content/blog/a-post.md: front matter: must be a YAML mapping"],
+    ],
+    [
+      "published without a body",
+      post(validPost.slice(0, validPost.indexOf("## Hello"))),
+      ["content/blog/a-post.md: body: a published post needs its article text"],
+    ],
+    [
+      "raw HTML in the body",
+      post(`${validPost}\n<div onclick="x()">hi</div>\n`),
+      ["content/blog/a-post.md: body: raw HTML is not allowed in Markdown"],
+    ],
+    [
+      "inline script in the body",
+      post(`${validPost}\nSee <script>alert(1)</script> here.\n`),
+      ["content/blog/a-post.md: body: raw HTML is not allowed in Markdown"],
+    ],
+    [
+      "javascript: link",
+      post(`${validPost}\n[click](javascript:alert(1))\n`),
+      [
+        'content/blog/a-post.md: body: link "javascript:alert(1)" must be http(s), mailto, a path or an #anchor',
+      ],
+    ],
+    [
+      "protocol-relative link",
+      post(`${validPost}\n[x](//evil.example/x)\n`),
+      ['content/blog/a-post.md: body: link "//evil.example/x"'],
+    ],
     // Editions
-    ["edition: missing field", { "newsletter/01-first.md": replaceLine(validEdition, "excerpt", "") }, [
-      "content/newsletter/01-first.md: /excerpt: is required",
-    ]],
-    ["edition: id as text", { "newsletter/01-first.md": replaceLine(validEdition, "id", 'id: "1"') }, [
-      "content/newsletter/01-first.md: /id: must be integer",
-    ]],
-    ["edition: unknown field", { "newsletter/01-first.md": addLine(validEdition, "content: x") }, [
-      "content/newsletter/01-first.md: /content: is not a known field",
-    ]],
-    ["edition: title without its number", { "newsletter/01-first.md": replaceLine(validEdition, "title", "title: First") }, [
-      "content/newsletter/01-first.md: /title: \"First\" must match pattern",
-    ]],
-    ["edition: title with another number", { "newsletter/01-first.md": replaceLine(validEdition, "title", 'title: "#2 First"') }, [
-      'content/newsletter/01-first.md: /title: must start with "#1 "',
-    ]],
-    ["edition: full date", { "newsletter/01-first.md": replaceLine(validEdition, "date", "date: 2024-12-01") }, [
-      "content/newsletter/01-first.md: /date: \"2024-12-01\" must match pattern",
-    ]],
-    ["edition: file name without id", { "newsletter/first.md": validEdition }, [
-      "content/newsletter/first.md: file name: must be <id>-<slug>.md",
-    ]],
-    ["edition: file name with another id", { "newsletter/02-first.md": validEdition }, [
-      'content/newsletter/02-first.md: /id: 1 does not match the file name prefix "02"',
-    ]],
-    ["edition: gap in ids", {
-      "newsletter/01-first.md": validEdition,
-      "newsletter/03-third.md": second.replace("id: 2", "id: 3").replace("#2", "#3"),
-    }, ["content/newsletter/03-third.md: /id: editions must be numbered 1, 2, 3, ... without gaps; expected 2, got 3"]],
-    ["edition: duplicate id", { "newsletter/01-first.md": validEdition, "newsletter/1-again.md": validEdition }, [
-      "id: 1 is also the id of content/newsletter/01-first.md",
-    ]],
-    ["edition: month not after the one before", {
-      "newsletter/01-first.md": validEdition,
-      "newsletter/02-second.md": replaceLine(second, "date", "date: 2024-11"),
-    }, ["content/newsletter/02-second.md: /date: 2024-11 must be after the date of edition 1 (2024-12)"]],
-    ["edition: empty body", { "newsletter/01-first.md": validEdition.slice(0, validEdition.indexOf("Hi there")) }, [
-      "content/newsletter/01-first.md: body: ",
-    ]],
+    [
+      "edition: missing field",
+      { "newsletter/01-first.md": replaceLine(validEdition, "excerpt", "") },
+      ["content/newsletter/01-first.md: /excerpt: is required"],
+    ],
+    [
+      "edition: id as text",
+      { "newsletter/01-first.md": replaceLine(validEdition, "id", 'id: "1"') },
+      ["content/newsletter/01-first.md: /id: must be integer"],
+    ],
+    [
+      "edition: unknown field",
+      { "newsletter/01-first.md": addLine(validEdition, "content: x") },
+      ["content/newsletter/01-first.md: /content: is not a known field"],
+    ],
+    [
+      "edition: title without its number",
+      { "newsletter/01-first.md": replaceLine(validEdition, "title", "title: First") },
+      ['content/newsletter/01-first.md: /title: "First" must match pattern'],
+    ],
+    [
+      "edition: title with another number",
+      { "newsletter/01-first.md": replaceLine(validEdition, "title", 'title: "#2 First"') },
+      ['content/newsletter/01-first.md: /title: must start with "#1 "'],
+    ],
+    [
+      "edition: full date",
+      { "newsletter/01-first.md": replaceLine(validEdition, "date", "date: 2024-12-01") },
+      ['content/newsletter/01-first.md: /date: "2024-12-01" must match pattern'],
+    ],
+    [
+      "edition: file name without id",
+      { "newsletter/first.md": validEdition },
+      ["content/newsletter/first.md: file name: must be <id>-<slug>.md"],
+    ],
+    [
+      "edition: file name with another id",
+      { "newsletter/02-first.md": validEdition },
+      ['content/newsletter/02-first.md: /id: 1 does not match the file name prefix "02"'],
+    ],
+    [
+      "edition: gap in ids",
+      {
+        "newsletter/01-first.md": validEdition,
+        "newsletter/03-third.md": second.replace("id: 2", "id: 3").replace("#2", "#3"),
+      },
+      [
+        "content/newsletter/03-third.md: /id: editions must be numbered 1, 2, 3, ... without gaps; expected 2, got 3",
+      ],
+    ],
+    [
+      "edition: duplicate id",
+      { "newsletter/01-first.md": validEdition, "newsletter/1-again.md": validEdition },
+      ["id: 1 is also the id of content/newsletter/01-first.md"],
+    ],
+    [
+      "edition: month not after the one before",
+      {
+        "newsletter/01-first.md": validEdition,
+        "newsletter/02-second.md": replaceLine(second, "date", "date: 2024-11"),
+      },
+      [
+        "content/newsletter/02-second.md: /date: 2024-11 must be after the date of edition 1 (2024-12)",
+      ],
+    ],
+    [
+      "edition: empty body",
+      { "newsletter/01-first.md": validEdition.slice(0, validEdition.indexOf("Hi there")) },
+      ["content/newsletter/01-first.md: body: "],
+    ],
   ];
 
   it.each(cases)("%s", async (_name, files, want) => {
     const problems = await problemsOf(files);
     expect(problems.length).toBeGreaterThan(0);
-    for (const w of want) expect(problems.some((p) => p.startsWith(w) || p.includes(w)), `${w}\nin\n${problems.join("\n")}`).toBe(true);
+    for (const w of want)
+      expect(
+        problems.some((p) => p.startsWith(w) || p.includes(w)),
+        `${w}\nin\n${problems.join("\n")}`,
+      ).toBe(true);
   });
 
   it("reports every bad file at once", async () => {
@@ -213,26 +327,71 @@ describe("invalid front matter fails the build, naming the file and the field", 
   // Every JSON content file is checked against its schema by the same build: each case
   // breaks a real file in one way (JSON syntax and the keys' order are kept otherwise).
   const jsonCases: Array<[string, string, (d: any) => void, string]> = [
-    ["unknown field", "home.json", (d) => (d.subtitle = "x"), "content/home.json: /subtitle: is not a known field"],
-    ["missing field", "site.json", (d) => delete d.siteName, "content/site.json: /siteName: is required"],
-    ["wrong type", "resume.json", (d) => (d.education[0].year = "2019"), "content/resume.json: /education/0/year: must be integer"],
-    ["count", "skills.json", (d) => d.skills.pop(), "content/skills.json: /skills: must NOT have fewer than 15 items"],
-    ["enum", "projects.json", (d) => (d.projects[5].category = "Security"), 'content/projects.json: /projects/5/category: "Security" must be one of DevOps, Infrastructure, Monitoring, Automation, Cloud'],
-    ["calendar date", "talks.json", (d) => (d.talks[0].date = "2024-02-30"), 'content/talks.json: /talks/0/date: "2024-02-30" must match format "date"'],
-    ["blank text", "newsletter-page.json", (d) => (d.form.fields.email.label = " "), "content/newsletter-page.json: /form/fields/email/label: must not be blank"],
-    ["HTML tag", "project-details.json", (d) => (d.details["1"].architecture = "<script>x</script>"), 'content/project-details.json: /details/1/architecture: "<script>x</script>" must match pattern'],
+    [
+      "unknown field",
+      "home.json",
+      (d) => (d.subtitle = "x"),
+      "content/home.json: /subtitle: is not a known field",
+    ],
+    [
+      "missing field",
+      "site.json",
+      (d) => delete d.siteName,
+      "content/site.json: /siteName: is required",
+    ],
+    [
+      "wrong type",
+      "resume.json",
+      (d) => (d.education[0].year = "2019"),
+      "content/resume.json: /education/0/year: must be integer",
+    ],
+    [
+      "count",
+      "skills.json",
+      (d) => d.skills.pop(),
+      "content/skills.json: /skills: must NOT have fewer than 15 items",
+    ],
+    [
+      "enum",
+      "projects.json",
+      (d) => (d.projects[5].category = "Security"),
+      'content/projects.json: /projects/5/category: "Security" must be one of DevOps, Infrastructure, Monitoring, Automation, Cloud',
+    ],
+    [
+      "calendar date",
+      "talks.json",
+      (d) => (d.talks[0].date = "2024-02-30"),
+      'content/talks.json: /talks/0/date: "2024-02-30" must match format "date"',
+    ],
+    [
+      "blank text",
+      "newsletter-page.json",
+      (d) => (d.form.fields.email.label = " "),
+      "content/newsletter-page.json: /form/fields/email/label: must not be blank",
+    ],
+    [
+      "HTML tag",
+      "project-details.json",
+      (d) => (d.details["1"].architecture = "<script>x</script>"),
+      'content/project-details.json: /details/1/architecture: "<script>x</script>" must match pattern',
+    ],
   ];
 
   it.each(jsonCases)("JSON: %s", async (_name, file, mutate, want) => {
     const doc = JSON.parse(await readFile(path.join(contentDir, file), "utf8"));
     mutate(doc);
     const problems = await problemsOf({ [file]: JSON.stringify(doc) });
-    expect(problems.some((p) => p.startsWith(want)), `${want}\nin\n${problems.join("\n")}`).toBe(true);
+    expect(
+      problems.some((p) => p.startsWith(want)),
+      `${want}\nin\n${problems.join("\n")}`,
+    ).toBe(true);
   });
 
   it("the command line prints the problems and exits 1", async () => {
     const { spawnSync } = await import("node:child_process");
-    const { dir } = await fixture({ "blog/a-post.md": replaceLine(validPost, "readTime", 'readTime: "4"') });
+    const { dir } = await fixture({
+      "blog/a-post.md": replaceLine(validPost, "readTime", 'readTime: "4"'),
+    });
     // The CLI builds its own package; run a copy of the script against the fixture by
     // importing it with the fixture as contentDir.
     const script = path.join(contentDir, "scripts", "build-markdown.mjs");
@@ -287,7 +446,9 @@ a: 1
     expect(r.highlighted).toEqual(["yaml"]);
     expect(r.plain).toEqual(["promql", "text"]);
 
-    const blog = JSON.parse(await readFile(path.join(out, "blog.json"), "utf8")) as { posts: (BlogPost | Article)[] };
+    const blog = JSON.parse(await readFile(path.join(out, "blog.json"), "utf8")) as {
+      posts: (BlogPost | Article)[];
+    };
     expect(blog.posts.map((p) => p.slug)).toEqual(["a-post", "b-post"]);
     const [a, b] = blog.posts as [Article, BlogPost];
     expect(b).not.toHaveProperty("html");
@@ -297,7 +458,9 @@ a: 1
     expect(a.headings.map((h) => h.id)).toEqual(["hello", "hello-1", "code--more-ünïcode"]);
     expect(a.html).toContain('<h2 id="hello">Hello</h2>');
     expect(a.html).toContain('<h2 id="hello-1">Hello</h2>');
-    expect(a.html).toContain('<h2 id="code--more-ünïcode"><code>code</code> &amp; more? Ünïcode!</h2>');
+    expect(a.html).toContain(
+      '<h2 id="code--more-ünïcode"><code>code</code> &amp; more? Ünïcode!</h2>',
+    );
 
     const promql = codeBlock(a.html, "promql");
     expect(promql).not.toContain("<script");
@@ -305,17 +468,25 @@ a: 1
     expect(promql).not.toMatch(/<span style=/);
     expect(codeText(promql)).toBe('sum(rate(x{code=~"5.."}[5m])) > 0 && <script>alert(1)</script>');
     expect(codeText(codeBlock(a.html, "text"))).toBe("no language");
-    expect(codeBlock(a.html, "yaml")).toMatch(/<span style="--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">a<\/span>/);
+    expect(codeBlock(a.html, "yaml")).toMatch(
+      /<span style="--shiki-light:#[0-9A-Fa-f]{6};--shiki-dark:#[0-9A-Fa-f]{6}">a<\/span>/,
+    );
 
-    expect(a.html).toContain('<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">out</a>');
+    expect(a.html).toContain(
+      '<a href="https://example.com/x" target="_blank" rel="noopener noreferrer">out</a>',
+    );
     expect(a.html).toContain('<a href="/blog/b-post">in</a>');
     expect(a.html).toContain('<a href="#hello">anchor</a>');
 
-    const index = JSON.parse(await readFile(path.join(out, "blog-index.json"), "utf8")) as { posts: BlogPost[] };
+    const index = JSON.parse(await readFile(path.join(out, "blog-index.json"), "utf8")) as {
+      posts: BlogPost[];
+    };
     expect(index.posts.map((p) => p.slug)).toEqual(["a-post", "b-post"]);
     expect(index.posts[0]).not.toHaveProperty("html");
     expect(index.posts[0]).not.toHaveProperty("headings");
-    expect(index.posts[0]).toEqual({ ...Object.fromEntries(Object.entries(a).filter(([k]) => k !== "html" && k !== "headings")) });
+    expect(index.posts[0]).toEqual({
+      ...Object.fromEntries(Object.entries(a).filter(([k]) => k !== "html" && k !== "headings")),
+    });
 
     const nl = JSON.parse(await readFile(path.join(out, "newsletter.json"), "utf8"));
     expect(nl.editions.map((e: { id: number; month: string }) => [e.id, e.month])).toEqual([
@@ -326,9 +497,15 @@ a: 1
   });
 
   it("splits front matter with any line endings and a byte order mark", () => {
-    expect(splitFrontMatter("\uFEFF---\r\na: 1\r\n---\r\nbody\r\n")).toEqual({ frontMatter: "a: 1", body: "body\n" });
+    expect(splitFrontMatter("\uFEFF---\r\na: 1\r\n---\r\nbody\r\n")).toEqual({
+      frontMatter: "a: 1",
+      body: "body\n",
+    });
     expect(splitFrontMatter("---\n---\nbody")).toEqual({ frontMatter: "", body: "body" });
-    expect(splitFrontMatter("---\na: 1\n----\nb")).toEqual({ frontMatter: undefined, body: "---\na: 1\n----\nb" });
+    expect(splitFrontMatter("---\na: 1\n----\nb")).toEqual({
+      frontMatter: undefined,
+      body: "---\na: 1\n----\nb",
+    });
     expect(splitFrontMatter("no front matter").frontMatter).toBeUndefined();
   });
 
@@ -360,13 +537,18 @@ function codeText(block: string): string {
     .replace(/<[^>]*>/g, "")
     .replace(/&#x([0-9a-f]+);/gi, (_, h: string) => String.fromCodePoint(parseInt(h, 16)))
     .replace(/&#(\d+);/g, (_, d: string) => String.fromCodePoint(Number(d)))
-    .replace(/&(lt|gt|quot|amp);/g, (_, e: string) => ({ lt: "<", gt: ">", quot: '"', amp: "&" })[e]!);
+    .replace(
+      /&(lt|gt|quot|amp);/g,
+      (_, e: string) => ({ lt: "<", gt: ">", quot: '"', amp: "&" })[e]!,
+    );
 }
 
 /** The fenced code blocks of lang in a Markdown file of the content. */
 async function fences(file: string, lang: string): Promise<string[]> {
   const md = await readFile(path.join(contentDir, file), "utf8");
-  return [...md.matchAll(new RegExp("^```" + lang + "\\n([\\s\\S]*?)\\n```$", "gm"))].map((m) => m[1]!);
+  return [...md.matchAll(new RegExp(`^\`\`\`${lang}\\n([\\s\\S]*?)\\n\`\`\`$`, "gm"))].map(
+    (m) => m[1]!,
+  );
 }
 
 /** WCAG contrast ratio of two #rrggbb colours. */
@@ -405,19 +587,33 @@ describe("the real content's build output", () => {
     ]);
     for (const p of r.posts) {
       if (p.status === "published") continue;
-      expect(Object.keys(p).sort()).toEqual(
-        ["category", "date", "displayDate", "excerpt", "readTime", "slug", "status", "tags", "title"],
-      );
+      expect(Object.keys(p).sort()).toEqual([
+        "category",
+        "date",
+        "displayDate",
+        "excerpt",
+        "readTime",
+        "slug",
+        "status",
+        "tags",
+        "title",
+      ]);
     }
   });
 
   it("highlights a yaml block with both themes' colours", async () => {
     const k8s = articles.find((a) => a.slug === "kubernetes-security")!;
     const block = codeBlock(k8s.html, "yaml");
-    expect(block).toMatch(/^<pre class="shiki shiki-themes github-light-default github-dark-default"/);
+    expect(block).toMatch(
+      /^<pre class="shiki shiki-themes github-light-default github-dark-default"/,
+    );
     expect(block).toContain("--shiki-light-bg:");
     expect(block).toContain("--shiki-dark-bg:");
-    const tokens = [...block.matchAll(/<span style="--shiki-light:(#[0-9A-Fa-f]{6});--shiki-dark:(#[0-9A-Fa-f]{6})">/g)];
+    const tokens = [
+      ...block.matchAll(
+        /<span style="--shiki-light:(#[0-9A-Fa-f]{6});--shiki-dark:(#[0-9A-Fa-f]{6})">/g,
+      ),
+    ];
     expect(new Set(tokens.map((t) => t[1])).size).toBeGreaterThanOrEqual(3);
     expect(codeText(block)).toBe((await fences("blog/kubernetes-security.md", "yaml"))[0]);
   });
@@ -425,7 +621,11 @@ describe("the real content's build output", () => {
   it("highlights an hcl block with both themes' colours", async () => {
     const tf = articles.find((a) => a.slug === "terraform-guide")!;
     const block = codeBlock(tf.html, "hcl");
-    const tokens = [...block.matchAll(/<span style="--shiki-light:(#[0-9A-Fa-f]{6});--shiki-dark:(#[0-9A-Fa-f]{6})">/g)];
+    const tokens = [
+      ...block.matchAll(
+        /<span style="--shiki-light:(#[0-9A-Fa-f]{6});--shiki-dark:(#[0-9A-Fa-f]{6})">/g,
+      ),
+    ];
     expect(new Set(tokens.map((t) => t[2])).size).toBeGreaterThanOrEqual(3);
     expect(codeText(block)).toBe((await fences("blog/terraform-guide.md", "hcl"))[0]);
   });
@@ -452,7 +652,11 @@ describe("the real content's build output", () => {
       }
     }
     const k8s = articles.find((a) => a.slug === "kubernetes-security")!;
-    expect(k8s.headings[0]).toEqual({ depth: 2, id: "1-rbac-least-privilege-for-people-and-workloads", text: "1. RBAC: least privilege for people and workloads" });
+    expect(k8s.headings[0]).toEqual({
+      depth: 2,
+      id: "1-rbac-least-privilege-for-people-and-workloads",
+      text: "1. RBAC: least privilege for people and workloads",
+    });
     const tf = articles.find((a) => a.slug === "terraform-guide")!;
     expect(tf.headings.map((h) => h.id)).toContain("testing-with-terraform-test");
   });
@@ -470,8 +674,13 @@ describe("the real content's build output", () => {
       for (const html of allHtml) {
         for (const pre of html.matchAll(/<pre [^>]*style="([^"]*)"[\s\S]*?<\/pre>/g)) {
           const bg = new RegExp(`--shiki-${theme}-bg:(#[0-9a-fA-F]{3,6})`).exec(pre[1]!)![1]!;
-          for (const tok of pre[0].matchAll(new RegExp(`--shiki-${theme}:(#[0-9a-fA-F]{3,6})`, "g"))) {
-            expect(contrast(tok[1]!, bg), `${codeThemes[theme]}: ${tok[1]} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+          for (const tok of pre[0].matchAll(
+            new RegExp(`--shiki-${theme}:(#[0-9a-fA-F]{3,6})`, "g"),
+          )) {
+            expect(
+              contrast(tok[1]!, bg),
+              `${codeThemes[theme]}: ${tok[1]} on ${bg}`,
+            ).toBeGreaterThanOrEqual(4.5);
           }
         }
       }
@@ -488,9 +697,11 @@ describe("the real content's build output", () => {
       [6, "#6", "June 2025"],
     ]);
     const first = r.editions[0]!;
-    expect(first.text.startsWith("Hi there,\n\nWelcome to the very first DevOps Digest!")).toBe(true);
+    expect(first.text.startsWith("Hi there,\n\nWelcome to the very first DevOps Digest!")).toBe(
+      true,
+    );
     // Markdown stays readable in the text: the code fence is kept as written.
-    expect(first.text).toContain('```yaml\nspec:\n  dnsConfig:');
+    expect(first.text).toContain("```yaml\nspec:\n  dnsConfig:");
     expect(first.text).not.toMatch(/^---|\r|<p>/);
     const md = await readFile(path.join(contentDir, "newsletter/01-its-always-dns.md"), "utf8");
     expect(first.text).toBe(splitFrontMatter(md).body.trim());

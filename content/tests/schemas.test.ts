@@ -19,7 +19,11 @@ const frontMatterSchemas: Record<string, string> = {
   "newsletter-edition.schema.json": "newsletter",
 };
 const markdownFiles = Object.keys(
-  import.meta.glob<string>(["../blog/*.md", "../newsletter/*.md"], { eager: true, import: "default", query: "?raw" }),
+  import.meta.glob<string>(["../blog/*.md", "../newsletter/*.md"], {
+    eager: true,
+    import: "default",
+    query: "?raw",
+  }),
 );
 
 /** Package tooling, not content: no schema. */
@@ -75,7 +79,7 @@ describe("content files match their schemas", () => {
     expect(validate.errors ?? [], `${name} does not match schema/${schemaName}`).toEqual([]);
     expect(ok).toBe(true);
     // Editors use $schema for completion; it must point at the same schema.
-    const ref = content[name]?.["$schema"];
+    const ref = content[name]?.$schema;
     if (ref !== undefined) expect(ref).toBe(`./schema/${schemaName}`);
   });
 
@@ -88,10 +92,13 @@ describe("content files match their schemas", () => {
 
   // The front matter schemas belong to folders of Markdown files; the build
   // (tests/markdown.test.ts) and content/markdown_test.go validate those files.
-  it.each(Object.entries(frontMatterSchemas))("schema/%s belongs to the Markdown in %s/", (schemaName, dir) => {
-    expect(Object.keys(schemas)).toContain(schemaName);
-    expect(markdownFiles.some((f) => f.startsWith(`../${dir}/`))).toBe(true);
-  });
+  it.each(Object.entries(frontMatterSchemas))(
+    "schema/%s belongs to the Markdown in %s/",
+    (schemaName, dir) => {
+      expect(Object.keys(schemas)).toContain(schemaName);
+      expect(markdownFiles.some((f) => f.startsWith(`../${dir}/`))).toBe(true);
+    },
+  );
 
   // Strictness guard for the schemas themselves: every object schema states
   // additionalProperties (false, or a schema for keyed maps), so a typo in content
@@ -99,9 +106,12 @@ describe("content files match their schemas", () => {
   it.each(Object.keys(schemas))("schema/%s closes every object", (schemaName) => {
     const open: string[] = [];
     const walk = (node: Json, at: string): void => {
-      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${at}/${i}`));
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${at}/${i}`);
+        return;
+      }
       if (node === null || typeof node !== "object") return;
-      if (node["type"] === "object" && !("additionalProperties" in node)) open.push(at || "/");
+      if (node.type === "object" && !("additionalProperties" in node)) open.push(at || "/");
       for (const [k, v] of Object.entries(node)) walk(v, `${at}/${k}`);
     };
     walk(schemas[schemaName] as Json, "");
@@ -117,7 +127,11 @@ describe("schemas reject broken content", () => {
     ["home: unknown field", "home.json", (d) => (d.subtitle = "x")],
     ["home: missing photo", "home.json", (d) => delete d.photo],
     ["home: photo without width", "home.json", (d) => delete d.photo.width],
-    ["home: photo path escapes /images/", "home.json", (d) => (d.photo.src = "/images/../site.json")],
+    [
+      "home: photo path escapes /images/",
+      "home.json",
+      (d) => (d.photo.src = "/images/../site.json"),
+    ],
     ["home: photo over http", "home.json", (d) => (d.photo.src = "http://example.com/me.png")],
     ["skills: 14 skills", "skills.json", (d) => d.skills.pop()],
     ["skills: 16 skills", "skills.json", (d) => d.skills.push(d.skills[0])],
@@ -126,10 +140,14 @@ describe("schemas reject broken content", () => {
     ["skills: color as a CSS class", "skills.json", (d) => (d.skills[0].color = "text-orange-500")],
     ["skills: icon with spaces", "skills.json", (d) => (d.skills[0].icon = "Amazon Web Services")],
     ["skills: empty achievement", "skills.json", (d) => (d.skills[0].achievements[0] = " ")],
-    ["resume: University with a capital U", "resume.json", (d) => {
-      d.education[0].University = d.education[0].university;
-      delete d.education[0].university;
-    }],
+    [
+      "resume: University with a capital U",
+      "resume.json",
+      (d) => {
+        d.education[0].University = d.education[0].university;
+        delete d.education[0].university;
+      },
+    ],
     ["resume: 2 jobs", "resume.json", (d) => d.experience.pop()],
     ["resume: 6 achievements", "resume.json", (d) => d.experience[0].achievements.push("a", "b")],
     ["resume: year as text", "resume.json", (d) => (d.education[0].year = "2019")],
@@ -137,14 +155,38 @@ describe("schemas reject broken content", () => {
     ["projects: id 9", "projects.json", (d) => (d.projects[7].id = 9)],
     ["projects: id as text", "projects.json", (d) => (d.projects[0].id = "1")],
     ["projects: unknown category", "projects.json", (d) => (d.projects[0].category = "Security")],
-    ["projects: demo over http", "projects.json", (d) => (d.projects[0].liveUrl = "http://example.com")],
+    [
+      "projects: demo over http",
+      "projects.json",
+      (d) => (d.projects[0].liveUrl = "http://example.com"),
+    ],
     ["projects: featured as text", "projects.json", (d) => (d.projects[0].featured = "yes")],
-    ["projects: image as a bare URL string", "projects.json", (d) => (d.projects[0].image = "/images/projects/1.svg")],
-    ["projects: duplicate technology", "projects.json", (d) => d.projects[0].technologies.push("Kubernetes")],
+    [
+      "projects: image as a bare URL string",
+      "projects.json",
+      (d) => (d.projects[0].image = "/images/projects/1.svg"),
+    ],
+    [
+      "projects: duplicate technology",
+      "projects.json",
+      (d) => d.projects[0].technologies.push("Kubernetes"),
+    ],
     ["details: non-numeric key", "project-details.json", (d) => (d.details.abc = d.details["1"])],
-    ["details: script tag", "project-details.json", (d) => (d.details["1"].architecture += "<script>alert(1)</script>")],
-    ["details: attribute on a tag", "project-details.json", (d) => (d.details["1"].challenges = '<p class="x">hi</p>')],
-    ["details: link tag", "project-details.json", (d) => (d.details["2"].challenges = '<a href="https://x.y">x</a>')],
+    [
+      "details: script tag",
+      "project-details.json",
+      (d) => (d.details["1"].architecture += "<script>alert(1)</script>"),
+    ],
+    [
+      "details: attribute on a tag",
+      "project-details.json",
+      (d) => (d.details["1"].challenges = '<p class="x">hi</p>'),
+    ],
+    [
+      "details: link tag",
+      "project-details.json",
+      (d) => (d.details["2"].challenges = '<a href="https://x.y">x</a>'),
+    ],
     ["details: no tech stack", "project-details.json", (d) => (d.details["2"].techStack = [])],
     ["details: a project without detail", "project-details.json", (d) => delete d.details["5"]],
     ["talks: 4 talks", "talks.json", (d) => d.talks.push(d.talks[0])],
@@ -152,10 +194,22 @@ describe("schemas reject broken content", () => {
     ["talks: month 13", "talks.json", (d) => (d.talks[0].date = "2024-13-01")],
     ["talks: empty video URL", "talks.json", (d) => (d.talks[2].videoUrl = "")],
     ["talks: null slides URL", "talks.json", (d) => (d.talks[2].slidesUrl = null)],
-    ["legal: lastUpdated in display format", "legal.json", (d) => (d.privacy.lastUpdated = "15/01/2025")],
+    [
+      "legal: lastUpdated in display format",
+      "legal.json",
+      (d) => (d.privacy.lastUpdated = "15/01/2025"),
+    ],
     ["legal: missing governing law", "legal.json", (d) => delete d.terms.governingLaw],
-    ["legal: response time as text", "legal.json", (d) => (d.privacy.responseTimeHours = "48 hours")],
-    ["legal: section id with spaces", "legal.json", (d) => (d.terms.sections[0].id = "Use of the Site")],
+    [
+      "legal: response time as text",
+      "legal.json",
+      (d) => (d.privacy.responseTimeHours = "48 hours"),
+    ],
+    [
+      "legal: section id with spaces",
+      "legal.json",
+      (d) => (d.terms.sections[0].id = "Use of the Site"),
+    ],
     ["contact: unknown subject", "contact.json", (d) => (d.form.subjects[0].value = "sales")],
     ["contact: 4 subjects", "contact.json", (d) => d.form.subjects.pop()],
     ["contact: unknown default subject", "contact.json", (d) => (d.form.defaultSubject = "hello")],

@@ -3,24 +3,16 @@
 // `string`, so each JSON file is checked against its type with literal unions widened
 // (the schemas check the unions' values), and for keys the type does not know.
 import { describe, expect, it } from "vitest";
-import homeJson from "../home.json";
-import skillsJson from "../skills.json";
-import resumeJson from "../resume.json";
-import projectsJson from "../projects.json";
-import projectDetailsJson from "../project-details.json";
-import talksJson from "../talks.json";
-import legalJson from "../legal.json";
 import contactJson from "../contact.json";
+import homeJson from "../home.json";
+import legalJson from "../legal.json";
 import newsletterPageJson from "../newsletter-page.json";
-import * as root from "../src/index";
-import { home } from "../src/home";
-import { skills } from "../src/skills";
-import { resume } from "../src/resume";
-import { projectDetails, projects } from "../src/projects";
-import { talks } from "../src/talks";
-import { legal } from "../src/legal";
+import projectDetailsJson from "../project-details.json";
+import projectsJson from "../projects.json";
+import resumeJson from "../resume.json";
+import skillsJson from "../skills.json";
 import { contact } from "../src/contact";
-import { newsletterPage } from "../src/newsletter";
+import { home } from "../src/home";
 import type {
   Contact,
   Education,
@@ -33,6 +25,14 @@ import type {
   Skill,
   Talk,
 } from "../src/index";
+import * as root from "../src/index";
+import { legal } from "../src/legal";
+import { newsletterPage } from "../src/newsletter";
+import { projectDetails, projects } from "../src/projects";
+import { resume } from "../src/resume";
+import { skills } from "../src/skills";
+import { talks } from "../src/talks";
+import talksJson from "../talks.json";
 
 /** T with every literal union widened to its primitive (e.g. "DevOps" | "Cloud" → string). */
 type Widen<T> = T extends string
@@ -104,7 +104,18 @@ export type RejectRenamed = Assert<IsNever<ExtraKeys<{ videoURL: string }, Talk>
 describe("types", () => {
   it("match the JSON (checked by tsc --noEmit)", () => {
     // Reference the compile-time checks so they are part of the test module.
-    expect([checkHome, checkSkills, checkResume, checkProjects, checkDetails, checkTalks, checkLegal, checkContact, checkNewsletterPage, rejectMissing]).toHaveLength(10);
+    expect([
+      checkHome,
+      checkSkills,
+      checkResume,
+      checkProjects,
+      checkDetails,
+      checkTalks,
+      checkLegal,
+      checkContact,
+      checkNewsletterPage,
+      rejectMissing,
+    ]).toHaveLength(10);
   });
 
   it("exports the JSON data unchanged apart from $schema", () => {

@@ -6,31 +6,38 @@
 // and never fails on timings. Builds nothing itself.
 //
 //   node bench/run.mjs [--no-lighthouse] [--lighthouse-only] [--lh-routes=/,/blog] [--runs=3]
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { recordAssets, settlePage, sum } from '../lib/assets.mjs';
-import { launchBrowser, CHROMIUM_FLAGS } from '../lib/browser.mjs';
-import { routes } from '../lib/content.mjs';
-import { startGateway } from '../lib/gateway.mjs';
-import { CHROMIUM_PATH, E2E_DIR, assertBuilt } from '../lib/paths.mjs';
-import { startNoJsCopies } from './nojs-copy.mjs';
+import { mkdirSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { recordAssets, settlePage, sum } from "../lib/assets.mjs";
+import { CHROMIUM_FLAGS, launchBrowser } from "../lib/browser.mjs";
+import { routes } from "../lib/content.mjs";
+import { startGateway } from "../lib/gateway.mjs";
+import { assertBuilt, CHROMIUM_PATH, E2E_DIR } from "../lib/paths.mjs";
+import { startNoJsCopies } from "./nojs-copy.mjs";
 
-const args = new Set(process.argv.slice(2).filter((a) => !a.includes('=')));
-const opt = Object.fromEntries(process.argv.slice(2).filter((a) => a.includes('=')).map((a) => a.replace(/^--/, '').split('=')));
+const args = new Set(process.argv.slice(2).filter((a) => !a.includes("=")));
+const opt = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .filter((a) => a.includes("="))
+    .map((a) => a.replace(/^--/, "").split("=")),
+);
 // Every route (routes.json with /projects/1, and each published article) unless
 // --lh-routes names some; --runs=N runs per route, mode and variant (median reported).
-const LH_ROUTES = opt['lh-routes'] ? opt['lh-routes'].split(',') : routes.map((r) => r.url);
+const LH_ROUTES = opt["lh-routes"] ? opt["lh-routes"].split(",") : routes.map((r) => r.url);
 const RUNS = Number(opt.runs ?? 3);
 
 const kB = (n) => (n / 1024).toFixed(1);
 const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
 
 function table(headers, rows, leftCols = 1) {
-  const widths = headers.map((h, i) => Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => pad(c, widths[i], i < leftCols)).join('  ');
-  return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+  const widths = headers.map((h, i) =>
+    Math.max(String(h).length, ...rows.map((r) => String(r[i]).length)),
+  );
+  const line = (cells) => cells.map((c, i) => pad(c, widths[i], i < leftCols)).join("  ");
+  return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
 async function measureAssets(browser, baseURL) {
@@ -42,7 +49,14 @@ async function measureAssets(browser, baseURL) {
     const res = await page.goto(route.url);
     await settlePage(page, route);
     await rec.settle();
-    perRoute.push({ route: route.url, section: route.section, status: res?.status() ?? null, files: rec.files, js: sum(rec.files, 'js'), css: sum(rec.files, 'css') });
+    perRoute.push({
+      route: route.url,
+      section: route.section,
+      status: res?.status() ?? null,
+      files: rec.files,
+      js: sum(rec.files, "js"),
+      css: sum(rec.files, "css"),
+    });
     await context.close();
   }
 
@@ -50,51 +64,119 @@ async function measureAssets(browser, baseURL) {
   // section's first route in the app (client-side navigation) and count what is new.
   const sections = [];
   const firstRouteOf = new Map();
-  for (const r of routes) if (r.section !== 'shell' && !firstRouteOf.has(r.section)) firstRouteOf.set(r.section, r);
+  for (const r of routes)
+    if (r.section !== "shell" && !firstRouteOf.has(r.section)) firstRouteOf.set(r.section, r);
   for (const [section, route] of firstRouteOf) {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
-    await page.goto('/');
+    await page.goto("/");
     await settlePage(page, routes[0]);
     const rec = recordAssets(page, baseURL);
     const link = page.locator(`nav[aria-label="Main"] a[href="${route.url}"]`).first();
     if (await link.isVisible().catch(() => false)) await link.click();
-    else await page.evaluate((u) => { history.pushState({}, '', u); dispatchEvent(new PopStateEvent('popstate', { state: history.state })); }, route.url);
+    else
+      await page.evaluate((u) => {
+        history.pushState({}, "", u);
+        dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
+      }, route.url);
     await settlePage(page, route);
     await rec.settle();
     const direct = perRoute.find((p) => p.route === route.url);
-    const home = perRoute.find((p) => p.route === '/');
+    const home = perRoute.find((p) => p.route === "/");
     const homePaths = new Set(home.files.map((f) => f.path));
     const notOnHome = direct.files.filter((f) => !homePaths.has(f.path));
-    sections.push({ section, route: route.url, viaNavigation: { js: sum(rec.files, 'js'), css: sum(rec.files, 'css'), files: rec.files.map((f) => f.path) }, directLoadBeyondHome: { js: sum(notOnHome, 'js'), css: sum(notOnHome, 'css') } });
+    sections.push({
+      section,
+      route: route.url,
+      viaNavigation: {
+        js: sum(rec.files, "js"),
+        css: sum(rec.files, "css"),
+        files: rec.files.map((f) => f.path),
+      },
+      directLoadBeyondHome: { js: sum(notOnHome, "js"), css: sum(notOnHome, "css") },
+    });
     await context.close();
   }
   return { perRoute, sections };
 }
 
 function printAssets({ perRoute, sections }) {
-  console.log('\nFirst load per route (cold cache): JS and CSS downloaded. kB = 1024 bytes; gzip = node:zlib level 9 of the body; wire = encoded body bytes on the network');
+  console.log(
+    "\nFirst load per route (cold cache): JS and CSS downloaded. kB = 1024 bytes; gzip = node:zlib level 9 of the body; wire = encoded body bytes on the network",
+  );
   console.log(
     table(
-      ['route', 'HTTP', 'JS n', 'JS raw', 'JS gzip', 'JS wire', 'CSS n', 'CSS raw', 'CSS gzip', 'CSS wire'],
-      perRoute.map((r) => [r.route, r.status, r.js.count, kB(r.js.raw), kB(r.js.gzip), kB(r.js.transfer), r.css.count, kB(r.css.raw), kB(r.css.gzip), kB(r.css.transfer)]),
+      [
+        "route",
+        "HTTP",
+        "JS n",
+        "JS raw",
+        "JS gzip",
+        "JS wire",
+        "CSS n",
+        "CSS raw",
+        "CSS gzip",
+        "CSS wire",
+      ],
+      perRoute.map((r) => [
+        r.route,
+        r.status,
+        r.js.count,
+        kB(r.js.raw),
+        kB(r.js.gzip),
+        kB(r.js.transfer),
+        r.css.count,
+        kB(r.css.raw),
+        kB(r.css.gzip),
+        kB(r.css.transfer),
+      ]),
     ),
   );
-  const home = perRoute.find((r) => r.route === '/');
-  console.log(`\nFirst load of /: JS ${home.js.count} files, ${kB(home.js.raw)} kB raw, ${kB(home.js.gzip)} kB gzip, ${kB(home.js.transfer)} kB on the wire; CSS ${home.css.count} files, ${kB(home.css.raw)} kB raw, ${kB(home.css.gzip)} kB gzip, ${kB(home.css.transfer)} kB on the wire`);
-  console.log('\nLargest files on first load of /:');
-  console.log(table(['file', 'raw kB', 'gzip kB', 'wire kB', 'encoding'], [...home.files].sort((a, b) => b.gzip - a.gzip).slice(0, 12).map((f) => [f.path, kB(f.raw), kB(f.gzip), kB(f.transferBody ?? 0), f.encoding])));
-  console.log('\nExtra bytes of each remote section beyond the shell (from / then navigate in the app; and direct load minus the files / loaded):');
+  const home = perRoute.find((r) => r.route === "/");
+  console.log(
+    `\nFirst load of /: JS ${home.js.count} files, ${kB(home.js.raw)} kB raw, ${kB(home.js.gzip)} kB gzip, ${kB(home.js.transfer)} kB on the wire; CSS ${home.css.count} files, ${kB(home.css.raw)} kB raw, ${kB(home.css.gzip)} kB gzip, ${kB(home.css.transfer)} kB on the wire`,
+  );
+  console.log("\nLargest files on first load of /:");
   console.log(
     table(
-      ['section', 'route', 'nav JS n', 'nav JS gzip', 'nav CSS gzip', 'nav wire', 'direct extra JS gzip', 'direct extra CSS gzip'],
-      sections.map((s) => [s.section, s.route, s.viaNavigation.js.count, kB(s.viaNavigation.js.gzip), kB(s.viaNavigation.css.gzip), kB(s.viaNavigation.js.transfer + s.viaNavigation.css.transfer), kB(s.directLoadBeyondHome.js.gzip), kB(s.directLoadBeyondHome.css.gzip)]),
+      ["file", "raw kB", "gzip kB", "wire kB", "encoding"],
+      [...home.files]
+        .sort((a, b) => b.gzip - a.gzip)
+        .slice(0, 12)
+        .map((f) => [f.path, kB(f.raw), kB(f.gzip), kB(f.transferBody ?? 0), f.encoding]),
+    ),
+  );
+  console.log(
+    "\nExtra bytes of each remote section beyond the shell (from / then navigate in the app; and direct load minus the files / loaded):",
+  );
+  console.log(
+    table(
+      [
+        "section",
+        "route",
+        "nav JS n",
+        "nav JS gzip",
+        "nav CSS gzip",
+        "nav wire",
+        "direct extra JS gzip",
+        "direct extra CSS gzip",
+      ],
+      sections.map((s) => [
+        s.section,
+        s.route,
+        s.viaNavigation.js.count,
+        kB(s.viaNavigation.js.gzip),
+        kB(s.viaNavigation.css.gzip),
+        kB(s.viaNavigation.js.transfer + s.viaNavigation.css.transfer),
+        kB(s.directLoadBeyondHome.js.gzip),
+        kB(s.directLoadBeyondHome.css.gzip),
+      ]),
       2,
     ),
   );
 }
 
-const LH_CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const LH_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 
 /** One Lighthouse run of url in mode ('mobile' = default config, 'desktop' = desktop-config). */
 async function lighthouseRun(lighthouse, desktopConfig, port, url, mode, extraFlags = {}) {
@@ -102,20 +184,36 @@ async function lighthouseRun(lighthouse, desktopConfig, port, url, mode, extraFl
   try {
     const runner = await lighthouse(
       url,
-      { port, output: 'json', logLevel: 'error', onlyCategories: LH_CATEGORIES, ...extraFlags },
-      mode === 'desktop' ? desktopConfig : undefined,
+      { port, output: "json", logLevel: "error", onlyCategories: LH_CATEGORIES, ...extraFlags },
+      mode === "desktop" ? desktopConfig : undefined,
     );
     const lhr = runner.lhr;
-    const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100));
+    const score = (id) =>
+      lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
     const metric = (id) => lhr.audits[id]?.numericValue ?? null;
     const failing = Object.values(lhr.categories).flatMap((c) =>
-      c.id === 'performance' ? [] : c.auditRefs.filter((r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1).map((r) => `${c.id}:${r.id}`),
+      c.id === "performance"
+        ? []
+        : c.auditRefs
+            .filter(
+              (r) => r.weight > 0 && lhr.audits[r.id].score !== null && lhr.audits[r.id].score < 1,
+            )
+            .map((r) => `${c.id}:${r.id}`),
     );
     return {
-      performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), seo: score('seo'),
-      fcpMs: metric('first-contentful-paint'), lcpMs: metric('largest-contentful-paint'), tbtMs: metric('total-blocking-time'), cls: metric('cumulative-layout-shift'), siMs: metric('speed-index'),
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      fcpMs: metric("first-contentful-paint"),
+      lcpMs: metric("largest-contentful-paint"),
+      tbtMs: metric("total-blocking-time"),
+      cls: metric("cumulative-layout-shift"),
+      siMs: metric("speed-index"),
       failingAudits: failing,
-      runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
+      runtimeError: lhr.runtimeError
+        ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`
+        : null,
       wallMs: Date.now() - started,
     };
   } catch (err) {
@@ -124,7 +222,7 @@ async function lighthouseRun(lighthouse, desktopConfig, port, url, mode, extraFl
 }
 
 const median = (xs) => {
-  const v = xs.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  const v = xs.filter((x) => typeof x === "number" && Number.isFinite(x)).sort((a, b) => a - b);
   if (v.length === 0) return null;
   const mid = Math.floor(v.length / 2);
   return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
@@ -134,7 +232,18 @@ const median = (xs) => {
 function summarize(runs) {
   const ok = runs.filter((r) => !r.error && !r.runtimeError);
   const out = { runs: runs.length, okRuns: ok.length };
-  for (const k of ['performance', 'accessibility', 'bestPractices', 'seo', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'siMs']) out[k] = median(ok.map((r) => r[k]));
+  for (const k of [
+    "performance",
+    "accessibility",
+    "bestPractices",
+    "seo",
+    "fcpMs",
+    "lcpMs",
+    "tbtMs",
+    "cls",
+    "siMs",
+  ])
+    out[k] = median(ok.map((r) => r[k]));
   out.failingAudits = [...new Set(ok.flatMap((r) => r.failingAudits))];
   out.errors = [...new Set(runs.map((r) => r.error ?? r.runtimeError).filter(Boolean))];
   return out;
@@ -146,41 +255,61 @@ function summarize(runs) {
  * page and run i of its copy follow each other, so both see the same machine load.
  */
 async function runLighthouse(baseURL) {
-  const { default: lighthouse } = await import('lighthouse');
-  const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
+  const { default: lighthouse } = await import("lighthouse");
+  const { default: desktopConfig } = await import("lighthouse/core/config/desktop-config.js");
   // chrome-launcher is lighthouse's own dependency; resolve it from there.
-  const requireFromLh = createRequire(import.meta.resolve('lighthouse'));
-  const chromeLauncher = await import(pathToFileURL(requireFromLh.resolve('chrome-launcher')).href);
+  const requireFromLh = createRequire(import.meta.resolve("lighthouse"));
+  const chromeLauncher = await import(pathToFileURL(requireFromLh.resolve("chrome-launcher")).href);
 
   const copies = await startNoJsCopies(baseURL);
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
-    logLevel: 'silent',
+    chromeFlags: ["--headless=new", ...CHROMIUM_FLAGS],
+    logLevel: "silent",
   });
   const results = [];
   try {
     for (const path of LH_ROUTES) {
       const copy = await copies.add(path);
-      for (const mode of ['mobile', 'desktop']) {
+      for (const mode of ["mobile", "desktop"]) {
         const page = [];
         const nojs = [];
         let copyPaints = true;
         for (let i = 0; i < RUNS; i++) {
-          page.push(await lighthouseRun(lighthouse, desktopConfig, chrome.port, `${baseURL}${path}`, mode));
+          page.push(
+            await lighthouseRun(lighthouse, desktopConfig, chrome.port, `${baseURL}${path}`, mode),
+          );
           if (copyPaints) {
             // A copy that paints nothing (an empty app root) paints nothing every time:
             // one run says so, and waiting 10 s for a first paint is plenty on loopback.
-            const r = await lighthouseRun(lighthouse, desktopConfig, chrome.port, `${copies.url}${path}`, mode, { maxWaitForFcp: 10_000 });
+            const r = await lighthouseRun(
+              lighthouse,
+              desktopConfig,
+              chrome.port,
+              `${copies.url}${path}`,
+              mode,
+              { maxWaitForFcp: 10_000 },
+            );
             nojs.push(r);
-            if (/NO_FCP|NO_LCP/.test(r.runtimeError ?? r.error ?? '')) copyPaints = false;
+            if (/NO_FCP|NO_LCP/.test(r.runtimeError ?? r.error ?? "")) copyPaints = false;
           }
         }
-        const row = { route: path, mode, page: summarize(page), nojs: summarize(nojs), nojsScriptsRemoved: copy.scripts, pageRuns: page, nojsRuns: nojs };
-        row.lcpRatio = row.page.lcpMs != null && row.nojs.lcpMs ? row.page.lcpMs / row.nojs.lcpMs : null;
+        const row = {
+          route: path,
+          mode,
+          page: summarize(page),
+          nojs: summarize(nojs),
+          nojsScriptsRemoved: copy.scripts,
+          pageRuns: page,
+          nojsRuns: nojs,
+        };
+        row.lcpRatio =
+          row.page.lcpMs != null && row.nojs.lcpMs ? row.page.lcpMs / row.nojs.lcpMs : null;
         results.push(row);
         const wall = [...page, ...nojs].reduce((a, r) => a + r.wallMs, 0);
-        process.stderr.write(`  lighthouse ${mode} ${path}: ${page.length} + ${nojs.length} runs in ${(wall / 1000).toFixed(1)} s\n`);
+        process.stderr.write(
+          `  lighthouse ${mode} ${path}: ${page.length} + ${nojs.length} runs in ${(wall / 1000).toFixed(1)} s\n`,
+        );
       }
     }
   } finally {
@@ -191,37 +320,73 @@ async function runLighthouse(baseURL) {
 }
 
 function printLighthouse(results) {
-  const ms = (n) => (n == null ? '–' : String(Math.round(n)));
-  const num = (n) => (n == null ? '–' : String(Math.round(n))); // a median of 2 (a run failed) can end in .5
-  const cls = (n) => (n == null ? '–' : n.toFixed(3));
-  console.log(`\nLighthouse 12.8.2, median of ${RUNS} runs (mobile = default config, simulated throttling; desktop = desktop-config).`);
-  console.log('"no-JS copy" = the gateway\'s HTML for the route with its <script> elements (and script preloads) removed, served from 127.0.0.1 with the same CSS and images; ratio = LCP(page) / LCP(no-JS copy). "no paint" = the copy shows nothing (Lighthouse NO_FCP).\n');
-  const head = ['route', 'mode', 'perf', 'a11y', 'best-pr', 'SEO', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'no-JS perf', 'no-JS FCP ms', 'no-JS LCP ms', 'LCP ratio'];
+  const ms = (n) => (n == null ? "–" : String(Math.round(n)));
+  const num = (n) => (n == null ? "–" : String(Math.round(n))); // a median of 2 (a run failed) can end in .5
+  const cls = (n) => (n == null ? "–" : n.toFixed(3));
+  console.log(
+    `\nLighthouse 12.8.2, median of ${RUNS} runs (mobile = default config, simulated throttling; desktop = desktop-config).`,
+  );
+  console.log(
+    '"no-JS copy" = the gateway\'s HTML for the route with its <script> elements (and script preloads) removed, served from 127.0.0.1 with the same CSS and images; ratio = LCP(page) / LCP(no-JS copy). "no paint" = the copy shows nothing (Lighthouse NO_FCP).\n',
+  );
+  const head = [
+    "route",
+    "mode",
+    "perf",
+    "a11y",
+    "best-pr",
+    "SEO",
+    "FCP ms",
+    "LCP ms",
+    "TBT ms",
+    "CLS",
+    "no-JS perf",
+    "no-JS FCP ms",
+    "no-JS LCP ms",
+    "LCP ratio",
+  ];
   const rows = results.map((r) => {
     const p = r.page;
     const n = r.nojs;
-    const nojsDark = n.okRuns === 0 ? (n.errors.some((e) => /NO_FCP/.test(e)) ? 'no paint' : 'error') : null;
+    const nojsDark =
+      n.okRuns === 0 ? (n.errors.some((e) => /NO_FCP/.test(e)) ? "no paint" : "error") : null;
     return [
-      r.route, r.mode,
-      p.okRuns ? num(p.performance) : 'error', num(p.accessibility), num(p.bestPractices), num(p.seo),
-      ms(p.fcpMs), ms(p.lcpMs), ms(p.tbtMs), cls(p.cls),
-      nojsDark ?? num(n.performance), nojsDark ? '–' : ms(n.fcpMs), nojsDark ? '–' : ms(n.lcpMs),
-      r.lcpRatio == null ? '–' : r.lcpRatio.toFixed(2),
+      r.route,
+      r.mode,
+      p.okRuns ? num(p.performance) : "error",
+      num(p.accessibility),
+      num(p.bestPractices),
+      num(p.seo),
+      ms(p.fcpMs),
+      ms(p.lcpMs),
+      ms(p.tbtMs),
+      cls(p.cls),
+      nojsDark ?? num(n.performance),
+      nojsDark ? "–" : ms(n.fcpMs),
+      nojsDark ? "–" : ms(n.lcpMs),
+      r.lcpRatio == null ? "–" : r.lcpRatio.toFixed(2),
     ];
   });
-  console.log(`| ${head.join(' | ')} |`);
-  console.log(`|${head.map((_, i) => (i < 2 ? ' --- ' : ' ---: ')).join('|')}|`);
-  for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`|${head.map((_, i) => (i < 2 ? " --- " : " ---: ")).join("|")}|`);
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
 
   const failing = new Map();
-  for (const r of results) for (const a of r.page.failingAudits) failing.set(a, [...(failing.get(a) ?? []), `${r.route} ${r.mode}`]);
+  for (const r of results)
+    for (const a of r.page.failingAudits)
+      failing.set(a, [...(failing.get(a) ?? []), `${r.route} ${r.mode}`]);
   if (failing.size) {
-    console.log('\nNon-performance audits that did not pass (in any run of the page):');
-    for (const [a, where] of failing) console.log(`  ${a}: ${where.join(', ')}`);
+    console.log("\nNon-performance audits that did not pass (in any run of the page):");
+    for (const [a, where] of failing) console.log(`  ${a}: ${where.join(", ")}`);
   }
-  const errors = results.flatMap((r) => [...r.page.errors.map((e) => `${r.route} ${r.mode} page: ${e}`), ...r.nojs.errors.filter((e) => !/NO_FCP/.test(e)).map((e) => `${r.route} ${r.mode} no-JS copy: ${e}`)]);
+  const errors = results.flatMap((r) => [
+    ...r.page.errors.map((e) => `${r.route} ${r.mode} page: ${e}`),
+    ...r.nojs.errors
+      .filter((e) => !/NO_FCP/.test(e))
+      .map((e) => `${r.route} ${r.mode} no-JS copy: ${e}`),
+  ]);
   if (errors.length) {
-    console.log('\nLighthouse errors:');
+    console.log("\nLighthouse errors:");
     for (const e of errors) console.log(`  ${e.slice(0, 200)}`);
   }
 }
@@ -229,21 +394,25 @@ function printLighthouse(results) {
 async function main() {
   assertBuilt();
   const gateway = await startGateway();
-  const out = { date: new Date().toISOString(), gateway: gateway.url, routes: routes.map((r) => r.url) };
+  const out = {
+    date: new Date().toISOString(),
+    gateway: gateway.url,
+    routes: routes.map((r) => r.url),
+  };
   let browser;
   try {
-    if (!args.has('--lighthouse-only')) {
+    if (!args.has("--lighthouse-only")) {
       browser = await launchBrowser();
       out.chromium = browser.version();
       const assets = await measureAssets(browser, gateway.url);
       await browser.close();
       browser = null;
       out.assets = assets;
-      const home = assets.perRoute.find((r) => r.route === '/');
+      const home = assets.perRoute.find((r) => r.route === "/");
       out.firstLoadHome = { js: home.js, css: home.css };
       printAssets(assets);
     }
-    if (!args.has('--no-lighthouse')) {
+    if (!args.has("--no-lighthouse")) {
       out.lighthouse = await runLighthouse(gateway.url);
       printLighthouse(out.lighthouse);
     }
@@ -251,13 +420,15 @@ async function main() {
     if (browser) await browser.close().catch(() => {});
     await gateway.stop();
   }
-  const dir = join(E2E_DIR, 'bench', 'results');
+  const dir = join(E2E_DIR, "bench", "results");
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(out, null, 2)}\n`);
-  console.log(`\nwrote ${join(dir, 'latest.json')}`);
+  writeFileSync(join(dir, "latest.json"), `${JSON.stringify(out, null, 2)}\n`);
+  console.log(`\nwrote ${join(dir, "latest.json")}`);
 }
 
 main().catch((err) => {
-  console.error(`bench failed: ${/make build|Chromium not found/.test(String(err?.message)) ? err.message : err?.stack ?? err}`);
+  console.error(
+    `bench failed: ${/make build|Chromium not found/.test(String(err?.message)) ? err.message : (err?.stack ?? err)}`,
+  );
   process.exitCode = 1;
 });

@@ -1,14 +1,14 @@
 // What a page downloads on its first load: every JS and CSS response with its raw and
 // gzip bytes (node:zlib level 9 of the body, so the figure depends on the build only).
 // Shared by make bench (bench/run.mjs) and the byte budgets (tests/budgets.test.mjs).
-import { gzipSync, constants as zc } from 'node:zlib';
+import { gzipSync, constants as zc } from "node:zlib";
 
 const kindOf = (res) => {
   const type = res.request().resourceType();
-  const ct = res.headers()['content-type'] ?? '';
+  const ct = res.headers()["content-type"] ?? "";
   const path = new URL(res.url()).pathname;
-  if (type === 'script' || /javascript/.test(ct) || /\.m?js$/.test(path)) return 'js';
-  if (type === 'stylesheet' || /text\/css/.test(ct) || /\.css$/.test(path)) return 'css';
+  if (type === "script" || /javascript/.test(ct) || /\.m?js$/.test(path)) return "js";
+  if (type === "stylesheet" || /text\/css/.test(ct) || /\.css$/.test(path)) return "css";
   return null;
 };
 
@@ -16,7 +16,7 @@ const kindOf = (res) => {
 export function recordAssets(page, baseURL) {
   const files = [];
   const pending = [];
-  page.on('response', (res) => {
+  page.on("response", (res) => {
     const kind = kindOf(res);
     if (!kind || !res.url().startsWith(baseURL)) return;
     pending.push(
@@ -24,12 +24,15 @@ export function recordAssets(page, baseURL) {
         const body = await res.body().catch(() => null);
         if (!body) return;
         await res.finished().catch(() => {});
-        const sizes = await res.request().sizes().catch(() => null);
+        const sizes = await res
+          .request()
+          .sizes()
+          .catch(() => null);
         files.push({
           kind,
           path: new URL(res.url()).pathname,
           status: res.status(),
-          encoding: res.headers()['content-encoding'] ?? 'identity',
+          encoding: res.headers()["content-encoding"] ?? "identity",
           raw: body.length,
           gzip: gzipSync(body, { level: zc.Z_BEST_COMPRESSION }).length,
           transfer: sizes ? sizes.responseBodySize + sizes.responseHeadersSize : null,
@@ -52,12 +55,18 @@ export const sum = (files, kind) => {
 };
 
 export async function settlePage(page, route) {
-  await page.waitForLoadState('load');
+  await page.waitForLoadState("load");
   if (route?.h1) {
     await page
-      .waitForFunction((src) => [...document.querySelectorAll('h1')].some((h) => new RegExp(src.source, src.flags).test(h.textContent)), { source: route.h1.source, flags: route.h1.flags }, { timeout: 15_000 })
+      .waitForFunction(
+        (src) =>
+          [...document.querySelectorAll("h1")].some((h) =>
+            new RegExp(src.source, src.flags).test(h.textContent),
+          ),
+        { source: route.h1.source, flags: route.h1.flags },
+        { timeout: 15_000 },
+      )
       .catch(() => console.warn(`  ! ${route.url}: expected <h1> did not appear`));
   }
-  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+  await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
 }
-

@@ -1,16 +1,16 @@
 // Debian's Chromium driven by playwright-core. Never a downloaded browser.
-import { chromium } from 'playwright-core';
-import { CHROMIUM_PATH } from './paths.mjs';
+import { chromium } from "playwright-core";
+import { CHROMIUM_PATH } from "./paths.mjs";
 
 /** Flags from the toolchain notes: no sandbox (root in CI), no calls to outside hosts. */
 export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
 ];
 
 /**
@@ -22,7 +22,7 @@ export function launchBrowser() {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ['--headless', ...CHROMIUM_FLAGS],
+    args: ["--headless", ...CHROMIUM_FLAGS],
     timeout: 30_000,
   });
 }

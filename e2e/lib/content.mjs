@@ -1,15 +1,15 @@
 // The site's own content files are the source of truth for routes and labels.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { REPO_ROOT } from './paths.mjs';
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { REPO_ROOT } from "./paths.mjs";
 
-const readJson = (rel) => JSON.parse(readFileSync(join(REPO_ROOT, rel), 'utf8'));
+const readJson = (rel) => JSON.parse(readFileSync(join(REPO_ROOT, rel), "utf8"));
 
-export const site = readJson('content/site.json');
+export const site = readJson("content/site.json");
 /** @type {{ path: string, section: string, title: string, description: string, noindex?: boolean }[]} */
-export const routeTable = readJson('content/routes.json').routes;
+export const routeTable = readJson("content/routes.json").routes;
 
-const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const exactly = (s) => new RegExp(`^\\s*${escapeRe(s)}\\s*$`);
 
 /**
@@ -17,30 +17,30 @@ const exactly = (s) => new RegExp(`^\\s*${escapeRe(s)}\\s*$`);
  * Where neither fixes the wording exactly, the pattern is as loose as the spec is.
  */
 const H1_BY_PATH = {
-  '/': exactly(site.owner.headline), // the spec's hero headline
-  '/skills': /skills/i,
-  '/resume': /resume/i,
-  '/projects': exactly('Featured Projects'),
+  "/": exactly(site.owner.headline), // the spec's hero headline
+  "/skills": /skills/i,
+  "/resume": /resume/i,
+  "/projects": exactly("Featured Projects"),
   // /projects/1: the project's own title, anything but the not-found or 404 page.
-  '/projects/{id}': /^(?!\s*(Project Not Found|404 Page Not Found)\s*$).+/,
-  '/blog': exactly('Latest Blog Posts'),
-  '/blog/all-posts': exactly('All Blog Posts'),
-  '/talks': exactly('Talks & Events'),
-  '/contact': exactly('Get In Touch'),
-  '/newsletter': /^\s*DevOps Digest\b/,
-  '/privacy-policy': /privacy policy/i,
-  '/terms-of-use': /terms of use/i,
-  '/admin/newsletter': exactly('Newsletter Admin'),
+  "/projects/{id}": /^(?!\s*(Project Not Found|404 Page Not Found)\s*$).+/,
+  "/blog": exactly("Latest Blog Posts"),
+  "/blog/all-posts": exactly("All Blog Posts"),
+  "/talks": exactly("Talks & Events"),
+  "/contact": exactly("Get In Touch"),
+  "/newsletter": /^\s*DevOps Digest\b/,
+  "/privacy-policy": /privacy policy/i,
+  "/terms-of-use": /terms of use/i,
+  "/admin/newsletter": exactly("Newsletter Admin"),
 };
 
-export const NOT_FOUND_H1 = exactly('404 Page Not Found');
+export const NOT_FOUND_H1 = exactly("404 Page Not Found");
 
 /** The section whose nav link should be highlighted for a path (longest prefix). */
 export function navSectionFor(path) {
   let best = null;
   for (const item of site.navigation) {
     const p = item.path;
-    const match = p === '/' ? path === '/' : path === p || path.startsWith(`${p}/`);
+    const match = p === "/" ? path === "/" : path === p || path.startsWith(`${p}/`);
     if (match && (!best || p.length > best.path.length)) best = item;
   }
   return best;
@@ -48,9 +48,9 @@ export function navSectionFor(path) {
 
 /** Front matter fields of content/blog/<slug>.md (flat `key: value` lines only). */
 function frontMatter(file) {
-  const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, 'utf8'));
+  const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(readFileSync(file, "utf8"));
   const out = {};
-  for (const line of (m?.[1] ?? '').split(/\r?\n/)) {
+  for (const line of (m?.[1] ?? "").split(/\r?\n/)) {
     const kv = /^([A-Za-z]\w*):\s*(.*)$/.exec(line);
     if (!kv) continue;
     let v = kv[2].trim();
@@ -62,12 +62,12 @@ function frontMatter(file) {
 }
 
 /** Published blog articles: each is a route /blog/<slug> whose h1 is the post's title. */
-const blogDir = join(REPO_ROOT, 'content', 'blog');
+const blogDir = join(REPO_ROOT, "content", "blog");
 export const articles = existsSync(blogDir)
   ? readdirSync(blogDir)
-      .filter((f) => f.endsWith('.md'))
+      .filter((f) => f.endsWith(".md"))
       .map((f) => frontMatter(join(blogDir, f)))
-      .filter((fm) => fm.status === 'published' && fm.slug)
+      .filter((fm) => fm.status === "published" && fm.slug)
       .sort((a, b) => a.slug.localeCompare(b.slug))
   : [];
 
@@ -77,28 +77,47 @@ export const articles = existsSync(blogDir)
  */
 export const routes = [
   ...routeTable.map((r) => {
-    const url = r.path.replace(/\{[^}]+\}/g, '1').replace(/:[a-z]+/gi, '1');
+    const url = r.path.replace(/\{[^}]+\}/g, "1").replace(/:[a-z]+/gi, "1");
     const h1 = H1_BY_PATH[r.path] ?? H1_BY_PATH[url] ?? exactly(r.title);
     return { ...r, url, h1 };
   }),
   ...articles
     .filter((a) => !routeTable.some((r) => r.path === `/blog/${a.slug}`))
-    .map((a) => ({ path: `/blog/${a.slug}`, url: `/blog/${a.slug}`, section: 'blog', title: a.title, h1: exactly(a.title) })),
+    .map((a) => ({
+      path: `/blog/${a.slug}`,
+      url: `/blog/${a.slug}`,
+      section: "blog",
+      title: a.title,
+      h1: exactly(a.title),
+    })),
 ];
 // Keep the spec's order: articles right after the other blog routes.
 routes.sort((a, b) => sectionRank(a) - sectionRank(b));
 function sectionRank(r) {
   const i = routeTable.findIndex((t) => t.path === r.path);
   if (i >= 0) return i;
-  const lastBlog = routeTable.map((t) => t.path.startsWith('/blog')).lastIndexOf(true);
+  const lastBlog = routeTable.map((t) => t.path.startsWith("/blog")).lastIndexOf(true);
   return lastBlog + 0.5;
 }
 
 /** The spec's route table (section 2); the content must still provide every one. */
 export const SPEC_ROUTES = [
-  '/', '/skills', '/resume', '/projects', '/projects/1', '/blog', '/blog/all-posts',
-  '/blog/kubernetes-security', '/blog/terraform-guide', '/blog/microservices-monitoring',
-  '/talks', '/contact', '/newsletter', '/privacy-policy', '/terms-of-use', '/admin/newsletter',
+  "/",
+  "/skills",
+  "/resume",
+  "/projects",
+  "/projects/1",
+  "/blog",
+  "/blog/all-posts",
+  "/blog/kubernetes-security",
+  "/blog/terraform-guide",
+  "/blog/microservices-monitoring",
+  "/talks",
+  "/contact",
+  "/newsletter",
+  "/privacy-policy",
+  "/terms-of-use",
+  "/admin/newsletter",
 ];
 
 export function routeByUrl(url) {

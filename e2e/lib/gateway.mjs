@@ -1,15 +1,15 @@
 // Starts the built bin/gateway on a free loopback port with a throw-away data directory,
 // waits for /healthz, and guarantees the child is killed (by its PID) when we are done,
 // including on test failure, SIGINT/SIGTERM and an abrupt exit of this process.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { GATEWAY_BIN, REPO_ROOT, assertBuilt } from './paths.mjs';
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { assertBuilt, GATEWAY_BIN, REPO_ROOT } from "./paths.mjs";
 
-const HOST = '127.0.0.1';
+const HOST = "127.0.0.1";
 const live = new Set(); // children still running, killed on exit
 const dirs = new Set(); // temporary data directories, removed on exit
 
@@ -18,7 +18,7 @@ export function freePort() {
   return new Promise((resolvePort, reject) => {
     const srv = createServer();
     srv.unref();
-    srv.on('error', reject);
+    srv.on("error", reject);
     srv.listen(0, HOST, () => {
       const { port } = srv.address();
       srv.close(() => resolvePort(port));
@@ -39,14 +39,14 @@ function installExitHooks() {
       }
     }
   };
-  process.on('exit', () => {
-    killAll('SIGKILL');
+  process.on("exit", () => {
+    killAll("SIGKILL");
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
-  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.once(sig, () => {
-      killAll('SIGTERM');
-      process.exit(128 + ({ SIGINT: 2, SIGTERM: 15, SIGHUP: 1 })[sig]);
+      killAll("SIGTERM");
+      process.exit(128 + { SIGINT: 2, SIGTERM: 15, SIGHUP: 1 }[sig]);
     });
   }
 }
@@ -75,13 +75,15 @@ export async function startGateway(opts = {}) {
 async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
   const port = await freePort();
   const url = `http://${HOST}:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'portfolio-e2e-data-'));
+  const dataDir = mkdtempSync(join(tmpdir(), "portfolio-e2e-data-"));
   dirs.add(dataDir);
   const child = spawn(GATEWAY_BIN, [], {
     cwd: REPO_ROOT,
     env: {
       // Hermetic: a developer's own PORTFOLIO_* settings (a database URL, SMTP) never leak in.
-      ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PORTFOLIO_'))),
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => !k.startsWith("PORTFOLIO_")),
+      ),
       PORTFOLIO_HTTP_ADDR: `${HOST}:${port}`,
       PORTFOLIO_DATA_DIR: dataDir,
       PORTFOLIO_PUBLIC_URL: url,
@@ -89,32 +91,32 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
       PORTFOLIO_METRICS_ADDR: `${HOST}:0`,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   live.add(child);
 
   // Keep the last ~200 lines of output for failure messages.
   const lines = [];
   const keep = (chunk) => {
-    for (const line of String(chunk).split('\n')) {
+    for (const line of String(chunk).split("\n")) {
       if (!line) continue;
       lines.push(line);
       if (lines.length > 200) lines.shift();
     }
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const logs = () => lines.join('\n');
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const logs = () => lines.join("\n");
 
   let exited = null;
   const exitPromise = new Promise((res) => {
-    child.once('exit', (code, signal) => {
+    child.once("exit", (code, signal) => {
       exited = { code, signal };
       live.delete(child);
       res(exited);
     });
   });
-  child.once('error', (err) => {
+  child.once("error", (err) => {
     exited = { code: null, signal: null, error: err };
   });
 
@@ -126,14 +128,14 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
   const stop = async () => {
     if (!exited) {
       try {
-        process.kill(child.pid, 'SIGTERM'); // graceful shutdown
+        process.kill(child.pid, "SIGTERM"); // graceful shutdown
       } catch {
         /* gone */
       }
-      const timer = sleep(5000).then(() => 'timeout');
-      if ((await Promise.race([exitPromise, timer])) === 'timeout') {
+      const timer = sleep(5000).then(() => "timeout");
+      if ((await Promise.race([exitPromise, timer])) === "timeout") {
         try {
-          process.kill(child.pid, 'SIGKILL');
+          process.kill(child.pid, "SIGKILL");
         } catch {
           /* gone */
         }
@@ -145,7 +147,7 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
 
   // Wait for /healthz.
   const deadline = Date.now() + readyTimeoutMs;
-  let lastProblem = 'no answer yet';
+  let lastProblem = "no answer yet";
   while (Date.now() < deadline) {
     if (exited) {
       cleanupDir();

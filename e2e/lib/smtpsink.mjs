@@ -8,14 +8,14 @@
 //   await sink.stop()
 //
 // startMailingGateway() does the first two lines for a file with a gateway of its own.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { startGateway } from './gateway.mjs';
-import { REPO_ROOT } from './paths.mjs';
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { setTimeout as sleep } from "node:timers/promises";
+import { startGateway } from "./gateway.mjs";
+import { REPO_ROOT } from "./paths.mjs";
 
 const live = new Set(); // running sinks' PIDs
 const dirs = new Set(); // build directories
@@ -23,10 +23,10 @@ let exitHookInstalled = false;
 function installExitHook() {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
-  process.on('exit', () => {
+  process.on("exit", () => {
     for (const pid of live) {
       try {
-        process.kill(pid, 'SIGKILL');
+        process.kill(pid, "SIGKILL");
       } catch {
         /* gone */
       }
@@ -38,12 +38,16 @@ function installExitHook() {
 /** Runs a command to completion; rejects with its output when it fails. */
 function run(cmd, args, opts) {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${cmd} ${args.join(' ')} exited ${code}:\n${out}`))));
+    const child = spawn(cmd, args, { ...opts, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.on("data", (d) => (out += d));
+    child.stderr.on("data", (d) => (out += d));
+    child.once("error", reject);
+    child.once("exit", (code) =>
+      code === 0
+        ? resolve(out)
+        : reject(new Error(`${cmd} ${args.join(" ")} exited ${code}:\n${out}`)),
+    );
   });
 }
 
@@ -52,10 +56,13 @@ let built = null;
 function buildSink() {
   built ??= (async () => {
     installExitHook();
-    const dir = mkdtempSync(join(tmpdir(), 'portfolio-e2e-smtpsink-'));
+    const dir = mkdtempSync(join(tmpdir(), "portfolio-e2e-smtpsink-"));
     dirs.add(dir);
-    const bin = join(dir, 'smtpsink');
-    await run('go', ['build', '-o', bin, './services/mail/cmd/smtpsink'], { cwd: REPO_ROOT, env: process.env });
+    const bin = join(dir, "smtpsink");
+    await run("go", ["build", "-o", bin, "./services/mail/cmd/smtpsink"], {
+      cwd: REPO_ROOT,
+      env: process.env,
+    });
     return bin;
   })();
   return built;
@@ -72,13 +79,15 @@ function buildSink() {
  */
 export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
   const bin = await buildSink();
-  const child = spawn(bin, ['-addr', '127.0.0.1:0', '-http', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, ["-addr", "127.0.0.1:0", "-http", "127.0.0.1:0"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   live.add(child.pid);
   const lines = [];
-  child.stderr.on('data', (d) => lines.push(String(d).trimEnd()));
+  child.stderr.on("data", (d) => lines.push(String(d).trimEnd()));
   let exited = null;
   const exitPromise = new Promise((resolve) =>
-    child.once('exit', (code, signal) => {
+    child.once("exit", (code, signal) => {
       exited = { code, signal };
       live.delete(child.pid);
       resolve(exited);
@@ -89,16 +98,20 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
   // Later lines (one per message) are kept for failure messages.
   const stdout = createInterface({ input: child.stdout });
   const first = new Promise((resolve, reject) => {
-    stdout.once('line', (line) => {
+    stdout.once("line", (line) => {
       try {
         resolve(JSON.parse(line));
       } catch (err) {
         reject(new Error(`smtpsink: first line is not JSON: ${line}`, { cause: err }));
       }
     });
-    exitPromise.then((e) => reject(new Error(`smtpsink exited before listening (${JSON.stringify(e)}):\n${lines.join('\n')}`)));
+    exitPromise.then((e) =>
+      reject(
+        new Error(`smtpsink exited before listening (${JSON.stringify(e)}):\n${lines.join("\n")}`),
+      ),
+    );
   });
-  stdout.on('line', (line) => {
+  stdout.on("line", (line) => {
     lines.push(line);
     if (lines.length > 200) lines.shift();
   });
@@ -106,13 +119,15 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
   const stop = async () => {
     if (!exited) {
       try {
-        process.kill(child.pid, 'SIGTERM');
+        process.kill(child.pid, "SIGTERM");
       } catch {
         /* gone */
       }
-      if ((await Promise.race([exitPromise, sleep(5000, 'timeout', { ref: false })])) === 'timeout') {
+      if (
+        (await Promise.race([exitPromise, sleep(5000, "timeout", { ref: false })])) === "timeout"
+      ) {
         try {
-          process.kill(child.pid, 'SIGKILL');
+          process.kill(child.pid, "SIGKILL");
         } catch {
           /* gone */
         }
@@ -129,7 +144,7 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
         throw new Error(`smtpsink did not say where it listens within ${startTimeoutMs} ms`);
       }),
     ]);
-    if (listening?.msg !== 'listening' || !listening.smtp || !listening.http) {
+    if (listening?.msg !== "listening" || !listening.smtp || !listening.http) {
       throw new Error(`smtpsink: unexpected first line ${JSON.stringify(listening)}`);
     }
   } catch (err) {
@@ -137,7 +152,10 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
     throw err;
   }
 
-  const [smtpHost, smtpPort] = [listening.smtp.slice(0, listening.smtp.lastIndexOf(':')), Number(listening.smtp.slice(listening.smtp.lastIndexOf(':') + 1))];
+  const [smtpHost, smtpPort] = [
+    listening.smtp.slice(0, listening.smtp.lastIndexOf(":")),
+    Number(listening.smtp.slice(listening.smtp.lastIndexOf(":") + 1)),
+  ];
   const apiURL = `http://${listening.http}`;
 
   /** @returns {Promise<SinkMessage[]>} every message since the last clear() */
@@ -152,11 +170,14 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
     smtpHost,
     smtpPort,
     apiURL,
-    logs: () => lines.join('\n'),
+    logs: () => lines.join("\n"),
     messages,
     /** Forgets the messages received so far. */
     async clear() {
-      const res = await fetch(`${apiURL}/messages`, { method: 'DELETE', signal: AbortSignal.timeout(5000) });
+      const res = await fetch(`${apiURL}/messages`, {
+        method: "DELETE",
+        signal: AbortSignal.timeout(5000),
+      });
       if (!res.ok) throw new Error(`smtpsink DELETE /messages: ${res.status}`);
     },
     /**
@@ -175,11 +196,17 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
         }
         await sleep(interval);
       }
-      throw new Error(`smtpsink: expected ${count} message(s) within ${timeout} ms, got ${got.length}`);
+      throw new Error(
+        `smtpsink: expected ${count} message(s) within ${timeout} ms, got ${got.length}`,
+      );
     },
     /** The gateway's environment for sending through this sink. */
     gatewayEnv() {
-      return { PORTFOLIO_SMTP_HOST: smtpHost, PORTFOLIO_SMTP_PORT: String(smtpPort), PORTFOLIO_SMTP_TLS: 'none' };
+      return {
+        PORTFOLIO_SMTP_HOST: smtpHost,
+        PORTFOLIO_SMTP_PORT: String(smtpPort),
+        PORTFOLIO_SMTP_TLS: "none",
+      };
     },
     stop,
   };
@@ -196,8 +223,8 @@ export async function startMailingGateway(env = {}) {
     const gateway = await startGateway({
       env: {
         ...sink.gatewayEnv(),
-        PORTFOLIO_OUTBOX_POLL_INTERVAL: '200ms',
-        PORTFOLIO_RATE_LIMIT_PER_MINUTE: '1000',
+        PORTFOLIO_OUTBOX_POLL_INTERVAL: "200ms",
+        PORTFOLIO_RATE_LIMIT_PER_MINUTE: "1000",
         ...env,
       },
     });

@@ -2,11 +2,11 @@
 // run (lazily started by the first test, torn down by a root-level `after`), a fresh
 // browser context per test, and a test fails on any uncaught page error or console error
 // unless the test declares it expected.
-import assert from 'node:assert/strict';
-import { after, test } from 'node:test';
-import { launchBrowser } from './browser.mjs';
-import { startGateway } from './gateway.mjs';
-import { assertBuilt } from './paths.mjs';
+import assert from "node:assert/strict";
+import { after, test } from "node:test";
+import { launchBrowser } from "./browser.mjs";
+import { startGateway } from "./gateway.mjs";
+import { assertBuilt } from "./paths.mjs";
 
 // Fail fast, once, with the fix in the message, instead of every test failing alike.
 try {
@@ -48,7 +48,7 @@ after(async () => {
 /** Records CSP violations the page sees (runs before any page script). */
 function recordCspViolations() {
   window.__e2eCsp = [];
-  document.addEventListener('securitypolicyviolation', (e) => {
+  document.addEventListener("securitypolicyviolation", (e) => {
     window.__e2eCsp.push({
       directive: e.effectiveDirective || e.violatedDirective,
       blocked: e.blockedURI,
@@ -60,10 +60,12 @@ function recordCspViolations() {
 }
 
 const matches = (rule, problem) =>
-  typeof rule === 'function' ? rule(problem) : rule.test(`${problem.text} @ ${problem.url}`);
+  typeof rule === "function" ? rule(problem) : rule.test(`${problem.text} @ ${problem.url}`);
 
 const formatProblems = (list) =>
-  list.map((p) => `  - [${p.kind}] ${p.text}${p.url ? ` (at ${p.url})` : ''} on page ${p.page}`).join('\n');
+  list
+    .map((p) => `  - [${p.kind}] ${p.text}${p.url ? ` (at ${p.url})` : ""} on page ${p.page}`)
+    .join("\n");
 
 /**
  * Declares a browser test.
@@ -80,7 +82,7 @@ const formatProblems = (list) =>
  *   suite: Awaited<ReturnType<typeof getSuite>> }) => Promise<void>} [fn]
  */
 export function e2eTest(name, opts, fn) {
-  if (typeof opts === 'function') [fn, opts] = [opts, {}];
+  if (typeof opts === "function") [fn, opts] = [opts, {}];
   const {
     context: contextOptions = {},
     allowConsoleErrors = [],
@@ -102,15 +104,25 @@ export function e2eTest(name, opts, fn) {
 
     const problems = [];
     const watch = (page) => {
-      page.on('pageerror', (err) =>
-        problems.push({ kind: 'pageerror', text: String(err?.stack || err), url: '', page: page.url() }),
+      page.on("pageerror", (err) =>
+        problems.push({
+          kind: "pageerror",
+          text: String(err?.stack || err),
+          url: "",
+          page: page.url(),
+        }),
       );
-      page.on('console', (msg) => {
-        if (msg.type() !== 'error') return;
-        problems.push({ kind: 'console.error', text: msg.text(), url: msg.location()?.url ?? '', page: page.url() });
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        problems.push({
+          kind: "console.error",
+          text: msg.text(),
+          url: msg.location()?.url ?? "",
+          page: page.url(),
+        });
       });
     };
-    context.on('page', watch);
+    context.on("page", watch);
     const page = await context.newPage();
 
     let failure = null;
@@ -122,17 +134,23 @@ export function e2eTest(name, opts, fn) {
       await context.close().catch(() => {});
     }
 
-    const unexpected = problems.filter((p) =>
-      // Chromium logs a document answered 404 as a console error; tests assert statuses themselves.
-      !(p.kind === 'console.error' && /status of 404/.test(p.text) && p.url === p.page) &&
-      (p.kind === 'pageerror'
-        ? !allowPageErrors.some((r) => matches(r, p))
-        : !allowConsoleErrors.some((r) => matches(r, p))),
+    const unexpected = problems.filter(
+      (p) =>
+        // Chromium logs a document answered 404 as a console error; tests assert statuses themselves.
+        !(p.kind === "console.error" && /status of 404/.test(p.text) && p.url === p.page) &&
+        (p.kind === "pageerror"
+          ? !allowPageErrors.some((r) => matches(r, p))
+          : !allowConsoleErrors.some((r) => matches(r, p))),
     );
     if (failure) {
       if (unexpected.length) {
-        const wrapped = new Error(`${failure?.message ?? failure}\n\nBrowser errors seen during this test:\n${formatProblems(unexpected)}`);
-        wrapped.stack = `${wrapped.message}\n${String(failure?.stack ?? '').split('\n').filter((l) => /^\s+at /.test(l)).join('\n')}`;
+        const wrapped = new Error(
+          `${failure?.message ?? failure}\n\nBrowser errors seen during this test:\n${formatProblems(unexpected)}`,
+        );
+        wrapped.stack = `${wrapped.message}\n${String(failure?.stack ?? "")
+          .split("\n")
+          .filter((l) => /^\s+at /.test(l))
+          .join("\n")}`;
         throw wrapped;
       }
       throw failure;

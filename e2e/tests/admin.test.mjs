@@ -7,21 +7,30 @@
 // log; a gateway of this file's own, with no admin either, is set up through the link
 // it logged. No state of the page logs a console error. Its own gateways and sink are
 // killed by PID when the file is done.
-import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { after, before, describe } from 'node:test';
-import { AxeBuilder } from '@axe-core/playwright';
-import { startGateway } from '../lib/gateway.mjs';
-import { eventually, expectToast, goto, holdRequests, requestsTo, waitForPage } from '../lib/page.mjs';
-import { GATEWAY_BIN, REPO_ROOT } from '../lib/paths.mjs';
-import { startSmtpSink } from '../lib/smtpsink.mjs';
-import { e2eTest } from '../lib/suite.mjs';
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, describe } from "node:test";
+import { AxeBuilder } from "@axe-core/playwright";
+import { startGateway } from "../lib/gateway.mjs";
+import {
+  eventually,
+  expectToast,
+  goto,
+  holdRequests,
+  requestsTo,
+  waitForPage,
+} from "../lib/page.mjs";
+import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
+import { startSmtpSink } from "../lib/smtpsink.mjs";
+import { e2eTest } from "../lib/suite.mjs";
 
-const editions = JSON.parse(readFileSync(join(REPO_ROOT, 'content', 'dist', 'newsletter-index.json'), 'utf8')).editions;
-const USER = 'owner';
-const PASSWORD = 'e2e admin password, long enough';
+const editions = JSON.parse(
+  readFileSync(join(REPO_ROOT, "content", "dist", "newsletter-index.json"), "utf8"),
+).editions;
+const USER = "owner";
+const PASSWORD = "e2e admin password, long enough";
 
 let sink;
 let gateway;
@@ -30,47 +39,61 @@ const at = (path) => `${gateway.url}${path}`;
 /** The subscribers seeded in before(): who an edition must reach, and who not. */
 const readers = { confirmed: [], unconfirmed: [], unsubscribed: [] };
 
-const loginForm = (page) => page.getByRole('form', { name: 'Admin sign in' });
-const userField = (page) => loginForm(page).getByLabel('User name', { exact: true });
-const passwordField = (page) => loginForm(page).getByLabel('Password', { exact: true });
-const signInButton = (page) => loginForm(page).getByRole('button', { name: /^(Sign in|Signing in\.\.\.)$/ });
+const loginForm = (page) => page.getByRole("form", { name: "Admin sign in" });
+const userField = (page) => loginForm(page).getByLabel("User name", { exact: true });
+const passwordField = (page) => loginForm(page).getByLabel("Password", { exact: true });
+const signInButton = (page) =>
+  loginForm(page).getByRole("button", { name: /^(Sign in|Signing in\.\.\.)$/ });
 const signedIn = (page) => page.getByText(`Signed in as ${USER}`);
 const statCard = (page, title) =>
-  page.getByRole('heading', { name: title, exact: true }).locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
+  page
+    .getByRole("heading", { name: title, exact: true })
+    .locator('xpath=ancestor::*[contains(@class,"rounded")][1]');
 const editionItem = (page, title) =>
-  page.getByRole('list', { name: 'Editions' }).getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  page
+    .getByRole("list", { name: "Editions" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
-const header = (msg, name) => (msg.headers?.[name] ?? []).join(', ');
-const unique = (what) => `${what}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
+const header = (msg, name) => (msg.headers?.[name] ?? []).join(", ");
+const unique = (what) =>
+  `${what}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
 
 /** Waits (bounded) for the sink to hold an email to `address` whose subject matches. */
 async function mailTo(address, subject) {
-  return eventually(async () => {
-    const m = (await sink.messages()).find((x) => x.to.includes(address) && subject.test(x.subject));
-    assert.ok(m, `no email to ${address} with a subject like ${subject}`);
-    return m;
-  }, { timeout: 15_000, interval: 100 });
+  return eventually(
+    async () => {
+      const m = (await sink.messages()).find(
+        (x) => x.to.includes(address) && subject.test(x.subject),
+      );
+      assert.ok(m, `no email to ${address} with a subject like ${subject}`);
+      return m;
+    },
+    { timeout: 15_000, interval: 100 },
+  );
 }
 
 /** The one link to `path` in an email's text. */
 function linkIn(message, path) {
-  const links = [...new Set(message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])].filter((l) => new URL(l).pathname === path);
+  const links = [...new Set(message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])].filter(
+    (l) => new URL(l).pathname === path,
+  );
   assert.equal(links.length, 1, `expected one ${path} link in ${JSON.stringify(message.subject)}`);
   return links[0];
 }
 
 /** Subscribes through the real API, the way the newsletter page does. */
 async function subscribe(email) {
-  const res = await fetch(at('/api/newsletter/subscriptions'), {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: gateway.url },
-    body: JSON.stringify({ email, name: '', website: '' }),
+  const res = await fetch(at("/api/newsletter/subscriptions"), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: gateway.url },
+    body: JSON.stringify({ email, name: "", website: "" }),
   });
   assert.equal(res.status, 202, `subscribing ${email}: ${res.status} ${await res.text()}`);
 }
 
 async function confirm(email) {
-  const link = linkIn(await mailTo(email, /^Confirm/), '/newsletter/confirm');
+  const link = linkIn(await mailTo(email, /^Confirm/), "/newsletter/confirm");
   const res = await fetch(link);
   assert.equal(res.status, 200, `confirming ${email}: ${res.status}`);
 }
@@ -81,47 +104,60 @@ async function signIn(page, password = PASSWORD) {
   await signInButton(page).click();
 }
 
-async function openAdmin(page, url = at('/admin/newsletter')) {
+async function openAdmin(page, url = at("/admin/newsletter")) {
   await goto(page, url);
   await waitForPage(page);
 }
 
 async function axeViolations(page, state) {
   const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  return violations.map((x) => `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join('; ')}`);
+  return violations.map(
+    (x) =>
+      `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join("; ")}`,
+  );
 }
 
 // A wrong password is answered 401, which the browser logs: expected after that action only.
-const wrongPassword = { allowConsoleErrors: [(p) => /status of 401/.test(p.text) && /\/api\/admin\/session$/.test(p.url)] };
+const wrongPassword = {
+  allowConsoleErrors: [(p) => /status of 401/.test(p.text) && /\/api\/admin\/session$/.test(p.url)],
+};
 
-describe('admin', () => {
+describe("admin", () => {
   before(async () => {
     sink = await startSmtpSink();
     // The hash the owner would make: bcrypt of the password read from stdin.
-    const hash = execFileSync(GATEWAY_BIN, ['hash-password'], { input: `${PASSWORD}\n`, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] }).trim();
+    const hash = execFileSync(GATEWAY_BIN, ["hash-password"], {
+      input: `${PASSWORD}\n`,
+      encoding: "utf8",
+      stdio: ["pipe", "pipe", "ignore"],
+    }).trim();
     assert.match(hash, /^\$2[aby]\$12\$/);
     gateway = await startGateway({
       env: {
         ...sink.gatewayEnv(),
-        PORTFOLIO_OUTBOX_POLL_INTERVAL: '200ms',
-        PORTFOLIO_RATE_LIMIT_PER_MINUTE: '1000',
+        PORTFOLIO_OUTBOX_POLL_INTERVAL: "200ms",
+        PORTFOLIO_RATE_LIMIT_PER_MINUTE: "1000",
         PORTFOLIO_ADMIN_USER: USER,
         PORTFOLIO_ADMIN_PASSWORD_HASH: hash,
       },
     });
 
     // Two confirmed subscribers, one who never confirms, one who confirmed and left.
-    readers.confirmed = [unique('ada'), unique('grace')];
-    readers.unconfirmed = [unique('lazy')];
-    readers.unsubscribed = [unique('gone')];
-    for (const email of [...readers.confirmed, ...readers.unconfirmed, ...readers.unsubscribed]) await subscribe(email);
+    readers.confirmed = [unique("ada"), unique("grace")];
+    readers.unconfirmed = [unique("lazy")];
+    readers.unsubscribed = [unique("gone")];
+    for (const email of [...readers.confirmed, ...readers.unconfirmed, ...readers.unsubscribed])
+      await subscribe(email);
     for (const email of [...readers.confirmed, ...readers.unsubscribed]) await confirm(email);
     const [leaver] = readers.unsubscribed;
-    const unsubscribe = linkIn(await mailTo(leaver, /^Welcome/), '/newsletter/unsubscribe');
+    const unsubscribe = linkIn(await mailTo(leaver, /^Welcome/), "/newsletter/unsubscribe");
     const res = await fetch(unsubscribe, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'List-Unsubscribe=One-Click',
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
     });
     assert.equal(res.status, 200, `one-click unsubscribe: ${res.status}`);
     for (const email of readers.confirmed) await mailTo(email, /^Welcome/);
@@ -133,184 +169,256 @@ describe('admin', () => {
     await sink?.stop();
   });
 
-  e2eTest("without an admin, the page says to look for the setup link in the gateway's log and the API is closed", async ({ page, baseURL }) => {
-    await openAdmin(page, `${baseURL}/admin/newsletter`);
-    const notice = page.getByRole('region', { name: 'The admin is not set up yet' });
-    await notice.waitFor();
-    const text = await notice.innerText();
-    for (const want of ['setup link in its log', '/admin/newsletter#setup=', 'PORTFOLIO_ADMIN_USER', 'PORTFOLIO_ADMIN_PASSWORD_HASH', 'bin/gateway hash-password']) {
-      assert.ok(text.includes(want), `the notice does not mention ${want}: ${text}`);
-    }
-    assert.equal(await loginForm(page).count(), 0, 'no sign-in form without an admin');
-    assert.deepEqual(await axeViolations(page, 'not set up'), []);
-    const res = await page.request.get(`${baseURL}/api/admin/stats`);
-    assert.equal(res.status(), 503);
-    assert.equal((await res.json()).error.code, 'not_configured');
-  });
+  e2eTest(
+    "without an admin, the page says to look for the setup link in the gateway's log and the API is closed",
+    async ({ page, baseURL }) => {
+      await openAdmin(page, `${baseURL}/admin/newsletter`);
+      const notice = page.getByRole("region", { name: "The admin is not set up yet" });
+      await notice.waitFor();
+      const text = await notice.innerText();
+      for (const want of [
+        "setup link in its log",
+        "/admin/newsletter#setup=",
+        "PORTFOLIO_ADMIN_USER",
+        "PORTFOLIO_ADMIN_PASSWORD_HASH",
+        "bin/gateway hash-password",
+      ]) {
+        assert.ok(text.includes(want), `the notice does not mention ${want}: ${text}`);
+      }
+      assert.equal(await loginForm(page).count(), 0, "no sign-in form without an admin");
+      assert.deepEqual(await axeViolations(page, "not set up"), []);
+      const res = await page.request.get(`${baseURL}/api/admin/stats`);
+      assert.equal(res.status(), 503);
+      assert.equal((await res.json()).error.code, "not_configured");
+    },
+  );
 
   // Lighthouse counts a failed request as a console error: the page's own requests all
   // succeed while signed out, with or without an admin (the suite also fails any test
   // on a console error).
-  for (const [state, url] of [['no admin', (base) => `${base}/admin/newsletter`], ['an admin, signed out', () => at('/admin/newsletter')]]) {
-    e2eTest(`/admin/newsletter signed out (${state}) makes no failed request and logs no console error`, async ({ page, baseURL, problems }) => {
-      const failed = [];
-      page.on('response', (r) => {
-        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
-      });
-      await openAdmin(page, url(baseURL));
-      await page.getByRole(state === 'no admin' ? 'region' : 'form', { name: state === 'no admin' ? 'The admin is not set up yet' : 'Admin sign in' }).waitFor();
-      await page.waitForLoadState('networkidle');
-      assert.deepEqual(failed, []);
-      assert.deepEqual(problems.filter((p) => p.kind === 'console.error'), []);
-    });
+  for (const [state, url] of [
+    ["no admin", (base) => `${base}/admin/newsletter`],
+    ["an admin, signed out", () => at("/admin/newsletter")],
+  ]) {
+    e2eTest(
+      `/admin/newsletter signed out (${state}) makes no failed request and logs no console error`,
+      async ({ page, baseURL, problems }) => {
+        const failed = [];
+        page.on("response", (r) => {
+          if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+        });
+        await openAdmin(page, url(baseURL));
+        await page
+          .getByRole(state === "no admin" ? "region" : "form", {
+            name: state === "no admin" ? "The admin is not set up yet" : "Admin sign in",
+          })
+          .waitFor();
+        await page.waitForLoadState("networkidle");
+        assert.deepEqual(failed, []);
+        assert.deepEqual(
+          problems.filter((p) => p.kind === "console.error"),
+          [],
+        );
+      },
+    );
   }
 
-  e2eTest("first run: the setup link from the gateway's log sets the admin up, signs in; sign out and in again", async ({ page, problems }) => {
-    const fresh = await startGateway();
-    try {
-      const line = fresh.logs().split('\n').map((l) => { try { return JSON.parse(l); } catch { return {}; } }).find((e) => e.setup_url);
-      assert.ok(line, `no setup link in the gateway's log:\n${fresh.logs()}`);
-      const link = line.setup_url;
-      assert.match(link, new RegExp(`^${fresh.url.replace(/[.]/g, '\\.')}/admin/newsletter#setup=[A-Za-z0-9_-]{43}$`));
-      const token = link.split('#setup=')[1];
+  e2eTest(
+    "first run: the setup link from the gateway's log sets the admin up, signs in; sign out and in again",
+    async ({ page, problems }) => {
+      const fresh = await startGateway();
+      try {
+        const line = fresh
+          .logs()
+          .split("\n")
+          .map((l) => {
+            try {
+              return JSON.parse(l);
+            } catch {
+              return {};
+            }
+          })
+          .find((e) => e.setup_url);
+        assert.ok(line, `no setup link in the gateway's log:\n${fresh.logs()}`);
+        const link = line.setup_url;
+        assert.match(
+          link,
+          new RegExp(
+            `^${fresh.url.replace(/[.]/g, "\\.")}/admin/newsletter#setup=[A-Za-z0-9_-]{43}$`,
+          ),
+        );
+        const token = link.split("#setup=")[1];
 
-      // Nobody without the log sees it: not the page, not the probe.
-      const before = await page.request.get(`${fresh.url}/admin/newsletter`);
-      assert.ok(!(await before.text()).includes(token), 'the admin page shows the setup token');
-      const probe = await page.request.get(`${fresh.url}/api/admin/session`);
-      assert.deepEqual(await probe.json(), { authenticated: false, configured: false });
+        // Nobody without the log sees it: not the page, not the probe.
+        const before = await page.request.get(`${fresh.url}/admin/newsletter`);
+        assert.ok(!(await before.text()).includes(token), "the admin page shows the setup token");
+        const probe = await page.request.get(`${fresh.url}/api/admin/session`);
+        assert.deepEqual(await probe.json(), { authenticated: false, configured: false });
 
-      const owner = 'first-owner';
-      const password = 'chosen at first run, long enough';
-      await openAdmin(page, link);
-      const form = page.getByRole('form', { name: 'Set up the admin' });
-      await form.waitFor();
-      // The browser checks first: a short password and a mismatch are refused there.
-      await form.getByLabel('User name', { exact: true }).fill(owner);
-      await form.getByLabel('Password', { exact: true }).fill('short');
-      await form.getByRole('button', { name: 'Set up and sign in' }).click();
-      await form.getByText('The password must be at least 12 characters.').waitFor();
-      const found = await axeViolations(page, 'setup form with its error');
-      await form.getByLabel('Password', { exact: true }).fill(password);
-      await form.getByLabel('Confirm password', { exact: true }).fill(password);
-      await form.getByRole('button', { name: 'Set up and sign in' }).click();
-      await page.getByText(`Signed in as ${owner}`).waitFor();
-      assert.equal(new URL(page.url()).hash, '', 'the used link leaves the address bar');
-      await page.getByRole('list', { name: 'Editions' }).waitFor();
+        const owner = "first-owner";
+        const password = "chosen at first run, long enough";
+        await openAdmin(page, link);
+        const form = page.getByRole("form", { name: "Set up the admin" });
+        await form.waitFor();
+        // The browser checks first: a short password and a mismatch are refused there.
+        await form.getByLabel("User name", { exact: true }).fill(owner);
+        await form.getByLabel("Password", { exact: true }).fill("short");
+        await form.getByRole("button", { name: "Set up and sign in" }).click();
+        await form.getByText("The password must be at least 12 characters.").waitFor();
+        const found = await axeViolations(page, "setup form with its error");
+        await form.getByLabel("Password", { exact: true }).fill(password);
+        await form.getByLabel("Confirm password", { exact: true }).fill(password);
+        await form.getByRole("button", { name: "Set up and sign in" }).click();
+        await page.getByText(`Signed in as ${owner}`).waitFor();
+        assert.equal(new URL(page.url()).hash, "", "the used link leaves the address bar");
+        await page.getByRole("list", { name: "Editions" }).waitFor();
 
-      // Sign out, and in again with what was chosen.
-      await page.getByRole('button', { name: 'Sign out' }).click();
+        // Sign out, and in again with what was chosen.
+        await page.getByRole("button", { name: "Sign out" }).click();
+        await loginForm(page).waitFor();
+        await userField(page).fill(owner);
+        await passwordField(page).fill(password);
+        await signInButton(page).click();
+        await page.getByText(`Signed in as ${owner}`).waitFor();
+
+        // The link works once: opened again, it is the sign-in form, and the API says so.
+        const again = await page.request.post(`${fresh.url}/api/admin/setup`, {
+          headers: { Origin: fresh.url },
+          data: { token, user: "mallory", password: "another long password" },
+        });
+        assert.equal(again.status(), 409);
+        assert.ok(problems.length === 0, JSON.stringify(problems));
+        assert.deepEqual(found, []);
+      } finally {
+        await fresh.stop();
+      }
+    },
+  );
+
+  e2eTest(
+    "sign in, real counts, 'Republish' sends one email per confirmed subscriber, sign out",
+    wrongPassword,
+    async ({ page }) => {
+      await openAdmin(page);
       await loginForm(page).waitFor();
-      await userField(page).fill(owner);
-      await passwordField(page).fill(password);
-      await signInButton(page).click();
-      await page.getByText(`Signed in as ${owner}`).waitFor();
+      assert.equal(await signedIn(page).count(), 0);
+      const noSession = await page.request.get(at("/api/admin/stats"));
+      assert.equal(noSession.status(), 401, "the API answers 401 before signing in");
 
-      // The link works once: opened again, it is the sign-in form, and the API says so.
-      const again = await page.request.post(`${fresh.url}/api/admin/setup`, {
-        headers: { Origin: fresh.url },
-        data: { token, user: 'mallory', password: 'another long password' },
+      // A wrong password: the server's message, the password emptied and focused.
+      await signIn(page, "not the password");
+      const problem = loginForm(page).getByRole("alert");
+      await eventually(async () =>
+        assert.equal((await problem.innerText()).trim(), "Wrong user name or password."),
+      );
+      assert.equal(await passwordField(page).inputValue(), "");
+      assert.equal(await passwordField(page).evaluate((el) => el === document.activeElement), true);
+      assert.equal(await signedIn(page).count(), 0);
+
+      await signIn(page);
+      await signedIn(page).waitFor();
+      const cookies = await page.context().cookies(gateway.url);
+      const session = cookies.find((c) => c.name === "portfolio_admin");
+      assert.ok(session, `no session cookie: ${JSON.stringify(cookies.map((c) => c.name))}`);
+      assert.equal(session.httpOnly, true);
+      assert.equal(session.sameSite, "Strict");
+      assert.equal(
+        await page.evaluate(() => document.cookie.includes("portfolio_admin")),
+        false,
+        "scripts must not read the session",
+      );
+
+      // The real numbers: two confirmed, one unconfirmed, one unsubscribed.
+      const total = statCard(page, "Total Subscribers");
+      await eventually(async () => {
+        const text = (await total.innerText()).replace(/\s+/g, " ");
+        assert.match(text, /Total Subscribers 2 confirmed · 1 unconfirmed · 1 unsubscribed/);
       });
-      assert.equal(again.status(), 409);
-      assert.ok(problems.length === 0, JSON.stringify(problems));
+
+      // Republish edition #1: 'Publishing...' while it runs, then the toast with the count.
+      const edition = editions[0];
+      const item = editionItem(page, edition.title);
+      const button = item.getByRole("button", { name: /^(Republish|Publishing\.\.\.)$/ });
+      assert.equal((await button.innerText()).trim(), "Republish");
+      assert.match(await item.innerText(), /Not published yet/);
+      const release = await holdRequests(page, "**/api/admin/editions/*/publish");
+      const posts = requestsTo(page, `/api/admin/editions/${edition.id}/publish`);
+      await button.click();
+      await eventually(async () =>
+        assert.equal((await button.innerText()).trim(), "Publishing..."),
+      );
+      assert.equal(
+        await button.isDisabled(),
+        true,
+        "the button must be disabled while 'Publishing...'",
+      );
+      release();
+      await expectToast(page, "Newsletter Published!", `Sent "${edition.title}" to 2 subscribers`);
+      await eventually(async () => assert.equal((await button.innerText()).trim(), "Republish"));
+      assert.equal(await button.isEnabled(), true);
+      assert.deepEqual(posts, ["POST"]);
+      await eventually(async () =>
+        assert.match(await item.innerText(), /Last published .+ to 2 subscribers/),
+      );
+
+      // The sink got the edition once per confirmed subscriber, and nobody else.
+      let mail;
+      try {
+        mail = await sink.waitForMessages(2, { timeout: 15_000, settle: 1000 });
+      } catch (err) {
+        err.message += `\n--- gateway output ---\n${gateway.logs()}`;
+        throw err;
+      }
+      assert.equal(
+        mail.length,
+        2,
+        `expected exactly two emails, got ${JSON.stringify(mail.map((m) => [m.to, m.subject]))}`,
+      );
+      assert.deepEqual(mail.map((m) => m.to.join()).sort(), [...readers.confirmed].sort());
+      const unsubscribeLinks = new Set();
+      for (const m of mail) {
+        assert.equal(m.error, undefined, `the sink could not parse a message: ${m.error}`);
+        assert.equal(m.subject, `DevOps Digest - ${edition.month} - ${edition.title}`);
+        const link = linkIn(m, "/newsletter/unsubscribe");
+        assert.equal(header(m, "List-Unsubscribe"), `<${link}>`);
+        assert.equal(header(m, "List-Unsubscribe-Post"), "List-Unsubscribe=One-Click");
+        assert.ok(m.html.includes(link), "the HTML part carries the same unsubscribe link");
+        unsubscribeLinks.add(link);
+      }
+      assert.equal(unsubscribeLinks.size, 2, "each subscriber has their own unsubscribe link");
+
+      // Sign out: the form returns, and the session is gone on the server too.
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await loginForm(page).waitFor();
+      await eventually(async () =>
+        assert.equal(await userField(page).evaluate((el) => el === document.activeElement), true),
+      );
+      assert.equal(await signedIn(page).count(), 0);
+      const afterSignOut = await page.request.get(at("/api/admin/stats"), {
+        headers: { Cookie: `portfolio_admin=${session.value}` },
+      });
+      assert.equal(afterSignOut.status(), 401, "the old session must not work after signing out");
+    },
+  );
+
+  e2eTest(
+    "axe: no violations on the admin page (sign-in form with its error, dashboard)",
+    wrongPassword,
+    async ({ page }) => {
+      await openAdmin(page);
+      await loginForm(page).waitFor();
+      const found = await axeViolations(page, "sign-in form");
+      await signIn(page, "wrong");
+      await eventually(async () =>
+        assert.notEqual((await loginForm(page).getByRole("alert").innerText()).trim(), ""),
+      );
+      found.push(...(await axeViolations(page, "wrong password")));
+      await signIn(page);
+      await signedIn(page).waitFor();
+      await page.getByRole("list", { name: "Editions" }).waitFor();
+      await page.getByRole("table", { name: /^Subscribers/ }).waitFor();
+      found.push(...(await axeViolations(page, "dashboard")));
       assert.deepEqual(found, []);
-    } finally {
-      await fresh.stop();
-    }
-  });
-
-  e2eTest("sign in, real counts, 'Republish' sends one email per confirmed subscriber, sign out", wrongPassword, async ({ page }) => {
-    await openAdmin(page);
-    await loginForm(page).waitFor();
-    assert.equal(await signedIn(page).count(), 0);
-    const noSession = await page.request.get(at('/api/admin/stats'));
-    assert.equal(noSession.status(), 401, 'the API answers 401 before signing in');
-
-    // A wrong password: the server's message, the password emptied and focused.
-    await signIn(page, 'not the password');
-    const problem = loginForm(page).getByRole('alert');
-    await eventually(async () => assert.equal((await problem.innerText()).trim(), 'Wrong user name or password.'));
-    assert.equal(await passwordField(page).inputValue(), '');
-    assert.equal(await passwordField(page).evaluate((el) => el === document.activeElement), true);
-    assert.equal(await signedIn(page).count(), 0);
-
-    await signIn(page);
-    await signedIn(page).waitFor();
-    const cookies = await page.context().cookies(gateway.url);
-    const session = cookies.find((c) => c.name === 'portfolio_admin');
-    assert.ok(session, `no session cookie: ${JSON.stringify(cookies.map((c) => c.name))}`);
-    assert.equal(session.httpOnly, true);
-    assert.equal(session.sameSite, 'Strict');
-    assert.equal(await page.evaluate(() => document.cookie.includes('portfolio_admin')), false, 'scripts must not read the session');
-
-    // The real numbers: two confirmed, one unconfirmed, one unsubscribed.
-    const total = statCard(page, 'Total Subscribers');
-    await eventually(async () => {
-      const text = (await total.innerText()).replace(/\s+/g, ' ');
-      assert.match(text, /Total Subscribers 2 confirmed · 1 unconfirmed · 1 unsubscribed/);
-    });
-
-    // Republish edition #1: 'Publishing...' while it runs, then the toast with the count.
-    const edition = editions[0];
-    const item = editionItem(page, edition.title);
-    const button = item.getByRole('button', { name: /^(Republish|Publishing\.\.\.)$/ });
-    assert.equal((await button.innerText()).trim(), 'Republish');
-    assert.match(await item.innerText(), /Not published yet/);
-    const release = await holdRequests(page, '**/api/admin/editions/*/publish');
-    const posts = requestsTo(page, `/api/admin/editions/${edition.id}/publish`);
-    await button.click();
-    await eventually(async () => assert.equal((await button.innerText()).trim(), 'Publishing...'));
-    assert.equal(await button.isDisabled(), true, "the button must be disabled while 'Publishing...'");
-    release();
-    await expectToast(page, 'Newsletter Published!', `Sent "${edition.title}" to 2 subscribers`);
-    await eventually(async () => assert.equal((await button.innerText()).trim(), 'Republish'));
-    assert.equal(await button.isEnabled(), true);
-    assert.deepEqual(posts, ['POST']);
-    await eventually(async () => assert.match(await item.innerText(), /Last published .+ to 2 subscribers/));
-
-    // The sink got the edition once per confirmed subscriber, and nobody else.
-    let mail;
-    try {
-      mail = await sink.waitForMessages(2, { timeout: 15_000, settle: 1000 });
-    } catch (err) {
-      err.message += `\n--- gateway output ---\n${gateway.logs()}`;
-      throw err;
-    }
-    assert.equal(mail.length, 2, `expected exactly two emails, got ${JSON.stringify(mail.map((m) => [m.to, m.subject]))}`);
-    assert.deepEqual(mail.map((m) => m.to.join()).sort(), [...readers.confirmed].sort());
-    const unsubscribeLinks = new Set();
-    for (const m of mail) {
-      assert.equal(m.error, undefined, `the sink could not parse a message: ${m.error}`);
-      assert.equal(m.subject, `DevOps Digest - ${edition.month} - ${edition.title}`);
-      const link = linkIn(m, '/newsletter/unsubscribe');
-      assert.equal(header(m, 'List-Unsubscribe'), `<${link}>`);
-      assert.equal(header(m, 'List-Unsubscribe-Post'), 'List-Unsubscribe=One-Click');
-      assert.ok(m.html.includes(link), 'the HTML part carries the same unsubscribe link');
-      unsubscribeLinks.add(link);
-    }
-    assert.equal(unsubscribeLinks.size, 2, 'each subscriber has their own unsubscribe link');
-
-    // Sign out: the form returns, and the session is gone on the server too.
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await loginForm(page).waitFor();
-    await eventually(async () => assert.equal(await userField(page).evaluate((el) => el === document.activeElement), true));
-    assert.equal(await signedIn(page).count(), 0);
-    const afterSignOut = await page.request.get(at('/api/admin/stats'), { headers: { Cookie: `portfolio_admin=${session.value}` } });
-    assert.equal(afterSignOut.status(), 401, 'the old session must not work after signing out');
-  });
-
-  e2eTest('axe: no violations on the admin page (sign-in form with its error, dashboard)', wrongPassword, async ({ page }) => {
-    await openAdmin(page);
-    await loginForm(page).waitFor();
-    const found = await axeViolations(page, 'sign-in form');
-    await signIn(page, 'wrong');
-    await eventually(async () => assert.notEqual((await loginForm(page).getByRole('alert').innerText()).trim(), ''));
-    found.push(...(await axeViolations(page, 'wrong password')));
-    await signIn(page);
-    await signedIn(page).waitFor();
-    await page.getByRole('list', { name: 'Editions' }).waitFor();
-    await page.getByRole('table', { name: /^Subscribers/ }).waitFor();
-    found.push(...(await axeViolations(page, 'dashboard')));
-    assert.deepEqual(found, []);
-  });
+    },
+  );
 });

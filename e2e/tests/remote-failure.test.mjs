@@ -1,33 +1,59 @@
 // A remote that cannot be loaded must not take the site down: its section shows the
 // contract's fallback inside the page frame, everything else keeps working, and
 // 'Try again' loads the section once it is back, without a full reload.
-import assert from 'node:assert/strict';
-import { routeByUrl } from '../lib/content.mjs';
-import { countDocumentLoads, eventually, expectH1, expectMarker, goto, mainNav, pathOf, setMarker } from '../lib/page.mjs';
-import { e2eTest } from '../lib/suite.mjs';
+import assert from "node:assert/strict";
+import { routeByUrl } from "../lib/content.mjs";
+import {
+  countDocumentLoads,
+  eventually,
+  expectH1,
+  expectMarker,
+  goto,
+  mainNav,
+  pathOf,
+  setMarker,
+} from "../lib/page.mjs";
+import { e2eTest } from "../lib/suite.mjs";
 
-const BLOG = '**/mf/blog/**';
+const BLOG = "**/mf/blog/**";
 
 async function expectFallback(page) {
-  const alert = page.getByRole('alert').filter({ hasText: 'This section could not be loaded' });
+  const alert = page.getByRole("alert").filter({ hasText: "This section could not be loaded" });
   try {
-    await alert.waitFor({ state: 'visible', timeout: 10_000 });
+    await alert.waitFor({ state: "visible", timeout: 10_000 });
   } catch (err) {
-    const shown = await page.evaluate(() => ({ h1: [...document.querySelectorAll('h1')].map((e) => e.textContent), main: document.querySelector('main')?.innerText.slice(0, 300) }));
+    const shown = await page.evaluate(() => ({
+      h1: [...document.querySelectorAll("h1")].map((e) => e.textContent),
+      main: document.querySelector("main")?.innerText.slice(0, 300),
+    }));
     err.message = `${pathOf(page)}: expected role=alert 'This section could not be loaded'; page shows ${JSON.stringify(shown)}\n${err.message}`;
     throw err;
   }
-  assert.ok(await alert.getByRole('button', { name: 'Try again', exact: true }).isVisible(), "the fallback has no visible 'Try again' button");
+  assert.ok(
+    await alert.getByRole("button", { name: "Try again", exact: true }).isVisible(),
+    "the fallback has no visible 'Try again' button",
+  );
   // Inside the page frame.
-  assert.equal(await page.locator('main#main [role=alert]').filter({ hasText: 'This section could not be loaded' }).count(), 1, 'the fallback must sit inside <main id="main">');
-  assert.equal(await page.getByRole('banner').count(), 1, 'header missing next to the fallback');
-  assert.equal(await page.getByRole('contentinfo').count(), 1, 'footer missing next to the fallback');
-  assert.ok(await mainNav(page).isVisible(), 'the main nav must stay usable next to the fallback');
+  assert.equal(
+    await page
+      .locator("main#main [role=alert]")
+      .filter({ hasText: "This section could not be loaded" })
+      .count(),
+    1,
+    'the fallback must sit inside <main id="main">',
+  );
+  assert.equal(await page.getByRole("banner").count(), 1, "header missing next to the fallback");
+  assert.equal(
+    await page.getByRole("contentinfo").count(),
+    1,
+    "footer missing next to the fallback",
+  );
+  assert.ok(await mainNav(page).isVisible(), "the main nav must stay usable next to the fallback");
   return alert;
 }
 
 async function clickNav(page, label, path) {
-  await mainNav(page).getByRole('link', { name: label, exact: true }).click();
+  await mainNav(page).getByRole("link", { name: label, exact: true }).click();
   await page.waitForURL((u) => u.pathname === path);
   await expectH1(page, routeByUrl(path).h1);
 }
@@ -37,46 +63,67 @@ async function clickNav(page, label, path) {
 const expectedNoise = { allowConsoleErrors: [() => true] };
 
 for (const [how, block] of [
-  ['aborted', (route) => route.abort('failed')],
-  ['answered 500', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'Internal Server Error' })],
+  ["aborted", (route) => route.abort("failed")],
+  [
+    "answered 500",
+    (route) =>
+      route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" }),
+  ],
 ]) {
-  e2eTest(`blog remote ${how}: /blog shows the fallback in the frame, the rest of the site works, 'Try again' recovers without reload`, expectedNoise, async ({ page, context }) => {
-    await context.route(BLOG, block);
+  e2eTest(
+    `blog remote ${how}: /blog shows the fallback in the frame, the rest of the site works, 'Try again' recovers without reload`,
+    expectedNoise,
+    async ({ page, context }) => {
+      await context.route(BLOG, block);
 
-    await goto(page, '/blog', { status: 200 });
-    await expectFallback(page);
-    const marker = await setMarker(page);
-    const loads = countDocumentLoads(page);
+      await goto(page, "/blog", { status: 200 });
+      await expectFallback(page);
+      const marker = await setMarker(page);
+      const loads = countDocumentLoads(page);
 
-    // The nav still works, to shell pages and to another remote.
-    await clickNav(page, 'Home', '/');
-    await clickNav(page, 'Newsletter', '/newsletter');
-    await expectMarker(page, marker, 'navigating away from the fallback');
+      // The nav still works, to shell pages and to another remote.
+      await clickNav(page, "Home", "/");
+      await clickNav(page, "Newsletter", "/newsletter");
+      await expectMarker(page, marker, "navigating away from the fallback");
 
-    // Back to the broken section by the nav: still the fallback, still in the frame.
-    await mainNav(page).getByRole('link', { name: 'Blog', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/blog');
-    await expectFallback(page);
+      // Back to the broken section by the nav: still the fallback, still in the frame.
+      await mainNav(page).getByRole("link", { name: "Blog", exact: true }).click();
+      await page.waitForURL((u) => u.pathname === "/blog");
+      await expectFallback(page);
 
-    // The remote comes back; 'Try again' loads it in place.
-    await context.unroute(BLOG);
-    await page.getByRole('button', { name: 'Try again', exact: true }).click();
-    await expectH1(page, routeByUrl('/blog').h1);
-    await eventually(async () => assert.equal(await page.getByRole('alert').filter({ hasText: 'This section could not be loaded' }).count(), 0, 'the fallback is still shown after a successful retry'));
-    await expectMarker(page, marker, "'Try again'");
-    assert.equal(loads.count, 0, `the document was reloaded: ${loads.urls.join(', ')}`);
-  });
+      // The remote comes back; 'Try again' loads it in place.
+      await context.unroute(BLOG);
+      await page.getByRole("button", { name: "Try again", exact: true }).click();
+      await expectH1(page, routeByUrl("/blog").h1);
+      await eventually(async () =>
+        assert.equal(
+          await page
+            .getByRole("alert")
+            .filter({ hasText: "This section could not be loaded" })
+            .count(),
+          0,
+          "the fallback is still shown after a successful retry",
+        ),
+      );
+      await expectMarker(page, marker, "'Try again'");
+      assert.equal(loads.count, 0, `the document was reloaded: ${loads.urls.join(", ")}`);
+    },
+  );
 
-  e2eTest(`blog remote ${how}: fresh loads of /, /newsletter and /talks still render`, expectedNoise, async ({ page, context }) => {
-    await context.route(BLOG, block);
-    for (const path of ['/', '/newsletter', '/talks']) {
-      await goto(page, path, { status: 200 });
-      await expectH1(page, routeByUrl(path).h1);
-    }
-    // Reaching the broken section from a working page shows the fallback, not a blank page.
-    await mainNav(page).getByRole('link', { name: 'Blog', exact: true }).click();
-    await page.waitForURL((u) => u.pathname === '/blog');
-    await expectFallback(page);
-    await clickNav(page, 'Talks', '/talks');
-  });
+  e2eTest(
+    `blog remote ${how}: fresh loads of /, /newsletter and /talks still render`,
+    expectedNoise,
+    async ({ page, context }) => {
+      await context.route(BLOG, block);
+      for (const path of ["/", "/newsletter", "/talks"]) {
+        await goto(page, path, { status: 200 });
+        await expectH1(page, routeByUrl(path).h1);
+      }
+      // Reaching the broken section from a working page shows the fallback, not a blank page.
+      await mainNav(page).getByRole("link", { name: "Blog", exact: true }).click();
+      await page.waitForURL((u) => u.pathname === "/blog");
+      await expectFallback(page);
+      await clickNav(page, "Talks", "/talks");
+    },
+  );
 }

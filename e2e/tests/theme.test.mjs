@@ -1,61 +1,90 @@
 // Theme: default 'system' (follows the OS live), the button cycles light → dark → system,
 // the choice is kept in localStorage['vite-ui-theme'] and applied before first paint.
-import assert from 'node:assert/strict';
-import { eventually, goto, themeButton, themeState, waitForPage } from '../lib/page.mjs';
-import { e2eTest } from '../lib/suite.mjs';
+import assert from "node:assert/strict";
+import { eventually, goto, themeButton, themeState, waitForPage } from "../lib/page.mjs";
+import { e2eTest } from "../lib/suite.mjs";
 
 async function expectTheme(page, { resolved, choice, stored }, when) {
-  await eventually(async () => {
-    const s = await themeState(page);
-    assert.equal(s.resolved, resolved, `${when}: <html> class should be "${resolved}"`);
-    assert.equal(s.choice, choice, `${when}: <html data-theme-choice> should be "${choice}"`);
-    if (stored !== undefined) {
-      if (Array.isArray(stored)) assert.ok(stored.includes(s.stored), `${when}: localStorage['vite-ui-theme'] is ${JSON.stringify(s.stored)}, expected one of ${JSON.stringify(stored)}`);
-      else assert.equal(s.stored, stored, `${when}: localStorage['vite-ui-theme']`);
-    }
-  }, { timeout: 3000 });
+  await eventually(
+    async () => {
+      const s = await themeState(page);
+      assert.equal(s.resolved, resolved, `${when}: <html> class should be "${resolved}"`);
+      assert.equal(s.choice, choice, `${when}: <html data-theme-choice> should be "${choice}"`);
+      if (stored !== undefined) {
+        if (Array.isArray(stored))
+          assert.ok(
+            stored.includes(s.stored),
+            `${when}: localStorage['vite-ui-theme'] is ${JSON.stringify(s.stored)}, expected one of ${JSON.stringify(stored)}`,
+          );
+        else assert.equal(s.stored, stored, `${when}: localStorage['vite-ui-theme']`);
+      }
+    },
+    { timeout: 3000 },
+  );
 }
 
 async function expectButtonSays(page, choice) {
-  const name = await themeButton(page).evaluate((el) => el.getAttribute('aria-label') ?? el.textContent);
+  const name = await themeButton(page).evaluate(
+    (el) => el.getAttribute("aria-label") ?? el.textContent,
+  );
   assert.match(name, new RegExp(`^Theme: ${choice}\\b`), `theme button's name: "${name}"`);
 }
 
-e2eTest('with no stored choice the theme is "system" and follows the OS scheme live', { context: { colorScheme: 'dark' } }, async ({ page }) => {
-  await goto(page, '/');
-  await waitForPage(page);
-  await expectTheme(page, { resolved: 'dark', choice: 'system', stored: [null, 'system'] }, 'first visit, OS dark');
-  await expectButtonSays(page, 'system');
+e2eTest(
+  'with no stored choice the theme is "system" and follows the OS scheme live',
+  { context: { colorScheme: "dark" } },
+  async ({ page }) => {
+    await goto(page, "/");
+    await waitForPage(page);
+    await expectTheme(
+      page,
+      { resolved: "dark", choice: "system", stored: [null, "system"] },
+      "first visit, OS dark",
+    );
+    await expectButtonSays(page, "system");
 
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expectTheme(page, { resolved: 'light', choice: 'system' }, 'OS switched to light');
-  await page.emulateMedia({ colorScheme: 'dark' });
-  await expectTheme(page, { resolved: 'dark', choice: 'system' }, 'OS switched back to dark');
-});
+    await page.emulateMedia({ colorScheme: "light" });
+    await expectTheme(page, { resolved: "light", choice: "system" }, "OS switched to light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectTheme(page, { resolved: "dark", choice: "system" }, "OS switched back to dark");
+  },
+);
 
-e2eTest('the theme button cycles light → dark → system → light, updating <html> and localStorage', { context: { colorScheme: 'dark' } }, async ({ page }) => {
-  await goto(page, '/');
-  await waitForPage(page);
-  await expectTheme(page, { resolved: 'dark', choice: 'system' }, 'start');
+e2eTest(
+  "the theme button cycles light → dark → system → light, updating <html> and localStorage",
+  { context: { colorScheme: "dark" } },
+  async ({ page }) => {
+    await goto(page, "/");
+    await waitForPage(page);
+    await expectTheme(page, { resolved: "dark", choice: "system" }, "start");
 
-  await themeButton(page).click();
-  await expectTheme(page, { resolved: 'light', choice: 'light', stored: 'light' }, '1st press');
-  await expectButtonSays(page, 'light');
+    await themeButton(page).click();
+    await expectTheme(page, { resolved: "light", choice: "light", stored: "light" }, "1st press");
+    await expectButtonSays(page, "light");
 
-  await themeButton(page).click();
-  await expectTheme(page, { resolved: 'dark', choice: 'dark', stored: 'dark' }, '2nd press');
-  await expectButtonSays(page, 'dark');
+    await themeButton(page).click();
+    await expectTheme(page, { resolved: "dark", choice: "dark", stored: "dark" }, "2nd press");
+    await expectButtonSays(page, "dark");
 
-  await themeButton(page).click();
-  await expectTheme(page, { resolved: 'dark', choice: 'system', stored: 'system' }, '3rd press (OS dark)');
-  await expectButtonSays(page, 'system');
-  await page.emulateMedia({ colorScheme: 'light' });
-  await expectTheme(page, { resolved: 'light', choice: 'system', stored: 'system' }, '3rd press, then OS light');
+    await themeButton(page).click();
+    await expectTheme(
+      page,
+      { resolved: "dark", choice: "system", stored: "system" },
+      "3rd press (OS dark)",
+    );
+    await expectButtonSays(page, "system");
+    await page.emulateMedia({ colorScheme: "light" });
+    await expectTheme(
+      page,
+      { resolved: "light", choice: "system", stored: "system" },
+      "3rd press, then OS light",
+    );
 
-  await themeButton(page).click();
-  await expectTheme(page, { resolved: 'light', choice: 'light', stored: 'light' }, '4th press');
-  await expectButtonSays(page, 'light');
-});
+    await themeButton(page).click();
+    await expectTheme(page, { resolved: "light", choice: "light", stored: "light" }, "4th press");
+    await expectButtonSays(page, "light");
+  },
+);
 
 /** Records <html>'s theme the moment <body> exists: before anything can be painted. */
 function recordThemeAtBody() {
@@ -63,7 +92,7 @@ function recordThemeAtBody() {
     if (window.__e2eThemeAtBody || !document.body) return;
     window.__e2eThemeAtBody = {
       className: document.documentElement.className,
-      choice: document.documentElement.getAttribute('data-theme-choice'),
+      choice: document.documentElement.getAttribute("data-theme-choice"),
     };
   };
   new MutationObserver(take).observe(document, { childList: true, subtree: true });
@@ -83,56 +112,77 @@ async function prePaintScripts(baseURL) {
   return allowed;
 }
 
-e2eTest('the choice survives a reload and is on <html> before any app script runs (no flash)', {
-  context: { colorScheme: 'light' },
-  // The app bundles are blocked on purpose in the second half.
-  allowConsoleErrors: [/ERR_BLOCKED_BY_CLIENT|Failed to load resource|Loading chunk|RUNTIME-|module federation/i],
-  allowPageErrors: [() => true],
-}, async ({ page, context, baseURL }) => {
-  await context.addInitScript(recordThemeAtBody);
-  await goto(page, '/');
-  await waitForPage(page);
-  await themeButton(page).click(); // light
-  await themeButton(page).click(); // dark
-  await expectTheme(page, { resolved: 'dark', choice: 'dark', stored: 'dark' }, 'chosen dark');
+e2eTest(
+  "the choice survives a reload and is on <html> before any app script runs (no flash)",
+  {
+    context: { colorScheme: "light" },
+    // The app bundles are blocked on purpose in the second half.
+    allowConsoleErrors: [
+      /ERR_BLOCKED_BY_CLIENT|Failed to load resource|Loading chunk|RUNTIME-|module federation/i,
+    ],
+    allowPageErrors: [() => true],
+  },
+  async ({ page, context, baseURL }) => {
+    await context.addInitScript(recordThemeAtBody);
+    await goto(page, "/");
+    await waitForPage(page);
+    await themeButton(page).click(); // light
+    await themeButton(page).click(); // dark
+    await expectTheme(page, { resolved: "dark", choice: "dark", stored: "dark" }, "chosen dark");
 
-  await page.reload();
-  await waitForPage(page);
-  await expectTheme(page, { resolved: 'dark', choice: 'dark', stored: 'dark' }, 'after reload');
-  await expectButtonSays(page, 'dark');
-  const atBody = await page.evaluate(() => window.__e2eThemeAtBody);
-  assert.ok(atBody, 'did not observe <body> being created');
-  assert.match(atBody.className, /\bdark\b/, `when <body> was created <html class> was "${atBody.className}" (flash of the wrong theme)`);
+    await page.reload();
+    await waitForPage(page);
+    await expectTheme(page, { resolved: "dark", choice: "dark", stored: "dark" }, "after reload");
+    await expectButtonSays(page, "dark");
+    const atBody = await page.evaluate(() => window.__e2eThemeAtBody);
+    assert.ok(atBody, "did not observe <body> being created");
+    assert.match(
+      atBody.className,
+      /\bdark\b/,
+      `when <body> was created <html class> was "${atBody.className}" (flash of the wrong theme)`,
+    );
 
-  // Now with every app script blocked: only the pre-paint theme script (inline, or a
-  // classic script in <head>) may run.
-  const allowed = await prePaintScripts(baseURL);
-  const blocked = [];
-  await page.route('**/*', (route) => {
-    const req = route.request();
-    const { pathname } = new URL(req.url());
-    if (req.resourceType() === 'script' && !allowed.has(pathname)) {
-      blocked.push(pathname);
-      return route.abort('blockedbyclient');
+    // Now with every app script blocked: only the pre-paint theme script (inline, or a
+    // classic script in <head>) may run.
+    const allowed = await prePaintScripts(baseURL);
+    const blocked = [];
+    await page.route("**/*", (route) => {
+      const req = route.request();
+      const { pathname } = new URL(req.url());
+      if (req.resourceType() === "script" && !allowed.has(pathname)) {
+        blocked.push(pathname);
+        return route.abort("blockedbyclient");
+      }
+      return route.continue();
+    });
+
+    const cases = [
+      { choice: "dark", os: "light", resolved: "dark" },
+      { choice: "light", os: "dark", resolved: "light" },
+      { choice: "system", os: "dark", resolved: "dark" },
+      { choice: "system", os: "light", resolved: "light" },
+    ];
+    for (const c of cases) {
+      await page.evaluate((v) => localStorage.setItem("vite-ui-theme", v), c.choice);
+      await page.emulateMedia({ colorScheme: c.os });
+      blocked.length = 0;
+      await page.reload({ waitUntil: "load" });
+      assert.ok(
+        blocked.length > 0,
+        "no app script was blocked: the test could not isolate the pre-paint script",
+      );
+      const s = await themeState(page);
+      assert.equal(
+        s.resolved,
+        c.resolved,
+        `choice ${c.choice}, OS ${c.os}, app scripts blocked (${blocked.join(", ")}): <html> class should be "${c.resolved}" from the pre-paint script`,
+      );
+      assert.equal(
+        s.choice,
+        c.choice,
+        `choice ${c.choice}, OS ${c.os}, app scripts blocked: data-theme-choice`,
+      );
     }
-    return route.continue();
-  });
-
-  const cases = [
-    { choice: 'dark', os: 'light', resolved: 'dark' },
-    { choice: 'light', os: 'dark', resolved: 'light' },
-    { choice: 'system', os: 'dark', resolved: 'dark' },
-    { choice: 'system', os: 'light', resolved: 'light' },
-  ];
-  for (const c of cases) {
-    await page.evaluate((v) => localStorage.setItem('vite-ui-theme', v), c.choice);
-    await page.emulateMedia({ colorScheme: c.os });
-    blocked.length = 0;
-    await page.reload({ waitUntil: 'load' });
-    assert.ok(blocked.length > 0, 'no app script was blocked: the test could not isolate the pre-paint script');
-    const s = await themeState(page);
-    assert.equal(s.resolved, c.resolved, `choice ${c.choice}, OS ${c.os}, app scripts blocked (${blocked.join(', ')}): <html> class should be "${c.resolved}" from the pre-paint script`);
-    assert.equal(s.choice, c.choice, `choice ${c.choice}, OS ${c.os}, app scripts blocked: data-theme-choice`);
-  }
-  await page.unroute('**/*');
-});
+    await page.unroute("**/*");
+  },
+);

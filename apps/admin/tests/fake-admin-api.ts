@@ -16,10 +16,17 @@ export const ADMIN_USER = "admin";
 export const ADMIN_PASSWORD = "correct horse battery staple";
 
 export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 
-export const apiError = (status: number, code: string, message: string, headers: Record<string, string> = {}) =>
-  json(status, { error: { code, message } }, headers);
+export const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) => json(status, { error: { code, message } }, headers);
 
 const noContent = () => new Response(null, { status: 204 });
 
@@ -35,12 +42,14 @@ export interface Call {
 type Handler = (call: Call, match: RegExpMatchArray) => Response | Promise<Response>;
 
 /** Midday UTC, so that the date reads the same in every time zone the tests run in. */
-const day = (n: number) => new Date(Date.UTC(2025, 5, 30 - n, 12)).toISOString().replace(".000", "");
+const day = (n: number) =>
+  new Date(Date.UTC(2025, 5, 30 - n, 12)).toISOString().replace(".000", "");
 
 /** 45 subscribers, newest first: 30 confirmed, 10 unconfirmed, 5 unsubscribed. */
 export function makeSubscribers(): Subscriber[] {
   return Array.from({ length: 45 }, (_, i) => {
-    const state: SubscriberState = i % 9 === 4 ? "unsubscribed" : i % 9 === 1 || i % 9 === 7 ? "unconfirmed" : "confirmed";
+    const state: SubscriberState =
+      i % 9 === 4 ? "unsubscribed" : i % 9 === 1 || i % 9 === 7 ? "unconfirmed" : "confirmed";
     return {
       email: `reader${String(i + 1).padStart(2, "0")}@example.org`,
       name: i % 5 === 0 ? "" : `Reader ${i + 1}`,
@@ -120,7 +129,11 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
 
   const countOf = (s: SubscriberState) => state.subscribers.filter((x) => x.state === s).length;
   const stats = (): AdminStats => ({
-    subscribers: { unconfirmed: countOf("unconfirmed"), confirmed: countOf("confirmed"), unsubscribed: countOf("unsubscribed") },
+    subscribers: {
+      unconfirmed: countOf("unconfirmed"),
+      confirmed: countOf("confirmed"),
+      unsubscribed: countOf("unsubscribed"),
+    },
     editions: state.editions.length,
     published: state.editions.filter((e) => e.lastPublishedAt).length,
     schedule: "Monthly",
@@ -129,10 +142,16 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   const routes: [method: string, path: RegExp, handler: Handler][] = [];
   const on = (method: string, path: string | RegExp, handler: Handler) => {
     // Newest first: a test's own route wins over the defaults.
-    routes.unshift([method, typeof path === "string" ? new RegExp(`^${path.replace(/[.]/g, "\\.")}$`) : path, handler]);
+    routes.unshift([
+      method,
+      typeof path === "string" ? new RegExp(`^${path.replace(/[.]/g, "\\.")}$`) : path,
+      handler,
+    ]);
   };
-  const authed = (handler: Handler): Handler => (call, match) =>
-    state.signedIn ? handler(call, match) : apiError(401, "unauthorized", "Sign in to continue.");
+  const authed =
+    (handler: Handler): Handler =>
+    (call, match) =>
+      state.signedIn ? handler(call, match) : apiError(401, "unauthorized", "Sign in to continue.");
 
   // The probe answers 200 in every state (docs/api.md).
   on("GET", "/api/admin/session", () =>
@@ -142,9 +161,17 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   );
   on("POST", "/api/admin/setup", ({ body }) => {
     const { token, user, password } = body as { token: string; user: string; password: string };
-    if (state.configured) return apiError(409, "conflict", "The admin is already set up. Please sign in.");
+    if (state.configured)
+      return apiError(409, "conflict", "The admin is already set up. Please sign in.");
     if (!setupToken || token !== setupToken) {
-      return json(400, { error: { code: "invalid", field: "token", message: "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log)." } });
+      return json(400, {
+        error: {
+          code: "invalid",
+          field: "token",
+          message:
+            "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log).",
+        },
+      });
     }
     state.configured = true;
     state.signedIn = true;
@@ -154,7 +181,8 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   });
   on("POST", "/api/admin/session", ({ body }) => {
     const { user, password } = body as { user: string; password: string };
-    if (user !== ADMIN_USER || password !== ADMIN_PASSWORD) return apiError(401, "unauthorized", "Wrong user name or password.");
+    if (user !== ADMIN_USER || password !== ADMIN_PASSWORD)
+      return apiError(401, "unauthorized", "Wrong user name or password.");
     state.signedIn = true;
     return noContent();
   });
@@ -162,47 +190,92 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     state.signedIn = false;
     return noContent();
   });
-  on("GET", "/api/admin/stats", authed(() => json(200, stats())));
-  on("GET", "/api/admin/editions", authed(() => json(200, state.editions)));
-  on("POST", /^\/api\/admin\/editions\/(\d+)\/publish$/, authed((_, match) => {
-    const edition = state.editions.find((e) => e.id === Number(match[1]));
-    if (!edition) return apiError(404, "not_found", "No such edition.");
-    const sent = countOf("confirmed");
-    edition.lastPublishedAt = "2025-06-30T12:00:00Z";
-    edition.lastPublishedCount = sent;
-    return json(200, { sent, title: edition.title });
-  }));
-  on("GET", "/api/admin/subscribers", authed(({ params }) => {
-    const page = Number(params.get("page") ?? 1);
-    const perPage = Number(params.get("perPage") ?? 50);
-    const only = params.get("state");
-    const matching = only ? state.subscribers.filter((s) => s.state === only) : state.subscribers;
-    return json(200, { items: matching.slice((page - 1) * perPage, page * perPage), page, perPage, total: matching.length });
-  }));
-  on("GET", "/api/admin/messages", authed(() => json(200, { items: messages })));
-  on("GET", "/api/admin/mail", authed(() => {
-    const dead = state.mail.filter((m) => m.status === "dead").length;
-    const pending = state.mail.length - dead;
-    return json(200, { counts: { pending, sending: 0, sent: state.mailSent, dead }, items: state.mail });
-  }));
-  on("POST", /^\/api\/admin\/mail\/(\d+)\/retry$/, authed((_, match) => {
-    const mail = state.mail.find((m) => m.id === Number(match[1]));
-    if (!mail) return apiError(404, "not_found", "There is no such email.");
-    if (mail.status !== "dead") {
-      return apiError(409, "conflict", "Only a dead email can be retried; this one is still queued or was sent.");
-    }
-    // Queued again and, in this fake, delivered at once: it leaves the list.
-    state.mail = state.mail.filter((m) => m !== mail);
-    state.mailSent++;
-    return json(200, { id: mail.id, status: "pending" });
-  }));
+  on(
+    "GET",
+    "/api/admin/stats",
+    authed(() => json(200, stats())),
+  );
+  on(
+    "GET",
+    "/api/admin/editions",
+    authed(() => json(200, state.editions)),
+  );
+  on(
+    "POST",
+    /^\/api\/admin\/editions\/(\d+)\/publish$/,
+    authed((_, match) => {
+      const edition = state.editions.find((e) => e.id === Number(match[1]));
+      if (!edition) return apiError(404, "not_found", "No such edition.");
+      const sent = countOf("confirmed");
+      edition.lastPublishedAt = "2025-06-30T12:00:00Z";
+      edition.lastPublishedCount = sent;
+      return json(200, { sent, title: edition.title });
+    }),
+  );
+  on(
+    "GET",
+    "/api/admin/subscribers",
+    authed(({ params }) => {
+      const page = Number(params.get("page") ?? 1);
+      const perPage = Number(params.get("perPage") ?? 50);
+      const only = params.get("state");
+      const matching = only ? state.subscribers.filter((s) => s.state === only) : state.subscribers;
+      return json(200, {
+        items: matching.slice((page - 1) * perPage, page * perPage),
+        page,
+        perPage,
+        total: matching.length,
+      });
+    }),
+  );
+  on(
+    "GET",
+    "/api/admin/messages",
+    authed(() => json(200, { items: messages })),
+  );
+  on(
+    "GET",
+    "/api/admin/mail",
+    authed(() => {
+      const dead = state.mail.filter((m) => m.status === "dead").length;
+      const pending = state.mail.length - dead;
+      return json(200, {
+        counts: { pending, sending: 0, sent: state.mailSent, dead },
+        items: state.mail,
+      });
+    }),
+  );
+  on(
+    "POST",
+    /^\/api\/admin\/mail\/(\d+)\/retry$/,
+    authed((_, match) => {
+      const mail = state.mail.find((m) => m.id === Number(match[1]));
+      if (!mail) return apiError(404, "not_found", "There is no such email.");
+      if (mail.status !== "dead") {
+        return apiError(
+          409,
+          "conflict",
+          "Only a dead email can be retried; this one is still queued or was sent.",
+        );
+      }
+      // Queued again and, in this fake, delivered at once: it leaves the list.
+      state.mail = state.mail.filter((m) => m !== mail);
+      state.mailSent++;
+      return json(200, { id: mail.id, status: "pending" });
+    }),
+  );
   if (!configured) {
     // Every call but the probe and the setup, until an admin is set up.
-    const closed = (handler: Handler): Handler => (call, match) =>
-      state.configured ? handler(call, match) : apiError(503, "not_configured", "The admin is not set up yet.");
+    const closed =
+      (handler: Handler): Handler =>
+      (call, match) =>
+        state.configured
+          ? handler(call, match)
+          : apiError(503, "not_configured", "The admin is not set up yet.");
     for (const route of routes) {
       const [method, path] = route;
-      const answersAlways = (method === "GET" && path.test("/api/admin/session")) || path.test("/api/admin/setup");
+      const answersAlways =
+        (method === "GET" && path.test("/api/admin/session")) || path.test("/api/admin/setup");
       if (!answersAlways) route[2] = closed(route[2]);
     }
   }
@@ -228,7 +301,8 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   vi.stubGlobal("fetch", fetch);
 
   /** The calls so far to `method path` (path without the query string). */
-  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+  const callsTo = (method: string, path: string) =>
+    calls.filter((c) => c.method === method && c.path === path);
 
   return { state, stats, on, calls, callsTo, fetch };
 }

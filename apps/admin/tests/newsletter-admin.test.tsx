@@ -7,9 +7,9 @@ import {
   apiError,
   createFakeAdminApi,
   deferred,
+  type FakeAdminApi,
   json,
   messages,
-  type FakeAdminApi,
 } from "./fake-admin-api";
 import { findToast, renderAt } from "./render";
 
@@ -21,7 +21,11 @@ afterEach(() => {
 
 const loginForm = () => screen.findByRole("form", { name: "Admin sign in" });
 
-async function signIn(user: ReturnType<typeof renderAt>["user"], name = ADMIN_USER, password = ADMIN_PASSWORD) {
+async function signIn(
+  user: ReturnType<typeof renderAt>["user"],
+  name = ADMIN_USER,
+  password = ADMIN_PASSWORD,
+) {
   const form = await loginForm();
   await user.type(within(form).getByLabelText("User name"), name);
   await user.type(within(form).getByLabelText("Password"), password);
@@ -37,7 +41,8 @@ async function renderDashboard(api: FakeAdminApi) {
   return { ...view, api };
 }
 
-const card = (title: string) => screen.getByRole("heading", { level: 2, name: title }).closest("div.rounded-lg") as HTMLElement;
+const card = (title: string) =>
+  screen.getByRole("heading", { level: 2, name: title }).closest("div.rounded-lg") as HTMLElement;
 
 describe("signing in", () => {
   it("asks who is signed in (with credentials) and shows the sign-in form to nobody", async () => {
@@ -47,7 +52,11 @@ describe("signing in", () => {
     const form = await loginForm();
     expect(within(form).getByLabelText("User name")).toHaveAttribute("autocomplete", "username");
     expect(within(form).getByLabelText("Password")).toHaveAttribute("type", "password");
-    expect(api.calls[0]).toMatchObject({ method: "GET", path: "/api/admin/session", credentials: "same-origin" });
+    expect(api.calls[0]).toMatchObject({
+      method: "GET",
+      path: "/api/admin/session",
+      credentials: "same-origin",
+    });
     // Nothing else is asked for before signing in.
     expect(api.calls.map((c) => c.path)).toEqual(["/api/admin/session"]);
     expect(screen.queryByRole("heading", { name: "Total Subscribers" })).not.toBeInTheDocument();
@@ -66,7 +75,10 @@ describe("signing in", () => {
 
     const pending = within(form).getByRole("button", { name: "Signing in..." });
     expect(pending).toBeDisabled();
-    expect(api.callsTo("POST", "/api/admin/session")[0]?.body).toEqual({ user: ADMIN_USER, password: ADMIN_PASSWORD });
+    expect(api.callsTo("POST", "/api/admin/session")[0]?.body).toEqual({
+      user: ADMIN_USER,
+      password: ADMIN_PASSWORD,
+    });
 
     gate.resolve();
     const greeting = await screen.findByText(/Signed in as/);
@@ -126,8 +138,12 @@ describe("signing in", () => {
     });
     const { user } = renderAt();
     const alert = await screen.findByRole("alert");
-    expect(alert).toHaveTextContent("Could not load the admin session. The server could not be reached.");
-    api.on("GET", "/api/admin/session", () => json(200, { authenticated: false, configured: true }));
+    expect(alert).toHaveTextContent(
+      "Could not load the admin session. The server could not be reached.",
+    );
+    api.on("GET", "/api/admin/session", () =>
+      json(200, { authenticated: false, configured: true }),
+    );
     await user.click(within(alert).getByRole("button", { name: "Try again" }));
     expect(await loginForm()).toBeInTheDocument();
   });
@@ -138,12 +154,21 @@ describe("signed in", () => {
     const api = createFakeAdminApi({ signedIn: true });
     await renderDashboard(api);
     const { subscribers, editions, published } = api.stats();
-    expect([subscribers.confirmed, subscribers.unconfirmed, subscribers.unsubscribed, editions]).toEqual([30, 10, 5, 6]);
+    expect([
+      subscribers.confirmed,
+      subscribers.unconfirmed,
+      subscribers.unsubscribed,
+      editions,
+    ]).toEqual([30, 10, 5, 6]);
 
     await waitFor(() => expect(card("Total Subscribers")).toHaveTextContent("30"));
-    expect(card("Total Subscribers")).toHaveTextContent("confirmed · 10 unconfirmed · 5 unsubscribed");
+    expect(card("Total Subscribers")).toHaveTextContent(
+      "confirmed · 10 unconfirmed · 5 unsubscribed",
+    );
     expect(card("Published Editions")).toHaveTextContent(/^Published Editions6/);
-    expect(card("Published Editions")).toHaveTextContent(`${published} edition emailed to subscribers`);
+    expect(card("Published Editions")).toHaveTextContent(
+      `${published} edition emailed to subscribers`,
+    );
     expect(card("Schedule")).toHaveTextContent(/^ScheduleMonthly$/);
   });
 
@@ -164,7 +189,9 @@ describe("signed in", () => {
     expect(items[1]).toHaveTextContent(second!.title);
     expect(items[1]).toHaveTextContent("Not published yet");
     // Each 'Republish' is described by its edition's title.
-    expect(within(items[1]!).getByRole("button", { name: "Republish" })).toHaveAccessibleDescription(second!.title);
+    expect(
+      within(items[1]!).getByRole("button", { name: "Republish" }),
+    ).toHaveAccessibleDescription(second!.title);
   });
 
   it("republishes: only that edition reads 'Publishing...', then the toast with the real count, and fresh numbers", async () => {
@@ -200,7 +227,9 @@ describe("signed in", () => {
     expect(toast).toHaveAttribute("data-variant", "default");
     expect(await within(items[1]!).findByRole("button", { name: "Republish" })).toBeEnabled();
 
-    await waitFor(() => expect(api.callsTo("GET", "/api/admin/stats").length).toBe(statsBefore + 1));
+    await waitFor(() =>
+      expect(api.callsTo("GET", "/api/admin/stats").length).toBe(statsBefore + 1),
+    );
     expect(api.callsTo("GET", "/api/admin/editions").length).toBe(editionsBefore + 1);
     await waitFor(() => expect(items[1]).toHaveTextContent("Last published 30 Jun 2025"));
     expect(items[1]).toHaveTextContent("to 30 subscribers");
@@ -217,14 +246,19 @@ describe("signed in", () => {
     const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
     const { user } = await renderDashboard(api);
 
-    const item = within(screen.getByRole("list", { name: "Editions" })).getAllByRole("listitem")[2]!;
+    const item = within(screen.getByRole("list", { name: "Editions" })).getAllByRole(
+      "listitem",
+    )[2]!;
     await user.click(within(item).getByRole("button", { name: "Republish" }));
 
     const toast = await findToast();
     await waitFor(() => expect(toast).toHaveTextContent("Publishing Failed"));
     expect(toast).toHaveTextContent("Could not send newsletter. Check console for details.");
     expect(toast).toHaveAttribute("data-variant", "destructive");
-    expect(consoleError).toHaveBeenCalledWith(expect.stringContaining("publishing edition 3"), expect.any(Error));
+    expect(consoleError).toHaveBeenCalledWith(
+      expect.stringContaining("publishing edition 3"),
+      expect.any(Error),
+    );
     expect(within(item).getByRole("button", { name: "Republish" })).toBeEnabled();
   });
 
@@ -233,18 +267,18 @@ describe("signed in", () => {
     const { user } = await renderDashboard(api);
     const table = await screen.findByRole("table", { name: /Subscribers/ });
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(21)); // header + 20
-    expect(within(table).getAllByRole("columnheader").map((th) => th.textContent)).toEqual([
-      "Email",
-      "Name",
-      "State",
-      "Subscribed",
-      "Confirmed",
-    ]);
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((th) => th.textContent),
+    ).toEqual(["Email", "Name", "State", "Subscribed", "Confirmed"]);
     const firstRow = within(table).getAllByRole("row")[1]!;
     expect(firstRow).toHaveTextContent("reader01@example.org");
     expect(firstRow).toHaveTextContent("Confirmed");
     expect(firstRow).toHaveTextContent("30 Jun 2025");
-    expect(api.callsTo("GET", "/api/admin/subscribers").map((c) => c.params.toString())).toEqual(["page=1&perPage=20"]);
+    expect(api.callsTo("GET", "/api/admin/subscribers").map((c) => c.params.toString())).toEqual([
+      "page=1&perPage=20",
+    ]);
 
     const pages = screen.getByRole("navigation", { name: "Subscriber pages" });
     expect(within(pages).getByRole("status")).toHaveTextContent("Page 1 of 3");
@@ -252,7 +286,9 @@ describe("signed in", () => {
 
     await user.click(within(pages).getByRole("button", { name: "Next" }));
     await waitFor(() => expect(within(pages).getByRole("status")).toHaveTextContent("Page 2 of 3"));
-    await waitFor(() => expect(within(table).getAllByRole("row")[1]).toHaveTextContent("reader21@example.org"));
+    await waitFor(() =>
+      expect(within(table).getAllByRole("row")[1]).toHaveTextContent("reader21@example.org"),
+    );
     expect(within(pages).getByRole("button", { name: "Previous" })).toBeEnabled();
     await user.click(within(pages).getByRole("button", { name: "Next" }));
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(6)); // header + 5
@@ -261,24 +297,27 @@ describe("signed in", () => {
     await user.selectOptions(screen.getByLabelText("State"), "Unsubscribed");
     await waitFor(() => expect(within(pages).getByRole("status")).toHaveTextContent("Page 1 of 1"));
     await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(6));
-    for (const row of within(table).getAllByRole("row").slice(1)) expect(row).toHaveTextContent("Unsubscribed");
+    for (const row of within(table).getAllByRole("row").slice(1))
+      expect(row).toHaveTextContent("Unsubscribed");
     expect(api.callsTo("GET", "/api/admin/subscribers").map((c) => c.params.toString())).toEqual([
       "page=1&perPage=20",
       "page=2&perPage=20",
       "page=3&perPage=20",
       "page=1&perPage=20&state=unsubscribed",
     ]);
-    expect(within(screen.getByLabelText("State")).getAllByRole("option").map((o) => o.textContent)).toEqual([
-      "All",
-      "Confirmed",
-      "Unconfirmed",
-      "Unsubscribed",
-    ]);
+    expect(
+      within(screen.getByLabelText("State"))
+        .getAllByRole("option")
+        .map((o) => o.textContent),
+    ).toEqual(["All", "Confirmed", "Unconfirmed", "Unsubscribed"]);
   });
 
   it("links 'Download CSV' to every subscriber as CSV", async () => {
     await renderDashboard(createFakeAdminApi({ signedIn: true }));
-    expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", "/api/admin/subscribers.csv");
+    expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+      "href",
+      "/api/admin/subscribers.csv",
+    );
   });
 
   it("lists the contact messages newest first, their text as text", async () => {
@@ -292,7 +331,10 @@ describe("signed in", () => {
     ]);
     expect(items[0]).toHaveTextContent("Subject: Job Opportunity");
     expect(items[1]).toHaveTextContent("Subject: Speaking Engagement");
-    expect(within(items[0]!).getByRole("link", { name: "priya@example.org" })).toHaveAttribute("href", "mailto:priya@example.org");
+    expect(within(items[0]!).getByRole("link", { name: "priya@example.org" })).toHaveAttribute(
+      "href",
+      "mailto:priya@example.org",
+    );
     expect(within(items[0]!).getByRole("time")).toHaveTextContent("2 Jun 2025");
     expect(items[0]).toHaveTextContent("<b>Not bold</b>");
     expect(items[0]!.querySelector("b")).toBeNull();
@@ -324,7 +366,9 @@ describe("signed in", () => {
 describe("setup notes", () => {
   it("tell how mail, templates, providers and PostgreSQL are set up", async () => {
     await renderDashboard(createFakeAdminApi({ signedIn: true }));
-    const notes = screen.getByRole("heading", { level: 2, name: "Setup notes" }).closest("div.rounded-lg") as HTMLElement;
+    const notes = screen
+      .getByRole("heading", { level: 2, name: "Setup notes" })
+      .closest("div.rounded-lg") as HTMLElement;
     for (const text of [
       "PORTFOLIO_SMTP_HOST",
       "PORTFOLIO_SMTP_PORT",
@@ -356,9 +400,16 @@ describe("first-run setup", () => {
 
   afterEach(() => window.history.replaceState(null, "", "/"));
 
-  async function fill(user: ReturnType<typeof renderAt>["user"], values: { user?: string; password?: string; confirm?: string }) {
+  async function fill(
+    user: ReturnType<typeof renderAt>["user"],
+    values: { user?: string; password?: string; confirm?: string },
+  ) {
     const form = await setupForm();
-    for (const [label, value] of [["User name", values.user], ["Password", values.password], ["Confirm password", values.confirm]] as const) {
+    for (const [label, value] of [
+      ["User name", values.user],
+      ["Password", values.password],
+      ["Confirm password", values.confirm],
+    ] as const) {
       const input = within(form).getByLabelText(label);
       await user.clear(input);
       if (value) await user.type(input, value);
@@ -374,11 +425,21 @@ describe("first-run setup", () => {
     const form = await setupForm();
     expect(within(form).getByLabelText("User name")).toHaveAttribute("autocomplete", "username");
     expect(within(form).getByLabelText("Password")).toHaveAttribute("autocomplete", "new-password");
-    expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription("At least 12 characters.");
+    expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription(
+      "At least 12 characters.",
+    );
 
-    await fill(user, { user: "  jane  ", password: "a long enough password", confirm: "a long enough password" });
+    await fill(user, {
+      user: "  jane  ",
+      password: "a long enough password",
+      confirm: "a long enough password",
+    });
     expect(await screen.findByText(/Signed in as/)).toHaveTextContent("Signed in as jane");
-    expect(api.callsTo("POST", "/api/admin/setup")[0]?.body).toEqual({ token: TOKEN, user: "jane", password: "a long enough password" });
+    expect(api.callsTo("POST", "/api/admin/setup")[0]?.body).toEqual({
+      token: TOKEN,
+      user: "jane",
+      password: "a long enough password",
+    });
     expect(window.location.hash).toBe("");
     expect(window.location.pathname).toBe("/admin/newsletter");
   });
@@ -392,14 +453,18 @@ describe("first-run setup", () => {
     expect(name).toHaveAccessibleDescription("Enter a user name.");
     expect(name).toHaveAttribute("aria-invalid", "true");
     await waitFor(() => expect(name).toHaveFocus());
-    expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription("At least 12 characters. The password must be at least 12 characters.");
+    expect(within(form).getByLabelText("Password")).toHaveAccessibleDescription(
+      "At least 12 characters. The password must be at least 12 characters.",
+    );
 
     // Re-checked on every change once submitted.
     await user.type(name, "jane");
     expect(name).not.toHaveAttribute("aria-invalid");
     const password = within(form).getByLabelText("Password");
     await user.type(password, " but longer now");
-    expect(within(form).getByLabelText("Confirm password")).toHaveAccessibleDescription("The passwords do not match.");
+    expect(within(form).getByLabelText("Confirm password")).toHaveAccessibleDescription(
+      "The passwords do not match.",
+    );
     expect(api.callsTo("POST", "/api/admin/setup")).toHaveLength(0);
   });
 
@@ -407,7 +472,11 @@ describe("first-run setup", () => {
     window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
     createFakeAdminApi({ configured: false, setupToken: "another token" });
     const { user } = renderAt();
-    const form = await fill(user, { user: "jane", password: "a long enough password", confirm: "a long enough password" });
+    const form = await fill(user, {
+      user: "jane",
+      password: "a long enough password",
+      confirm: "a long enough password",
+    });
     expect(await within(form).findByRole("alert")).toHaveTextContent(
       "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log).",
     );
@@ -418,12 +487,26 @@ describe("first-run setup", () => {
     window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
     const api = createFakeAdminApi({ configured: false, setupToken: TOKEN });
     api.on("POST", "/api/admin/setup", () =>
-      json(400, { error: { code: "invalid", field: "user", message: "The user name must be one line of printable characters." } }),
+      json(400, {
+        error: {
+          code: "invalid",
+          field: "user",
+          message: "The user name must be one line of printable characters.",
+        },
+      }),
     );
     const { user } = renderAt();
-    const form = await fill(user, { user: "jane", password: "a long enough password", confirm: "a long enough password" });
+    const form = await fill(user, {
+      user: "jane",
+      password: "a long enough password",
+      confirm: "a long enough password",
+    });
     const name = within(form).getByLabelText("User name");
-    await waitFor(() => expect(name).toHaveAccessibleDescription("The user name must be one line of printable characters."));
+    await waitFor(() =>
+      expect(name).toHaveAccessibleDescription(
+        "The user name must be one line of printable characters.",
+      ),
+    );
     await waitFor(() => expect(name).toHaveFocus());
   });
 

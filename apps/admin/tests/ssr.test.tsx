@@ -36,12 +36,26 @@ describe("server rendering", () => {
   });
 
   it("renders the dashboard (no data yet) and the not-configured notice", () => {
-    const dashboard = renderToString(withQueries(<Dashboard session={{ authenticated: true, user: "admin", expiresAt: "2025-07-01T12:00:00Z" }} />));
-    for (const text of ["Signed in as", "Total Subscribers", "Editions", "Subscribers", "Contact messages", "Setup notes"]) {
+    const dashboard = renderToString(
+      withQueries(
+        <Dashboard
+          session={{ authenticated: true, user: "admin", expiresAt: "2025-07-01T12:00:00Z" }}
+        />,
+      ),
+    );
+    for (const text of [
+      "Signed in as",
+      "Total Subscribers",
+      "Editions",
+      "Subscribers",
+      "Contact messages",
+      "Setup notes",
+    ]) {
       expect(dashboard).toContain(text);
     }
     expect(renderToString(<NotConfigured />)).toContain("PORTFOLIO_ADMIN_PASSWORD_HASH");
     const setup = renderToString(withQueries(<SetupForm token="t" onDone={() => {}} />));
-    for (const text of ["Set up the admin", "User name", "Confirm password", "Set up and sign in"]) expect(setup).toContain(text);
+    for (const text of ["Set up the admin", "User name", "Confirm password", "Set up and sign in"])
+      expect(setup).toContain(text);
   });
 });

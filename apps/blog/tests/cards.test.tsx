@@ -1,4 +1,4 @@
-import { posts, type BlogPost } from "@portfolio/content/blog";
+import { type BlogPost, posts } from "@portfolio/content/blog";
 import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
@@ -54,7 +54,10 @@ describe("an all-posts card", () => {
 
   it("links 'Read Article' to a published post, with no 'Coming Soon'", () => {
     cardFor(published);
-    expect(screen.getByRole("link", { name: /^Read Article/ })).toHaveAttribute("href", `/blog/${published.slug}`);
+    expect(screen.getByRole("link", { name: /^Read Article/ })).toHaveAttribute(
+      "href",
+      `/blog/${published.slug}`,
+    );
     expect(screen.queryByRole("button", { name: "Coming Soon" })).toBeNull();
   });
 
@@ -78,7 +81,11 @@ describe("the all-posts page's cards", () => {
     const cards = screen.getAllByRole("listitem").filter((li) => li.querySelector("h2"));
     expect(cards).toHaveLength(8);
     const actions = cards.map((c) =>
-      within(c).queryByRole("link", { name: /^Read Article/ }) ? "read" : within(c).getByRole("button", { name: "Coming Soon" }) ? "soon" : "none",
+      within(c).queryByRole("link", { name: /^Read Article/ })
+        ? "read"
+        : within(c).getByRole("button", { name: "Coming Soon" })
+          ? "soon"
+          : "none",
     );
     expect(actions).toEqual(["read", "read", "read", "soon", "soon", "soon", "soon", "soon"]);
     const expected = [
@@ -89,12 +96,18 @@ describe("the all-posts page's cards", () => {
     expected.forEach(([slug, date, readTime], i) => {
       expect(cards[i]).toHaveTextContent(date);
       expect(cards[i]).toHaveTextContent(readTime);
-      expect(within(cards[i]!).getByRole("link", { name: /^Read Article/ })).toHaveAttribute("href", `/blog/${slug}`);
+      expect(within(cards[i]!).getByRole("link", { name: /^Read Article/ })).toHaveAttribute(
+        "href",
+        `/blog/${slug}`,
+      );
     });
     for (const card of cards) {
-      const tags = within(within(card).getByRole("list", { name: "Tags" })).getAllByRole("listitem");
+      const tags = within(within(card).getByRole("list", { name: "Tags" })).getAllByRole(
+        "listitem",
+      );
       expect(tags.length).toBeLessThanOrEqual(4);
     }
-    for (const button of screen.getAllByRole("button", { name: "Coming Soon" })) expect(button).toBeDisabled();
+    for (const button of screen.getAllByRole("button", { name: "Coming Soon" }))
+      expect(button).toBeDisabled();
   });
 });

@@ -8,7 +8,9 @@ import { renderPages, renderSection } from "../src/prerender";
 describe("blog prerender", () => {
   it("emits /blog, /blog/all-posts, every published article and the not-found view", async () => {
     const keys = (await renderPages()).map((p) => p.key).sort();
-    expect(keys).toEqual(["/blog", "/blog/all-posts", ...publishedPosts.map((p) => p.url), "404"].sort());
+    expect(keys).toEqual(
+      ["/blog", "/blog/all-posts", ...publishedPosts.map((p) => p.url), "404"].sort(),
+    );
   });
 
   it("renders an article whole, with no boundary left to the client", async () => {

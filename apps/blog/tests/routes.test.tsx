@@ -1,5 +1,5 @@
-import { posts, publishedPosts } from "@portfolio/content/blog";
 import { site } from "@portfolio/content";
+import { posts, publishedPosts } from "@portfolio/content/blog";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderAt } from "./render";
@@ -8,9 +8,19 @@ const h1 = () => screen.getByRole("heading", { level: 1 });
 
 // The spec's three articles, as the spec dates them.
 const spec = [
-  { slug: "kubernetes-security", date: "Dec 15, 2023", readTime: "5 min read", title: /kubernetes/i },
+  {
+    slug: "kubernetes-security",
+    date: "Dec 15, 2023",
+    readTime: "5 min read",
+    title: /kubernetes/i,
+  },
   { slug: "terraform-guide", date: "Dec 8, 2023", readTime: "7 min read", title: /terraform/i },
-  { slug: "microservices-monitoring", date: "Nov 30, 2023", readTime: "6 min read", title: /monitoring/i },
+  {
+    slug: "microservices-monitoring",
+    date: "Nov 30, 2023",
+    readTime: "6 min read",
+    title: /monitoring/i,
+  },
 ];
 
 describe("/blog", () => {
@@ -29,12 +39,20 @@ describe("/blog", () => {
       expect(card).toHaveTextContent(s.date);
       expect(card).toHaveTextContent(s.readTime);
       expect(within(card).getByText(post.excerpt)).toBeInTheDocument();
-      const tags = within(within(card).getByRole("list", { name: "Tags" })).getAllByRole("listitem");
+      const tags = within(within(card).getByRole("list", { name: "Tags" })).getAllByRole(
+        "listitem",
+      );
       expect(tags.map((t) => t.textContent)).toEqual(post.tags);
-      expect(within(card).getByRole("link", { name: /^Read More/ })).toHaveAttribute("href", `/blog/${s.slug}`);
+      expect(within(card).getByRole("link", { name: /^Read More/ })).toHaveAttribute(
+        "href",
+        `/blog/${s.slug}`,
+      );
       expect(card.querySelector("time")).toHaveAttribute("datetime", post.date);
     });
-    expect(screen.getByRole("link", { name: "View All Posts" })).toHaveAttribute("href", "/blog/all-posts");
+    expect(screen.getByRole("link", { name: "View All Posts" })).toHaveAttribute(
+      "href",
+      "/blog/all-posts",
+    );
   });
 
   it("navigates with the router: 'View All Posts' and a title", async () => {
@@ -50,16 +68,28 @@ describe("/blog/all-posts", () => {
     renderAt("/blog/all-posts");
     expect(h1()).toHaveTextContent(/^All Blog Posts$/);
     expect(screen.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
-    const badges = within(screen.getByRole("list", { name: "Categories" })).getAllByRole("listitem");
+    const badges = within(screen.getByRole("list", { name: "Categories" })).getAllByRole(
+      "listitem",
+    );
     const fromPosts = [...new Set(posts.map((p) => p.category))];
     expect(badges.map((b) => b.textContent).sort()).toEqual([...fromPosts].sort());
     // The spec's eight categories, one post each.
     expect(badges.map((b) => b.textContent)).toEqual([
-      "Security", "Infrastructure", "Monitoring", "Containers", "CI/CD", "Cloud", "Networking", "Database",
+      "Security",
+      "Infrastructure",
+      "Monitoring",
+      "Containers",
+      "CI/CD",
+      "Cloud",
+      "Networking",
+      "Database",
     ]);
 
     const box = screen.getByRole("region", { name: "Stay Updated" });
-    expect(within(box).getByRole("link", { name: "Subscribe to Newsletter" })).toHaveAttribute("href", "/newsletter");
+    expect(within(box).getByRole("link", { name: "Subscribe to Newsletter" })).toHaveAttribute(
+      "href",
+      "/newsletter",
+    );
     expect(within(box).getByRole("link", { name: "RSS Feed" })).toHaveAttribute("href", "/rss.xml");
   });
 });

@@ -1,8 +1,8 @@
-import { Toaster } from "@portfolio/ui/toaster";
+import { BrowserRouter, Navigate, Route, Routes } from "@portfolio/router";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
+import { Toaster } from "@portfolio/ui/toaster";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { BrowserRouter, Navigate, Route, Routes } from "@portfolio/router";
 import NewsletterRoutes from "./routes";
 
 // Development only: this section alone, inside the same providers the shell gives it.

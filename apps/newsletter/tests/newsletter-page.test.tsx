@@ -1,5 +1,5 @@
 import { site } from "@portfolio/content";
-import { loadEditions, newsletterPage as copy } from "@portfolio/content/newsletter";
+import { newsletterPage as copy, loadEditions } from "@portfolio/content/newsletter";
 import { Toaster } from "@portfolio/ui/toaster";
 import { dismissToast } from "@portfolio/ui/use-toast";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -33,10 +33,18 @@ type FetchMock = ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Pr
 let fetchMock: FetchMock;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 const accepted = () => json(202, { status: "accepted" });
-const apiError = (status: number, code: string, message: string, field?: string, headers: Record<string, string> = {}) =>
-  json(status, { error: { code, message, ...(field ? { field } : {}) } }, headers);
+const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+  headers: Record<string, string> = {},
+) => json(status, { error: { code, message, ...(field ? { field } : {}) } }, headers);
 
 beforeEach(() => {
   fetchMock = vi.fn(async () => accepted());
@@ -66,15 +74,20 @@ function getForm() {
   return {
     form,
     name: within(form).getByRole("textbox", { name: /^Name\b/ }) as HTMLInputElement,
-    email: within(form).getByRole("textbox", { name: copy.form.fields.email.label }) as HTMLInputElement,
-    submit: within(form).getByRole("button", { name: /^(Subscribe to DevOps Digest|Subscribing\.\.\.)$/ }) as HTMLButtonElement,
+    email: within(form).getByRole("textbox", {
+      name: copy.form.fields.email.label,
+    }) as HTMLInputElement,
+    submit: within(form).getByRole("button", {
+      name: /^(Subscribe to DevOps Digest|Subscribing\.\.\.)$/,
+    }) as HTMLButtonElement,
     honeypot: form.querySelector<HTMLInputElement>('input[name="bot-field"]')!,
   };
 }
 
 type Form = ReturnType<typeof getForm>;
 
-const type = (input: HTMLInputElement, value: string) => fireEvent.change(input, { target: { value } });
+const type = (input: HTMLInputElement, value: string) =>
+  fireEvent.change(input, { target: { value } });
 
 async function fillAndSubmit(f: Form, values: { name?: string; email?: string }) {
   if (values.name !== undefined) type(f.name, values.name);
@@ -83,7 +96,11 @@ async function fillAndSubmit(f: Form, values: { name?: string; email?: string })
 }
 
 /** The open toast in the host's 'Notifications (F8)' region (at most one). */
-async function expectToast(title: string, description: string, variant: "default" | "destructive" = "default") {
+async function expectToast(
+  title: string,
+  description: string,
+  variant: "default" | "destructive" = "default",
+) {
   const region = await screen.findByRole("region", { name: "Notifications (F8)" });
   const toasts = await within(region).findAllByRole("listitem");
   expect(toasts).toHaveLength(1);
@@ -104,15 +121,22 @@ function messageOf(input: HTMLInputElement): string | null {
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
-const sentBody = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, string>;
+const sentBody = (call = 0) =>
+  JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, string>;
 
 describe("newsletter page: texts", () => {
   it("has one h1 'DevOps Digest' and the three badges, the count from site.json", () => {
     renderPage();
     expect(screen.getAllByRole("heading", { level: 1 })).toHaveLength(1);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(/^DevOps Digest$/);
-    const badges = within(screen.getByRole("list", { name: copy.badgesLabel })).getAllByRole("listitem");
-    expect(badges.map((li) => li.textContent)).toEqual(["Monthly", `${site.stats.newsletterSubscribers} Subscribers`, "Zero Spam"]);
+    const badges = within(screen.getByRole("list", { name: copy.badgesLabel })).getAllByRole(
+      "listitem",
+    );
+    expect(badges.map((li) => li.textContent)).toEqual([
+      "Monthly",
+      `${site.stats.newsletterSubscribers} Subscribers`,
+      "Zero Spam",
+    ]);
     expect(badges[1]).toHaveTextContent("35 Subscribers");
   });
 
@@ -124,10 +148,17 @@ describe("newsletter page: texts", () => {
 
   it("'What to Expect' lists the four items, each with a line about it", () => {
     renderPage();
-    const card = screen.getByRole("heading", { level: 2, name: "What to Expect" }).closest("div")!.parentElement!;
+    const card = screen.getByRole("heading", { level: 2, name: "What to Expect" }).closest("div")!
+      .parentElement!;
     const items = within(card).getAllByRole("heading", { level: 3 });
-    expect(items.map((h) => h.textContent)).toEqual(["Real War Stories", "Tool Deep Dives", "Architecture Adventures", "3 AM Wisdom"]);
-    for (const item of copy.expect.items) expect(within(card).getByText(item.description)).toBeInTheDocument();
+    expect(items.map((h) => h.textContent)).toEqual([
+      "Real War Stories",
+      "Tool Deep Dives",
+      "Architecture Adventures",
+      "3 AM Wisdom",
+    ]);
+    for (const item of copy.expect.items)
+      expect(within(card).getByText(item.description)).toBeInTheDocument();
   });
 
   it("'Previous Editions' shows the six editions, newest first, with month, tags, excerpt and full text", async () => {
@@ -146,9 +177,11 @@ describe("newsletter page: texts", () => {
       const time = card.querySelector("time")!;
       expect(time).toHaveTextContent(edition.month);
       expect(time).toHaveAttribute("datetime", edition.date);
-      expect(within(within(card).getByRole("list", { name: "Tags" })).getAllByRole("listitem").map((li) => li.textContent)).toEqual(
-        edition.tags,
-      );
+      expect(
+        within(within(card).getByRole("list", { name: "Tags" }))
+          .getAllByRole("listitem")
+          .map((li) => li.textContent),
+      ).toEqual(edition.tags);
       expect(within(card).getByText(edition.excerpt)).toBeInTheDocument();
       // The full text, its line breaks kept: one paragraph (or list item) per line.
       const blocks = [...card.querySelectorAll("p, li")].map((el) => el.textContent);
@@ -157,7 +190,14 @@ describe("newsletter page: texts", () => {
       const lastLine = edition.text.trim().split("\n").at(-1)!;
       expect(card.textContent).toContain(lastLine.replace(/[*_`]/g, ""));
     });
-    expect(newestFirst.map((e) => e.month)).toEqual(["June 2025", "May 2025", "March 2025", "February 2025", "January 2025", "December 2024"]);
+    expect(newestFirst.map((e) => e.month)).toEqual([
+      "June 2025",
+      "May 2025",
+      "March 2025",
+      "February 2025",
+      "January 2025",
+      "December 2024",
+    ]);
   });
 
   it("loads the editions' texts only when the section comes near the screen", async () => {
@@ -194,7 +234,10 @@ describe("newsletter page: texts", () => {
     const alert = await within(section).findByRole("alert");
     expect(alert).toHaveTextContent("could not be loaded");
     expect(within(section).getAllByRole("article")).toHaveLength(6); // the list stays
-    expect(logged).toHaveBeenCalledWith("Newsletter: the editions' texts could not be loaded.", expect.any(TypeError));
+    expect(logged).toHaveBeenCalledWith(
+      "Newsletter: the editions' texts could not be loaded.",
+      expect.any(TypeError),
+    );
     fireEvent.click(within(alert).getByRole("button", { name: "Try again" }));
     await waitFor(() => expect(section.querySelectorAll("article pre").length).toBeGreaterThan(0));
     expect(within(section).queryByRole("alert")).toBeNull();
@@ -211,7 +254,8 @@ describe("newsletter page: texts", () => {
     renderPage();
     const levels = screen.getAllByRole("heading").map((h) => Number(h.tagName[1]));
     expect(levels[0]).toBe(1);
-    for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
+    for (let i = 1; i < levels.length; i++)
+      expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
   });
 });
 
@@ -231,7 +275,9 @@ describe("newsletter form: initial state", () => {
     const f = renderPage();
     expect(f.name).toHaveValue("");
     expect(f.name).not.toBeRequired();
-    expect(f.name).toHaveAccessibleName(`${copy.form.fields.name.label} ${copy.form.optionalLabel}`);
+    expect(f.name).toHaveAccessibleName(
+      `${copy.form.fields.name.label} ${copy.form.optionalLabel}`,
+    );
     expect(f.email).toHaveValue("");
     expect(f.email).toBeRequired();
     expect(f.email).toHaveAttribute("type", "email");
@@ -267,7 +313,10 @@ describe("newsletter form: initial state", () => {
 
 describe("newsletter form: validation", () => {
   it("says the spec's exact words", () => {
-    expect([v.invalidEmail, v.nameTooShort]).toEqual(["Please enter a valid email address", "Name must be at least 2 characters"]);
+    expect([v.invalidEmail, v.nameTooShort]).toEqual([
+      "Please enter a valid email address",
+      "Name must be at least 2 characters",
+    ]);
   });
 
   it.each([
@@ -276,17 +325,20 @@ describe("newsletter form: validation", () => {
     ["an email with two dots in a row", { email: "ja..ne@example.org" }, "email", v.invalidEmail],
     ["a one-letter name", { name: "J", email: "jane@example.org" }, "name", v.nameTooShort],
     ["a one-emoji name", { name: "😀", email: "jane@example.org" }, "name", v.nameTooShort],
-  ] as const)("%s: the message under the field, the field invalid and focused, nothing sent", async (_, values, field, message) => {
-    const f = renderPage();
-    await fillAndSubmit(f, values);
-    const input = f[field];
-    await waitFor(() => expect(messageOf(input)).toBe(message));
-    expect(input).toHaveAttribute("aria-invalid", "true");
-    expect(input).toHaveAccessibleDescription(message);
-    expect(input).toHaveFocus();
-    expect(fetchMock).not.toHaveBeenCalled();
-    expect(noToast()).toBe(true);
-  });
+  ] as const)(
+    "%s: the message under the field, the field invalid and focused, nothing sent",
+    async (_, values, field, message) => {
+      const f = renderPage();
+      await fillAndSubmit(f, values);
+      const input = f[field];
+      await waitFor(() => expect(messageOf(input)).toBe(message));
+      expect(input).toHaveAttribute("aria-invalid", "true");
+      expect(input).toHaveAccessibleDescription(message);
+      expect(input).toHaveFocus();
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(noToast()).toBe(true);
+    },
+  );
 
   it("shows both messages and focuses the first invalid field (name before email)", async () => {
     const f = renderPage();
@@ -327,7 +379,9 @@ describe("newsletter form: validation", () => {
   });
 
   it("shows a 400 from the server under its field and focuses it", async () => {
-    fetchMock.mockImplementation(async () => apiError(400, "invalid", "Name must be at least 2 characters", "name"));
+    fetchMock.mockImplementation(async () =>
+      apiError(400, "invalid", "Name must be at least 2 characters", "name"),
+    );
     const f = renderPage();
     await fillAndSubmit(f, { name: "Jo", email: "jane@example.org" });
     await waitFor(() => expect(messageOf(f.name)).toBe("Name must be at least 2 characters"));
@@ -363,7 +417,10 @@ describe("newsletter form: subscribing", () => {
   it("success: the green welcome card replaces the form, focused; 'Welcome aboard!' toast", async () => {
     const f = renderPage();
     await fillAndSubmit(f, { name: "Jane", email: "jane@example.org" });
-    const heading = await screen.findByRole("heading", { level: 2, name: "Welcome to DevOps Digest!" });
+    const heading = await screen.findByRole("heading", {
+      level: 2,
+      name: "Welcome to DevOps Digest!",
+    });
     expect(screen.queryByRole("form", { name: copy.form.heading })).toBeNull();
     expect(screen.queryByRole("textbox", { name: copy.form.fields.email.label })).toBeNull();
     const card = heading.closest("div.rounded-lg")!;
@@ -400,24 +457,41 @@ describe("newsletter form: subscribing", () => {
   it.each([
     ["the network is down", () => Promise.reject(new TypeError("Failed to fetch"))],
     ["503", async () => apiError(503, "unavailable", "The database cannot take the write")],
-    ["500 with an HTML page", async () => new Response("<h1>oops</h1>", { status: 500, statusText: "Internal Server Error" })],
-    ["429", async () => apiError(429, "rate_limited", "Too many requests", undefined, { "Retry-After": "60" })],
+    [
+      "500 with an HTML page",
+      async () =>
+        new Response("<h1>oops</h1>", { status: 500, statusText: "Internal Server Error" }),
+    ],
+    [
+      "429",
+      async () =>
+        apiError(429, "rate_limited", "Too many requests", undefined, { "Retry-After": "60" }),
+    ],
     ["403", async () => apiError(403, "forbidden", "Cross-origin request refused")],
-  ])("failure (%s): destructive 'Subscription failed' toast, the form and its values stay", async (_, answer) => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
-    fetchMock.mockImplementation(answer as () => Promise<Response>);
-    const f = renderPage();
-    await fillAndSubmit(f, { name: "Jane", email: "jane@example.org" });
-    await expectToast(failure.title, failure.description, "destructive");
-    expect(failure).toEqual({ title: "Subscription failed", description: "Something went wrong. Please try again later." });
-    const again = getForm();
-    expect(again.name).toHaveValue("Jane");
-    expect(again.email).toHaveValue("jane@example.org");
-    expect(again.submit).toHaveTextContent("Subscribe to DevOps Digest");
-    expect(again.submit).toBeEnabled();
-    expect(screen.queryByRole("heading", { name: copy.welcome.heading })).toBeNull();
-    expect(logged).toHaveBeenCalledWith("Newsletter: the subscription failed.", expect.anything());
-  });
+  ])(
+    "failure (%s): destructive 'Subscription failed' toast, the form and its values stay",
+    async (_, answer) => {
+      const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+      fetchMock.mockImplementation(answer as () => Promise<Response>);
+      const f = renderPage();
+      await fillAndSubmit(f, { name: "Jane", email: "jane@example.org" });
+      await expectToast(failure.title, failure.description, "destructive");
+      expect(failure).toEqual({
+        title: "Subscription failed",
+        description: "Something went wrong. Please try again later.",
+      });
+      const again = getForm();
+      expect(again.name).toHaveValue("Jane");
+      expect(again.email).toHaveValue("jane@example.org");
+      expect(again.submit).toHaveTextContent("Subscribe to DevOps Digest");
+      expect(again.submit).toBeEnabled();
+      expect(screen.queryByRole("heading", { name: copy.welcome.heading })).toBeNull();
+      expect(logged).toHaveBeenCalledWith(
+        "Newsletter: the subscription failed.",
+        expect.anything(),
+      );
+    },
+  );
 
   it("sends what a bot put in the honeypot as `website`", async () => {
     const f = renderPage();
@@ -432,14 +506,20 @@ describe("'Subscribe Now'", () => {
   beforeEach(() => {
     vi.stubGlobal("scrollTo", vi.fn());
     vi.stubGlobal("innerHeight", 800);
-    vi.stubGlobal("matchMedia", (query: string) => ({ matches: false, media: query }) as MediaQueryList);
+    vi.stubGlobal(
+      "matchMedia",
+      (query: string) => ({ matches: false, media: query }) as MediaQueryList,
+    );
   });
 
   /** Presses the button with the email field `emailTop` px down the page; detail 0 is the keyboard. */
   function pressSubscribeNow(emailTop: number, detail: number) {
     renderPage();
     const email = screen.getByRole("textbox", { name: copy.form.fields.email.label });
-    vi.spyOn(email, "getBoundingClientRect").mockReturnValue({ top: emailTop, height: 40 } as DOMRect);
+    vi.spyOn(email, "getBoundingClientRect").mockReturnValue({
+      top: emailTop,
+      height: 40,
+    } as DOMRect);
     fireEvent.click(screen.getByRole("button", { name: "Subscribe Now" }), { detail });
     return email;
   }
@@ -457,8 +537,14 @@ describe("'Subscribe Now'", () => {
   });
 
   it("on a narrow screen where the form lies lower, scrolls to the form instead; no motion when reduced", () => {
-    vi.stubGlobal("matchMedia", (query: string) => ({ matches: query.includes("reduce"), media: query }) as MediaQueryList);
+    vi.stubGlobal(
+      "matchMedia",
+      (query: string) => ({ matches: query.includes("reduce"), media: query }) as MediaQueryList,
+    );
     pressSubscribeNow(1500, 1);
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: Math.round(1500 - 800 / 3), behavior: "auto" });
+    expect(window.scrollTo).toHaveBeenCalledWith({
+      top: Math.round(1500 - 800 / 3),
+      behavior: "auto",
+    });
   });
 });

@@ -1,6 +1,6 @@
+import { BrowserRouter } from "@portfolio/router";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import { Toaster } from "@portfolio/ui/toaster";
-import { BrowserRouter } from "@portfolio/router";
 import type { ComponentType, ReactNode } from "react";
 import { AppRoutes } from "./routes";
 
@@ -14,7 +14,11 @@ import { AppRoutes } from "./routes";
  * `router` is BrowserRouter in the browser and a StaticRouter at one URL in the
  * prerender (src/prerender.tsx): the rest of the tree is the same, so it hydrates.
  */
-export function App({ router: Router = BrowserRouter }: { router?: ComponentType<{ children: ReactNode }> }) {
+export function App({
+  router: Router = BrowserRouter,
+}: {
+  router?: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <ThemeProvider>
       <Router>

@@ -21,7 +21,10 @@ async function start(container: HTMLElement) {
   const path = window.location.pathname;
   const section = sectionOf(path);
   discoverRemotes();
-  await Promise.all([preloadPage(path), section ? preloadSection(section).catch(() => {}) : undefined]);
+  await Promise.all([
+    preloadPage(path),
+    section ? preloadSection(section).catch(() => {}) : undefined,
+  ]);
   if (!container.firstElementChild) {
     createRoot(container).render(app);
     return;

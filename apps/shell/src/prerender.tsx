@@ -5,7 +5,7 @@
 import { routes } from "@portfolio/content";
 import { publishedPosts } from "@portfolio/content/blog";
 import { projects } from "@portfolio/content/projects";
-import { StrictMode, type ReactNode } from "react";
+import { type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import { StaticRouter } from "react-router";
 import { App } from "./app";
@@ -16,7 +16,9 @@ import { preloadPage } from "./routes";
 export async function renderPage(url: string): Promise<string> {
   // The page's lazy chunk, already here: React renders it inline instead of suspending.
   await preloadPage(url);
-  const router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={url}>{children}</StaticRouter>
+  );
   const { prelude } = await prerender(
     <SectionSlots.Provider value={true}>
       <StrictMode>
@@ -35,11 +37,14 @@ export async function renderPage(url: string): Promise<string> {
  * of an unknown URL of its kind; the gateway picks the kind by the request's path.
  */
 export function pageUrls(): [key: string, url: string][] {
-  const urls: [string, string][] = routes.filter((r) => !r.path.includes("{")).map((r) => [r.path, r.path]);
+  const urls: [string, string][] = routes
+    .filter((r) => !r.path.includes("{"))
+    .map((r) => [r.path, r.path]);
   for (const project of projects) urls.push([`/projects/${project.id}`, `/projects/${project.id}`]);
   for (const post of publishedPosts) urls.push([post.url, post.url]);
   urls.push(["404", "/not-a-page"], ["404:/projects", "/projects/0"]);
-  for (const section of ["blog", "newsletter", "admin"]) urls.push([`404:/${section}`, `/${section}/not-a-page`]);
+  for (const section of ["blog", "newsletter", "admin"])
+    urls.push([`404:/${section}`, `/${section}/not-a-page`]);
   return urls;
 }
 

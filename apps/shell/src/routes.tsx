@@ -1,5 +1,5 @@
 import { Route, Routes } from "@portfolio/router";
-import { lazy, type ComponentType } from "react";
+import { type ComponentType, lazy } from "react";
 import { Layout } from "./chrome/layout";
 import { RemoteRoute } from "./federation/remote-route";
 import { Home } from "./routes/home";
@@ -31,6 +31,7 @@ const page = (name: PageName) =>
     if (!component) return pages[name]().then((c) => ({ default: c }));
     // A thenable that calls back at once: React.lazy then has the module synchronously.
     const ready: PromiseLike<{ default: ComponentType }> = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable is the point (see above)
       then: (resolve) => (resolve ? resolve({ default: component }) : undefined) as never,
     };
     return ready as Promise<{ default: ComponentType }>;

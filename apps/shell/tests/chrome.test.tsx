@@ -98,7 +98,11 @@ describe("main navigation", () => {
 
   it("marks nothing on the 404 page", () => {
     renderAt("/no-such-page");
-    expect(within(mainNav()).getAllByRole("link").filter((a) => a.hasAttribute("aria-current"))).toEqual([]);
+    expect(
+      within(mainNav())
+        .getAllByRole("link")
+        .filter((a) => a.hasAttribute("aria-current")),
+    ).toEqual([]);
   });
 });
 
@@ -110,10 +114,16 @@ describe("mobile menu", () => {
     expect(button).toHaveAttribute("aria-expanded", "false");
     await user.click(button);
     const dialog = await screen.findByRole("dialog", { name: "Menu" });
-    expect(within(dialog).getAllByRole("link").map((a) => a.textContent)).toEqual(site.navigation.map((i) => i.label));
+    expect(
+      within(dialog)
+        .getAllByRole("link")
+        .map((a) => a.textContent),
+    ).toEqual(site.navigation.map((i) => i.label));
     await user.click(within(dialog).getByRole("link", { name: "Talks" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
-    expect(await screen.findByRole("heading", { level: 1, name: "Talks & Events" })).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Talks & Events" }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(button).toHaveFocus());
   });
 });
@@ -136,7 +146,10 @@ describe("footer", () => {
     renderAt("/");
     const footer = screen.getByRole("contentinfo");
     for (const link of site.footer.links) {
-      expect(within(footer).getByRole("link", { name: link.label })).toHaveAttribute("href", link.path);
+      expect(within(footer).getByRole("link", { name: link.label })).toHaveAttribute(
+        "href",
+        link.path,
+      );
     }
     expect(footer).toHaveTextContent(`© ${site.footer.year}`);
     for (const social of site.social) {

@@ -25,7 +25,8 @@ describe("contact page on the server", () => {
     expect(form).toContain('method="post"');
     expect(form).toContain('action="/"');
     expect(html).toContain('<input type="hidden" name="form-name" value="contact"/>');
-    for (const field of ["name", "email", "subject", "message"]) expect(html).toContain(`name="${field}"`);
+    for (const field of ["name", "email", "subject", "message"])
+      expect(html).toContain(`name="${field}"`);
     expect(html).toContain(`href="mailto:${site.owner.email}"`);
     expect(html).toContain(contact.form.submitLabel);
   });

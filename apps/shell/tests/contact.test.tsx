@@ -18,7 +18,10 @@ type FetchMock = ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Pr
 let fetchMock: FetchMock;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json", ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 const accepted = () => json(202, { status: "accepted" });
 const apiError = (status: number, code: string, message: string, field?: string) =>
   json(status, { error: { code, message, ...(field ? { field } : {}) } });
@@ -57,7 +60,12 @@ function renderContact() {
 
 type Form = ReturnType<typeof renderContact>;
 
-const valid = { name: "Jane Doe", email: "jane@example.org", subject: "job", message: "I have a role you might like." };
+const valid = {
+  name: "Jane Doe",
+  email: "jane@example.org",
+  subject: "job",
+  message: "I have a role you might like.",
+};
 
 /** Fills the form (paste: fast, and it keeps tabs and long texts as they are). */
 async function fill(form: Form, values: Partial<typeof valid> = {}) {
@@ -81,7 +89,11 @@ async function findToast() {
   return toasts[0]!;
 }
 
-async function expectToast(title: string, description: string, variant: "default" | "destructive" = "default") {
+async function expectToast(
+  title: string,
+  description: string,
+  variant: "default" | "destructive" = "default",
+) {
   const toast = await findToast();
   await waitFor(() => expect(toast).toHaveTextContent(title));
   expect(toast).toHaveTextContent(description);
@@ -89,14 +101,19 @@ async function expectToast(title: string, description: string, variant: "default
   return toast;
 }
 
-const sentBody = (call = 0) => JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, string>;
+const sentBody = (call = 0) =>
+  JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, string>;
 
 describe("contact page", () => {
   it("shows the heading, the form's heading and the 'Let's Connect' panel from content", () => {
     renderContact();
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent(contact.heading);
-    expect(screen.getByRole("heading", { level: 2, name: contact.form.heading })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { level: 2, name: contact.connect.heading })).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: contact.form.heading }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole("heading", { level: 2, name: contact.connect.heading }),
+    ).toBeInTheDocument();
     expect(screen.getByText(contact.intro)).toBeInTheDocument();
   });
 
@@ -116,10 +133,14 @@ describe("contact page", () => {
     renderContact();
     const list = screen.getByRole("list", { name: contact.connect.socialHeading });
     const links = within(list).getAllByRole("link");
-    expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual(site.social.map((s) => [s.label, s.url]));
+    expect(links.map((a) => [a.textContent, a.getAttribute("href")])).toEqual(
+      site.social.map((s) => [s.label, s.url]),
+    );
     for (const a of links) {
       expect(a).toHaveAttribute("target", "_blank");
-      expect(a.getAttribute("rel")?.split(" ")).toEqual(expect.arrayContaining(["noopener", "noreferrer"]));
+      expect(a.getAttribute("rel")?.split(" ")).toEqual(
+        expect.arrayContaining(["noopener", "noreferrer"]),
+      );
     }
   });
 });
@@ -133,7 +154,8 @@ describe("contact form: initial state", () => {
     expect(contact.form.defaultSubject).toBe("other");
     expect(within(form.subject).getByRole("option", { selected: true })).toHaveTextContent("Other");
     expect(form.message).toHaveValue("");
-    for (const field of [form.name, form.email, form.subject, form.message]) expect(field).toBeRequired();
+    for (const field of [form.name, form.email, form.subject, form.message])
+      expect(field).toBeRequired();
     expect(form.email).toHaveAttribute("type", "email");
     expect(form.message.tagName).toBe("TEXTAREA");
     expect(form.message).toHaveAttribute("rows", "5");
@@ -143,9 +165,11 @@ describe("contact form: initial state", () => {
 
   it("offers the five subjects with content's labels", () => {
     const { subject } = renderContact();
-    expect(within(subject).getAllByRole("option").map((o) => [(o as HTMLOptionElement).value, o.textContent])).toEqual(
-      contact.form.subjects.map((s) => [s.value, s.label]),
-    );
+    expect(
+      within(subject)
+        .getAllByRole("option")
+        .map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    ).toEqual(contact.form.subjects.map((s) => [s.value, s.label]));
   });
 
   it("tabs name → email → subject → message → send, never into the honeypot", async () => {
@@ -168,7 +192,9 @@ describe("contact form: initial state", () => {
     expect(honeypot).toHaveAttribute("autocomplete", "off");
     expect(honeypot).not.toBeRequired();
     expect(honeypot).toHaveValue("");
-    expect(form.querySelector(`label[for="contact-website"]`)).toHaveTextContent(contact.form.honeypotLabel);
+    expect(form.querySelector(`label[for="contact-website"]`)).toHaveTextContent(
+      contact.form.honeypotLabel,
+    );
     const wrapper = honeypot!.closest("[aria-hidden='true']");
     expect(wrapper).not.toBeNull();
     expect(wrapper).toHaveClass("sr-only");
@@ -188,19 +214,34 @@ describe("contact form: validation on submit", () => {
     ["a name with a right-to-left override", { name: "Jane \u202emoc.live" }, v.nameDirection],
     ["an IP address for a domain", { email: "jane@127.0.0.1" }, v.invalidEmail],
     ["an email without a dot in the domain", { email: "jane@example" }, v.invalidEmail],
-    ["an email with two dots in a row (the browser lets it through)", { email: "ja..ne@example.org" }, v.invalidEmail],
-    ["an email over 254 characters", { email: `${long(64)}@${[long(60), long(60), long(60)].join(".")}.example.org` }, v.emailTooLong],
+    [
+      "an email with two dots in a row (the browser lets it through)",
+      { email: "ja..ne@example.org" },
+      v.invalidEmail,
+    ],
+    [
+      "an email over 254 characters",
+      { email: `${long(64)}@${[long(60), long(60), long(60)].join(".")}.example.org` },
+      v.emailTooLong,
+    ],
     ["a message under 10 characters", { message: "Too short" }, v.messageTooShort],
-    ["a message of 10 characters only after trimming", { message: "   123456789   " }, v.messageTooShort],
+    [
+      "a message of 10 characters only after trimming",
+      { message: "   123456789   " },
+      v.messageTooShort,
+    ],
     ["a message over 5000 characters", { message: long(5001) }, v.messageTooLong],
-  ])("%s: toast 'Please check your form' with the rule's message, nothing sent", async (_, values, expected) => {
-    const form = renderContact();
-    await fill(form, values);
-    await form.user.click(form.submit);
-    await expectToast(v.title, expected);
-    expect(v.title).toBe("Please check your form");
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+  ])(
+    "%s: toast 'Please check your form' with the rule's message, nothing sent",
+    async (_, values, expected) => {
+      const form = renderContact();
+      await fill(form, values);
+      await form.user.click(form.submit);
+      await expectToast(v.title, expected);
+      expect(v.title).toBe("Please check your form");
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 
   it("says the spec's exact words", () => {
     expect([v.nameTooShort, v.invalidEmail, v.messageTooShort]).toEqual([
@@ -214,14 +255,17 @@ describe("contact form: validation on submit", () => {
     ["name", { name: "J", email: "jane@example", message: "short" }, v.nameTooShort],
     ["email", { email: "jane@example", message: "short" }, v.invalidEmail],
     ["message", { message: "short" }, v.messageTooShort],
-  ] as const)("reports the first failing field (%s) and focuses it", async (field, values, expected) => {
-    const form = renderContact();
-    await fill(form, values);
-    await form.user.click(form.submit);
-    await expectToast(v.title, expected);
-    await waitFor(() => expect(form[field]).toHaveFocus());
-    expect(form[field]).toHaveAttribute("aria-invalid", "true");
-  });
+  ] as const)(
+    "reports the first failing field (%s) and focuses it",
+    async (field, values, expected) => {
+      const form = renderContact();
+      await fill(form, values);
+      await form.user.click(form.submit);
+      await expectToast(v.title, expected);
+      await waitFor(() => expect(form[field]).toHaveFocus());
+      expect(form[field]).toHaveAttribute("aria-invalid", "true");
+    },
+  );
 
   it("rejects a subject that is not one of the five (a tampered page)", async () => {
     const form = renderContact();
@@ -251,29 +295,74 @@ describe("contact form: validation on submit", () => {
     expect(schema.safeParse({ ...ok, name: "😀😀" }).success).toBe(true);
     expect(schema.safeParse({ ...ok, message: "😀".repeat(10) }).success).toBe(true);
     expect(schema.safeParse({ ...ok, message: "😀".repeat(5000) }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, message: "😀".repeat(5001) }).error?.issues[0]?.message).toBe(v.messageTooLong);
+    expect(schema.safeParse({ ...ok, message: "😀".repeat(5001) }).error?.issues[0]?.message).toBe(
+      v.messageTooLong,
+    );
     expect(schema.safeParse({ ...ok, name: "x".repeat(100) }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, name: "Jane\nDoe" }).error?.issues[0]?.message).toBe(v.nameNotOneLine);
-    expect(schema.safeParse({ ...ok, name: "Jane\u2028Doe" }).error?.issues[0]?.message).toBe(v.nameNotOneLine);
+    expect(schema.safeParse({ ...ok, name: "Jane\nDoe" }).error?.issues[0]?.message).toBe(
+      v.nameNotOneLine,
+    );
+    expect(schema.safeParse({ ...ok, name: "Jane\u2028Doe" }).error?.issues[0]?.message).toBe(
+      v.nameNotOneLine,
+    );
     // Only what shows counts towards the least length (the gateway's mail.VisibleLength).
-    for (const name of ["\u200b\u200b", "\u3164\u3164\u3164", "J\u200d\u2060\ufeff", "\u2800\u2800", "a\ufe0f\u034f"]) {
-      expect(schema.safeParse({ ...ok, name }).error?.issues[0]?.message, JSON.stringify(name)).toBe(v.nameTooShort);
+    for (const name of [
+      "\u200b\u200b",
+      "\u3164\u3164\u3164",
+      "J\u200d\u2060\ufeff",
+      "\u2800\u2800",
+      "a\ufe0f\u034f",
+    ]) {
+      expect(
+        schema.safeParse({ ...ok, name }).error?.issues[0]?.message,
+        JSON.stringify(name),
+      ).toBe(v.nameTooShort);
     }
     expect(schema.safeParse({ ...ok, name: "مریم\u200cزاده" }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, email: "jane@[127.0.0.1]" }).error?.issues[0]?.message).toBe(v.invalidEmail);
+    expect(schema.safeParse({ ...ok, email: "jane@[127.0.0.1]" }).error?.issues[0]?.message).toBe(
+      v.invalidEmail,
+    );
     for (const name of ["Jane \u202emoc.live", "\u2067Jane\u2069", "Jane\u200f", "Jane\u061c"]) {
-      expect(schema.safeParse({ ...ok, name }).error?.issues[0]?.message, JSON.stringify(name)).toBe(v.nameDirection);
+      expect(
+        schema.safeParse({ ...ok, name }).error?.issues[0]?.message,
+        JSON.stringify(name),
+      ).toBe(v.nameDirection);
     }
-    expect(schema.parse({ ...ok, name: "  Jane  ", email: " jane@example.org ", message: "  line one\r\nline two  " })).toMatchObject({
+    expect(
+      schema.parse({
+        ...ok,
+        name: "  Jane  ",
+        email: " jane@example.org ",
+        message: "  line one\r\nline two  ",
+      }),
+    ).toMatchObject({
       name: "Jane",
       email: "jane@example.org",
       message: "line one\nline two",
     });
-    for (const email of ["jane@example.org", "jane.doe+tag@mail.example.co.uk", "x@a-b.io", "o'brien@example.ie"]) {
+    for (const email of [
+      "jane@example.org",
+      "jane.doe+tag@mail.example.co.uk",
+      "x@a-b.io",
+      "o'brien@example.ie",
+    ]) {
       expect(schema.safeParse({ ...ok, email }).success, email).toBe(true);
     }
-    for (const email of ["jane", "jane@", "@example.org", "jane@example", "jane@-example.org", "jane@example..org", ".jane@example.org", "ja..ne@example.org", `${"x".repeat(65)}@example.org`, "jane doe@example.org"]) {
-      expect(schema.safeParse({ ...ok, email }).error?.issues[0]?.message, email).toBe(v.invalidEmail);
+    for (const email of [
+      "jane",
+      "jane@",
+      "@example.org",
+      "jane@example",
+      "jane@-example.org",
+      "jane@example..org",
+      ".jane@example.org",
+      "ja..ne@example.org",
+      `${"x".repeat(65)}@example.org`,
+      "jane doe@example.org",
+    ]) {
+      expect(schema.safeParse({ ...ok, email }).error?.issues[0]?.message, email).toBe(
+        v.invalidEmail,
+      );
     }
   });
 });
@@ -283,7 +372,9 @@ describe("contact form: sending", () => {
     const form = renderContact();
     expect(form.form).toHaveAttribute("method", "post");
     expect(form.form).toHaveAttribute("action", "/");
-    expect(form.form.querySelector('input[type="hidden"][name="form-name"]')).toHaveValue("contact");
+    expect(form.form.querySelector('input[type="hidden"][name="form-name"]')).toHaveValue(
+      "contact",
+    );
     await fill(form);
     // fireEvent returns false when a handler called preventDefault().
     expect(fireEvent.submit(form.form)).toBe(false);
@@ -345,49 +436,68 @@ describe("contact form: sending", () => {
     ["403 forbidden", async () => apiError(403, "forbidden", "Cross-site request")],
     ["413 too large", async () => apiError(413, "too_large", "Request body too large")],
     ["415 unsupported media type", async () => apiError(415, "unsupported_media_type", "Use JSON")],
-    ["429 rate limited", async () => json(429, { error: { code: "rate_limited", message: "Too many requests" } }, { "Retry-After": "30" })],
-    ["400 without a field", async () => apiError(400, "invalid", "Request body must be one JSON object")],
-  ])("when %s: the destructive failure toast, the values kept, the error logged", async (_, respond) => {
-    fetchMock.mockImplementation(respond);
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const form = renderContact();
-    await fill(form);
-    await form.user.click(form.submit);
-    await expectToast(failure.title, failure.description, "destructive");
-    expect([failure.title, failure.description]).toEqual([
-      "Failed to send message",
-      "Please try again later or contact me directly via email.",
-    ]);
-    expect(form.name).toHaveValue(valid.name);
-    expect(form.email).toHaveValue(valid.email);
-    expect(form.subject).toHaveValue(valid.subject);
-    expect(form.message).toHaveValue(valid.message);
-    expect(errors).toHaveBeenCalled();
-    expect(form.submit).toBeEnabled();
-    expect(form.submit).toHaveTextContent(contact.form.submitLabel);
-  });
+    [
+      "429 rate limited",
+      async () =>
+        json(
+          429,
+          { error: { code: "rate_limited", message: "Too many requests" } },
+          { "Retry-After": "30" },
+        ),
+    ],
+    [
+      "400 without a field",
+      async () => apiError(400, "invalid", "Request body must be one JSON object"),
+    ],
+  ])(
+    "when %s: the destructive failure toast, the values kept, the error logged",
+    async (_, respond) => {
+      fetchMock.mockImplementation(respond);
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      const form = renderContact();
+      await fill(form);
+      await form.user.click(form.submit);
+      await expectToast(failure.title, failure.description, "destructive");
+      expect([failure.title, failure.description]).toEqual([
+        "Failed to send message",
+        "Please try again later or contact me directly via email.",
+      ]);
+      expect(form.name).toHaveValue(valid.name);
+      expect(form.email).toHaveValue(valid.email);
+      expect(form.subject).toHaveValue(valid.subject);
+      expect(form.message).toHaveValue(valid.message);
+      expect(errors).toHaveBeenCalled();
+      expect(form.submit).toBeEnabled();
+      expect(form.submit).toHaveTextContent(contact.form.submitLabel);
+    },
+  );
 
   it.each([
     ["name", "Name must be a single line of text"],
     ["email", "Please enter a valid email address"],
     ["subject", "Please choose a subject"],
     ["message", "Message must be at most 5000 characters"],
-  ] as const)("maps a server 400 on %s to 'Please check your form' with the server's message and focuses it", async (field, message) => {
-    fetchMock.mockImplementation(async () => apiError(400, "invalid", message, field));
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
-    const form = renderContact();
-    await fill(form);
-    await form.user.click(form.submit);
-    await expectToast(v.title, message);
-    await waitFor(() => expect(form[field]).toHaveFocus());
-    expect(form[field]).toHaveAttribute("aria-invalid", "true");
-    expect(form.name).toHaveValue(valid.name);
-    expect(form.message).toHaveValue(valid.message);
-    expect(errors).not.toHaveBeenCalled();
-  });
+  ] as const)(
+    "maps a server 400 on %s to 'Please check your form' with the server's message and focuses it",
+    async (field, message) => {
+      fetchMock.mockImplementation(async () => apiError(400, "invalid", message, field));
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      const form = renderContact();
+      await fill(form);
+      await form.user.click(form.submit);
+      await expectToast(v.title, message);
+      await waitFor(() => expect(form[field]).toHaveFocus());
+      expect(form[field]).toHaveAttribute("aria-invalid", "true");
+      expect(form.name).toHaveValue(valid.name);
+      expect(form.message).toHaveValue(valid.message);
+      expect(errors).not.toHaveBeenCalled();
+    },
+  );
 
   it("can send again after a failure", async () => {
-    fetchMock.mockImplementationOnce(async () => apiError(503, "unavailable", "The service is unavailable"));
+    fetchMock.mockImplementationOnce(async () =>
+      apiError(503, "unavailable", "The service is unavailable"),
+    );
     vi.spyOn(console, "error").mockImplementation(() => {});
     const form = renderContact();
     await fill(form);

@@ -57,13 +57,18 @@ describe("Home", () => {
   it("greets with the owner's name, has the headline as h1 and the pitch", async () => {
     const { h1, main } = await renderAt("/");
     expect(h1).toHaveTextContent("DevOps Engineer & Cloud Infrastructure Specialist");
-    expect(main.getByText(site.owner.name).closest("p")).toHaveTextContent(`${home.greeting} ${site.owner.name}`);
+    expect(main.getByText(site.owner.name).closest("p")).toHaveTextContent(
+      `${home.greeting} ${site.owner.name}`,
+    );
     expect(main.getByText(home.pitch)).toBeInTheDocument();
   });
 
   it("has 'View My Projects' → /projects and 'Get In Touch' → /contact as links", async () => {
     const { main } = await renderAt("/");
-    expect(main.getByRole("link", { name: "View My Projects" })).toHaveAttribute("href", "/projects");
+    expect(main.getByRole("link", { name: "View My Projects" })).toHaveAttribute(
+      "href",
+      "/projects",
+    );
     expect(main.getByRole("link", { name: "Get In Touch" })).toHaveAttribute("href", "/contact");
   });
 
@@ -75,10 +80,9 @@ describe("Home", () => {
       expect(a).toHaveAttribute("href", s.url);
       expectExternal(a);
     }
-    expect(within(list).getByRole("link", { name: `${home.emailLabel}: ${site.owner.email}` })).toHaveAttribute(
-      "href",
-      `mailto:${site.owner.email}`,
-    );
+    expect(
+      within(list).getByRole("link", { name: `${home.emailLabel}: ${site.owner.email}` }),
+    ).toHaveAttribute("href", `mailto:${site.owner.email}`);
   });
 
   it("shows the photo only from lg, with its size set", async () => {
@@ -109,7 +113,9 @@ describe("Home tooltips", () => {
     const { main, h1 } = await renderAt("/");
     fireEvent.pointerOver(h1);
     // The links are mounted anew as tooltip triggers (Radix marks them with data-state).
-    await waitFor(() => expect(main.getByRole("link", { name: "GitHub" })).toHaveAttribute("data-state", "closed"));
+    await waitFor(() =>
+      expect(main.getByRole("link", { name: "GitHub" })).toHaveAttribute("data-state", "closed"),
+    );
     const github = main.getByRole("link", { name: "GitHub" });
     fireEvent.pointerMove(github, { pointerType: "mouse" });
     await new Promise((resolve) => setTimeout(resolve, 400));
@@ -120,7 +126,9 @@ describe("Home tooltips", () => {
 
 describe("Skills", () => {
   const tiles = (main: ReturnType<typeof within>): HTMLElement[] =>
-    main.getAllByRole("button").filter((b: HTMLElement) => skills.some((s) => s.name === b.textContent));
+    main
+      .getAllByRole("button")
+      .filter((b: HTMLElement) => skills.some((s) => s.name === b.textContent));
 
   it("has 15 tiles, in a grid of 2 to 6 columns", async () => {
     const { main } = await renderAt("/skills");
@@ -138,7 +146,9 @@ describe("Skills", () => {
     const dialog = await screen.findByRole("dialog", { name: "Kubernetes" });
     const skill = skills.find((s) => s.name === "Kubernetes")!;
     expect(dialog).toHaveAccessibleDescription(skill.description);
-    expect(within(dialog).getByRole("heading", { name: "Professional Achievements" })).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole("heading", { name: "Professional Achievements" }),
+    ).toBeInTheDocument();
     const items = within(dialog).getAllByRole("listitem");
     expect(items).toHaveLength(4);
     expect(items.map((li) => li.textContent)).toEqual(skill.achievements);
@@ -166,7 +176,8 @@ describe("Skills", () => {
 
   it("draws an icon for every known key and the default icon for any other", () => {
     for (const key of knownSkillIcons) expect(hasSkillIcon(key)).toBe(true);
-    for (const key of ["serverless", "", "toString", "__proto__"]) expect(hasSkillIcon(key)).toBe(false);
+    for (const key of ["serverless", "", "toString", "__proto__"])
+      expect(hasSkillIcon(key)).toBe(false);
     const { container } = render(
       <>
         <SkillIcon icon="serverless" />
@@ -185,8 +196,11 @@ describe("Resume", () => {
   it("has the two columns, the three jobs and the university", async () => {
     const { main } = await renderAt("/resume");
     expect(main.getByRole("heading", { level: 2, name: "Work Experience" })).toBeInTheDocument();
-    expect(main.getByRole("heading", { level: 2, name: "Education & Certifications" })).toBeInTheDocument();
-    for (const job of resume.experience) expect(main.getByRole("heading", { level: 3, name: job.title })).toBeInTheDocument();
+    expect(
+      main.getByRole("heading", { level: 2, name: "Education & Certifications" }),
+    ).toBeInTheDocument();
+    for (const job of resume.experience)
+      expect(main.getByRole("heading", { level: 3, name: job.title })).toBeInTheDocument();
     expect(main.getByText(resume.education[0]!.university)).toBeVisible();
     expect(resume.education[0]!.university).toBe("Your University");
     for (const c of resume.certifications) expect(main.getByText(c.name)).toBeInTheDocument();
@@ -273,22 +287,42 @@ describe("Projects", () => {
       } else {
         expect(demo).toBeNull();
       }
-      expect(card.getByRole("link", { name: "View Details →" })).toHaveAttribute("href", `/projects/${project.id}`);
+      expect(card.getByRole("link", { name: "View Details →" })).toHaveAttribute(
+        "href",
+        `/projects/${project.id}`,
+      );
     });
-    expect(main.getAllByRole("link", { name: "Demo" })).toHaveLength(projects.filter((p) => p.liveUrl).length);
+    expect(main.getAllByRole("link", { name: "Demo" })).toHaveLength(
+      projects.filter((p) => p.liveUrl).length,
+    );
   });
 });
 
 describe("Project detail", () => {
-  it.each(projects.map((p) => [String(p.id), projectDetails[p.id]!.timeline, projectDetails[p.id]!.teamSize]))("/projects/%s shows the project with its own detail (%s, %s)", async (id, timeline, team) => {
+  it.each(
+    projects.map((p) => [
+      String(p.id),
+      projectDetails[p.id]!.timeline,
+      projectDetails[p.id]!.teamSize,
+    ]),
+  )("/projects/%s shows the project with its own detail (%s, %s)", async (id, timeline, team) => {
     const project = projects.find((p) => p.id === Number(id))!;
     const { h1, main } = await renderAt(`/projects/${id}`);
     expect(h1).toHaveTextContent(project.title);
-    expect(main.getByRole("link", { name: "Back to Projects" })).toHaveAttribute("href", "/projects");
-    expect(main.getByRole("img", { name: project.image.alt })).toHaveAttribute("src", project.image.src);
+    expect(main.getByRole("link", { name: "Back to Projects" })).toHaveAttribute(
+      "href",
+      "/projects",
+    );
+    expect(main.getByRole("img", { name: project.image.alt })).toHaveAttribute(
+      "src",
+      project.image.src,
+    );
     expect(main.getByText(project.description)).toBeInTheDocument();
     for (const t of project.technologies) expect(main.getAllByText(t).length).toBeGreaterThan(0);
-    expect(main.getByRole("link", { name: "Source Code" })).toHaveAttribute("href", project.githubUrl);
+    expect(main.getByRole("link", { name: "Source Code" })).toHaveAttribute(
+      "href",
+      project.githubUrl,
+    );
     const demo = main.queryByRole("link", { name: "Live Demo" });
     if (project.liveUrl) expect(demo).toHaveAttribute("href", project.liveUrl);
     else expect(demo).toBeNull();
@@ -302,39 +336,71 @@ describe("Project detail", () => {
     ]) {
       expect(main.getByRole("heading", { level: 2, name: title })).toBeInTheDocument();
     }
-    const info = main.getByRole("heading", { name: "Project Information" }).closest("div")!.parentElement!;
+    const info = main.getByRole("heading", { name: "Project Information" }).closest("div")!
+      .parentElement!;
     expect(info).toHaveTextContent(timeline);
     expect(info).toHaveTextContent(team);
     expect(info).toHaveTextContent(project.category);
     // Its own cards' words: the overview, each feature, each tech stack group and tool.
     const detail = projectDetails[project.id]!;
     expect(main.getByText(detail.overview)).toBeInTheDocument();
-    const features = within(main.getByRole("heading", { level: 2, name: "Key Features" }).closest("div")!.parentElement!);
+    const features = within(
+      main.getByRole("heading", { level: 2, name: "Key Features" }).closest("div")!.parentElement!,
+    );
     expect(features.getAllByRole("listitem").map((li) => li.textContent)).toEqual(detail.features);
-    const tech = within(main.getByRole("heading", { level: 2, name: "Technologies Used" }).closest("div")!.parentElement!);
-    expect(tech.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(detail.techStack.map((g) => g.category));
-    expect(tech.getAllByRole("listitem").map((li) => li.textContent)).toEqual(detail.techStack.flatMap((g) => g.tools));
+    const tech = within(
+      main.getByRole("heading", { level: 2, name: "Technologies Used" }).closest("div")!
+        .parentElement!,
+    );
+    expect(tech.getAllByRole("heading", { level: 3 }).map((h) => h.textContent)).toEqual(
+      detail.techStack.map((g) => g.category),
+    );
+    expect(tech.getAllByRole("listitem").map((li) => li.textContent)).toEqual(
+      detail.techStack.flatMap((g) => g.tools),
+    );
     // The HTML cards render as markup, not as text with tags in it.
     expect(main.queryByText(/<\/?(p|h3|ul|li|strong)>/)).toBeNull();
-    await waitFor(() => expect(document.title).toBe(`${project.title} · Project · ${site.siteName}`));
+    await waitFor(() =>
+      expect(document.title).toBe(`${project.title} · Project · ${site.siteName}`),
+    );
   });
 
   it("groups 'Technologies Used' by category and renders the HTML cards as markup", async () => {
     const { main } = await renderAt("/projects/1");
-    const tech = within(main.getByRole("heading", { level: 2, name: "Technologies Used" }).closest("div")!.parentElement!);
+    const tech = within(
+      main.getByRole("heading", { level: 2, name: "Technologies Used" }).closest("div")!
+        .parentElement!,
+    );
     const groups = tech.getAllByRole("heading", { level: 3 });
-    expect(groups.map((h) => h.textContent)).toEqual(["Cloud & Infrastructure", "Delivery", "Networking & Security", "Observability"]);
-    expect(within(groups[0]!.parentElement!).getAllByRole("listitem").map((li) => li.textContent)).toEqual(["AWS EKS", "Azure AKS", "Terraform", "Helm"]);
-    expect(main.getByRole("heading", { level: 3, name: "Cross-cloud service discovery" })).toBeInTheDocument();
+    expect(groups.map((h) => h.textContent)).toEqual([
+      "Cloud & Infrastructure",
+      "Delivery",
+      "Networking & Security",
+      "Observability",
+    ]);
+    expect(
+      within(groups[0]!.parentElement!)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual(["AWS EKS", "Azure AKS", "Terraform", "Helm"]);
+    expect(
+      main.getByRole("heading", { level: 3, name: "Cross-cloud service discovery" }),
+    ).toBeInTheDocument();
     expect(main.getByText("orders.shop.svc").tagName).toBe("CODE");
   });
 
-  it.each(["abc", "0", "99", "1.5", "-1", "1e0", "%20"])("/projects/%s is 'Project Not Found'", async (id) => {
-    const { h1, main } = await renderAt(`/projects/${id}`);
-    expect(h1).toHaveTextContent("Project Not Found");
-    expect(main.getByRole("link", { name: "Back to Projects" })).toHaveAttribute("href", "/projects");
-    await waitFor(() => expect(document.title).toBe(`Project Not Found · ${site.siteName}`));
-  });
+  it.each(["abc", "0", "99", "1.5", "-1", "1e0", "%20"])(
+    "/projects/%s is 'Project Not Found'",
+    async (id) => {
+      const { h1, main } = await renderAt(`/projects/${id}`);
+      expect(h1).toHaveTextContent("Project Not Found");
+      expect(main.getByRole("link", { name: "Back to Projects" })).toHaveAttribute(
+        "href",
+        "/projects",
+      );
+      await waitFor(() => expect(document.title).toBe(`Project Not Found · ${site.siteName}`));
+    },
+  );
 });
 
 describe("Talks", () => {
@@ -376,7 +442,8 @@ describe("Legal pages", () => {
     const updated = main.getByText("15/1/2025");
     expect(updated.tagName).toBe("TIME");
     expect(updated.parentElement).toHaveTextContent("Last updated: 15/1/2025");
-    for (const s of legal.privacy.sections) expect(main.getByRole("heading", { level: 2, name: s.heading })).toBeInTheDocument();
+    for (const s of legal.privacy.sections)
+      expect(main.getByRole("heading", { level: 2, name: s.heading })).toBeInTheDocument();
     const text = screen.getByRole("main").textContent!;
     expect(text).toContain("48 hours");
     expect(text).toContain("under 18");
@@ -387,7 +454,8 @@ describe("Legal pages", () => {
     const { h1, main } = await renderAt("/terms-of-use");
     expect(h1).toHaveTextContent("Terms of Use");
     expect(main.getByText("15/1/2025").parentElement).toHaveTextContent("Last updated: 15/1/2025");
-    for (const s of legal.terms.sections) expect(main.getByRole("heading", { level: 2, name: s.heading })).toBeInTheDocument();
+    for (const s of legal.terms.sections)
+      expect(main.getByRole("heading", { level: 2, name: s.heading })).toBeInTheDocument();
     const text = screen.getByRole("main").textContent!;
     expect(text).toContain("30 days");
     expect(text).toContain("laws of India");

@@ -8,7 +8,24 @@ import { pageUrls, renderPage } from "../src/prerender";
 describe("shell prerender", () => {
   it("covers every route, project, article chrome and the not-found views", () => {
     const keys = pageUrls().map(([key]) => key);
-    for (const key of ["/", "/skills", "/resume", "/projects", "/projects/1", "/talks", "/contact", "/privacy-policy", "/terms-of-use", "/blog", "/blog/all-posts", "/newsletter", "/admin/newsletter", "404", "404:/projects", "404:/blog"]) {
+    for (const key of [
+      "/",
+      "/skills",
+      "/resume",
+      "/projects",
+      "/projects/1",
+      "/talks",
+      "/contact",
+      "/privacy-policy",
+      "/terms-of-use",
+      "/blog",
+      "/blog/all-posts",
+      "/newsletter",
+      "/admin/newsletter",
+      "404",
+      "404:/projects",
+      "404:/blog",
+    ]) {
       expect(keys).toContain(key);
     }
   });

@@ -3,7 +3,9 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const loadRemoteRoutes = vi.fn();
-vi.mock("../src/federation/remotes", () => ({ loadRemoteRoutes: (...args: unknown[]) => loadRemoteRoutes(...args) }));
+vi.mock("../src/federation/remotes", () => ({
+  loadRemoteRoutes: (...args: unknown[]) => loadRemoteRoutes(...args),
+}));
 
 // The module keeps one lazy component per remote for the page's lifetime; fresh per test.
 let RemoteRoute: typeof import("../src/federation/remote-route").RemoteRoute;
@@ -28,7 +30,9 @@ describe("RemoteRoute", () => {
   });
 
   it("shows the fallback when loading fails, and 'Try again' loads afresh in place", async () => {
-    loadRemoteRoutes.mockRejectedValueOnce(new Error("manifest 500")).mockResolvedValueOnce({ default: Section });
+    loadRemoteRoutes
+      .mockRejectedValueOnce(new Error("manifest 500"))
+      .mockResolvedValueOnce({ default: Section });
     render(<RemoteRoute name="blog" />);
     const alert = await screen.findByRole("alert");
     expect(alert).toHaveTextContent("This section could not be loaded");

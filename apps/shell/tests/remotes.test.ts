@@ -13,9 +13,12 @@ function stubRemotesJson(...responses: Array<() => Response>) {
   return fetchMock;
 }
 const remotesJson = () =>
-  new Response(JSON.stringify({ remotes: [{ name: "blog", entry: "/mf/blog/mf-manifest.json" }] }), {
-    headers: { "Content-Type": "application/json" },
-  });
+  new Response(
+    JSON.stringify({ remotes: [{ name: "blog", entry: "/mf/blog/mf-manifest.json" }] }),
+    {
+      headers: { "Content-Type": "application/json" },
+    },
+  );
 
 beforeEach(async () => {
   vi.resetModules();
@@ -32,17 +35,24 @@ describe("loadRemoteRoutes", () => {
     await expect(remotes.loadRemoteRoutes("blog")).resolves.toEqual({ default: Section });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe("/mf/remotes.json");
-    expect(runtime.registerRemotes).toHaveBeenCalledWith([{ name: "blog", entry: "/mf/blog/mf-manifest.json" }]);
+    expect(runtime.registerRemotes).toHaveBeenCalledWith([
+      { name: "blog", entry: "/mf/blog/mf-manifest.json" },
+    ]);
     expect(runtime.loadRemote).toHaveBeenCalledWith("blog/routes");
   });
 
   it("retries with a forced re-registration, and succeeds when the remote comes back", async () => {
     stubRemotesJson(remotesJson);
-    runtime.loadRemote.mockRejectedValueOnce(new Error("RUNTIME-003")).mockResolvedValueOnce({ default: Section });
+    runtime.loadRemote
+      .mockRejectedValueOnce(new Error("RUNTIME-003"))
+      .mockResolvedValueOnce({ default: Section });
     await expect(remotes.loadRemoteRoutes("blog")).resolves.toEqual({ default: Section });
-    expect(runtime.registerRemotes).toHaveBeenLastCalledWith([{ name: "blog", entry: "/mf/blog/mf-manifest.json" }], {
-      force: true,
-    });
+    expect(runtime.registerRemotes).toHaveBeenLastCalledWith(
+      [{ name: "blog", entry: "/mf/blog/mf-manifest.json" }],
+      {
+        force: true,
+      },
+    );
   });
 
   it("gives up after three attempts with RemoteUnavailableError", async () => {
@@ -62,7 +72,9 @@ describe("loadRemoteRoutes", () => {
 
   it("fails for a remote that remotes.json does not list", async () => {
     stubRemotesJson(remotesJson);
-    await expect(remotes.loadRemoteRoutes("shop")).rejects.toThrow('remote "shop" could not be loaded');
+    await expect(remotes.loadRemoteRoutes("shop")).rejects.toThrow(
+      'remote "shop" could not be loaded',
+    );
     expect(runtime.loadRemote).not.toHaveBeenCalled();
   });
 });

@@ -22,7 +22,8 @@ function expectSafeDom(html: string) {
 
 describe("sanitizeHtml", () => {
   it("keeps the allowed tags and text as they are", () => {
-    const html = "<h3>Title</h3><p>Some <strong>bold</strong>, <em>emphasis</em> and <code>kubectl get pods</code>.</p><ul><li>a</li></ul><ol><li>b</li></ol>";
+    const html =
+      "<h3>Title</h3><p>Some <strong>bold</strong>, <em>emphasis</em> and <code>kubectl get pods</code>.</p><ul><li>a</li></ul><ol><li>b</li></ol>";
     expect(sanitizeHtml(html)).toBe(html);
   });
 
@@ -47,7 +48,7 @@ describe("sanitizeHtml", () => {
     ["<!--<script>alert(1)</script>--><p>x</p>", "<p>x</p>"],
     ["<!doctype html><p>x</p>", "<p>x</p>"],
     ["<![CDATA[<script>alert(1)</script>]]>", "alert(1)]]&gt;"],
-    ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', ""],
+    ["<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>", ""],
     ["<form action=/x><input name=a><button formaction=javascript:alert(1)>b</button></form>", "b"],
     ['<p title="a>b" onmouseover=alert(1)>t</p>', "<p>t</p>"],
     ["<scr<script>ipt>alert(1)</script>", "ipt&gt;alert(1)"],
@@ -56,7 +57,10 @@ describe("sanitizeHtml", () => {
     ["<template><img src=x onerror=alert(1)></template><p>x</p>", "<p>x</p>"],
     ["<h3/onclick=alert(1)>t</h3>", "<h3>t</h3>"],
     ["<p>1 < 2 && 3 > 2</p>", "<p>1 &lt; 2 &amp;&amp; 3 &gt; 2</p>"],
-    ["<p>&lt;script&gt; &amp; &quot;q&quot; &#39;s&#39; &#x3c;b&#x3e; &nbsp;&unknown;</p>", "<p>&lt;script&gt; &amp; &quot;q&quot; &#39;s&#39; &lt;b&gt; \u00a0&amp;unknown;</p>"],
+    [
+      "<p>&lt;script&gt; &amp; &quot;q&quot; &#39;s&#39; &#x3c;b&#x3e; &nbsp;&unknown;</p>",
+      "<p>&lt;script&gt; &amp; &quot;q&quot; &#39;s&#39; &lt;b&gt; \u00a0&amp;unknown;</p>",
+    ],
     ["<p>&#0; &#xD800; &#1114112;</p>", "<p>\ufffd \ufffd \ufffd</p>"],
   ])("%s → %s", (input, output) => {
     const out = sanitizeHtml(input);
@@ -73,7 +77,36 @@ describe("sanitizeHtml", () => {
   });
 
   it("never lets markup through, whatever the input (random hostile strings)", () => {
-    const pieces = ["<", ">", "/", '"', "'", "=", " ", "script", "img", "p", "li", "svg", "style", "on", "error", "alert(1)", "javascript:", "&", "#", ";", "<!--", "-->", "!", "?", "a", "h3", "code", "\n"];
+    const pieces = [
+      "<",
+      ">",
+      "/",
+      '"',
+      "'",
+      "=",
+      " ",
+      "script",
+      "img",
+      "p",
+      "li",
+      "svg",
+      "style",
+      "on",
+      "error",
+      "alert(1)",
+      "javascript:",
+      "&",
+      "#",
+      ";",
+      "<!--",
+      "-->",
+      "!",
+      "?",
+      "a",
+      "h3",
+      "code",
+      "\n",
+    ];
     let seed = 42;
     const random = () => {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;

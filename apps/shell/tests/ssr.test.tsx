@@ -12,11 +12,27 @@ const pages: [string, string, () => Promise<ComponentType>][] = [
   ["/skills", "/skills", async () => (await import("../src/routes/skills")).Skills],
   ["/resume", "/resume", async () => (await import("../src/routes/resume")).Resume],
   ["/projects", "/projects", async () => (await import("../src/routes/projects")).Projects],
-  ["/projects/:id", "/projects/1", async () => (await import("../src/routes/project-detail")).ProjectDetail],
-  ["/projects/:id", "/projects/abc", async () => (await import("../src/routes/project-detail")).ProjectDetail],
+  [
+    "/projects/:id",
+    "/projects/1",
+    async () => (await import("../src/routes/project-detail")).ProjectDetail,
+  ],
+  [
+    "/projects/:id",
+    "/projects/abc",
+    async () => (await import("../src/routes/project-detail")).ProjectDetail,
+  ],
   ["/talks", "/talks", async () => (await import("../src/routes/talks")).Talks],
-  ["/privacy-policy", "/privacy-policy", async () => (await import("../src/routes/privacy-policy")).PrivacyPolicy],
-  ["/terms-of-use", "/terms-of-use", async () => (await import("../src/routes/terms-of-use")).TermsOfUse],
+  [
+    "/privacy-policy",
+    "/privacy-policy",
+    async () => (await import("../src/routes/privacy-policy")).PrivacyPolicy,
+  ],
+  [
+    "/terms-of-use",
+    "/terms-of-use",
+    async () => (await import("../src/routes/terms-of-use")).TermsOfUse,
+  ],
 ];
 
 describe("server rendering", () => {

@@ -7,18 +7,26 @@ import { parseProjectId } from "../src/routes/project-id";
 import { escapeHtml, printResume, resumeDocument } from "../src/routes/resume-print";
 
 describe("formatDateIN", () => {
-  it.each(["2025-01-15", "2024-12-31", "2023-09-05", "2000-02-29"])("formats %s as en-IN does", (iso) => {
-    const intl = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC" }).format(new Date(`${iso}T00:00:00Z`));
-    expect(formatDateIN(iso)).toBe(intl);
-  });
+  it.each(["2025-01-15", "2024-12-31", "2023-09-05", "2000-02-29"])(
+    "formats %s as en-IN does",
+    (iso) => {
+      const intl = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC" }).format(
+        new Date(`${iso}T00:00:00Z`),
+      );
+      expect(formatDateIN(iso)).toBe(intl);
+    },
+  );
 
   it("gives 15/1/2025 for 2025-01-15", () => {
     expect(formatDateIN("2025-01-15")).toBe("15/1/2025");
   });
 
-  it.each(["", "2025-1-15", "15/01/2025", "2025-13-01", "2025-00-10", "2025-01-32"])("rejects %j", (bad) => {
-    expect(() => formatDateIN(bad)).toThrow(/ISO calendar date/);
-  });
+  it.each(["", "2025-1-15", "15/01/2025", "2025-13-01", "2025-00-10", "2025-01-32"])(
+    "rejects %j",
+    (bad) => {
+      expect(() => formatDateIN(bad)).toThrow(/ISO calendar date/);
+    },
+  );
 });
 
 describe("formatDateLong", () => {
@@ -39,9 +47,12 @@ describe("parseProjectId", () => {
     expect(parseProjectId(segment)).toBe(id);
   });
 
-  it.each([undefined, "", "abc", "1.5", "-1", "+1", "1e2", " 1", "1 ", "0x1", "１", "9999999999"])("reads %j as no id", (segment) => {
-    expect(parseProjectId(segment)).toBeUndefined();
-  });
+  it.each([undefined, "", "abc", "1.5", "-1", "+1", "1e2", " 1", "1 ", "0x1", "１", "9999999999"])(
+    "reads %j as no id",
+    (segment) => {
+      expect(parseProjectId(segment)).toBeUndefined();
+    },
+  );
 });
 
 describe("resumeDocument", () => {
@@ -103,7 +114,11 @@ describe("printResume", () => {
       },
       close: () => void closed++,
     };
-    const win = { open: () => popup, print: () => void printed++, setTimeout: () => 0 } as unknown as Window;
+    const win = {
+      open: () => popup,
+      print: () => void printed++,
+      setTimeout: () => 0,
+    } as unknown as Window;
     expect(printResume("<p>x</p>", win)).toBe("page");
     expect([printed, closed]).toEqual([1, 1]);
   });

@@ -2,7 +2,7 @@
 // mutations. Reads are queries whose key starts with one of ADMIN_API's paths, run by the
 // default query function of "@portfolio/api-client/query". Imported as
 // "@portfolio/api-client/admin" by the admin section only.
-import { apiRequest, type ApiRequestOptions } from "./query";
+import { type ApiRequestOptions, apiRequest } from "./query";
 
 export const ADMIN_API = {
   session: "/api/admin/session",
@@ -53,7 +53,11 @@ export interface AdminCredentials {
 
 export type SubscriberState = "unconfirmed" | "confirmed" | "unsubscribed";
 
-export const subscriberStates: readonly SubscriberState[] = ["confirmed", "unconfirmed", "unsubscribed"];
+export const subscriberStates: readonly SubscriberState[] = [
+  "confirmed",
+  "unconfirmed",
+  "unsubscribed",
+];
 
 /** GET /api/admin/stats: real counts from the store. */
 export interface AdminStats {
@@ -148,8 +152,16 @@ export interface MailList {
 }
 
 /** Queues dead email `id` again: 404 for an unknown email, 409 when it is not dead. */
-export function retryMail(id: number, options?: ApiRequestOptions): Promise<{ id: number; status: "pending" }> {
-  return apiRequest<{ id: number; status: "pending" }>("POST", retryMailPath(id), undefined, options);
+export function retryMail(
+  id: number,
+  options?: ApiRequestOptions,
+): Promise<{ id: number; status: "pending" }> {
+  return apiRequest<{ id: number; status: "pending" }>(
+    "POST",
+    retryMailPath(id),
+    undefined,
+    options,
+  );
 }
 
 /** POST /api/admin/session: 204 and the session cookie, or 401 / 429 / 503. */

@@ -1,8 +1,8 @@
 // The contact form's call: POST /api/contact (services/gateway/README.md). Imported as
 // "@portfolio/api-client/contact" by the contact page's own chunk only.
-import { postJSON, type PostJSONOptions } from "./post";
+import { type PostJSONOptions, postJSON } from "./post";
 
-export { ApiRequestError, NETWORK_ERROR, postJSON, type PostJSONOptions } from "./post";
+export { ApiRequestError, NETWORK_ERROR, type PostJSONOptions, postJSON } from "./post";
 
 export const CONTACT_URL = "/api/contact";
 
@@ -31,7 +31,14 @@ export interface ContactAccepted {
  * ApiRequestError otherwise: 400 `invalid` with the field and the visitor-facing
  * message, 403, 413, 415, 429 (with retryAfter), 503, or status 0 without a network.
  */
-export function submitContact(message: ContactMessage, options?: PostJSONOptions): Promise<ContactAccepted> {
+export function submitContact(
+  message: ContactMessage,
+  options?: PostJSONOptions,
+): Promise<ContactAccepted> {
   const { name, email, subject, message: text, website = "" } = message;
-  return postJSON<ContactAccepted>(CONTACT_URL, { name, email, subject, message: text, website }, options);
+  return postJSON<ContactAccepted>(
+    CONTACT_URL,
+    { name, email, subject, message: text, website },
+    options,
+  );
 }

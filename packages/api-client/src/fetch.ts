@@ -34,9 +34,15 @@ export interface GetJSONOptions {
 }
 
 /** The generic query behaviour (spec section 7): GET with credentials, JSON body. */
-export async function getJSON<T>(url: string, options: GetJSONOptions & { on401: "returnNull" }): Promise<T | null>;
+export async function getJSON<T>(
+  url: string,
+  options: GetJSONOptions & { on401: "returnNull" },
+): Promise<T | null>;
 export async function getJSON<T>(url: string, options?: GetJSONOptions): Promise<T>;
-export async function getJSON<T>(url: string, { on401 = "throw", signal, headers }: GetJSONOptions = {}) {
+export async function getJSON<T>(
+  url: string,
+  { on401 = "throw", signal, headers }: GetJSONOptions = {},
+) {
   const requestHeaders = new Headers(headers);
   if (!requestHeaders.has("Accept")) requestHeaders.set("Accept", "application/json");
   try {

@@ -1,4 +1,4 @@
-export { ApiError, apiFetch, getJSON, type ApiFetchOptions, type GetJSONOptions } from "./fetch";
+export { ApiError, type ApiFetchOptions, apiFetch, type GetJSONOptions, getJSON } from "./fetch";
 export { fetchRemotes, REMOTES_URL, type RemoteDefinition, type RemotesDocument } from "./remotes";
 // POSTs live in subpaths that are not in the shell's first load (this root is a shared
 // Module Federation singleton and is never tree-shaken): "@portfolio/api-client/post"

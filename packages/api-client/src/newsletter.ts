@@ -1,6 +1,6 @@
 // The newsletter form's call: POST /api/newsletter/subscriptions (docs/api.md). Imported
 // as "@portfolio/api-client/newsletter" by the newsletter remote only.
-import { postJSON, type PostJSONOptions } from "./post";
+import { type PostJSONOptions, postJSON } from "./post";
 
 export { ApiRequestError, NETWORK_ERROR, type PostJSONOptions } from "./post";
 
@@ -29,7 +29,10 @@ export interface SubscriptionAccepted {
  * `name`) and the visitor-facing message, 403, 413, 415, 429 (with retryAfter), 503, or
  * status 0 without a network. An aborted request rejects with the AbortError.
  */
-export function subscribe(subscription: Subscription, options?: PostJSONOptions): Promise<SubscriptionAccepted> {
+export function subscribe(
+  subscription: Subscription,
+  options?: PostJSONOptions,
+): Promise<SubscriptionAccepted> {
   const { email, name = "", website = "" } = subscription;
   return postJSON<SubscriptionAccepted>(SUBSCRIPTIONS_URL, { email, name, website }, options);
 }

@@ -49,7 +49,11 @@ export interface PostJSONOptions {
 
 // By name, not `instanceof DOMException`: the error may come from another realm.
 export function isAbort(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { name?: unknown }).name === "AbortError";
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { name?: unknown }).name === "AbortError"
+  );
 }
 
 /** The API's `error` object from a response body, if the body is the API's error JSON. */
@@ -79,7 +83,11 @@ export function retryAfterOf(response: Response): number | undefined {
  * server's code, message and field when its body is the API's error JSON, status 0
  * for a network failure. An aborted request rejects with the AbortError itself.
  */
-export async function postJSON<T>(url: string, body: unknown, { signal, headers }: PostJSONOptions = {}): Promise<T> {
+export async function postJSON<T>(
+  url: string,
+  body: unknown,
+  { signal, headers }: PostJSONOptions = {},
+): Promise<T> {
   const requestHeaders = new Headers(headers);
   requestHeaders.set("Content-Type", "application/json");
   if (!requestHeaders.has("Accept")) requestHeaders.set("Accept", "application/json");
@@ -95,7 +103,12 @@ export async function postJSON<T>(url: string, body: unknown, { signal, headers 
     });
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw new ApiRequestError({ status: 0, code: NETWORK_ERROR, message: "The request did not reach the server", cause: error });
+    throw new ApiRequestError({
+      status: 0,
+      code: NETWORK_ERROR,
+      message: "The request did not reach the server",
+      cause: error,
+    });
   }
 
   const text = await response.text().catch(() => "");

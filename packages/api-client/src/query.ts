@@ -4,7 +4,14 @@
 // this module nor @tanstack/react-query is a shared singleton or in the shell's first
 // load. (The root export's getJSON is the dependency-free GET the shell starts with.)
 import { QueryClient, type QueryFunction, type QueryKey } from "@tanstack/react-query";
-import { ApiRequestError, INVALID_RESPONSE, isAbort, NETWORK_ERROR, parseErrorBody, retryAfterOf } from "./post";
+import {
+  ApiRequestError,
+  INVALID_RESPONSE,
+  isAbort,
+  NETWORK_ERROR,
+  parseErrorBody,
+  retryAfterOf,
+} from "./post";
 
 export { ApiRequestError, INVALID_RESPONSE, NETWORK_ERROR } from "./post";
 
@@ -69,7 +76,12 @@ export async function apiRequest<T = unknown>(
     });
   } catch (error) {
     if (isAbort(error)) throw error;
-    throw new ApiRequestError({ status: 0, code: NETWORK_ERROR, message: "The request did not reach the server", cause: error });
+    throw new ApiRequestError({
+      status: 0,
+      code: NETWORK_ERROR,
+      message: "The request did not reach the server",
+      cause: error,
+    });
   }
 
   const text = await response.text().catch(() => "");
@@ -78,7 +90,12 @@ export async function apiRequest<T = unknown>(
   try {
     return JSON.parse(text) as T;
   } catch (cause) {
-    throw new ApiRequestError({ status: response.status, code: INVALID_RESPONSE, message: `${response.status}: the answer is not JSON`, cause });
+    throw new ApiRequestError({
+      status: response.status,
+      code: INVALID_RESPONSE,
+      message: `${response.status}: the answer is not JSON`,
+      cause,
+    });
   }
 }
 
@@ -99,7 +116,9 @@ function isQueryParams(value: unknown): value is QueryParams {
 export function queryUrl(queryKey: QueryKey): string {
   const [path, params] = queryKey;
   if (typeof path !== "string" || path === "") {
-    throw new TypeError(`The first element of a query key must be the API path, got ${JSON.stringify(path)}`);
+    throw new TypeError(
+      `The first element of a query key must be the API path, got ${JSON.stringify(path)}`,
+    );
   }
   if (!isQueryParams(params)) return path;
   const search = new URLSearchParams();
@@ -125,7 +144,9 @@ export function getQueryFn<T>({ on401 = "throw" }: QueryFnOptions = {}): QueryFu
   return async ({ queryKey, signal }) => {
     try {
       // An empty 2xx is null: TanStack Query does not keep undefined as data.
-      return (await apiRequest<T | undefined>("GET", queryUrl(queryKey), undefined, { signal })) ?? null;
+      return (
+        (await apiRequest<T | undefined>("GET", queryUrl(queryKey), undefined, { signal })) ?? null
+      );
     } catch (error) {
       if (on401 === "returnNull" && isUnauthorized(error)) return null;
       throw error;

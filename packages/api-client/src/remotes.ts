@@ -21,7 +21,10 @@ function isRemote(value: unknown): value is RemoteDefinition {
 }
 
 /** Fetches /mf/remotes.json; entries that are not `{name, entry}` are dropped. */
-export async function fetchRemotes(url: string = REMOTES_URL, signal?: AbortSignal): Promise<RemoteDefinition[]> {
+export async function fetchRemotes(
+  url: string = REMOTES_URL,
+  signal?: AbortSignal,
+): Promise<RemoteDefinition[]> {
   const document = await getJSON<Partial<RemotesDocument>>(url, { signal });
   const remotes = Array.isArray(document?.remotes) ? document.remotes : [];
   return remotes.filter(isRemote).map(({ name, entry }) => ({ name, entry }));

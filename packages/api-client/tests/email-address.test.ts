@@ -2,10 +2,14 @@ import { describe, expect, it } from "vitest";
 import { EMAIL_MAX_LENGTH, isEmailAddress } from "../src/email-address";
 
 describe("isEmailAddress", () => {
-  it.each(["jane@example.org", "jane.doe+news@mail.example.co.uk", "j_d-1@ex-ample.io", "o'neil@example.ie", "jane@xn--bcher-kva.example", "jane@1.example"])(
-    "accepts %s",
-    (address) => expect(isEmailAddress(address)).toBe(true),
-  );
+  it.each([
+    "jane@example.org",
+    "jane.doe+news@mail.example.co.uk",
+    "j_d-1@ex-ample.io",
+    "o'neil@example.ie",
+    "jane@xn--bcher-kva.example",
+    "jane@1.example",
+  ])("accepts %s", (address) => expect(isEmailAddress(address)).toBe(true));
 
   it.each([
     ["empty", ""],
@@ -24,7 +28,8 @@ describe("isEmailAddress", () => {
   ])("rejects %s", (_, address) => expect(isEmailAddress(address)).toBe(false));
 
   it(`takes at most ${EMAIL_MAX_LENGTH} characters`, () => {
-    const domain = (n: number) => `${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.${"e".repeat(n)}.org`;
+    const domain = (n: number) =>
+      `${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.${"e".repeat(n)}.org`;
     const at = (n: number) => `${"a".repeat(64)}@${domain(n)}`;
     expect(at(1).length).toBeLessThan(EMAIL_MAX_LENGTH);
     const fits = at(1 + EMAIL_MAX_LENGTH - at(1).length);

@@ -11,7 +11,10 @@ export function stubFetch(impl: (...args: FetchArgs) => Promise<Response>) {
 }
 
 export const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { ...init, headers: { "Content-Type": "application/json", ...init.headers } });
+  new Response(JSON.stringify(body), {
+    ...init,
+    headers: { "Content-Type": "application/json", ...init.headers },
+  });
 
 /** The error a promise rejects with; fails the test if it resolves. */
 export const caught = (promise: Promise<unknown>) =>

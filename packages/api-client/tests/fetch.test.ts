@@ -51,7 +51,9 @@ describe("getJSON", () => {
 
   it("still throws other errors when 401 returns null", async () => {
     stubFetch(new Response("", { status: 403, statusText: "Forbidden" }));
-    await expect(getJSON("/api/admin/editions", { on401: "returnNull" })).rejects.toThrow("403: Forbidden");
+    await expect(getJSON("/api/admin/editions", { on401: "returnNull" })).rejects.toThrow(
+      "403: Forbidden",
+    );
   });
 });
 
@@ -60,7 +62,11 @@ describe("apiFetch", () => {
     const fetchMock = stubFetch(new Response(null, { status: 204 }));
     const res = await apiFetch("/api/contact", { method: "POST", body: "{}" });
     expect(res.status).toBe(204);
-    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ method: "POST", body: "{}", credentials: "include" });
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({
+      method: "POST",
+      body: "{}",
+      credentials: "include",
+    });
   });
 });
 
@@ -82,8 +88,18 @@ describe("fetchRemotes", () => {
   });
 
   it("drops malformed entries and tolerates a missing list", async () => {
-    stubFetch(json({ remotes: [{ name: "blog" }, { name: "admin", entry: "/mf/admin/mf-manifest.json", extra: 1 }, null] }));
-    await expect(fetchRemotes()).resolves.toEqual([{ name: "admin", entry: "/mf/admin/mf-manifest.json" }]);
+    stubFetch(
+      json({
+        remotes: [
+          { name: "blog" },
+          { name: "admin", entry: "/mf/admin/mf-manifest.json", extra: 1 },
+          null,
+        ],
+      }),
+    );
+    await expect(fetchRemotes()).resolves.toEqual([
+      { name: "admin", entry: "/mf/admin/mf-manifest.json" },
+    ]);
     stubFetch(json({}));
     await expect(fetchRemotes()).resolves.toEqual([]);
   });

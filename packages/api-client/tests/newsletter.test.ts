@@ -3,9 +3,9 @@ import {
   ApiRequestError,
   isSubscriptionField,
   NETWORK_ERROR,
-  subscribe,
   SUBSCRIPTIONS_URL,
   type Subscription,
+  subscribe,
 } from "../src/newsletter";
 
 type FetchArgs = [url: string, init?: RequestInit];
@@ -17,12 +17,20 @@ function stubFetch(impl: (...args: FetchArgs) => Promise<Response>) {
 }
 
 const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { ...init, headers: { "Content-Type": "application/json", ...init.headers } });
+  new Response(JSON.stringify(body), {
+    ...init,
+    headers: { "Content-Type": "application/json", ...init.headers },
+  });
 
 const accepted = () => json({ status: "accepted" }, { status: 202 });
 
-const apiError = (status: number, code: string, message: string, field?: string, headers: HeadersInit = {}) =>
-  json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
+const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+  headers: HeadersInit = {},
+) => json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
 
 const caught = (promise: Promise<unknown>) =>
   promise.then(
@@ -84,8 +92,15 @@ describe("subscribe", () => {
   });
 
   it("throws a 429 with Retry-After in seconds", async () => {
-    stubFetch(async () => apiError(429, "rate_limited", "Too many requests", undefined, { "Retry-After": "30" }));
-    expect(await caught(subscribe(jane))).toMatchObject({ status: 429, code: "rate_limited", retryAfter: 30, field: undefined });
+    stubFetch(async () =>
+      apiError(429, "rate_limited", "Too many requests", undefined, { "Retry-After": "30" }),
+    );
+    expect(await caught(subscribe(jane))).toMatchObject({
+      status: 429,
+      code: "rate_limited",
+      retryAfter: 30,
+      field: undefined,
+    });
   });
 
   it.each([
@@ -114,6 +129,12 @@ describe("subscribe", () => {
 
 describe("isSubscriptionField", () => {
   it("knows the two fields a 400 may name", () => {
-    expect(["email", "name", "website", "", undefined].map(isSubscriptionField)).toEqual([true, true, false, false, false]);
+    expect(["email", "name", "website", "", undefined].map(isSubscriptionField)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 });

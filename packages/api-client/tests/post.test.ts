@@ -1,10 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiRequestError, CONTACT_URL, submitContact, type ContactMessage } from "../src/contact";
+import { ApiRequestError, CONTACT_URL, type ContactMessage, submitContact } from "../src/contact";
 import { INVALID_RESPONSE, NETWORK_ERROR, postJSON } from "../src/post";
 import { caught, json, stubFetch } from "./fetch-stub";
 
-const apiError = (status: number, code: string, message: string, field?: string, headers: HeadersInit = {}) =>
-  json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
+const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+  headers: HeadersInit = {},
+) => json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -13,7 +18,9 @@ afterEach(() => {
 describe("postJSON", () => {
   it("POSTs the body as JSON and resolves to the parsed answer", async () => {
     const fetchMock = stubFetch(async () => json({ status: "accepted" }, { status: 202 }));
-    await expect(postJSON("/api/thing", { a: 1, b: "two" })).resolves.toEqual({ status: "accepted" });
+    await expect(postJSON("/api/thing", { a: 1, b: "two" })).resolves.toEqual({
+      status: "accepted",
+    });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/thing");
     expect(init?.method).toBe("POST");
@@ -59,24 +66,40 @@ describe("postJSON", () => {
   ])("throws %i %s without a field", async (status, code) => {
     stubFetch(async () => apiError(status, code, "Something went wrong"));
     const error = await caught(postJSON("/api/contact", {}));
-    expect(error).toMatchObject({ status, code, field: undefined, message: "Something went wrong" });
+    expect(error).toMatchObject({
+      status,
+      code,
+      field: undefined,
+      message: "Something went wrong",
+    });
   });
 
   it("reads Retry-After of a 429 as seconds", async () => {
-    stubFetch(async () => apiError(429, "rate_limited", "Too many requests", undefined, { "Retry-After": "42" }));
-    expect(await caught(postJSON("/api/contact", {}))).toMatchObject({ status: 429, code: "rate_limited", retryAfter: 42 });
+    stubFetch(async () =>
+      apiError(429, "rate_limited", "Too many requests", undefined, { "Retry-After": "42" }),
+    );
+    expect(await caught(postJSON("/api/contact", {}))).toMatchObject({
+      status: 429,
+      code: "rate_limited",
+      retryAfter: 42,
+    });
   });
 
   it("reads an HTTP-date Retry-After", async () => {
     const when = new Date(Date.now() + 90_000).toUTCString();
-    stubFetch(async () => apiError(503, "unavailable", "Try later", undefined, { "Retry-After": when }));
+    stubFetch(async () =>
+      apiError(503, "unavailable", "Try later", undefined, { "Retry-After": when }),
+    );
     const error = (await caught(postJSON("/api/contact", {}))) as ApiRequestError;
     expect(error.retryAfter).toBeGreaterThanOrEqual(88);
     expect(error.retryAfter).toBeLessThanOrEqual(90);
   });
 
   it("falls back to the status when the error body is not the API's JSON", async () => {
-    stubFetch(async () => new Response("<html>Bad Gateway</html>", { status: 502, statusText: "Bad Gateway" }));
+    stubFetch(
+      async () =>
+        new Response("<html>Bad Gateway</html>", { status: 502, statusText: "Bad Gateway" }),
+    );
     expect(await caught(postJSON("/api/contact", {}))).toMatchObject({
       status: 502,
       code: "http_502",
@@ -109,7 +132,10 @@ describe("postJSON", () => {
 
   it("throws invalid_response for a 2xx answer that is not JSON", async () => {
     stubFetch(async () => new Response("accepted", { status: 202 }));
-    expect(await caught(postJSON("/api/contact", {}))).toMatchObject({ status: 202, code: INVALID_RESPONSE });
+    expect(await caught(postJSON("/api/contact", {}))).toMatchObject({
+      status: 202,
+      code: INVALID_RESPONSE,
+    });
   });
 });
 

@@ -29,8 +29,13 @@ afterEach(() => {
 
 describe("the default query function", () => {
   it("GETs the key's first element with credentials and reads the JSON", async () => {
-    const fetchMock = stubFetch(async () => json({ user: "admin", expiresAt: "2025-06-01T12:00:00Z" }));
-    await expect(query([ADMIN_API.session])).resolves.toEqual({ user: "admin", expiresAt: "2025-06-01T12:00:00Z" });
+    const fetchMock = stubFetch(async () =>
+      json({ user: "admin", expiresAt: "2025-06-01T12:00:00Z" }),
+    );
+    await expect(query([ADMIN_API.session])).resolves.toEqual({
+      user: "admin",
+      expiresAt: "2025-06-01T12:00:00Z",
+    });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/admin/session");
@@ -48,10 +53,17 @@ describe("the default query function", () => {
   });
 
   it("throws '<status>: <body>' for a non-OK answer", async () => {
-    stubFetch(async () => new Response("boom", { status: 500, statusText: "Internal Server Error" }));
+    stubFetch(
+      async () => new Response("boom", { status: 500, statusText: "Internal Server Error" }),
+    );
     const error = await caught(query(["/api/admin/stats"]));
     expect(error).toBeInstanceOf(ApiResponseError);
-    expect(error).toMatchObject({ message: "500: boom", status: 500, body: "boom", code: "http_500" });
+    expect(error).toMatchObject({
+      message: "500: boom",
+      status: 500,
+      body: "boom",
+      code: "http_500",
+    });
   });
 
   it("throws '<status>: <status text>' when the body is empty", async () => {
@@ -64,7 +76,11 @@ describe("the default query function", () => {
     const error = await caught(query([ADMIN_API.stats]));
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as Error).message).toBe(`401: ${JSON.stringify(unauthorized)}`);
-    expect(error).toMatchObject({ status: 401, code: "unauthorized", apiMessage: "Sign in to continue." });
+    expect(error).toMatchObject({
+      status: 401,
+      code: "unauthorized",
+      apiMessage: "Sign in to continue.",
+    });
   });
 
   it("throws on 401 when asked to", async () => {
@@ -79,10 +95,17 @@ describe("the default query function", () => {
 
   it("still throws other statuses when 401 returns null", async () => {
     stubFetch(async () =>
-      json({ error: { code: "not_configured", message: "The admin is not configured." } }, { status: 503 }),
+      json(
+        { error: { code: "not_configured", message: "The admin is not configured." } },
+        { status: 503 },
+      ),
     );
     const error = await caught(query([ADMIN_API.session], "returnNull"));
-    expect(error).toMatchObject({ status: 503, code: "not_configured", apiMessage: "The admin is not configured." });
+    expect(error).toMatchObject({
+      status: 503,
+      code: "not_configured",
+      apiMessage: "The admin is not configured.",
+    });
   });
 
   it("is an ApiRequestError with status 0 when the network fails", async () => {
@@ -103,7 +126,12 @@ describe("the default query function", () => {
 describe("createQueryClient", () => {
   it("never retries, never goes stale, never refetches on focus or by interval", () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
-    expect(queries).toMatchObject({ retry: false, staleTime: Infinity, refetchOnWindowFocus: false, refetchInterval: false });
+    expect(queries).toMatchObject({
+      retry: false,
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+    });
     expect(typeof queries?.queryFn).toBe("function");
     expect(mutations).toMatchObject({ retry: false });
   });
@@ -123,7 +151,9 @@ describe("createQueryClient", () => {
   it("runs a failing mutation once", async () => {
     const fetchMock = stubFetch(async () => new Response("boom", { status: 500 }));
     const client = createQueryClient();
-    const mutation = client.getMutationCache().build(client, { mutationFn: () => apiRequest("POST", "/api/x", {}) });
+    const mutation = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => apiRequest("POST", "/api/x", {}) });
     await expect(mutation.execute(undefined)).rejects.toThrow("500: boom");
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -132,11 +162,17 @@ describe("createQueryClient", () => {
 describe("apiRequest", () => {
   it("sends JSON with credentials and resolves to the JSON answer", async () => {
     const fetchMock = stubFetch(async () => json({ sent: 3, title: "#1 Hello" }));
-    await expect(apiRequest("POST", "/api/thing", { a: 1 })).resolves.toEqual({ sent: 3, title: "#1 Hello" });
+    await expect(apiRequest("POST", "/api/thing", { a: 1 })).resolves.toEqual({
+      sent: 3,
+      title: "#1 Hello",
+    });
     const [url, { headers, ...init } = {}] = fetchMock.mock.calls[0]!;
     expect(url).toBe("/api/thing");
     expect(init).toMatchObject({ method: "POST", credentials: "same-origin", body: '{"a":1}' });
-    expect(Object.fromEntries(new Headers(headers))).toEqual({ accept: "application/json", "content-type": "application/json" });
+    expect(Object.fromEntries(new Headers(headers))).toEqual({
+      accept: "application/json",
+      "content-type": "application/json",
+    });
   });
 
   it("sends no body and no Content-Type without a body, and resolves to undefined for 204", async () => {
@@ -150,7 +186,9 @@ describe("apiRequest", () => {
   it("throws the spec's message and keeps the API's code, message, field and Retry-After", async () => {
     const body = { error: { code: "rate_limited", message: "Too many attempts.", field: "user" } };
     stubFetch(async () => json(body, { status: 429, headers: { "Retry-After": "42" } }));
-    const error = await caught(apiRequest("POST", "/api/admin/session", { user: "a", password: "b" }));
+    const error = await caught(
+      apiRequest("POST", "/api/admin/session", { user: "a", password: "b" }),
+    );
     expect(error).toBeInstanceOf(ApiResponseError);
     expect(error).toMatchObject({
       message: `429: ${JSON.stringify(body)}`,
@@ -164,26 +202,37 @@ describe("apiRequest", () => {
 
   it("says INVALID_RESPONSE for a 2xx that is not JSON", async () => {
     stubFetch(async () => new Response("<html>", { status: 200 }));
-    await expect(caught(apiRequest("GET", "/api/x"))).resolves.toMatchObject({ code: INVALID_RESPONSE, status: 200 });
+    await expect(caught(apiRequest("GET", "/api/x"))).resolves.toMatchObject({
+      code: INVALID_RESPONSE,
+      status: 200,
+    });
   });
 
   it("passes an abort through as the AbortError", async () => {
     stubFetch(async () => {
       throw new DOMException("The operation was aborted.", "AbortError");
     });
-    await expect(caught(apiRequest("GET", "/api/x"))).resolves.toMatchObject({ name: "AbortError" });
+    await expect(caught(apiRequest("GET", "/api/x"))).resolves.toMatchObject({
+      name: "AbortError",
+    });
   });
 });
 
 describe("the admin calls", () => {
   it("sign in, sign out and publish hit the documented endpoints", async () => {
     const fetchMock = stubFetch(async (url) =>
-      url.endsWith("/publish") ? json({ sent: 12, title: "#2 Pipelines" }) : new Response(null, { status: 204 }),
+      url.endsWith("/publish")
+        ? json({ sent: 12, title: "#2 Pipelines" })
+        : new Response(null, { status: 204 }),
     );
     await signIn({ user: "admin", password: "secret" });
     await signOut();
     await expect(publishEdition(2)).resolves.toEqual({ sent: 12, title: "#2 Pipelines" });
-    expect(fetchMock.mock.calls.map(([url, init]) => `${init?.method} ${url} ${init?.body ?? ""}`.trim())).toEqual([
+    expect(
+      fetchMock.mock.calls.map(([url, init]) =>
+        `${init?.method} ${url} ${init?.body ?? ""}`.trim(),
+      ),
+    ).toEqual([
       'POST /api/admin/session {"user":"admin","password":"secret"}',
       "DELETE /api/admin/session",
       "POST /api/admin/editions/2/publish",

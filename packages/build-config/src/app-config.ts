@@ -1,5 +1,5 @@
-import { mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugin } from "@rsbuild/core";
 import { pluginModuleFederation } from "@module-federation/rsbuild-plugin";
+import { mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugin } from "@rsbuild/core";
 import { pluginReact } from "@rsbuild/plugin-react";
 import tailwindcss from "@tailwindcss/postcss";
 import { pluginPrecompress } from "./precompress";
@@ -77,7 +77,8 @@ function baseConfig(port: number, plugins: RsbuildPlugin[]): RsbuildConfig {
 
 /** The host: owns index.html, the router and the providers; finds remotes at runtime. */
 export function defineHost(options: HostOptions): RsbuildConfig {
-  const gateway = options.gatewayUrl ?? process.env.PORTFOLIO_GATEWAY_URL ?? "http://127.0.0.1:8080";
+  const gateway =
+    options.gatewayUrl ?? process.env.PORTFOLIO_GATEWAY_URL ?? "http://127.0.0.1:8080";
   const base = baseConfig(options.port, [
     pluginModuleFederation(
       {
@@ -98,15 +99,21 @@ export function defineHost(options: HostOptions): RsbuildConfig {
       { target: "web" },
     ),
   ]);
-  return mergeRsbuildConfig<RsbuildConfig>(base, {
-    html: {
-      template: options.template,
-      templateParameters: options.templateParameters ?? {},
+  return mergeRsbuildConfig<RsbuildConfig>(
+    base,
+    {
+      html: {
+        template: options.template,
+        templateParameters: options.templateParameters ?? {},
+      },
+      output: { assetPrefix: "/" },
+      // The gateway also serves content/images at /images (the pages' pictures).
+      server: {
+        proxy: { "/mf": gateway, "/api": gateway, "/rss.xml": gateway, "/images": gateway },
+      },
     },
-    output: { assetPrefix: "/" },
-    // The gateway also serves content/images at /images (the pages' pictures).
-    server: { proxy: { "/mf": gateway, "/api": gateway, "/rss.xml": gateway, "/images": gateway } },
-  }, options.extend);
+    options.extend,
+  );
 }
 
 /** A remote: exposes route modules, publishes mf-manifest.json, served under /mf/<name>/. */
@@ -130,15 +137,19 @@ export function defineRemote(options: RemoteOptions): RsbuildConfig {
       { target: "web" },
     ),
   ]);
-  return mergeRsbuildConfig<RsbuildConfig>(base, {
-    // The page's origin is the host's; chunks must load relative to remoteEntry.js.
-    output: { assetPrefix: "auto" },
-    // Absolute in dev: the standalone page is served at deep paths (/blog/all-posts).
-    dev: { assetPrefix: `http://127.0.0.1:${options.port}/` },
-    // The host on another port loads this dev server's files.
-    server: { cors: true },
-    // The standalone page (src/standalone.tsx) exists for `rsbuild dev` only. The ESM
-    // bundler runtime is a size measure for what the shell loads; dev stays as it was.
-    ...(isProduction ? { tools: { htmlPlugin: false, rspack: useEsmBundlerRuntime() } } : {}),
-  }, options.extend);
+  return mergeRsbuildConfig<RsbuildConfig>(
+    base,
+    {
+      // The page's origin is the host's; chunks must load relative to remoteEntry.js.
+      output: { assetPrefix: "auto" },
+      // Absolute in dev: the standalone page is served at deep paths (/blog/all-posts).
+      dev: { assetPrefix: `http://127.0.0.1:${options.port}/` },
+      // The host on another port loads this dev server's files.
+      server: { cors: true },
+      // The standalone page (src/standalone.tsx) exists for `rsbuild dev` only. The ESM
+      // bundler runtime is a size measure for what the shell loads; dev stays as it was.
+      ...(isProduction ? { tools: { htmlPlugin: false, rspack: useEsmBundlerRuntime() } } : {}),
+    },
+    options.extend,
+  );
 }

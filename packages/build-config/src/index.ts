@@ -1,5 +1,17 @@
 export { defineHost, defineRemote, type HostOptions, type RemoteOptions } from "./app-config";
 export { catalogVersion, parseCatalog, readCatalog, workspaceRoot } from "./catalog";
-export { pluginPrecompress, precompressDir, precompressFile, type PrecompressOptions } from "./precompress";
-export { sharedModules, uiSubpaths, type SharedObject, type SharedSingleton } from "./shared";
-export { definePrerender, incompletePage, prerenderFileName, writePages, type PrerenderModule, type PrerenderedPage } from "./prerender";
+export {
+  type PrecompressOptions,
+  pluginPrecompress,
+  precompressDir,
+  precompressFile,
+} from "./precompress";
+export {
+  definePrerender,
+  incompletePage,
+  type PrerenderedPage,
+  type PrerenderModule,
+  prerenderFileName,
+  writePages,
+} from "./prerender";
+export { type SharedObject, type SharedSingleton, sharedModules, uiSubpaths } from "./shared";

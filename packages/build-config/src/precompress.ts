@@ -35,7 +35,10 @@ export async function precompressFile(file: string): Promise<number> {
     gz(source, { level: constants.Z_BEST_COMPRESSION }),
   ]);
   let written = 0;
-  for (const [ext, data] of [[".br", br], [".gz", gzipped]] as const) {
+  for (const [ext, data] of [
+    [".br", br],
+    [".gz", gzipped],
+  ] as const) {
     if (data.length < source.length) {
       await writeFile(file + ext, data);
       written++;

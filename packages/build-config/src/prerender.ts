@@ -22,8 +22,9 @@ export interface PrerenderModule {
 export function prerenderFileName(key: string): string {
   if (key === "/") return "index.html";
   // Keys are paths of routes.json, post slugs and 404 keys: [a-z0-9/:-], never "..".
-  if (!/^(?:404(?::\/[a-z0-9-]+)?|(?:\/[a-z0-9-]+)+)$/.test(key)) throw new Error(`prerender: bad page key ${JSON.stringify(key)}`);
-  return key.replace(/^\//, "").replaceAll(":", "") + ".html";
+  if (!/^(?:404(?::\/[a-z0-9-]+)?|(?:\/[a-z0-9-]+)+)$/.test(key))
+    throw new Error(`prerender: bad page key ${JSON.stringify(key)}`);
+  return `${key.replace(/^\//, "").replaceAll(":", "")}.html`;
 }
 
 /**
@@ -33,8 +34,10 @@ export function prerenderFileName(key: string): string {
  */
 export function incompletePage(html: string): string | undefined {
   if (/<script[\s>]/.test(html)) return "it has an inline <script>";
-  if (html.includes("<!--$?-->")) return "a Suspense boundary is still pending (something suspended)";
-  if (html.includes("<!--$!-->")) return "a Suspense boundary failed on the server and is left to the client";
+  if (html.includes("<!--$?-->"))
+    return "a Suspense boundary is still pending (something suspended)";
+  if (html.includes("<!--$!-->"))
+    return "a Suspense boundary failed on the server and is left to the client";
   return undefined;
 }
 
@@ -60,9 +63,13 @@ function pluginWritePages(outDir: string): RsbuildPlugin {
     setup(api) {
       api.onAfterBuild(async ({ environments }) => {
         for (const environment of Object.values(environments)) {
-          const entry = (await readdir(environment.distPath)).find((f) => /^prerender\.c?js$/.test(f));
+          const entry = (await readdir(environment.distPath)).find((f) =>
+            /^prerender\.c?js$/.test(f),
+          );
           if (!entry) throw new Error(`prerender: no prerender.js in ${environment.distPath}`);
-          const mod = (await import(pathToFileURL(join(environment.distPath, entry)).href)) as PrerenderModule;
+          const mod = (await import(
+            pathToFileURL(join(environment.distPath, entry)).href
+          )) as PrerenderModule;
           const pages = await mod.renderPages();
           await writePages(join(api.context.rootPath, outDir), pages);
           api.logger.info(`prerendered ${pages.length} pages into ${outDir}`);
@@ -78,7 +85,10 @@ function pluginWritePages(outDir: string): RsbuildPlugin {
  * build; the HTML lands in dist/prerender/, which the gateway composes per request.
  * Run after the browser build (which empties dist/).
  */
-export function definePrerender({ entry = "./src/prerender.tsx", outDir = "dist/prerender" } = {}): RsbuildConfig {
+export function definePrerender({
+  entry = "./src/prerender.tsx",
+  outDir = "dist/prerender",
+} = {}): RsbuildConfig {
   return {
     plugins: [pluginReact(), pluginWritePages(outDir)],
     source: { entry: { prerender: entry } },

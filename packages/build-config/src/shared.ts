@@ -51,7 +51,9 @@ function workspaceVersion(dir: string): string {
  */
 export function uiSubpaths(): string[] {
   return readdirSync(join(workspaceRoot, "packages/ui/src"))
-    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|spec)\./.test(file) && !file.endsWith(".d.ts"))
+    .filter(
+      (file) => /\.tsx?$/.test(file) && !/\.(test|spec)\./.test(file) && !file.endsWith(".d.ts"),
+    )
     .map((file) => `@portfolio/ui/${file.replace(/\.tsx?$/, "")}`)
     .sort();
 }

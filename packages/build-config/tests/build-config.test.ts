@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync, existsSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -18,7 +18,11 @@ describe("parseCatalog", () => {
       "pmOnFail: ignore",
       "  not-this: 1.0.0",
     ].join("\n");
-    expect(parseCatalog(yaml)).toEqual({ react: "19.3.1", "@types/react": "19.3.0", quoted: "1.2.3" });
+    expect(parseCatalog(yaml)).toEqual({
+      react: "19.3.1",
+      "@types/react": "19.3.0",
+      quoted: "1.2.3",
+    });
   });
 
   it("reads the workspace's catalog", () => {
@@ -31,7 +35,10 @@ describe("sharedModules", () => {
 
   it("shares react, react-dom and their entry points as singletons at the catalog version", () => {
     for (const key of ["react", "react/jsx-runtime", "react-dom", "react-dom/client"]) {
-      expect(shared[key], key).toMatchObject({ singleton: true, requiredVersion: `^${readCatalog()[key.split("/")[0]!]}` });
+      expect(shared[key], key).toMatchObject({
+        singleton: true,
+        requiredVersion: `^${readCatalog()[key.split("/")[0]!]}`,
+      });
     }
   });
 
@@ -40,7 +47,14 @@ describe("sharedModules", () => {
       expect(shared[key], key).toMatchObject({ singleton: true });
     }
     const ui = uiSubpaths();
-    expect(ui).toEqual(expect.arrayContaining(["@portfolio/ui/theme-provider", "@portfolio/ui/use-toast", "@portfolio/ui/toaster", "@portfolio/ui/button"]));
+    expect(ui).toEqual(
+      expect.arrayContaining([
+        "@portfolio/ui/theme-provider",
+        "@portfolio/ui/use-toast",
+        "@portfolio/ui/toaster",
+        "@portfolio/ui/button",
+      ]),
+    );
     for (const key of ui) expect(shared[key], key).toMatchObject({ singleton: true });
   });
 
@@ -80,17 +94,27 @@ describe("defineRemote in production", () => {
     vi.resetModules();
     try {
       const { defineRemote } = await import("../src/app-config");
-      const config = defineRemote({ name: "demo", port: 3999, exposes: { "./routes": "./src/routes.tsx" } });
+      const config = defineRemote({
+        name: "demo",
+        port: 3999,
+        exposes: { "./routes": "./src/routes.tsx" },
+      });
       class NormalModuleReplacementPlugin {
-        constructor(readonly test: RegExp, readonly replace: (resource: { request: string }) => void) {}
+        constructor(
+          readonly test: RegExp,
+          readonly replace: (resource: { request: string }) => void,
+        ) {}
       }
       const appended: NormalModuleReplacementPlugin[] = [];
       const hooks = [config.tools?.rspack].flat().filter((hook) => typeof hook === "function");
       for (const hook of hooks) {
-        (hook as (config: unknown, utils: unknown) => void)({}, {
-          rspack: { NormalModuleReplacementPlugin },
-          appendPlugins: (plugin: NormalModuleReplacementPlugin) => appended.push(plugin),
-        });
+        (hook as (config: unknown, utils: unknown) => void)(
+          {},
+          {
+            rspack: { NormalModuleReplacementPlugin },
+            appendPlugins: (plugin: NormalModuleReplacementPlugin) => appended.push(plugin),
+          },
+        );
       }
       return appended;
     } finally {
@@ -108,7 +132,9 @@ describe("defineRemote in production", () => {
     expect(plugin!.test.test("/x/node_modules/@module-federation/sdk/dist/index.cjs")).toBe(false);
     const resource = { request: cjs };
     plugin!.replace(resource);
-    expect(resource.request).toBe("/x/node_modules/@module-federation/webpack-bundler-runtime/dist/index.js");
+    expect(resource.request).toBe(
+      "/x/node_modules/@module-federation/webpack-bundler-runtime/dist/index.js",
+    );
   });
 
   it("leaves the dev build (standalone page, own MF runtime) as it is", async () => {

@@ -6,6 +6,8 @@
  * instead lets the bundler drop what is not re-exported here, while host and remotes
  * still get one router instance (one context). Add an export here when an app needs it.
  */
+
+export type { LinkProps, Location, NavigateFunction, NavLinkProps, Params } from "react-router";
 export {
   BrowserRouter,
   Link,
@@ -20,4 +22,3 @@ export {
   useParams,
   useSearchParams,
 } from "react-router";
-export type { LinkProps, NavLinkProps, NavigateFunction, Location, Params } from "react-router";

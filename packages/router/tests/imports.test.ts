@@ -16,7 +16,15 @@ function sources(dir: string): string[] {
 
 describe("@portfolio/router", () => {
   it("re-exports the router components the apps render", () => {
-    for (const name of ["BrowserRouter", "Routes", "Route", "Link", "NavLink", "Navigate", "Outlet"]) {
+    for (const name of [
+      "BrowserRouter",
+      "Routes",
+      "Route",
+      "Link",
+      "NavLink",
+      "Navigate",
+      "Outlet",
+    ]) {
       expect(router, name).toHaveProperty(name);
     }
   });
@@ -24,9 +32,17 @@ describe("@portfolio/router", () => {
   // A second copy of react-router in a bundle means a second router context: a remote's
   // <Routes> would not see the shell's <BrowserRouter>. Only this package imports it.
   it("is the only way app and ui sources import react-router", () => {
-    const offenders = ["apps/shell/src", "apps/blog/src", "apps/newsletter/src", "apps/admin/src", "packages/ui/src"]
+    const offenders = [
+      "apps/shell/src",
+      "apps/blog/src",
+      "apps/newsletter/src",
+      "apps/admin/src",
+      "packages/ui/src",
+    ]
       .flatMap((dir) => sources(join(root, dir)))
-      .filter((file) => /from\s+["']react-router(?:-dom)?(?:\/[^"']*)?["']/.test(readFileSync(file, "utf8")))
+      .filter((file) =>
+        /from\s+["']react-router(?:-dom)?(?:\/[^"']*)?["']/.test(readFileSync(file, "utf8")),
+      )
       .map((file) => relative(root, file));
     expect(offenders).toEqual([]);
   });

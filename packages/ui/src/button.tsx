@@ -13,7 +13,8 @@ const base =
 
 const variants: Record<ButtonVariant, string> = {
   default: "bg-primary text-primary-foreground shadow-sm hover:bg-primary/90",
-  outline: "border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground",
+  outline:
+    "border border-input bg-background shadow-sm hover:bg-accent hover:text-accent-foreground",
   ghost: "hover:bg-accent hover:text-accent-foreground",
   secondary: "bg-secondary text-secondary-foreground shadow-sm hover:bg-secondary/80",
   destructive: "bg-destructive text-destructive-foreground shadow-sm hover:bg-destructive/90",
@@ -31,7 +32,11 @@ export function buttonClasses({
   variant = "default",
   size = "default",
   className,
-}: { variant?: ButtonVariant; size?: ButtonSize; className?: string } = {}): string {
+}: {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+} = {}): string {
   return cn(base, variants[variant], sizes[size], className);
 }
 

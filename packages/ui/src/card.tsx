@@ -6,7 +6,10 @@ type DivProps = HTMLAttributes<HTMLDivElement>;
 export function Card({ className, ...props }: DivProps) {
   return (
     <div
-      className={cn("rounded-lg border border-border bg-card text-card-foreground shadow-sm", className)}
+      className={cn(
+        "rounded-lg border border-border bg-card text-card-foreground shadow-sm",
+        className,
+      )}
       {...props}
     />
   );
@@ -22,7 +25,12 @@ export function CardTitle({
   className,
   ...props
 }: HTMLAttributes<HTMLHeadingElement> & { as?: "h2" | "h3" | "h4" }) {
-  return <Tag className={cn("text-xl font-semibold leading-tight tracking-tight", className)} {...props} />;
+  return (
+    <Tag
+      className={cn("text-xl font-semibold leading-tight tracking-tight", className)}
+      {...props}
+    />
+  );
 }
 
 export function CardDescription({ className, ...props }: HTMLAttributes<HTMLParagraphElement>) {

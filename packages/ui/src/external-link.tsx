@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, Ref } from "react";
 
-export interface ExternalLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "target" | "rel"> {
+export interface ExternalLinkProps
+  extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "target" | "rel"> {
   href: string;
   ref?: Ref<HTMLAnchorElement>;
 }

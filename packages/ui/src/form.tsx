@@ -14,7 +14,8 @@ export const labelClasses = "text-sm font-medium";
 /** A field's own error message under it (point the control's aria-describedby at its id). */
 export const fieldErrorClasses = "text-sm font-medium text-destructive dark:text-red-400";
 
-export interface HoneypotProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "tabIndex" | "autoComplete"> {
+export interface HoneypotProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "tabIndex" | "autoComplete"> {
   id: string;
   /** A label for bots to read; people and assistive technology never meet the field. */
   label: string;

@@ -1,7 +1,7 @@
+import { XIcon } from "@portfolio/ui/icons";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
-import { XIcon } from "@portfolio/ui/icons";
 
 // A dialog that slides in from a screen edge (the mobile navigation drawer): the same
 // Radix Dialog behaviour as ./dialog, laid out as a side panel.
@@ -22,7 +22,10 @@ export function SheetContent({
   children,
   closeLabel = "Close",
   ...props
-}: ComponentProps<typeof DialogPrimitive.Content> & { side?: keyof typeof sides; closeLabel?: string }) {
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  side?: keyof typeof sides;
+  closeLabel?: string;
+}) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-fade-in" />

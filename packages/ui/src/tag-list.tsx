@@ -5,7 +5,15 @@ import { cn } from "./cn";
  * Tags as badges, in a list named 'Tags' (docs/ui-contract.md). With `max`, the first
  * `max` and a '+N' badge for the rest (read as '+N more tags').
  */
-export function TagList({ tags, max, className }: { tags: readonly string[]; max?: number; className?: string }) {
+export function TagList({
+  tags,
+  max,
+  className,
+}: {
+  tags: readonly string[];
+  max?: number;
+  className?: string;
+}) {
   const shown = max === undefined ? tags : tags.slice(0, max);
   const more = tags.length - shown.length;
   return (

@@ -1,12 +1,12 @@
 import {
   createContext,
+  type ReactNode,
   useCallback,
   useContext,
   useEffect,
   useLayoutEffect,
   useMemo,
   useState,
-  type ReactNode,
 } from "react";
 import { DARK_QUERY, DEFAULT_THEME, THEME_CHOICES, THEME_STORAGE_KEY } from "./theme-script";
 
@@ -78,7 +78,8 @@ export function ThemeProvider({
     const media = window.matchMedia(DARK_QUERY);
     const onMedia = (event: MediaQueryListEvent) => setSystemDark(event.matches);
     const onStorage = (event: StorageEvent) => {
-      if (event.key === storageKey) setThemeState(isTheme(event.newValue) ? event.newValue : defaultTheme);
+      if (event.key === storageKey)
+        setThemeState(isTheme(event.newValue) ? event.newValue : defaultTheme);
     };
     media.addEventListener("change", onMedia);
     window.addEventListener("storage", onStorage);

@@ -1,4 +1,11 @@
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "./toast";
+import {
+  Toast,
+  ToastClose,
+  ToastDescription,
+  ToastProvider,
+  ToastTitle,
+  ToastViewport,
+} from "./toast";
 import { TOAST_DURATION, type ToastState } from "./use-toast";
 
 /** The Radix toast region and its toasts; loaded by <Toaster> when the first toast shows. */

@@ -1,7 +1,7 @@
+import { XIcon } from "@portfolio/ui/icons";
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import type { ComponentProps } from "react";
 import { cn } from "./cn";
-import { XIcon } from "@portfolio/ui/icons";
 import type { ToastVariant } from "./use-toast";
 
 /** Spec: swipe right past 50 px to dismiss; F8 (Radix's default hotkey) focuses the region. */
@@ -19,7 +19,10 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
 }
 
 /** The landmark region 'Notifications (F8)': top on phones, bottom right from sm, 420 px max from md. */
-export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+export function ToastViewport({
+  className,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Viewport>) {
   return (
     <ToastPrimitive.Viewport
       className={cn(
@@ -63,7 +66,10 @@ export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastP
   return <ToastPrimitive.Title className={cn("text-sm font-semibold", className)} {...props} />;
 }
 
-export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+export function ToastDescription({
+  className,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Description>) {
   return <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />;
 }
 

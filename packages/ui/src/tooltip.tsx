@@ -1,5 +1,5 @@
 import * as TooltipPrimitive from "@radix-ui/react-tooltip";
-import { createContext, useContext, type ComponentProps } from "react";
+import { type ComponentProps, createContext, useContext } from "react";
 import { cn } from "./cn";
 
 /** Spec: a tooltip opens after 700 ms; moving to the next one within 300 ms skips the delay. */
@@ -21,7 +21,11 @@ export function TooltipProvider({
 }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return (
     <InsideProvider.Provider value={true}>
-      <TooltipPrimitive.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration} {...props} />
+      <TooltipPrimitive.Provider
+        delayDuration={delayDuration}
+        skipDelayDuration={skipDelayDuration}
+        {...props}
+      />
     </InsideProvider.Provider>
   );
 }

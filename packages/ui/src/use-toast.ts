@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 
 /** Spec: one toast at a time; a dismissed toast stays mounted (closed) this long. */
 export const TOAST_LIMIT = 1;
@@ -62,7 +62,9 @@ export function reducer(current: State, action: Action): State {
       return { toasts: [action.toast, ...current.toasts].slice(0, TOAST_LIMIT) };
     case "UPDATE":
       return {
-        toasts: current.toasts.map((t) => (t.id === action.toast.id ? { ...t, ...action.toast } : t)),
+        toasts: current.toasts.map((t) =>
+          t.id === action.toast.id ? { ...t, ...action.toast } : t,
+        ),
       };
     case "DISMISS":
       return {
@@ -79,7 +81,8 @@ export function reducer(current: State, action: Action): State {
 
 function dispatch(action: Action): void {
   if (action.type === "DISMISS") {
-    for (const t of state.toasts) if (action.id === undefined || t.id === action.id) scheduleRemoval(t.id);
+    for (const t of state.toasts)
+      if (action.id === undefined || t.id === action.id) scheduleRemoval(t.id);
   }
   state = reducer(state, action);
   for (const listener of listeners) listener(state);

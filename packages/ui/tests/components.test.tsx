@@ -4,7 +4,13 @@ import { describe, expect, it } from "vitest";
 import { Badge } from "../src/badge";
 import { Button } from "../src/button";
 import { cn } from "../src/cn";
-import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "../src/dialog";
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "../src/dialog";
 import { ExternalLink } from "../src/external-link";
 import { Honeypot } from "../src/form";
 import { TagList } from "../src/tag-list";
@@ -112,6 +118,11 @@ describe("TagList", () => {
 
   it("shows every tag without max", () => {
     render(<TagList tags={["a", "b", "c", "d"]} />);
-    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual(["a", "b", "c", "d"]);
+    expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([
+      "a",
+      "b",
+      "c",
+      "d",
+    ]);
   });
 });

@@ -13,8 +13,10 @@ export function mockColorScheme(initiallyDark = false) {
     },
     media: query,
     onchange: null,
-    addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
-    removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
+    addEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+      listeners.add(listener),
+    removeEventListener: (_type: string, listener: (event: MediaQueryListEvent) => void) =>
+      listeners.delete(listener),
     addListener: (listener: (event: MediaQueryListEvent) => void) => listeners.add(listener),
     removeListener: (listener: (event: MediaQueryListEvent) => void) => listeners.delete(listener),
     dispatchEvent: () => true,
@@ -23,7 +25,8 @@ export function mockColorScheme(initiallyDark = false) {
   return {
     setDark(next: boolean) {
       dark = next;
-      for (const listener of [...listeners]) listener({ matches: next, media: "(prefers-color-scheme: dark)" } as MediaQueryListEvent);
+      for (const listener of [...listeners])
+        listener({ matches: next, media: "(prefers-color-scheme: dark)" } as MediaQueryListEvent);
     },
     listenerCount: () => listeners.size,
   };

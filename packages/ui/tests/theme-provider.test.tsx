@@ -2,7 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ThemeProvider, useTheme } from "../src/theme-provider";
-import { themeScript, THEME_STORAGE_KEY } from "../src/theme-script";
+import { THEME_STORAGE_KEY, themeScript } from "../src/theme-script";
 import { mockColorScheme } from "./match-media";
 
 function ThemeButton() {
@@ -54,7 +54,11 @@ describe("ThemeProvider", () => {
     const seen: Array<[string | null, string, string | null]> = [];
     for (let i = 0; i < 4; i++) {
       await user.click(button);
-      seen.push([localStorage.getItem("vite-ui-theme"), html.className, html.getAttribute("data-theme-choice")]);
+      seen.push([
+        localStorage.getItem("vite-ui-theme"),
+        html.className,
+        html.getAttribute("data-theme-choice"),
+      ]);
     }
     expect(seen).toEqual([
       ["light", "light", "light"],
@@ -122,13 +126,16 @@ describe("themeScript (inline, before first paint)", () => {
     ["dark", false, "dark", "dark"],
     ["system", true, "dark", "system"],
     ["bogus", false, "light", "system"],
-  ])("stored %s, OS dark %s → class %s, choice %s", (stored, osDark, expectedClass, expectedChoice) => {
-    mockColorScheme(osDark);
-    if (stored) localStorage.setItem("vite-ui-theme", stored);
-    run();
-    expect(html.className).toBe(expectedClass);
-    expect(html).toHaveAttribute("data-theme-choice", expectedChoice);
-  });
+  ])(
+    "stored %s, OS dark %s → class %s, choice %s",
+    (stored, osDark, expectedClass, expectedChoice) => {
+      mockColorScheme(osDark);
+      if (stored) localStorage.setItem("vite-ui-theme", stored);
+      run();
+      expect(html.className).toBe(expectedClass);
+      expect(html).toHaveAttribute("data-theme-choice", expectedChoice);
+    },
+  );
 
   it("still paints the default when storage throws", () => {
     mockColorScheme(true);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { LoadProblem } from "./newsletter-admin/load-problem";
 import { LoginForm } from "./newsletter-admin/login-form";
 import { useSession, useSessionChange } from "./newsletter-admin/session";
@@ -7,9 +7,15 @@ import { useSetupToken } from "./newsletter-admin/setup-link";
 // The section's first load is the sign-in form and TanStack Query (within the 30 kB
 // budget of ARCHITECTURE.md §8); the dashboard is fetched once someone is signed in,
 // the setup form and notice only on a server without an admin.
-const Dashboard = lazy(() => import("./newsletter-admin/dashboard").then((m) => ({ default: m.Dashboard })));
-const NotConfigured = lazy(() => import("./newsletter-admin/not-configured").then((m) => ({ default: m.NotConfigured })));
-const SetupForm = lazy(() => import("./newsletter-admin/setup-form").then((m) => ({ default: m.SetupForm })));
+const Dashboard = lazy(() =>
+  import("./newsletter-admin/dashboard").then((m) => ({ default: m.Dashboard })),
+);
+const NotConfigured = lazy(() =>
+  import("./newsletter-admin/not-configured").then((m) => ({ default: m.NotConfigured })),
+);
+const SetupForm = lazy(() =>
+  import("./newsletter-admin/setup-form").then((m) => ({ default: m.SetupForm })),
+);
 
 const loading = (what: string) => <p className="mt-10 text-muted-foreground">{what}</p>;
 
@@ -32,11 +38,15 @@ export function NewsletterAdmin() {
     if (alreadySetUp) forgetSetupToken();
   }, [alreadySetUp, forgetSetupToken]);
 
-  let body;
+  let body: ReactNode;
   if (session.isError) {
     body = (
       <div className="mt-10">
-        <LoadProblem what="the admin session" error={session.error} onRetry={() => void session.refetch()} />
+        <LoadProblem
+          what="the admin session"
+          error={session.error}
+          onRetry={() => void session.refetch()}
+        />
       </div>
     );
   } else if (!data) {
@@ -50,7 +60,11 @@ export function NewsletterAdmin() {
   } else if (!data.configured) {
     body = (
       <Suspense fallback={loading("Loading…")}>
-        {setupToken ? <SetupForm token={setupToken} onDone={forgetSetupToken} /> : <NotConfigured />}
+        {setupToken ? (
+          <SetupForm token={setupToken} onDone={forgetSetupToken} />
+        ) : (
+          <NotConfigured />
+        )}
       </Suspense>
     );
   } else {
@@ -60,7 +74,9 @@ export function NewsletterAdmin() {
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Newsletter Admin</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">Subscribers, editions and publishing for DevOps Digest.</p>
+      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
+        Subscribers, editions and publishing for DevOps Digest.
+      </p>
       <p role="status" className="sr-only">
         {change ? announcements[change] : ""}
       </p>

@@ -1,4 +1,4 @@
-import { isPublished, type BlogPost } from "@portfolio/content/blog";
+import { type BlogPost, isPublished } from "@portfolio/content/blog";
 
 /** The all-posts cards show at most this many tags, then '+N' for the rest (spec). */
 export const MAX_CARD_TAGS = 3;

@@ -1,7 +1,7 @@
 import type { BlogPost } from "@portfolio/content/blog";
 import { cn } from "@portfolio/ui/cn";
-import { readTimeLabel } from "./card-rules";
 import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
+import { readTimeLabel } from "./card-rules";
 
 /** A post's date and read time ("Dec 15, 2023", "5 min read"); either can be left out. */
 export function PostMeta({
@@ -16,7 +16,12 @@ export function PostMeta({
   className?: string;
 }) {
   return (
-    <p className={cn("flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground", className)}>
+    <p
+      className={cn(
+        "flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground",
+        className,
+      )}
+    >
       {date ? (
         <span className="inline-flex items-center gap-1.5">
           <CalendarIcon className="size-4 shrink-0" />

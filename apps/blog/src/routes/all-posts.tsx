@@ -1,21 +1,24 @@
-import { categories, isPublished, posts, type BlogPost } from "@portfolio/content/blog";
+import { type BlogPost, categories, isPublished, posts } from "@portfolio/content/blog";
+import { Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { Button, buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
-import { Link } from "@portfolio/router";
-import { allPostsOrder, MAX_CARD_TAGS } from "../components/card-rules";
 import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from "@portfolio/ui/icons";
+import { TagList } from "@portfolio/ui/tag-list";
+import { allPostsOrder, MAX_CARD_TAGS } from "../components/card-rules";
 import { RssIcon } from "../components/icons";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
-import { TagList } from "@portfolio/ui/tag-list";
 
 /** /blog/all-posts: every post, readable ones first, the categories, and 'Stay Updated'. */
 export function AllPosts() {
   const intro = routeIntro("/blog/all-posts");
   return (
     <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-      <Link to="/blog" className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}>
+      <Link
+        to="/blog"
+        className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}
+      >
         <ArrowLeftIcon />
         Back to Blog
       </Link>

@@ -14,7 +14,15 @@ export default function ArticleHtml({ article }: { article: Article }) {
   // Links to pages of this site stay inside the app (no reload), like router links;
   // files (/rss.xml), anchors, other sites and modified clicks keep the browser's way.
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = (event.target as Element).closest?.("a");
     const href = link?.getAttribute("href");
     if (!link || !href || link.target || !href.startsWith("/") || href.startsWith("//")) return;
@@ -26,6 +34,12 @@ export default function ArticleHtml({ article }: { article: Article }) {
 
   return (
     // The handler only upgrades the links inside; pressing Enter on a link is a click too.
-    <div className="article-body mt-8" onClick={onClick} dangerouslySetInnerHTML={{ __html: article.html }} />
+    // biome-ignore lint/a11y/noStaticElementInteractions: delegation for the links inside
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link inside is a click
+    <div
+      className="article-body mt-8"
+      onClick={onClick}
+      dangerouslySetInnerHTML={{ __html: article.html }}
+    />
   );
 }

@@ -1,12 +1,12 @@
 import { getPost, isPublished, loadArticle, type PublishedPost } from "@portfolio/content/blog";
+import { Link, useParams } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
-import { Link, useParams } from "@portfolio/router";
-import { lazy, Suspense, type ComponentType } from "react";
-import { useDocumentTitle } from "../components/document-title";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
-import { PostMeta } from "../components/post-meta";
 import { TagList } from "@portfolio/ui/tag-list";
+import { type ComponentType, lazy, Suspense } from "react";
+import { useDocumentTitle } from "../components/document-title";
+import { PostMeta } from "../components/post-meta";
 import { NotFound } from "./not-found";
 
 /** /blog/:slug: a published post's article; any other slug is the section's not-found state. */
@@ -23,13 +23,18 @@ function ArticlePage({ post }: { post: PublishedPost }) {
   const Body = articleBody(post.slug);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
-      <Link to="/blog" className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}>
+      <Link
+        to="/blog"
+        className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}
+      >
         <ArrowLeftIcon />
         Back to Blog
       </Link>
       <header className="flex flex-col gap-4 border-b border-border pb-8">
         <Badge className="self-start">{post.category}</Badge>
-        <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">{post.title}</h1>
+        <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
+          {post.title}
+        </h1>
         <PostMeta post={post} />
         <TagList tags={post.tags} />
       </header>
@@ -52,7 +57,10 @@ function articleBody(slug: string): ComponentType {
   if (!body) {
     body = lazy(async () => {
       try {
-        const [{ default: ArticleHtml }, article] = await Promise.all([import("./article-body"), loadArticle(slug)]);
+        const [{ default: ArticleHtml }, article] = await Promise.all([
+          import("./article-body"),
+          loadArticle(slug),
+        ]);
         return { default: () => (article ? <ArticleHtml article={article} /> : null) };
       } catch (err) {
         bodies.delete(slug);

@@ -1,11 +1,11 @@
-import { publishedPosts, type PublishedPost } from "@portfolio/content/blog";
+import { type PublishedPost, publishedPosts } from "@portfolio/content/blog";
+import { Link } from "@portfolio/router";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
-import { Link } from "@portfolio/router";
 import { ArrowRightIcon } from "@portfolio/ui/icons";
+import { TagList } from "@portfolio/ui/tag-list";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
-import { TagList } from "@portfolio/ui/tag-list";
 
 /** /blog: 'Latest Blog Posts', a card per published article, and 'View All Posts'. */
 export function BlogHome() {
@@ -37,7 +37,10 @@ export function LatestPostCard({ post }: { post: PublishedPost }) {
       <CardHeader className="gap-3">
         <PostMeta post={post} />
         <CardTitle className="text-xl">
-          <Link to={post.url} className="rounded-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-ring">
+          <Link
+            to={post.url}
+            className="rounded-sm hover:text-primary focus-visible:outline-2 focus-visible:outline-ring"
+          >
             {post.title}
           </Link>
         </CardTitle>

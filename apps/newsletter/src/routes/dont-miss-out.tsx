@@ -11,7 +11,17 @@ const HEADER_ROOM = 80;
  * out of view there, to the form itself. A keyboard user lands in the email field (or on
  * the welcome card); a pointer's click only scrolls.
  */
-export function DontMissOut({ heading, text, button, scrollTop }: { heading: string; text: string; button: string; scrollTop: number }) {
+export function DontMissOut({
+  heading,
+  text,
+  button,
+  scrollTop,
+}: {
+  heading: string;
+  text: string;
+  button: string;
+  scrollTop: number;
+}) {
   const onClick = (event: MouseEvent<HTMLButtonElement>) => {
     const target = document.getElementById(EMAIL_FIELD_ID) ?? document.getElementById(WELCOME_ID);
     let top = scrollTop;

@@ -1,11 +1,16 @@
 import "@portfolio/content/code-theme.css";
-import { editions, loadEditions, type Edition, type EditionSummary } from "@portfolio/content/newsletter";
+import {
+  type Edition,
+  type EditionSummary,
+  editions,
+  loadEditions,
+} from "@portfolio/content/newsletter";
 import { Badge } from "@portfolio/ui/badge";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
-import { useEffect, useRef, useState, type RefObject } from "react";
 import { TagList } from "@portfolio/ui/tag-list";
+import { type RefObject, useEffect, useRef, useState } from "react";
 
 // An edition's text is HTML the content build rendered from its Markdown (paragraphs,
 // lists, code highlighted by Shiki; no raw HTML, no script): no Markdown library ships
@@ -21,7 +26,10 @@ const editionBody =
 /** How far below the screen the section may still be when its texts start loading. */
 const LOAD_AHEAD = "0px 0px 100px 0px";
 
-type Texts = { state: "waiting" } | { state: "loaded"; byId: ReadonlyMap<number, Edition> } | { state: "failed" };
+type Texts =
+  | { state: "waiting" }
+  | { state: "loaded"; byId: ReadonlyMap<number, Edition> }
+  | { state: "failed" };
 
 /**
  * The editions' texts (about 10 kB gzip, more than the rest of the page) load when the
@@ -81,17 +89,26 @@ export function Editions({ heading, intro }: { heading: string; intro: string })
       </h2>
       <p className="mt-2 text-muted-foreground">{intro}</p>
       {texts.state === "failed" ? (
-        <div role="alert" className="mt-6 flex flex-wrap items-center gap-4 rounded-lg border border-border p-4 text-sm">
+        <div
+          role="alert"
+          className="mt-6 flex flex-wrap items-center gap-4 rounded-lg border border-border p-4 text-sm"
+        >
           <p>The editions&apos; full text could not be loaded.</p>
           <Button variant="outline" size="sm" onClick={retry}>
             Try again
           </Button>
         </div>
       ) : null}
-      <ul className="mt-8 flex flex-col gap-8" aria-busy={texts.state === "waiting" ? true : undefined}>
+      <ul
+        className="mt-8 flex flex-col gap-8"
+        aria-busy={texts.state === "waiting" ? true : undefined}
+      >
         {newestFirst.map((edition) => (
           <li key={edition.id}>
-            <EditionCard edition={edition} html={texts.state === "loaded" ? texts.byId.get(edition.id)?.html : undefined} />
+            <EditionCard
+              edition={edition}
+              html={texts.state === "loaded" ? texts.byId.get(edition.id)?.html : undefined}
+            />
           </li>
         ))}
       </ul>

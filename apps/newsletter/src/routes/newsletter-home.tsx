@@ -1,10 +1,14 @@
 import { site } from "@portfolio/content";
-import { newsletterPage, withSubscribers, type NewsletterExpectIcon } from "@portfolio/content/newsletter";
+import {
+  type NewsletterExpectIcon,
+  newsletterPage,
+  withSubscribers,
+} from "@portfolio/content/newsletter";
+import { Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
-import { ArrowLeftIcon, MailIcon, MoonIcon, type IconProps } from "@portfolio/ui/icons";
-import { Link } from "@portfolio/router";
+import { ArrowLeftIcon, type IconProps, MailIcon, MoonIcon } from "@portfolio/ui/icons";
 import type { ComponentType } from "react";
 import { FlameIcon, HomeIcon, LayersIcon, WrenchIcon } from "../components/icons";
 import { DontMissOut } from "./dont-miss-out";

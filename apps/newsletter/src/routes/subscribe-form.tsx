@@ -6,12 +6,20 @@ import { cn } from "@portfolio/ui/cn";
 import { controlClasses, fieldErrorClasses, Honeypot, labelClasses } from "@portfolio/ui/form";
 import { CheckIcon, MailIcon } from "@portfolio/ui/icons";
 import { useToast } from "@portfolio/ui/use-toast";
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type Ref } from "react";
+import {
+  type ChangeEvent,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type Ref,
+  useEffect,
+  useRef,
+  useState,
+} from "react";
 import {
   firstProblemField,
+  type Problems,
   problemOf,
   problemsOf,
-  type Problems,
   type SubscriptionFieldName,
   type SubscriptionValues,
 } from "./subscription-rules";
@@ -57,12 +65,14 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
     if (subscribed) welcomeRef.current?.focus();
   }, [subscribed]);
 
-  const focusField = (field: SubscriptionFieldName) => (field === "name" ? nameRef : emailRef).current?.focus();
+  const focusField = (field: SubscriptionFieldName) =>
+    (field === "name" ? nameRef : emailRef).current?.focus();
 
   const change = (field: keyof SubscriptionValues) => (event: ChangeEvent<HTMLInputElement>) => {
     const next = { ...values, [field]: event.target.value };
     setValues(next);
-    if (submitted && field !== "website") setProblems((current) => ({ ...current, [field]: problemOf(field, next, validation) }));
+    if (submitted && field !== "website")
+      setProblems((current) => ({ ...current, [field]: problemOf(field, next, validation) }));
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -89,13 +99,21 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
     } catch (error) {
       if (controller.signal.aborted) return; // the page was left
       setPending(false);
-      if (error instanceof ApiRequestError && error.status === 400 && isSubscriptionField(error.field)) {
+      if (
+        error instanceof ApiRequestError &&
+        error.status === 400 &&
+        isSubscriptionField(error.field)
+      ) {
         setProblems({ [error.field]: error.message });
         focusField(error.field);
         return;
       }
       console.error("Newsletter: the subscription failed.", error);
-      toast({ variant: "destructive", title: toasts.failure.title, description: toasts.failure.description });
+      toast({
+        variant: "destructive",
+        title: toasts.failure.title,
+        description: toasts.failure.description,
+      });
       return;
     }
     setPending(false);
@@ -114,7 +132,12 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
             <CheckIcon />
           </span>
           <div>
-            <h2 id={WELCOME_ID} ref={welcomeRef} tabIndex={-1} className="text-xl font-semibold leading-tight outline-none">
+            <h2
+              id={WELCOME_ID}
+              ref={welcomeRef}
+              tabIndex={-1}
+              className="text-xl font-semibold leading-tight outline-none"
+            >
               {welcome.heading}
             </h2>
             <p className="mt-2 leading-relaxed">{welcome.text}</p>

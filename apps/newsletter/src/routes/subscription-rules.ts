@@ -34,7 +34,10 @@ export function problemOf(
 }
 
 /** Every field's problem, by field. */
-export function problemsOf(values: SubscriptionValues, rules: NewsletterPage["validation"]): Problems {
+export function problemsOf(
+  values: SubscriptionValues,
+  rules: NewsletterPage["validation"],
+): Problems {
   const problems: Problems = {};
   for (const field of subscriptionFields) {
     const problem = problemOf(field, values, rules);

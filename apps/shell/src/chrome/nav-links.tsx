@@ -1,12 +1,16 @@
 import { site } from "@portfolio/content";
-import { cn } from "@portfolio/ui/cn";
 import { NavLink } from "@portfolio/router";
+import { cn } from "@portfolio/ui/cn";
 
 /**
  * The main navigation links (content/site.json). NavLink sets aria-current="page" on the
  * current section, sub-routes included (/projects/1 → Projects); Home only on "/".
  */
-export function NavLinks({ className, linkClassName, onNavigate }: {
+export function NavLinks({
+  className,
+  linkClassName,
+  onNavigate,
+}: {
   className?: string;
   linkClassName?: string;
   onNavigate?: () => void;

@@ -1,6 +1,6 @@
 import { routes, site } from "@portfolio/content";
-import { useEffect, useLayoutEffect } from "react";
 import { useLocation } from "@portfolio/router";
+import { useEffect, useLayoutEffect } from "react";
 
 const NOT_FOUND_TITLE = "Page Not Found";
 
@@ -14,7 +14,9 @@ const titled = routes.map((route) => ({ test: pattern(route.path), title: route.
 // The remote sections' roots (/blog, /newsletter, /admin): a path below one that is not
 // in the table is a page of the section's own (a blog article, from the posts) or its
 // not-found state, and the section titles it.
-const sectionRoots = [...new Set(routes.filter((r) => r.section !== "shell").map((r) => `/${r.path.split("/")[1]}`))];
+const sectionRoots = [
+  ...new Set(routes.filter((r) => r.section !== "shell").map((r) => `/${r.path.split("/")[1]}`)),
+];
 
 /**
  * The document title for a path, from content/routes.json: "<route title> · <site name>",

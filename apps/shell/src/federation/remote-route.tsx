@@ -1,5 +1,14 @@
 import { Button } from "@portfolio/ui/button";
-import { Component, createContext, lazy, Suspense, useContext, useState, type ComponentType, type ReactNode } from "react";
+import {
+  Component,
+  type ComponentType,
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useState,
+} from "react";
 import { loadRemoteRoutes } from "./remotes";
 
 interface Entry {
@@ -48,7 +57,10 @@ export async function preloadSection(name: string): Promise<void> {
 
 export function RemoteLoading() {
   return (
-    <div role="status" className="mx-auto max-w-6xl px-4 py-24 text-center text-muted-foreground sm:px-6">
+    <div
+      role="status"
+      className="mx-auto max-w-6xl px-4 py-24 text-center text-muted-foreground sm:px-6"
+    >
       Loading…
     </div>
   );
@@ -57,7 +69,10 @@ export function RemoteLoading() {
 export function RemoteFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-24 sm:px-6">
-      <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-lg border border-border p-8 text-center">
+      <div
+        role="alert"
+        className="mx-auto flex max-w-md flex-col items-center gap-4 rounded-lg border border-border p-8 text-center"
+      >
         <p className="text-lg font-semibold">This section could not be loaded</p>
         <p className="text-sm text-muted-foreground">
           Check your connection and try again. The rest of the site still works.

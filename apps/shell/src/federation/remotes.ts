@@ -1,5 +1,5 @@
-import { fetchRemotes, type RemoteDefinition } from "@portfolio/api-client";
 import { loadRemote, registerRemotes } from "@module-federation/enhanced/runtime";
+import { fetchRemotes, type RemoteDefinition } from "@portfolio/api-client";
 import type { ComponentType } from "react";
 
 /** What every remote exposes as `./routes`: its section's <Routes>, relative to its mount. */
@@ -49,7 +49,10 @@ export function discoverRemotes(): void {
  * again with `force`, which drops the runtime's cached manifest and entry, so a remote
  * that is back is fetched afresh.
  */
-export async function loadRemoteRoutes(name: string, { fresh = false } = {}): Promise<RemoteRoutesModule> {
+export async function loadRemoteRoutes(
+  name: string,
+  { fresh = false } = {},
+): Promise<RemoteRoutesModule> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
     if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1] ?? 0);
@@ -59,7 +62,8 @@ export async function loadRemoteRoutes(name: string, { fresh = false } = {}): Pr
       if (!remote) throw new Error(`/mf/remotes.json lists no remote "${name}"`);
       if (attempt > 0 || fresh) registerRemotes([{ ...remote }], { force: true });
       const module = await loadRemote<RemoteRoutesModule>(`${name}/routes`);
-      if (typeof module?.default !== "function") throw new Error(`${name}/routes has no default export`);
+      if (typeof module?.default !== "function")
+        throw new Error(`${name}/routes has no default export`);
       return module;
     } catch (error) {
       lastError = error;

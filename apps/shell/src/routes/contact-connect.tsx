@@ -6,10 +6,10 @@ import {
   ClockIcon,
   DevToIcon,
   GithubIcon,
+  type IconProps,
   LinkedinIcon,
   MailIcon,
   TwitterIcon,
-  type IconProps,
 } from "@portfolio/ui/icons";
 import type { ComponentType, ReactNode } from "react";
 import { MapPinIcon, PhoneIcon } from "./contact-icons";
@@ -29,7 +29,15 @@ const linkClass =
   "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 /** One term of the panel's list: an icon and a label (the <dt>), then the value. */
-function Item({ icon: ItemIcon, label, children }: { icon: ComponentType<IconProps>; label: string; children: ReactNode }) {
+function Item({
+  icon: ItemIcon,
+  label,
+  children,
+}: {
+  icon: ComponentType<IconProps>;
+  label: string;
+  children: ReactNode;
+}) {
   return (
     <div className="relative min-h-10 pl-13">
       <dt className="text-sm text-muted-foreground">

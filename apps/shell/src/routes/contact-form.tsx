@@ -4,12 +4,22 @@ import type { Contact } from "@portfolio/content/contact";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
-import { controlClasses as control, Honeypot, labelClasses as labelClass } from "@portfolio/ui/form";
+import {
+  controlClasses as control,
+  Honeypot,
+  labelClasses as labelClass,
+} from "@portfolio/ui/form";
 import { useToast } from "@portfolio/ui/use-toast";
 import { useMemo } from "react";
-import { useForm, type FieldErrors } from "react-hook-form";
+import { type FieldErrors, useForm } from "react-hook-form";
 import { SendIcon } from "./contact-icons";
-import { contactSchema, firstProblem, isContactField, type ContactFieldName, type ContactFormValues } from "./contact-schema";
+import {
+  type ContactFieldName,
+  type ContactFormValues,
+  contactSchema,
+  firstProblem,
+  isContactField,
+} from "./contact-schema";
 
 /**
  * 'Send a Message': the browser checks `required` and the email type first, then the
@@ -36,7 +46,11 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ContactFormValues>({ resolver: zodResolver(schema), defaultValues, shouldFocusError: false });
+  } = useForm<ContactFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues,
+    shouldFocusError: false,
+  });
 
   // Focus the field to fix, scrolled to the middle of the screen: at the top it would
   // sit under the toast on a phone.
@@ -64,7 +78,11 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
         return;
       }
       console.error("Contact form: the message could not be sent.", error);
-      toast({ variant: "destructive", title: toasts.failure.title, description: toasts.failure.description });
+      toast({
+        variant: "destructive",
+        title: toasts.failure.title,
+        description: toasts.failure.description,
+      });
       return;
     }
     toast({ title: toasts.success.title, description: toasts.success.description });

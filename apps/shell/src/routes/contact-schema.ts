@@ -1,8 +1,9 @@
 // The contact form's rules (spec section 5 plus maximum lengths), built from content's
 // contact.json so that the page says exactly what the gateway says (its
 // internal/contact checks the same rules, in the same order, with the same words).
-import type { Contact, ContactSubjectValue } from "@portfolio/content/contact";
+
 import { emailAddressPattern } from "@portfolio/api-client/email-address";
+import type { Contact, ContactSubjectValue } from "@portfolio/content/contact";
 import { z } from "zod/mini";
 
 /** The form's fields in display order: the first failing one is reported. */
@@ -28,7 +29,8 @@ const breaksLine = /[\p{Cc}\u2028\u2029]/u;
  * Characters that do not show (the gateway's mail.VisibleLength): spaces, format
  * characters, variation selectors and other default-ignorables, the blank braille cell.
  */
-const invisible = /[\s\u0085\u2800\p{Zs}\p{Zl}\p{Zp}\p{Cf}\p{Variation_Selector}\p{Default_Ignorable_Code_Point}]/gu;
+const invisible =
+  /[\s\u0085\u2800\p{Zs}\p{Zl}\p{Zp}\p{Cf}\p{Variation_Selector}\p{Default_Ignorable_Code_Point}]/gu;
 const visibleChars = (s: string) => chars(s.replace(invisible, ""));
 
 /** A bidirectional control: what follows it could show in another order. */
@@ -36,7 +38,10 @@ const directionControl = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
 
 /** The schema the form validates with on submit; values come out trimmed. */
 export function contactSchema({ validation: v, form }: Pick<Contact, "validation" | "form">) {
-  const subjects = form.subjects.map((s) => s.value) as [ContactSubjectValue, ...ContactSubjectValue[]];
+  const subjects = form.subjects.map((s) => s.value) as [
+    ContactSubjectValue,
+    ...ContactSubjectValue[],
+  ];
   return z.object({
     name: z.string().check(
       z.trim(),

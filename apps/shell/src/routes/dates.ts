@@ -19,7 +19,9 @@ const MONTHS = [
 
 function parts(iso: string): { year: number; month: number; day: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-  const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+  const [year, month, day] = match
+    ? [Number(match[1]), Number(match[2]), Number(match[3])]
+    : [0, 0, 0];
   if (!match || month < 1 || month > 12 || day < 1 || day > 31) {
     throw new Error(`not an ISO calendar date (YYYY-MM-DD): ${JSON.stringify(iso)}`);
   }

@@ -1,7 +1,21 @@
 import type { SocialLink, SocialNetwork } from "@portfolio/content";
-import { DevToIcon, GithubIcon, LinkedinIcon, MailIcon, TwitterIcon, type IconProps } from "@portfolio/ui/icons";
 import { ExternalLink } from "@portfolio/ui/external-link";
-import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type ComponentType, type ReactElement } from "react";
+import {
+  DevToIcon,
+  GithubIcon,
+  type IconProps,
+  LinkedinIcon,
+  MailIcon,
+  TwitterIcon,
+} from "@portfolio/ui/icons";
+import {
+  type ComponentType,
+  type ReactElement,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useSyncExternalStore,
+} from "react";
 
 const networkIcons: Record<SocialNetwork, ComponentType<IconProps>> = {
   linkedin: LinkedinIcon,
@@ -21,6 +35,7 @@ const linkClass =
 // reads in any case; the tooltip is for sighted mouse and keyboard users.
 type TooltipModule = typeof import("@portfolio/ui/tooltip");
 let tooltipModule: TooltipModule | undefined;
+// biome-ignore lint/correctness/noUnusedVariables: read by `??=` below (one fetch at a time)
 let loading: Promise<void> | undefined;
 const listeners = new Set<() => void>();
 
@@ -62,7 +77,11 @@ export function HomeSocialLinks({
     return () => void listeners.delete(listener);
   }, []);
   // Server and hydration render without tooltips, whatever this page has loaded.
-  const tooltips = useSyncExternalStore(subscribe, () => tooltipModule, () => undefined);
+  const tooltips = useSyncExternalStore(
+    subscribe,
+    () => tooltipModule,
+    () => undefined,
+  );
 
   useLayoutEffect(() => {
     if (!tooltips || refocus.current < 0) return;

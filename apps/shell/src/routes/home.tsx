@@ -1,7 +1,7 @@
 import { site } from "@portfolio/content";
 import { home } from "@portfolio/content/home";
-import { Button } from "@portfolio/ui/button";
 import { Link } from "@portfolio/router";
+import { Button } from "@portfolio/ui/button";
 import { HomeSocialLinks, loadTooltips } from "./home-social-links";
 
 // Transparent 1×1 GIF: what the <img> shows below lg, where the photo is hidden and the
@@ -14,6 +14,7 @@ export function Home() {
   return (
     // Pointing at or focusing in the hero fetches the social links' tooltips, so they are
     // ready by the time the pointer reaches an icon.
+    // biome-ignore lint/a11y/noStaticElementInteractions: a prefetch hint, not an action
     <section
       className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:px-6 md:py-24 lg:grid-cols-[minmax(0,1fr)_auto]"
       onPointerOver={loadTooltips}
@@ -23,7 +24,9 @@ export function Home() {
         <p className="text-lg font-medium text-primary">
           {home.greeting} <span className="font-semibold">{site.owner.name}</span>
         </p>
-        <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{home.headline}</h1>
+        <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          {home.headline}
+        </h1>
         <p className="max-w-2xl text-lg text-muted-foreground">{home.pitch}</p>
         <div className="flex flex-wrap gap-3">
           <Button asChild size="lg">
@@ -37,12 +40,22 @@ export function Home() {
           <h2 id="home-social" className="text-sm font-medium text-muted-foreground">
             {home.socialHeading}
           </h2>
-          <HomeSocialLinks labelledBy="home-social" social={site.social} email={site.owner.email} emailLabel={home.emailLabel} />
+          <HomeSocialLinks
+            labelledBy="home-social"
+            social={site.social}
+            email={site.owner.email}
+            emailLabel={home.emailLabel}
+          />
         </div>
       </div>
       {/* Large screens only (lg): below that the source does not match and nothing loads. */}
       <picture className="hidden lg:block">
-        <source media="(min-width: 1024px)" srcSet={photo.src} width={photo.width} height={photo.height} />
+        <source
+          media="(min-width: 1024px)"
+          srcSet={photo.src}
+          width={photo.width}
+          height={photo.height}
+        />
         <img
           src={NO_IMAGE}
           alt={photo.alt}

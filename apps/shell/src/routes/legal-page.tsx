@@ -6,7 +6,13 @@ import { formatDateIN } from "./dates";
  * content and shown in en-IN format, never the visitor's today — the key terms at a
  * glance, then its sections.
  */
-export function LegalPage({ doc, facts }: { doc: LegalDocument; facts: { label: string; value: string }[] }) {
+export function LegalPage({
+  doc,
+  facts,
+}: {
+  doc: LegalDocument;
+  facts: { label: string; value: string }[];
+}) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 md:py-20">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{doc.title}</h1>

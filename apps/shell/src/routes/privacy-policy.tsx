@@ -8,7 +8,10 @@ export function PrivacyPolicy() {
     <LegalPage
       doc={privacy}
       facts={[
-        { label: "Response to privacy requests", value: `Within ${privacy.responseTimeHours} hours` },
+        {
+          label: "Response to privacy requests",
+          value: `Within ${privacy.responseTimeHours} hours`,
+        },
         { label: "Minimum age", value: `${privacy.minimumAge} years` },
       ]}
     />

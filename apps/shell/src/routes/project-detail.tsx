@@ -1,18 +1,19 @@
 import { site } from "@portfolio/content";
-import { getProject, type ProjectDetail as Detail } from "@portfolio/content/projects";
+import { type ProjectDetail as Detail, getProject } from "@portfolio/content/projects";
+import { Link, useLocation, useParams } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
-import { Link, useLocation, useParams } from "@portfolio/router";
+import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import type { ReactNode } from "react";
 import { documentTitle, useDocumentTitle } from "../chrome/page-changes";
-import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { Page } from "./page";
 import { parseProjectId } from "./project-id";
 import { ProjectLinks } from "./project-links";
 import { sanitizeHtml } from "./sanitize-html";
 
-const backLinkClass = "inline-flex items-center gap-2 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4";
+const backLinkClass =
+  "inline-flex items-center gap-2 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4";
 
 /** /projects/:id — the project with that integer id, or 'Project Not Found'. */
 export function ProjectDetail() {
@@ -20,11 +21,18 @@ export function ProjectDetail() {
   const { pathname } = useLocation();
   const page = getProject(parseProjectId(id) ?? Number.NaN);
   // The route's title is the generic "Project"; the gateway's <title> names the project too.
-  useDocumentTitle(page ? `${page.project.title} · ${documentTitle(pathname) ?? site.siteName}` : `Project Not Found · ${site.siteName}`);
+  useDocumentTitle(
+    page
+      ? `${page.project.title} · ${documentTitle(pathname) ?? site.siteName}`
+      : `Project Not Found · ${site.siteName}`,
+  );
 
   if (!page) {
     return (
-      <Page title="Project Not Found" intro="There is no project at this address. It may have moved, or the link may be mistyped.">
+      <Page
+        title="Project Not Found"
+        intro="There is no project at this address. It may have moved, or the link may be mistyped."
+      >
         <Link to="/projects" className={buttonClasses({ variant: "outline", className: "mt-8" })}>
           <ArrowLeftIcon />
           Back to Projects
@@ -53,7 +61,9 @@ export function ProjectDetail() {
         <Badge variant="outline" className="self-start">
           {project.category}
         </Badge>
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{project.title}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+          {project.title}
+        </h1>
         <p className="max-w-3xl text-lg text-muted-foreground">{project.description}</p>
         <ul className="flex flex-wrap gap-1.5" aria-label="Technologies">
           {project.technologies.map((technology) => (
@@ -63,7 +73,12 @@ export function ProjectDetail() {
           ))}
         </ul>
         <div className="flex flex-wrap gap-3">
-          <ProjectLinks project={project} codeLabel="Source Code" demoLabel="Live Demo" size="default" />
+          <ProjectLinks
+            project={project}
+            codeLabel="Source Code"
+            demoLabel="Live Demo"
+            size="default"
+          />
         </div>
       </header>
       <ProjectDetailCards detail={detail} category={project.category} />

@@ -1,5 +1,5 @@
 import type { Project } from "@portfolio/content/projects";
-import { buttonClasses, type ButtonSize } from "@portfolio/ui/button";
+import { type ButtonSize, buttonClasses } from "@portfolio/ui/button";
 import { ExternalLink } from "@portfolio/ui/external-link";
 import { ExternalLinkIcon, GithubIcon } from "@portfolio/ui/icons";
 
@@ -31,7 +31,11 @@ export function ProjectLinks({
         {codeLabel}
       </ExternalLink>
       {project.liveUrl ? (
-        <ExternalLink href={project.liveUrl} aria-describedby={describedBy} className={buttonClasses({ variant: "outline", size })}>
+        <ExternalLink
+          href={project.liveUrl}
+          aria-describedby={describedBy}
+          className={buttonClasses({ variant: "outline", size })}
+        >
           <ExternalLinkIcon />
           {demoLabel}
         </ExternalLink>

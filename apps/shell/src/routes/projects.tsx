@@ -1,8 +1,8 @@
-import { projects, type Project } from "@portfolio/content/projects";
+import { type Project, projects } from "@portfolio/content/projects";
+import { Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
-import { Link } from "@portfolio/router";
 import { Page } from "./page";
 import { ProjectLinks } from "./project-links";
 
@@ -59,7 +59,12 @@ function ProjectCard({ project, eager }: { project: Project; eager: boolean }) {
         </ul>
         <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
           <div className="flex flex-wrap gap-2">
-            <ProjectLinks project={project} codeLabel="Code" demoLabel="Demo" describedBy={titleId} />
+            <ProjectLinks
+              project={project}
+              codeLabel="Code"
+              demoLabel="Demo"
+              describedBy={titleId}
+            />
           </div>
           <Link
             to={`/projects/${project.id}`}

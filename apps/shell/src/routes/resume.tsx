@@ -12,7 +12,8 @@ function downloadResume() {
   if (printResume(resumeDocument(resume, site.owner)) === "page") {
     toast({
       title: "Printing this page instead",
-      description: "The browser blocked the resume window. Allow pop-ups for this site to print the resume on its own.",
+      description:
+        "The browser blocked the resume window. Allow pop-ups for this site to print the resume on its own.",
     });
   }
 }
@@ -39,7 +40,8 @@ export function Resume() {
                       {job.title}
                     </CardTitle>
                     <CardDescription>
-                      <span className="font-medium text-foreground">{job.company}</span> · {job.location}
+                      <span className="font-medium text-foreground">{job.company}</span> ·{" "}
+                      {job.location}
                     </CardDescription>
                     <p className="text-sm text-muted-foreground">{job.duration}</p>
                   </CardHeader>
@@ -67,7 +69,9 @@ export function Resume() {
                     <CardTitle as="h3" className="text-lg">
                       {education.degree}
                     </CardTitle>
-                    <CardDescription className="font-medium text-foreground">{education.university}</CardDescription>
+                    <CardDescription className="font-medium text-foreground">
+                      {education.university}
+                    </CardDescription>
                     <p className="text-sm text-muted-foreground">{education.year}</p>
                   </CardHeader>
                 </Card>

@@ -9,7 +9,16 @@
 // browser can read the output only one way.
 
 /** The only elements kept, always without attributes. */
-export const ALLOWED_TAGS: ReadonlySet<string> = new Set(["p", "ul", "ol", "li", "strong", "em", "code", "h3"]);
+export const ALLOWED_TAGS: ReadonlySet<string> = new Set([
+  "p",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "em",
+  "code",
+  "h3",
+]);
 
 /** Elements dropped together with everything up to their end tag (code, styles, frames, foreign content). */
 const DROPPED_WITH_CONTENT = new Set([
@@ -45,7 +54,8 @@ const NAMED_ENTITIES: Record<string, string> = {
 function decodeEntities(text: string): string {
   return text.replace(/&(#[0-9]{1,7}|#x[0-9a-f]{1,6}|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] !== "#") return NAMED_ENTITIES[ref.toLowerCase()] ?? whole;
-    const code = ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    const code =
+      ref[1] === "x" || ref[1] === "X" ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
     const valid = code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff);
     return valid ? String.fromCodePoint(code) : "\ufffd";
   });
@@ -129,7 +139,8 @@ export function sanitizeHtml(input: string): string {
       if (at !== -1) while (open.length > at) out += `</${open.pop()}>`;
       continue;
     }
-    if (SELF_CLOSING_SIBLINGS.has(name) && open[open.length - 1] === name) out += `</${open.pop()}>`;
+    if (SELF_CLOSING_SIBLINGS.has(name) && open[open.length - 1] === name)
+      out += `</${open.pop()}>`;
     out += `<${name}>`;
     open.push(name);
   }

@@ -43,7 +43,9 @@ const shapes: Record<string, ReactNode> = {
     </>
   ),
   // The endless loop of continuous integration and delivery.
-  cicd: <path d="M12 12c-2-2.67-4-4-6-4a4 4 0 1 0 0 8c2 0 4-1.33 6-4Zm0 0c2 2.67 4 4 6 4a4 4 0 0 0 0-8c-2 0-4 1.33-6 4Z" />,
+  cicd: (
+    <path d="M12 12c-2-2.67-4-4-6-4a4 4 0 1 0 0 8c2 0 4-1.33 6-4Zm0 0c2 2.67 4 4 6 4a4 4 0 0 0 0-8c-2 0-4 1.33-6 4Z" />
+  ),
   terraform: (
     <>
       <path d="m12.83 2.18a2 2 0 0 0-1.66 0L2.6 6.08a1 1 0 0 0 0 1.83l8.58 3.91a2 2 0 0 0 1.66 0l8.58-3.9a1 1 0 0 0 0-1.83Z" />
@@ -66,7 +68,9 @@ const shapes: Record<string, ReactNode> = {
       <path d="M6 6h.01M6 18h.01" />
     </>
   ),
-  monitoring: <path d="M22 12h-2.48a2 2 0 0 0-1.93 1.46l-2.35 8.36a.25.25 0 0 1-.48 0L9.24 2.18a.25.25 0 0 0-.48 0l-2.35 8.36A2 2 0 0 1 4.49 12H2" />,
+  monitoring: (
+    <path d="M22 12h-2.48a2 2 0 0 0-1.93 1.46l-2.35 8.36a.25.25 0 0 1-.48 0L9.24 2.18a.25.25 0 0 0-.48 0l-2.35 8.36A2 2 0 0 1 4.49 12H2" />
+  ),
   git: (
     <>
       <circle cx="6" cy="6" r="3" />
@@ -145,4 +149,5 @@ export function toneStyle(color: SkillColor): CSSProperties {
 }
 
 /** A disc tinted with the accent colour, the icon drawn in it. */
-export const TONE_CLASSES = "bg-current/10 text-(--tone) dark:text-(--tone-dark) dark:bg-current/15";
+export const TONE_CLASSES =
+  "bg-current/10 text-(--tone) dark:text-(--tone-dark) dark:bg-current/15";

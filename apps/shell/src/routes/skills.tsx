@@ -1,4 +1,4 @@
-import { skills, type Skill } from "@portfolio/content/skills";
+import { type Skill, skills } from "@portfolio/content/skills";
 import { cn } from "@portfolio/ui/cn";
 import {
   Dialog,
@@ -46,7 +46,10 @@ function SkillTile({ skill }: { skill: Skill }) {
             "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
           )}
         >
-          <span className={cn("flex size-12 items-center justify-center rounded-full", TONE_CLASSES)} style={tone}>
+          <span
+            className={cn("flex size-12 items-center justify-center rounded-full", TONE_CLASSES)}
+            style={tone}
+          >
             <SkillIcon icon={skill.icon} className="size-6" />
           </span>
           <span className="text-sm font-semibold">{skill.name}</span>
@@ -55,7 +58,13 @@ function SkillTile({ skill }: { skill: Skill }) {
       <DialogContent>
         <DialogHeader>
           <div className="flex items-center gap-3 pr-6">
-            <span className={cn("flex size-10 shrink-0 items-center justify-center rounded-full", TONE_CLASSES)} style={tone}>
+            <span
+              className={cn(
+                "flex size-10 shrink-0 items-center justify-center rounded-full",
+                TONE_CLASSES,
+              )}
+              style={tone}
+            >
               <SkillIcon icon={skill.icon} className="size-5" />
             </span>
             <DialogTitle className="text-xl">{skill.name}</DialogTitle>

@@ -1,4 +1,4 @@
-import { talks, type Talk } from "@portfolio/content/talks";
+import { type Talk, talks } from "@portfolio/content/talks";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
@@ -11,7 +11,10 @@ import { Page } from "./page";
 /** Talks & Events: each talk, with video and slides links only where they exist. */
 export function Talks() {
   return (
-    <Page title="Talks & Events" intro="Conference talks and meetups on DevOps, Kubernetes and cloud infrastructure.">
+    <Page
+      title="Talks & Events"
+      intro="Conference talks and meetups on DevOps, Kubernetes and cloud infrastructure."
+    >
       <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {talks.map((talk, index) => (
           <li key={talk.title} className="flex">
@@ -47,13 +50,21 @@ function TalkCard({ talk, titleId }: { talk: Talk; titleId: string }) {
       {talk.videoUrl || talk.slidesUrl ? (
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {talk.videoUrl ? (
-            <ExternalLink href={talk.videoUrl} aria-describedby={titleId} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            <ExternalLink
+              href={talk.videoUrl}
+              aria-describedby={titleId}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
               <VideoIcon />
               Watch Video
             </ExternalLink>
           ) : null}
           {talk.slidesUrl ? (
-            <ExternalLink href={talk.slidesUrl} aria-describedby={titleId} className={buttonClasses({ variant: "outline", size: "sm" })}>
+            <ExternalLink
+              href={talk.slidesUrl}
+              aria-describedby={titleId}
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
               <SlidesIcon />
               View Slides
             </ExternalLink>

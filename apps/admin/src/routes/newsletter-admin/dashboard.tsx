@@ -10,7 +10,13 @@ import { StatCards } from "./stat-cards";
 import { Subscribers } from "./subscribers";
 
 /** What a signed-in owner sees: who they are, the numbers, editions, subscribers, messages, mail delivery, setup notes. */
-export function Dashboard({ session, focusOnMount = false }: { session: AdminSession; focusOnMount?: boolean }) {
+export function Dashboard({
+  session,
+  focusOnMount = false,
+}: {
+  session: AdminSession;
+  focusOnMount?: boolean;
+}) {
   useEndSessionOn401();
   const signOut = useSignOut();
   const greeting = useRef<HTMLParagraphElement>(null);
@@ -26,7 +32,12 @@ export function Dashboard({ session, focusOnMount = false }: { session: AdminSes
         <p ref={greeting} tabIndex={-1} className="text-sm focus:outline-none">
           Signed in as <strong>{session.user}</strong>
         </p>
-        <Button variant="outline" size="sm" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
           {signOut.isPending ? "Signing out..." : "Sign out"}
         </Button>
       </div>

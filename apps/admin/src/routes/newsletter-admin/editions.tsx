@@ -1,4 +1,4 @@
-import { ADMIN_API, publishEdition, type AdminEdition } from "@portfolio/api-client/admin";
+import { ADMIN_API, type AdminEdition, publishEdition } from "@portfolio/api-client/admin";
 import { Badge } from "@portfolio/ui/badge";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
@@ -19,12 +19,18 @@ function EditionItem({ edition }: { edition: AdminEdition }) {
   const publish = useMutation({
     mutationFn: () => publishEdition(edition.id),
     onSuccess: ({ sent, title }) => {
-      toast({ title: "Newsletter Published!", description: `Sent "${title}" to ${count(sent, "subscriber")}` });
+      toast({
+        title: "Newsletter Published!",
+        description: `Sent "${title}" to ${count(sent, "subscriber")}`,
+      });
       void client.invalidateQueries({ queryKey: statsKey });
       void client.invalidateQueries({ queryKey: editionsKey });
     },
     onError: (error) => {
-      console.error(`Newsletter admin: publishing edition ${edition.id} ("${edition.title}") failed.`, error);
+      console.error(
+        `Newsletter admin: publishing edition ${edition.id} ("${edition.title}") failed.`,
+        error,
+      );
       toast({
         variant: "destructive",
         title: "Publishing Failed",
@@ -48,7 +54,9 @@ function EditionItem({ edition }: { edition: AdminEdition }) {
           {edition.lastPublishedAt ? (
             <>
               Last published <Timestamp iso={edition.lastPublishedAt} />
-              {edition.lastPublishedCount !== null ? ` to ${count(edition.lastPublishedCount, "subscriber")}` : null}
+              {edition.lastPublishedCount !== null
+                ? ` to ${count(edition.lastPublishedCount, "subscriber")}`
+                : null}
             </>
           ) : (
             <span className="text-muted-foreground">Not published yet</span>
@@ -80,10 +88,17 @@ export function Editions() {
       <CardContent className="p-0 sm:p-0">
         {editions.isError ? (
           <div className="px-6 pb-6">
-            <LoadProblem what="the editions" error={editions.error} onRetry={() => void editions.refetch()} />
+            <LoadProblem
+              what="the editions"
+              error={editions.error}
+              onRetry={() => void editions.refetch()}
+            />
           </div>
         ) : editions.data ? (
-          <ul aria-labelledby="admin-editions-heading" className="divide-y divide-border border-t border-border">
+          <ul
+            aria-labelledby="admin-editions-heading"
+            className="divide-y divide-border border-t border-border"
+          >
             {editions.data.map((edition) => (
               <EditionItem key={edition.id} edition={edition} />
             ))}

@@ -1,23 +1,42 @@
-import { ApiRequestError, ApiResponseError, INVALID_RESPONSE, NETWORK_ERROR } from "@portfolio/api-client/query";
+import {
+  ApiRequestError,
+  ApiResponseError,
+  INVALID_RESPONSE,
+  NETWORK_ERROR,
+} from "@portfolio/api-client/query";
 import { Button } from "@portfolio/ui/button";
 
 /** The API's own message for a failed call (written to be shown), if it gave one. */
-export const apiMessageOf = (error: unknown) => (error instanceof ApiResponseError ? error.apiMessage : undefined);
+export const apiMessageOf = (error: unknown) =>
+  error instanceof ApiResponseError ? error.apiMessage : undefined;
 
 /** One sentence about a failed call, fit to show (the error itself keeps the details). */
 export function describeProblem(error: unknown): string {
   if (error instanceof ApiRequestError && error.code === NETWORK_ERROR) {
     return "The server could not be reached. Check your connection.";
   }
-  if (error instanceof ApiRequestError && error.code === INVALID_RESPONSE) return "The server's answer could not be read.";
-  if (error instanceof ApiRequestError) return apiMessageOf(error) ?? `The server answered ${error.status}.`;
+  if (error instanceof ApiRequestError && error.code === INVALID_RESPONSE)
+    return "The server's answer could not be read.";
+  if (error instanceof ApiRequestError)
+    return apiMessageOf(error) ?? `The server answered ${error.status}.`;
   return "Something went wrong.";
 }
 
 /** A panel that could not load its data: what failed, and a way to ask again. */
-export function LoadProblem({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+export function LoadProblem({
+  what,
+  error,
+  onRetry,
+}: {
+  what: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/50 p-4 text-sm">
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/50 p-4 text-sm"
+    >
       <p className="flex-1">
         Could not load {what}. {describeProblem(error)}
       </p>

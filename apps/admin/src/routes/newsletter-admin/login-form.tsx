@@ -3,7 +3,7 @@ import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
 import { controlClasses, fieldErrorClasses, labelClasses } from "@portfolio/ui/form";
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { count } from "./format";
 import { apiMessageOf, describeProblem } from "./load-problem";
 import { isNotConfigured, useSignIn } from "./session";
@@ -15,7 +15,8 @@ function signInProblem(error: unknown): string {
     const wait = error.retryAfter ? count(error.retryAfter, "second") : "a few minutes";
     return `Too many sign-in attempts. Wait ${wait} and try again.`;
   }
-  if (isNotConfigured(error)) return "The admin is not set up on this server: reload the page for how to set it up.";
+  if (isNotConfigured(error))
+    return "The admin is not set up on this server: reload the page for how to set it up.";
   return `Could not sign in. ${describeProblem(error)}`;
 }
 
@@ -58,10 +59,16 @@ export function LoginForm({ focusOnMount = false }: { focusOnMount?: boolean }) 
     <Card className="mt-10 max-w-md">
       <CardHeader>
         <CardTitle id="admin-login-heading">Admin sign in</CardTitle>
-        <CardDescription>Sign in to see subscribers and messages and to send editions.</CardDescription>
+        <CardDescription>
+          Sign in to see subscribers and messages and to send editions.
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <form aria-labelledby="admin-login-heading" className="flex flex-col gap-5" onSubmit={onSubmit}>
+        <form
+          aria-labelledby="admin-login-heading"
+          className="flex flex-col gap-5"
+          onSubmit={onSubmit}
+        >
           <div className="flex flex-col gap-2">
             <label htmlFor="admin-user" className={labelClasses}>
               User name
@@ -100,7 +107,11 @@ export function LoginForm({ focusOnMount = false }: { focusOnMount?: boolean }) 
             </Button>
           </div>
           {/* Kept in the page (empty) so screen readers announce the text when it appears. */}
-          <div role="alert" id="admin-login-problem" className={cn(fieldErrorClasses, !problem && "sr-only")}>
+          <div
+            role="alert"
+            id="admin-login-problem"
+            className={cn(fieldErrorClasses, !problem && "sr-only")}
+          >
             {problem}
           </div>
         </form>

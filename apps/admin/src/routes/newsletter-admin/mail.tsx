@@ -1,4 +1,9 @@
-import { ADMIN_API, retryMail, type MailList, type TroubledMail } from "@portfolio/api-client/admin";
+import {
+  ADMIN_API,
+  type MailList,
+  retryMail,
+  type TroubledMail,
+} from "@portfolio/api-client/admin";
 import { Badge } from "@portfolio/ui/badge";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
@@ -17,7 +22,10 @@ function MailItem({ mail }: { mail: TroubledMail }) {
   const retry = useMutation({
     mutationFn: () => retryMail(mail.id),
     onSuccess: () => {
-      toast({ title: "Email queued again", description: `"${mail.subject}" to ${mail.to.join(", ")} will be sent now.` });
+      toast({
+        title: "Email queued again",
+        description: `"${mail.subject}" to ${mail.to.join(", ")} will be sent now.`,
+      });
       void client.invalidateQueries({ queryKey: [ADMIN_API.mail] });
     },
     onError: (error) => {
@@ -85,14 +93,21 @@ export function Mail() {
       <CardContent className="p-0 sm:p-0">
         {mail.isError ? (
           <div className="px-6 pb-6">
-            <LoadProblem what="the mail delivery" error={mail.error} onRetry={() => void mail.refetch()} />
+            <LoadProblem
+              what="the mail delivery"
+              error={mail.error}
+              onRetry={() => void mail.refetch()}
+            />
           </div>
         ) : !data ? (
           <p className="px-6 pb-6 text-sm text-muted-foreground">Loading mail delivery…</p>
         ) : data.items.length === 0 ? (
           <p className="px-6 pb-6 text-sm text-muted-foreground">Every email was delivered.</p>
         ) : (
-          <ul aria-labelledby="admin-mail-heading" className="divide-y divide-border border-t border-border">
+          <ul
+            aria-labelledby="admin-mail-heading"
+            className="divide-y divide-border border-t border-border"
+          >
             {data.items.map((m) => (
               <MailItem key={m.id} mail={m} />
             ))}

@@ -13,7 +13,9 @@ const subjectLabels = new Map(contact.form.subjects.map((s) => [s.value as strin
 
 /** The latest contact messages, newest first, as plain text. */
 export function Messages() {
-  const messages = useQuery<MessageList>({ queryKey: [ADMIN_API.messages, { limit: MESSAGES_LIMIT }] });
+  const messages = useQuery<MessageList>({
+    queryKey: [ADMIN_API.messages, { limit: MESSAGES_LIMIT }],
+  });
   const items = messages.data?.items;
   return (
     <Card className="mt-10">
@@ -23,7 +25,11 @@ export function Messages() {
       </CardHeader>
       <CardContent>
         {messages.isError ? (
-          <LoadProblem what="the messages" error={messages.error} onRetry={() => void messages.refetch()} />
+          <LoadProblem
+            what="the messages"
+            error={messages.error}
+            onRetry={() => void messages.refetch()}
+          />
         ) : !items ? (
           <p className="text-sm text-muted-foreground">Loading messages…</p>
         ) : items.length === 0 ? (
@@ -32,11 +38,17 @@ export function Messages() {
           <ul aria-labelledby="admin-messages-heading" className="flex flex-col gap-4">
             {items.map((m) => (
               <li key={m.id}>
-                <article aria-labelledby={`message-${m.id}-from`} className="rounded-md border border-border p-4">
+                <article
+                  aria-labelledby={`message-${m.id}-from`}
+                  className="rounded-md border border-border p-4"
+                >
                   <header className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
                     <h3 id={`message-${m.id}-from`} className="font-semibold">
                       {m.name}{" "}
-                      <a href={`mailto:${m.email}`} className="break-all font-normal text-primary underline-offset-4 hover:underline">
+                      <a
+                        href={`mailto:${m.email}`}
+                        className="break-all font-normal text-primary underline-offset-4 hover:underline"
+                      >
                         {m.email}
                       </a>
                     </h3>

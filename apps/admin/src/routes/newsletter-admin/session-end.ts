@@ -1,9 +1,9 @@
 // Ending the admin session: signing out, and falling back to the sign-in form when the
 // server says the session has ended (a 401 from any other admin call).
-import { ADMIN_API, signOut, type AdminSessionState } from "@portfolio/api-client/admin";
+import { ADMIN_API, type AdminSessionState, signOut } from "@portfolio/api-client/admin";
 import { isUnauthorized } from "@portfolio/api-client/query";
 import { toast } from "@portfolio/ui/use-toast";
-import { useMutation, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { sessionKey, signedOut } from "./session";
 
@@ -31,10 +31,18 @@ export function useEndSessionOn401(): void {
   const client = useQueryClient();
   useEffect(() => {
     const check = (error: unknown) => {
-      if (isUnauthorized(error) && client.getQueryData<AdminSessionState>(sessionKey)?.authenticated) endSession(client);
+      if (
+        isUnauthorized(error) &&
+        client.getQueryData<AdminSessionState>(sessionKey)?.authenticated
+      )
+        endSession(client);
     };
     const stopQueries = client.getQueryCache().subscribe((event) => {
-      if (event.type === "updated" && event.action.type === "error" && event.query.queryKey[0] !== ADMIN_API.session) {
+      if (
+        event.type === "updated" &&
+        event.action.type === "error" &&
+        event.query.queryKey[0] !== ADMIN_API.session
+      ) {
         check(event.action.error);
       }
     });

@@ -3,12 +3,12 @@
 // session-end.ts, with the dashboard.
 import {
   ADMIN_API,
-  NOT_CONFIGURED,
-  setUpAdmin,
-  signIn,
   type AdminCredentials,
   type AdminSessionState,
   type AdminSetup,
+  NOT_CONFIGURED,
+  setUpAdmin,
+  signIn,
 } from "@portfolio/api-client/admin";
 import { ApiRequestError, getQueryFn } from "@portfolio/api-client/query";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -24,7 +24,8 @@ export function useSession() {
 export const signedOut: AdminSessionState = { authenticated: false, configured: true };
 
 /** 503 `not_configured`: no admin on the server. */
-export const isNotConfigured = (error: unknown) => error instanceof ApiRequestError && error.code === NOT_CONFIGURED;
+export const isNotConfigured = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === NOT_CONFIGURED;
 
 /** POST the credentials; resolves once the new session has been read back. */
 export function useSignIn() {

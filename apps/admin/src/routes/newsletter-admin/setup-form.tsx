@@ -3,7 +3,7 @@ import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
 import { controlClasses, fieldErrorClasses, labelClasses } from "@portfolio/ui/form";
-import { useRef, useState, type FormEvent } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { describeProblem } from "./load-problem";
 import { useSetUp } from "./session";
 
@@ -25,11 +25,14 @@ export function checkSetup({ user, password, confirm }: Values): Problems {
   const problems: Problems = {};
   const name = user.trim();
   if (name === "") problems.user = "Enter a user name.";
-  else if ([...name].length > MAX_USER_LENGTH) problems.user = `The user name must be at most ${MAX_USER_LENGTH} characters.`;
-  // eslint-disable-next-line no-control-regex
-  else if (/[\u0000-\u001f\u007f]/.test(name)) problems.user = "The user name must be one line of printable characters.";
+  else if ([...name].length > MAX_USER_LENGTH)
+    problems.user = `The user name must be at most ${MAX_USER_LENGTH} characters.`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+  else if (/[\u0000-\u001f\u007f]/.test(name))
+    problems.user = "The user name must be one line of printable characters.";
   if (password === "") problems.password = "Enter a password.";
-  else if ([...password].length < MIN_PASSWORD_LENGTH) problems.password = `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  else if ([...password].length < MIN_PASSWORD_LENGTH)
+    problems.password = `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`;
   else if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) {
     problems.password = `The password must be at most ${MAX_PASSWORD_BYTES} bytes (bcrypt ignores the rest).`;
   }
@@ -37,11 +40,18 @@ export function checkSetup({ user, password, confirm }: Values): Problems {
   return problems;
 }
 
-const fields: { name: Field; label: string; type: string; autoComplete: string; hint?: string }[] = [
-  { name: "user", label: "User name", type: "text", autoComplete: "username" },
-  { name: "password", label: "Password", type: "password", autoComplete: "new-password", hint: `At least ${MIN_PASSWORD_LENGTH} characters.` },
-  { name: "confirm", label: "Confirm password", type: "password", autoComplete: "new-password" },
-];
+const fields: { name: Field; label: string; type: string; autoComplete: string; hint?: string }[] =
+  [
+    { name: "user", label: "User name", type: "text", autoComplete: "username" },
+    {
+      name: "password",
+      label: "Password",
+      type: "password",
+      autoComplete: "new-password",
+      hint: `At least ${MIN_PASSWORD_LENGTH} characters.`,
+    },
+    { name: "confirm", label: "Confirm password", type: "password", autoComplete: "new-password" },
+  ];
 
 /**
  * 'Set up the admin': the owner, holding the setup link from the gateway's log,
@@ -87,7 +97,11 @@ export function SetupForm({ token, onDone }: { token: string; onDone: () => void
             setProblems(found);
             return focusFirst(found);
           }
-          setFormProblem(message && error instanceof ApiRequestError && error.status < 500 ? message : `Could not set up the admin. ${describeProblem(error)}`);
+          setFormProblem(
+            message && error instanceof ApiRequestError && error.status < 500
+              ? message
+              : `Could not set up the admin. ${describeProblem(error)}`,
+          );
         },
       },
     );
@@ -99,15 +113,25 @@ export function SetupForm({ token, onDone }: { token: string; onDone: () => void
       <CardHeader>
         <CardTitle id="admin-setup-heading">Set up the admin</CardTitle>
         <CardDescription>
-          Choose the user name and password you will sign in with. This link works once, within an hour of the
-          gateway&apos;s start.
+          Choose the user name and password you will sign in with. This link works once, within an
+          hour of the gateway&apos;s start.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form aria-labelledby="admin-setup-heading" className="flex flex-col gap-5" noValidate onSubmit={onSubmit}>
+        <form
+          aria-labelledby="admin-setup-heading"
+          className="flex flex-col gap-5"
+          noValidate
+          onSubmit={onSubmit}
+        >
           {fields.map((f) => {
             const problem = problems[f.name];
-            const described = [f.hint && `admin-setup-${f.name}-hint`, problem && `admin-setup-${f.name}-problem`].filter(Boolean).join(" ");
+            const described = [
+              f.hint && `admin-setup-${f.name}-hint`,
+              problem && `admin-setup-${f.name}-problem`,
+            ]
+              .filter(Boolean)
+              .join(" ");
             return (
               <div key={f.name} className="flex flex-col gap-2">
                 <label htmlFor={`admin-setup-${f.name}`} className={labelClasses}>
@@ -150,7 +174,11 @@ export function SetupForm({ token, onDone }: { token: string; onDone: () => void
               {pending ? "Setting up..." : "Set up and sign in"}
             </Button>
           </div>
-          <div role="alert" id="admin-setup-problem" className={cn(fieldErrorClasses, !formProblem && "sr-only")}>
+          <div
+            role="alert"
+            id="admin-setup-problem"
+            className={cn(fieldErrorClasses, !formProblem && "sr-only")}
+          >
             {formProblem}
           </div>
         </form>

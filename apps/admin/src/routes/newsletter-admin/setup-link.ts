@@ -18,7 +18,11 @@ export function useSetupToken(): [token: string | null, forget: () => void] {
   const forget = useCallback(() => {
     if (setupFragment.test(window.location.hash)) {
       // The same entry without the fragment: the used link leaves no trace in the history.
-      window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+      window.history.replaceState(
+        window.history.state,
+        "",
+        window.location.pathname + window.location.search,
+      );
     }
     setToken(null);
   }, []);

@@ -7,7 +7,15 @@ import { LoadProblem } from "./load-problem";
 
 export const statsKey = [ADMIN_API.stats] as const;
 
-function StatCard({ title, value, detail }: { title: string; value: ReactNode; detail?: ReactNode }) {
+function StatCard({
+  title,
+  value,
+  detail,
+}: {
+  title: string;
+  value: ReactNode;
+  detail?: ReactNode;
+}) {
   return (
     <Card>
       <CardHeader className="pb-2">
@@ -33,7 +41,9 @@ export function StatCards() {
   );
   return (
     <div className="mt-8 flex flex-col gap-4">
-      {stats.isError ? <LoadProblem what="the numbers" error={stats.error} onRetry={() => void stats.refetch()} /> : null}
+      {stats.isError ? (
+        <LoadProblem what="the numbers" error={stats.error} onRetry={() => void stats.refetch()} />
+      ) : null}
       <div className="grid gap-4 sm:grid-cols-3" aria-busy={stats.isPending}>
         <StatCard
           title="Total Subscribers"

@@ -1,4 +1,9 @@
-import { ADMIN_API, subscriberStates, type SubscriberPage, type SubscriberState } from "@portfolio/api-client/admin";
+import {
+  ADMIN_API,
+  type SubscriberPage,
+  type SubscriberState,
+  subscriberStates,
+} from "@portfolio/api-client/admin";
 import { Badge, type BadgeVariant } from "@portfolio/ui/badge";
 import { Button, buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
@@ -35,7 +40,9 @@ export function Subscribers() {
     placeholderData: keepPreviousData,
   });
   const data = subscribers.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / (data.perPage || SUBSCRIBERS_PER_PAGE))) : 1;
+  const pages = data
+    ? Math.max(1, Math.ceil(data.total / (data.perPage || SUBSCRIBERS_PER_PAGE)))
+    : 1;
   const where = `Page ${page} of ${pages}`;
 
   return (
@@ -43,9 +50,15 @@ export function Subscribers() {
       <CardHeader className="gap-4 sm:flex-row sm:items-start sm:justify-between">
         <div className="flex flex-col gap-1.5">
           <CardTitle id="admin-subscribers-heading">Subscribers</CardTitle>
-          <CardDescription>Newest first. {data ? `${data.total} in all${state ? `, ${state}` : ""}.` : null}</CardDescription>
+          <CardDescription>
+            Newest first. {data ? `${data.total} in all${state ? `, ${state}` : ""}.` : null}
+          </CardDescription>
         </div>
-        <a href={ADMIN_API.subscribersCsv} download className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}>
+        <a
+          href={ADMIN_API.subscribersCsv}
+          download
+          className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}
+        >
           Download CSV
         </a>
       </CardHeader>
@@ -73,27 +86,44 @@ export function Subscribers() {
         </div>
 
         {subscribers.isError ? (
-          <LoadProblem what="the subscribers" error={subscribers.error} onRetry={() => void subscribers.refetch()} />
+          <LoadProblem
+            what="the subscribers"
+            error={subscribers.error}
+            onRetry={() => void subscribers.refetch()}
+          />
         ) : null}
 
         {/* Scrolls sideways on a phone; focusable so a keyboard can scroll it too. */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a named scroll region around a table, not a document section */}
         <div
           role="region"
           aria-labelledby="admin-subscribers-heading"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe: scrollable-region-focusable)
           tabIndex={0}
           className="relative overflow-x-auto rounded-md border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
         >
           <table className="w-full min-w-[40rem] text-sm" aria-busy={subscribers.isFetching}>
             <caption className="sr-only">
-              Subscribers{state ? ` (${stateLabels[state].toLowerCase()})` : ""}, newest first. {where}.
+              Subscribers{state ? ` (${stateLabels[state].toLowerCase()})` : ""}, newest first.{" "}
+              {where}.
             </caption>
             <thead className="bg-muted text-muted-foreground">
               <tr>
-                <th scope="col" className={cell}>Email</th>
-                <th scope="col" className={cell}>Name</th>
-                <th scope="col" className={cell}>State</th>
-                <th scope="col" className={cell}>Subscribed</th>
-                <th scope="col" className={cell}>Confirmed</th>
+                <th scope="col" className={cell}>
+                  Email
+                </th>
+                <th scope="col" className={cell}>
+                  Name
+                </th>
+                <th scope="col" className={cell}>
+                  State
+                </th>
+                <th scope="col" className={cell}>
+                  Subscribed
+                </th>
+                <th scope="col" className={cell}>
+                  Confirmed
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
@@ -136,7 +166,12 @@ export function Subscribers() {
         </div>
 
         <nav aria-label="Subscriber pages" className="flex items-center justify-between gap-4">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page <= 1}
+            onClick={() => setPage((p) => Math.max(1, p - 1))}
+          >
             Previous
           </Button>
           <p role="status" className="text-sm text-muted-foreground">
