@@ -85,6 +85,8 @@ func gatheredNames(t *testing.T) map[string]bool {
 		"PORTFOLIO_HTTP_ADDR": "127.0.0.1:0",
 		"PORTFOLIO_DATA_DIR":  t.TempDir(),
 		"PORTFOLIO_WEB_DIR":   webtest.Build(t),
+		// The registry is read in-process; tests run in parallel, so no fixed port.
+		"PORTFOLIO_METRICS_ADDR": "off",
 	}
 	logs := newLogWatcher()
 	done := make(chan error, 1)

@@ -41,6 +41,8 @@ func startTogether(t *testing.T, n int, env map[string]string) []*gateway {
 			"PORTFOLIO_DATA_DIR":  t.TempDir(),
 			"PORTFOLIO_WEB_DIR":   web,
 			"PORTFOLIO_LOG_LEVEL": "debug",
+			// Several replicas in one process: no fixed metrics port to fight over.
+			"PORTFOLIO_METRICS_ADDR": "off",
 		}
 		for k, v := range env {
 			full[k] = v

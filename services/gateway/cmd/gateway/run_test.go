@@ -364,7 +364,7 @@ func TestRunRejectsBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env := map[string]string{"PORTFOLIO_WEB_DIR": t.TempDir(), "PORTFOLIO_DATA_DIR": filepath.Join(t.TempDir(), "data")}
+			env := map[string]string{"PORTFOLIO_WEB_DIR": t.TempDir(), "PORTFOLIO_DATA_DIR": filepath.Join(t.TempDir(), "data"), "PORTFOLIO_METRICS_ADDR": "off"}
 			if tt.name == "address in use" {
 				ln, err := net.Listen("tcp", "127.0.0.1:0")
 				if err != nil {

@@ -201,7 +201,7 @@ func TestContactWithoutJavaScriptGuards(t *testing.T) {
 	})
 	t.Run("too large", func(t *testing.T) {
 		f := newFixture(t, nil)
-		checkPage(t, f.contactForm(contactValues(map[string]string{"message": strings.Repeat("m", 17<<10)}), nil), http.StatusRequestEntityTooLarge, "This form could not be read")
+		checkPage(t, f.contactForm(contactValues(map[string]string{"message": strings.Repeat("m", 67<<10)}), nil), http.StatusRequestEntityTooLarge, "This form could not be read")
 	})
 	t.Run("one rate limit with the JSON API, another than the newsletter's", func(t *testing.T) {
 		f := newFixture(t, map[string]string{"PORTFOLIO_RATE_LIMIT_PER_MINUTE": "2"})

@@ -3,6 +3,8 @@ package server_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 )
 
 // TestDrainFailsReadinessFirst: after Drain (SIGTERM in run), /readyz answers 503 while
@@ -11,7 +13,7 @@ import (
 func TestDrainFailsReadinessFirst(t *testing.T) {
 	f := newFixture(t, nil)
 	metric := func() string {
-		for _, line := range strings.Split(get(f.h, "/metrics").Body.String(), "\n") {
+		for _, line := range strings.Split(get(server.MetricsHandler(f.reg), "/metrics").Body.String(), "\n") {
 			if strings.HasPrefix(line, "portfolio_ready ") {
 				return line
 			}
@@ -41,8 +43,8 @@ func TestDrainFailsReadinessFirst(t *testing.T) {
 }
 
 func TestBuildInfoMetric(t *testing.T) {
-	h, _ := newServer(t, nil)
-	body := get(h, "/metrics").Body.String()
+	f := newFixture(t, nil)
+	body := get(server.MetricsHandler(f.reg), "/metrics").Body.String()
 	if want := `portfolio_build_info{commit="unknown",version="dev"} 1`; !strings.Contains(body, want) {
 		t.Errorf("metrics lack %s", want)
 	}
