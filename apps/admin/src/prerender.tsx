@@ -2,10 +2,10 @@
 // build time): the HTML of /admin/newsletter's signed-out frame (what renders before the session probe answers), and of its not-found view. The gateway puts it
 // into the shell's chrome per request (docs/decisions/0001-prerender-composition.md).
 import { Route, Routes } from "@portfolio/router";
+import { StaticRouter } from "@portfolio/router/server";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router";
 import AdminRoutes from "./routes";
 
 /** The section's HTML at `url`, as it renders inside the shell's <Route path="admin/*">. */

@@ -3,10 +3,10 @@
 // into the shell's chrome per request (docs/decisions/0001-prerender-composition.md).
 import { publishedPosts } from "@portfolio/content/blog";
 import { Route, Routes } from "@portfolio/router";
+import { StaticRouter } from "@portfolio/router/server";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router";
 import BlogRoutes from "./routes";
 
 /** The section's HTML at `url`, as it renders inside the shell's <Route path="blog/*">. */

@@ -5,9 +5,9 @@
 import { routes } from "@portfolio/content";
 import { publishedPosts } from "@portfolio/content/blog";
 import { projects } from "@portfolio/content/projects";
+import { StaticRouter } from "@portfolio/router/server";
 import { type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { StaticRouter } from "react-router";
 import { App } from "./app";
 import { SectionSlots } from "./federation/remote-route";
 import { preloadPage } from "./routes";
