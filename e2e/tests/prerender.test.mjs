@@ -115,7 +115,10 @@ for (const p of PAGES) {
           failures.push(`console while hydrating:\n    ${warnings.join("\n    ")}`);
         if (settled && seen.removed.length)
           failures.push(`hydration removed main's content: ${seen.removed.slice(0, 3).join("; ")}`);
-        if (seen.shift !== 0) failures.push(`layout shift ${seen.shift}`);
+        // CLS is reported to three decimals (Lighthouse, CrUX): below 0.001 is a CLS of 0.
+        // A real shift (an element moving by a line) is orders of magnitude larger; a
+        // 0.00005 shift on /blog showed once in CI and never in repeated runs here.
+        if (seen.shift >= 0.001) failures.push(`layout shift ${seen.shift}`);
         if (settled && after !== before)
           failures.push(
             `<main> differs after hydration:\n    HTML:     ${before.slice(0, 200)}\n    hydrated: ${after.slice(0, 200)}`,
