@@ -4,7 +4,7 @@ import { defineConfig } from "@rsbuild/core";
 
 // The shell: Module Federation host that owns index.html, the router, the providers and
 // the chrome. It knows no remote URL at build time: src/federation/remotes.ts reads
-// /mf/remotes.json from the gateway when the page starts.
+// /mf/remotes.json from the gateway, and starts the MF runtime, when a section is wanted.
 export default defineConfig(
   defineHost({
     name: "shell",
@@ -13,7 +13,5 @@ export default defineConfig(
     // Inlined in <head> so the theme class is on <html> before first paint; the gateway
     // allows exactly this script by its hash in the CSP.
     templateParameters: { themeScript },
-    // errorLoadRemote hook: one concise log line per failed remote load.
-    runtimePlugins: ["./src/federation/runtime-plugin.ts"],
   }),
 );

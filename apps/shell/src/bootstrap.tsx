@@ -2,7 +2,6 @@ import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { preloadSection } from "./federation/remote-route";
-import { discoverRemotes } from "./federation/remotes";
 import { preloadPage, sectionOf } from "./routes";
 
 const root = document.getElementById("root");
@@ -20,7 +19,6 @@ const app = (
 async function start(container: HTMLElement) {
   const path = window.location.pathname;
   const section = sectionOf(path);
-  discoverRemotes();
   await Promise.all([
     preloadPage(path),
     section ? preloadSection(section).catch(() => {}) : undefined,

@@ -17,7 +17,6 @@ import { hasSkillIcon, SkillIcon } from "../src/routes/skill-icons";
 
 vi.mock("../src/federation/remotes", () => ({
   loadRemoteRoutes: async (name: string) => ({ default: () => <h1>{`remote ${name}`}</h1> }),
-  discoverRemotes: () => {},
 }));
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const runtime = { loadRemote: vi.fn(), registerRemotes: vi.fn() };
-vi.mock("@module-federation/enhanced/runtime", () => runtime);
+vi.mock("../src/federation/runtime", () => ({ federation: runtime }));
 
 let remotes: typeof import("../src/federation/remotes");
 const Section = () => null;

@@ -18,8 +18,6 @@ export interface HostOptions extends CommonOptions {
   /** HTML template of the single page; its parameters come from `templateParameters`. */
   template: string;
   templateParameters?: Record<string, string>;
-  /** Runtime plugins (file paths) for the MF runtime: error handling, logging. */
-  runtimePlugins?: string[];
   /** Where `rsbuild dev` forwards /mf and /api: the gateway (see `make dev`). */
   gatewayUrl?: string;
 }
@@ -37,8 +35,7 @@ const isProduction = process.env.NODE_ENV === "production";
  * nothing it pulls in (@module-federation/sdk, /runtime, /error-codes) can be tree-shaken.
  * Swapping in the ESM build of the same version lets Rspack drop the unused parts: a
  * remote's remoteEntry.js goes from ~14.7 to ~9.8 kB gzip (with externalRuntime).
- * Remotes only: in the shell (which bundles runtime-core and provides it to the remotes)
- * it made index.js bigger (33.1 -> 34.5 kB gzip). If a later @rspack/core or MF version
+ * If a later @rspack/core or MF version
  * imports the bundler runtime differently, the pattern stops matching and the remotes
  * silently get the CommonJS build (and its ~5 kB) back; the build still works.
  */
@@ -75,37 +72,27 @@ function baseConfig(port: number, plugins: RsbuildPlugin[]): RsbuildConfig {
   };
 }
 
-/** The host: owns index.html, the router and the providers; finds remotes at runtime. */
+/**
+ * The host: owns index.html, the router and the providers; finds remotes at runtime.
+ *
+ * It is built without the Module Federation plugin (docs/decisions/0026-lazy-federation-runtime.md):
+ * the plugin puts the whole MF runtime (33 kB gzip) in the entry of every page, although
+ * only the routes of a remote section need it. The shell creates its MF instance with the
+ * runtime API when a section is first wanted (src/federation/runtime.ts) and provides
+ * its own react, router, ui… to the remotes' share scope: `__MF_SHARED__` below is the
+ * same shared map the remotes are built with, so both sides agree on names and versions.
+ */
 export function defineHost(options: HostOptions): RsbuildConfig {
   const gateway =
     options.gatewayUrl ?? process.env.PORTFOLIO_GATEWAY_URL ?? "http://127.0.0.1:8080";
-  const base = baseConfig(options.port, [
-    pluginModuleFederation(
-      {
-        name: options.name,
-        // No `remotes` here: they come from /mf/remotes.json when the page starts.
-        remotes: {},
-        shared: sharedModules(),
-        // With 'version-first' one remote that is down blanks the page before React mounts.
-        shareStrategy: "loaded-first",
-        runtimePlugins: options.runtimePlugins ?? [],
-        dts: false,
-        experiments: {
-          // The host carries the one MF runtime; production remotes use it (externalRuntime).
-          provideExternalRuntime: true,
-          optimization: { target: "web" },
-        },
-      },
-      { target: "web" },
-    ),
-  ]);
   return mergeRsbuildConfig<RsbuildConfig>(
-    base,
+    baseConfig(options.port, []),
     {
       html: {
         template: options.template,
         templateParameters: options.templateParameters ?? {},
       },
+      source: { define: { __MF_SHARED__: JSON.stringify(sharedModules()) } },
       output: { assetPrefix: "/" },
       // The gateway also serves content/images at /images (the pages' pictures).
       server: {
@@ -128,8 +115,9 @@ export function defineRemote(options: RemoteOptions): RsbuildConfig {
         shared: sharedModules(),
         dts: false,
         experiments: {
-          // In production the shell provides the MF runtime (34 kB gzip saved per remote);
-          // the standalone dev page has no shell, so it bundles its own.
+          // In production the shell provides the MF runtime core (src/federation/runtime.ts,
+          // ~20 kB gzip saved per remote); the standalone dev page has no shell, so it
+          // bundles its own.
           externalRuntime: isProduction,
           optimization: { target: "web" },
         },

@@ -5,7 +5,8 @@ import { catalogVersion, workspaceRoot } from "./catalog";
 export interface SharedSingleton {
   singleton: true;
   requiredVersion: string;
-  version?: string;
+  /** The version this build provides: the catalog's, or the workspace package's. */
+  version: string;
 }
 export type SharedObject = Record<string, SharedSingleton>;
 
@@ -62,8 +63,10 @@ export function uiSubpaths(): string[] {
 export function sharedModules(): SharedObject {
   const shared: SharedObject = {};
   for (const [pkg, requests] of Object.entries(catalogSingletons)) {
-    const requiredVersion = `^${catalogVersion(pkg)}`;
-    for (const request of requests) shared[request] = { singleton: true, requiredVersion };
+    const version = catalogVersion(pkg);
+    for (const request of requests) {
+      shared[request] = { singleton: true, version, requiredVersion: `^${version}` };
+    }
   }
   for (const [pkg, dir] of Object.entries(workspaceSingletons)) {
     const version = workspaceVersion(dir);

@@ -1,4 +1,4 @@
-import { loadRemote, registerRemotes } from "@module-federation/enhanced/runtime";
+import type { ModuleFederation } from "@module-federation/enhanced/runtime";
 import { fetchRemotes, type RemoteDefinition } from "@portfolio/api-client";
 import type { ComponentType } from "react";
 
@@ -23,13 +23,26 @@ const RETRY_DELAYS_MS = [250, 1000];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+let runtime: Promise<ModuleFederation> | null = null;
+
+/** The MF runtime, loaded with the first section a visitor opens, never before. */
+function federation(): Promise<ModuleFederation> {
+  runtime ??= import("./runtime")
+    .then((module) => module.federation)
+    .catch((error: unknown) => {
+      runtime = null; // a failed chunk load is tried again on the next attempt
+      throw error;
+    });
+  return runtime;
+}
+
 let registry: Promise<Map<string, RemoteDefinition>> | null = null;
 
 /** Fetches /mf/remotes.json once and registers every remote with the MF runtime. */
 function remoteRegistry(): Promise<Map<string, RemoteDefinition>> {
-  registry ??= fetchRemotes()
-    .then((remotes) => {
-      registerRemotes(remotes.map((remote) => ({ ...remote })));
+  registry ??= Promise.all([fetchRemotes(), federation()])
+    .then(([remotes, mf]) => {
+      mf.registerRemotes(remotes.map((remote) => ({ ...remote })));
       return new Map(remotes.map((remote) => [remote.name, remote]));
     })
     .catch((error: unknown) => {
@@ -37,11 +50,6 @@ function remoteRegistry(): Promise<Map<string, RemoteDefinition>> {
       throw error;
     });
   return registry;
-}
-
-/** Starts the remotes.json request early (bootstrap); failures surface on first use. */
-export function discoverRemotes(): void {
-  remoteRegistry().catch(() => {});
 }
 
 /**
@@ -57,11 +65,11 @@ export async function loadRemoteRoutes(
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
     if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1] ?? 0);
     try {
-      const remotes = await remoteRegistry();
+      const [remotes, mf] = await Promise.all([remoteRegistry(), federation()]);
       const remote = remotes.get(name);
       if (!remote) throw new Error(`/mf/remotes.json lists no remote "${name}"`);
-      if (attempt > 0 || fresh) registerRemotes([{ ...remote }], { force: true });
-      const module = await loadRemote<RemoteRoutesModule>(`${name}/routes`);
+      if (attempt > 0 || fresh) mf.registerRemotes([{ ...remote }], { force: true });
+      const module = await mf.loadRemote<RemoteRoutesModule>(`${name}/routes`);
       if (typeof module?.default !== "function")
         throw new Error(`${name}/routes has no default export`);
       return module;
