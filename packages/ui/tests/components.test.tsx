@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Badge } from "../src/badge";
 import { Button } from "../src/button";
 import { cn } from "../src/cn";
@@ -33,6 +33,21 @@ describe("Button", () => {
     expect(link).toHaveAttribute("href", "/contact");
     expect(link).toHaveClass("border-input");
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("keeps the child's own class, props and handlers when asChild", async () => {
+    const onClick = vi.fn((event: { preventDefault(): void }) => event.preventDefault());
+    render(
+      <Button asChild size="lg" aria-label="Contact me">
+        <a href="/contact" className="w-full" onClick={onClick}>
+          Get In Touch
+        </a>
+      </Button>,
+    );
+    const link = screen.getByRole("link", { name: "Contact me" });
+    expect(link).toHaveClass("w-full", "h-11");
+    link.click();
+    expect(onClick).toHaveBeenCalledTimes(1);
   });
 });
 
