@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { preloadSection } from "./federation/remote-route";
@@ -27,11 +27,15 @@ async function start(container: HTMLElement) {
     createRoot(container).render(app);
     return;
   }
-  hydrateRoot(container, app, {
-    // Logged, so the end-to-end suite sees any hydration mismatch React recovered from.
-    onRecoverableError(error, info) {
-      console.error("[hydration] recoverable error:", error, info.componentStack ?? "");
-    },
+  // In a transition, hydration yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole page (a tap during it is still handled).
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // Logged, so the end-to-end suite sees any hydration mismatch React recovered from.
+      onRecoverableError(error, info) {
+        console.error("[hydration] recoverable error:", error, info.componentStack ?? "");
+      },
+    });
   });
 }
 
