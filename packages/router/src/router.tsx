@@ -121,9 +121,9 @@ export function createLocation(to: To, state: unknown = null, key = createKey())
 
 const createKey = () => Math.random().toString(36).slice(2, 10);
 const joinPaths = (paths: string[]) => paths.join("/").replace(/[\\/]{2,}/g, "/");
-/** Trailing slashes off, but never below `min` characters ("/" stays "/"). */
-const trimSlash = (path: string, min = 0) =>
-  min ? path.replace(/(.)\/+$/, "$1") : path.replace(/\/+$/, "");
+const trimSlash = (path: string) => path.replace(/\/+$/, "");
+/** Trailing slashes off, but "/" stays "/". */
+const trimSlashKeepRoot = (path: string) => path.replace(/(.)\/+$/, "$1");
 /** A pathname as the URL parser writes it (react-router's encodeLocation): what links show. */
 const encode = (pathname: string) => new URL(pathname.replace(/ $/, "%20"), "http://x").pathname;
 /** A matched pathname (decoded for matching) back in URL form; `%`, `?`, `#` stay literal. */
@@ -160,7 +160,7 @@ function resolveTo(to: To, routes: string[], locationPathname: string): Path {
   const relative = path.pathname?.replace(/[\\/]{2,}/g, "/");
   if (relative) {
     const absolute = /^[\\/]/.test(relative);
-    const segments = trimSlash(absolute ? "" : from).split("/");
+    const segments = (absolute ? "" : trimSlash(from)).split("/");
     for (const segment of (absolute ? relative.slice(1) : relative).split("/")) {
       if (segment === "..") {
         if (segments.length > 1) segments.pop();
@@ -190,7 +190,7 @@ function createRoutes(children: ReactNode): RouteObject[] {
       routes.push(...createRoutes(element.props.children));
       return;
     }
-    if (element.type !== Route) throw new Error("<Routes> takes only <Route> and fragments");
+    if (element.type !== Route) throw new Error("Not a <Route>");
     routes.push({ ...element.props, children: createRoutes(element.props.children) });
   });
   return routes;
@@ -198,15 +198,15 @@ function createRoutes(children: ReactNode): RouteObject[] {
 
 function flattenRoutes(
   routes: RouteObject[],
-  branches: Branch[] = [],
-  parents: Branch["meta"] = [],
-  parentPath = "",
+  branches: Branch[],
+  parents: Branch["meta"],
+  parentPath: string,
 ): Branch[] {
   routes.forEach((route, childIndex) => {
     let relativePath = route.path || "";
     if (relativePath.startsWith("/")) {
       if (!relativePath.startsWith(parentPath))
-        throw new Error(`Route path "${relativePath}" is not below its parent's "${parentPath}"`);
+        throw new Error(`Route "${relativePath}" is not below "${parentPath}"`);
       relativePath = relativePath.slice(parentPath.length);
     }
     const path = joinPaths([parentPath, relativePath]);
@@ -253,11 +253,12 @@ function matchPath(path: string, end: boolean, pathname: string, caseSensitive?:
   const match = new RegExp(source, caseSensitive ? undefined : "i").exec(pathname);
   if (!match) return null;
   const matched = match[0];
-  let pathnameBase = trimSlash(matched, 1);
+  let pathnameBase = trimSlashKeepRoot(matched);
   const params: Record<string, string> = {};
   names.forEach((name, i) => {
     const value = match[i + 1] || "";
-    if (name === "*") pathnameBase = trimSlash(matched.slice(0, matched.length - value.length), 1);
+    if (name === "*")
+      pathnameBase = trimSlashKeepRoot(matched.slice(0, matched.length - value.length));
     params[name] = value.replace(/%2F/g, "/");
   });
   return { params, pathname: matched, pathnameBase };
@@ -302,7 +303,7 @@ function decodePath(pathname: string): string {
 
 /** The matches for `pathname`, outermost route first, or null: what <Routes> renders. */
 export function matchRoutes(children: ReactNode, pathname: string): RouteMatch[] | null {
-  const branches = flattenRoutes(createRoutes(children)).sort(compareBranches);
+  const branches = flattenRoutes(createRoutes(children), [], [], "").sort(compareBranches);
   const decoded = decodePath(pathname);
   for (const branch of branches) {
     const matches = matchBranch(branch, decoded);
@@ -315,7 +316,7 @@ export function matchRoutes(children: ReactNode, pathname: string): RouteMatch[]
 
 function useRouter(): RouterState {
   const router = useContext(RouterContext);
-  if (!router) throw new Error("@portfolio/router: used outside a router");
+  if (!router) throw new Error("Outside a <Router>");
   return router;
 }
 
@@ -338,7 +339,7 @@ function browserLocation(): Location {
  */
 export function BrowserRouter({ children }: { children?: ReactNode }) {
   const [location, setLocation] = useState(browserLocation);
-  const navigator = useMemo<Navigator>(() => {
+  const [navigator, show] = useMemo(() => {
     const show = () => startTransition(() => setLocation(browserLocation()));
     const change = (method: "pushState" | "replaceState") => (path: Path, state: unknown) => {
       const url = createPath(path);
@@ -350,18 +351,18 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
       }
       show();
     };
-    return {
+    const navigator: Navigator = {
       push: change("pushState"),
       replace: change("replaceState"),
       go: (delta) => window.history.go(delta),
     };
+    return [navigator, show] as const;
   }, []);
   // Back and forward (and the browser's own fragment navigation) arrive as popstate.
   useLayoutEffect(() => {
-    const onPop = () => startTransition(() => setLocation(browserLocation()));
-    window.addEventListener("popstate", onPop);
-    return () => window.removeEventListener("popstate", onPop);
-  }, []);
+    window.addEventListener("popstate", show);
+    return () => window.removeEventListener("popstate", show);
+  }, [show]);
   return (
     <Router location={location} navigator={navigator}>
       {children}
@@ -439,10 +440,10 @@ export function useNavigate(): NavigateFunction {
   // By value, so the function stays the same while the routes above do.
   const routes = JSON.stringify(routePathnames(matches));
   return useCallback(
-    (to: To | number, options: NavigateOptions = {}) => {
+    (to: To | number, options?: NavigateOptions) => {
       if (typeof to === "number") return navigator.go(to);
       const path = resolveTo(to, JSON.parse(routes), location.pathname);
-      (options.replace ? navigator.replace : navigator.push)(path, options.state ?? null);
+      (options?.replace ? navigator.replace : navigator.push)(path, options?.state ?? null);
     },
     [navigator, routes, location.pathname],
   ) as NavigateFunction;

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // Which route a URL renders: the shell's table with the remote sections mounted under
 // it as the apps mount them (descendant <Routes>), rendered at one URL on the server.
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Outlet, Route, Routes, useHref, useLocation, useParams } from "../src/index";
@@ -125,9 +125,10 @@ describe("the site's URLs pick the route react-router picked", () => {
     const routes = (
       <Routes>
         <Route path="a" element={<Page name="first" />} />
-        <>
+        <Fragment key="more">
           <Route path="a" element={<Page name="in a fragment" />} />
-        </>
+          <Route path="b" element={<Page name="b, in a fragment" />} />
+        </Fragment>
         <Route path="/a" element={<Page name="absolute" />} />
       </Routes>
     );
