@@ -1,13 +1,24 @@
 /**
- * The part of react-router the apps use, and the only way they import it.
- *
- * Module Federation shares a module whole: sharing `react-router` itself put all of it
- * (data routers, SSR, RSC helpers: 61 kB gzip) on every first load. Sharing this module
- * instead lets the bundler drop what is not re-exported here, while host and remotes
- * still get one router instance (one context). Add an export here when an app needs it.
+ * The router the apps use, and the only way they import one: our own
+ * (src/router.tsx, docs/decisions/0020-own-router.md), with react-router's names and
+ * semantics for the part the apps use. Module Federation shares this module as one
+ * singleton, so host and remotes render inside one router context.
  */
 
-export type { LinkProps, Location, NavigateFunction, NavLinkProps, Params } from "react-router";
+export type {
+  LinkProps,
+  Location,
+  NavigateFunction,
+  NavigateOptions,
+  NavLinkProps,
+  NavLinkRenderProps,
+  Params,
+  Path,
+  RouteProps,
+  SetURLSearchParams,
+  To,
+  URLSearchParamsInit,
+} from "./router";
 export {
   BrowserRouter,
   Link,
@@ -21,4 +32,4 @@ export {
   useNavigate,
   useParams,
   useSearchParams,
-} from "react-router";
+} from "./router";

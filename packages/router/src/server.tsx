@@ -4,9 +4,35 @@
  */
 import { type ComponentType, type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { Route, Routes, StaticRouter } from "react-router";
+import { createLocation, type Location, type Navigator, Route, Router, Routes } from "./router";
 
-export { StaticRouter } from "react-router";
+const stateless: Navigator = {
+  push: refuse,
+  replace: refuse,
+  go: refuse,
+};
+function refuse(): never {
+  throw new Error("A <StaticRouter> cannot navigate: it renders one URL");
+}
+
+/** The router at one URL, for rendering without a browser (react-router's StaticRouter). */
+export function StaticRouter({
+  location = "/",
+  children,
+}: {
+  location?: string | Partial<Location>;
+  children?: ReactNode;
+}) {
+  const at =
+    typeof location === "string"
+      ? createLocation(location, null, "default")
+      : createLocation(location, location.state ?? null, location.key || "default");
+  return (
+    <Router location={at} navigator={stateless}>
+      {children}
+    </Router>
+  );
+}
 
 export interface SectionPrerender {
   /** The section mounted as the shell mounts it: `<Route path={`${base}/*`}>`. */

@@ -15,7 +15,7 @@ function sources(dir: string): string[] {
 }
 
 describe("@portfolio/router", () => {
-  it("re-exports the router components the apps render", () => {
+  it("exports the router components and hooks the apps use", () => {
     for (const name of [
       "BrowserRouter",
       "Routes",
@@ -24,22 +24,27 @@ describe("@portfolio/router", () => {
       "NavLink",
       "Navigate",
       "Outlet",
+      "useHref",
+      "useLocation",
+      "useNavigate",
+      "useParams",
+      "useSearchParams",
     ]) {
       expect(router, name).toHaveProperty(name);
     }
   });
 
-  // A second copy of react-router in a bundle means a second router context: a remote's
-  // <Routes> would not see the shell's <BrowserRouter>. Only this package imports it.
-  it("is the only way app and ui sources import react-router", () => {
-    const offenders = [
-      "apps/shell/src",
-      "apps/blog/src",
-      "apps/newsletter/src",
-      "apps/admin/src",
-      "packages/ui/src",
-    ]
-      .flatMap((dir) => sources(join(root, dir)))
+  // One router in the page: a second one (react-router beside this package) would be a
+  // second context, and its links would not move the shell's routes. And its bytes are
+  // what this package replaced (docs/decisions/0020-own-router.md).
+  it("no app or package depends on or imports react-router", () => {
+    const packages = ["apps/shell", "apps/blog", "apps/newsletter", "apps/admin", "packages/ui"];
+    const manifests = [...packages, "packages/router"]
+      .map((dir) => join(dir, "package.json"))
+      .filter((file) => /"react-router(?:-dom)?"/.test(readFileSync(join(root, file), "utf8")));
+    expect(manifests).toEqual([]);
+    const offenders = [...packages, "packages/router"]
+      .flatMap((dir) => sources(join(root, dir, "src")).concat(sources(join(root, dir, "tests"))))
       .filter((file) =>
         /from\s+["']react-router(?:-dom)?(?:\/[^"']*)?["']/.test(readFileSync(file, "utf8")),
       )
