@@ -1,7 +1,12 @@
 // What a page downloads on its first load: every JS and CSS response with its raw and
 // gzip bytes (node:zlib level 9 of the body, so the figure depends on the build only).
 // Shared by make bench (bench/run.mjs) and the byte budgets (tests/budgets.test.mjs).
+
+import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync, constants as zc } from "node:zlib";
+import { waitForHydration } from "./page.mjs";
+
+const QUIET_MS = 1500;
 
 const kindOf = (res) => {
   const type = res.request().resourceType();
@@ -16,9 +21,11 @@ const kindOf = (res) => {
 export function recordAssets(page, baseURL) {
   const files = [];
   const pending = [];
+  let lastResponse = Date.now();
   page.on("response", (res) => {
     const kind = kindOf(res);
     if (!kind || !res.url().startsWith(baseURL)) return;
+    lastResponse = Date.now();
     pending.push(
       (async () => {
         const body = await res.body().catch(() => null);
@@ -41,7 +48,13 @@ export function recordAssets(page, baseURL) {
       })(),
     );
   });
-  return { files, settle: () => Promise.all(pending) };
+  // Settled once no script or stylesheet has arrived for QUIET_MS: hydration fetches
+  // some (a Suspense boundary's lazy chunk) after the network was idle for a moment.
+  const settle = async () => {
+    while (Date.now() - lastResponse < QUIET_MS) await sleep(QUIET_MS / 4);
+    await Promise.all(pending);
+  };
+  return { files, settle };
 }
 
 export const sum = (files, kind) => {
@@ -68,5 +81,10 @@ export async function settlePage(page, route) {
       )
       .catch(() => console.warn(`  ! ${route.url}: expected <h1> did not appear`));
   }
+  // React is requested only after the first paint (docs/decisions/0029): the network can
+  // be idle before that, so wait until the page has hydrated, then for what it fetched.
+  await waitForHydration(page, { timeout: 15_000 }).catch(() =>
+    console.warn(`  ! ${page.url()}: did not hydrate`),
+  );
   await page.waitForLoadState("networkidle", { timeout: 10_000 }).catch(() => {});
 }
