@@ -44,10 +44,14 @@ type DB struct {
 	*sql.DB
 	Dialect Dialect
 	Reader  *sql.DB
+	batch   *Batcher // runs Write's units as group commits (batch.go)
 }
 
 // Close closes the writer and, if it has its own, the reader pool.
 func (db *DB) Close() error {
+	if db.batch != nil {
+		_ = db.batch.Close() // commits what is queued first
+	}
 	err := db.DB.Close()
 	if db.Reader != nil && db.Reader != db.DB {
 		if rerr := db.Reader.Close(); err == nil {
@@ -112,7 +116,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 		_ = reader.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	return &DB{DB: db, Dialect: SQLite, Reader: reader}, nil
+	return &DB{DB: db, Dialect: SQLite, Reader: reader, batch: NewBatcher(db, BatchOptions{Writers: 1})}, nil
 }
 
 // readers is the size of SQLite's read pool: enough for the admin's pages and the
@@ -135,7 +139,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
-	return &DB{DB: db, Dialect: Postgres, Reader: db}, nil
+	return &DB{DB: db, Dialect: Postgres, Reader: db, batch: NewBatcher(db, BatchOptions{Writers: postgresWriters})}, nil
 }
 
 var dollarParam = regexp.MustCompile(`\$(\d+)`)
