@@ -93,10 +93,9 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	base := "file:" + path +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)"
-	db, err := sql.Open("sqlite", base+"&_txlock=immediate")
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
-	}
+	// temp_store(MEMORY): a group commit's savepoints (batch.go) keep their statement
+	// journal in memory, not in a temporary file written at every unit.
+	db := openSQLite(base + "&_txlock=immediate&_pragma=temp_store(MEMORY)")
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxIdleTime(0)
@@ -104,11 +103,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	reader, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
-	if err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
-	}
+	reader := openSQLite(base + "&_pragma=query_only(1)")
 	reader.SetMaxOpenConns(readers)
 	reader.SetMaxIdleConns(readers)
 	if err := reader.PingContext(ctx); err != nil {
