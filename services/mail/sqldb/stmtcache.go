@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"database/sql/driver"
 	"fmt"
+	"strings"
 
 	sqlite "modernc.org/sqlite"
 )
@@ -87,7 +88,9 @@ func (c *stmtCacheConn) cached(ctx context.Context, query string) (*cachedStmt, 
 	if len(c.stmts) >= stmtCacheSize {
 		return nil, nil
 	}
-	ds, err := c.PrepareContext(ctx, query)
+	// Trimmed: the driver keeps a statement prepared only when nothing follows it, and
+	// a statement file ends with a newline.
+	ds, err := c.PrepareContext(ctx, strings.TrimSpace(query))
 	if err != nil {
 		return nil, err
 	}

@@ -3,6 +3,7 @@ package sqldb
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -26,7 +27,8 @@ func TestSQLiteConnectionsKeepTheirStatements(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	insert := db.Rebind(`INSERT INTO notes (body) VALUES ($1) RETURNING id`)
+	// As a statement file reads: a newline after the semicolon.
+	insert := db.Rebind("INSERT INTO notes (body) VALUES ($1) RETURNING id;\n")
 	for i := 1; i <= 50; i++ {
 		var id int
 		if err := db.QueryRowContext(ctx, insert, "note "+strings.Repeat("x", i)).Scan(&id); err != nil || id != i {
@@ -104,8 +106,14 @@ func TestSQLiteConnectionsKeepTheirStatements(t *testing.T) {
 	defer conn.Close()
 	var kept []string
 	if err := conn.Raw(func(dc any) error {
-		for q := range dc.(*stmtCacheConn).stmts {
+		for q, s := range dc.(*stmtCacheConn).stmts {
 			kept = append(kept, q)
+			// The driver keeps the compiled statement (its handle, pstmt) only for a
+			// text that holds one statement and nothing after it: otherwise it parses
+			// again at every run, kept or not.
+			if q != script && reflect.ValueOf(s.stmt).Elem().FieldByName("pstmt").Uint() == 0 {
+				t.Errorf("the driver does not keep %q compiled", q)
+			}
 		}
 		return nil
 	}); err != nil {
