@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -215,29 +216,23 @@ func (b *Batcher) run(batch []*unit) {
 		if err == nil {
 			// Fails if the unit hid an error that aborted the transaction (PostgreSQL):
 			// then it failed after all.
-			if _, rerr := tx.ExecContext(ctx, "RELEASE SAVEPOINT unit"); rerr == nil {
+			_, rerr := tx.ExecContext(ctx, "RELEASE SAVEPOINT unit")
+			if rerr == nil {
 				ok = append(ok, u)
 				continue
-			} else {
-				err = fmt.Errorf("release savepoint: %w", rerr)
 			}
-		}
-		if _, rerr := tx.ExecContext(ctx, "ROLLBACK TO SAVEPOINT unit"); rerr != nil {
-			// The transaction is lost: nothing of this batch commits.
-			rerr = fmt.Errorf("rollback to savepoint: %w", rerr)
-			u.result <- err
-			answer(ok, rerr)
-			answerRest(batch, u, rerr)
-			return
-		}
-		if _, rerr := tx.ExecContext(ctx, "RELEASE SAVEPOINT unit"); rerr != nil {
-			rerr = fmt.Errorf("release savepoint: %w", rerr)
-			u.result <- err
-			answer(ok, rerr)
-			answerRest(batch, u, rerr)
-			return
+			err = fmt.Errorf("release savepoint: %w", rerr)
 		}
 		u.result <- err // answered now: its outcome no longer depends on the commit
+		for _, stmt := range []string{"ROLLBACK TO SAVEPOINT unit", "RELEASE SAVEPOINT unit"} {
+			if _, rerr := tx.ExecContext(ctx, stmt); rerr != nil {
+				// The transaction is lost: nothing of this batch commits.
+				rerr = fmt.Errorf("%s: %w", strings.ToLower(stmt), rerr)
+				answer(ok, rerr)
+				answerRest(batch, u, rerr)
+				return
+			}
+		}
 	}
 	if len(ok) == 0 {
 		return

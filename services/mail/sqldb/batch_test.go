@@ -79,6 +79,37 @@ func blockWriter(t *testing.T, db *sqldb.DB, b *sqldb.Batcher) (release func(), 
 	return release, errc
 }
 
+// queueNotes queues units writing notes 1 to n in b, and returns once they wait in
+// its queue; their callers' answers come on the channel, closed after the last.
+func queueNotes(t *testing.T, db *sqldb.DB, b *sqldb.Batcher, n int) <-chan error {
+	t.Helper()
+	errs := make(chan error, n)
+	var wg sync.WaitGroup
+	for i := 1; i <= n; i++ {
+		wg.Go(func() { errs <- b.Do(context.Background(), insertNote(db, i)) })
+	}
+	go func() { wg.Wait(); close(errs) }()
+	waitQueued(t, b, n)
+	return errs
+}
+
+// wantAllWritten checks that the blocker and the n units of queueNotes were answered
+// nil, and that the n+1 notes are stored.
+func wantAllWritten(t *testing.T, url string, blocker, errs <-chan error, n int) {
+	t.Helper()
+	if err := <-blocker; err != nil {
+		t.Fatal(err)
+	}
+	for err := range errs {
+		if err != nil {
+			t.Error(err)
+		}
+	}
+	if got := len(noteIDs(t, url)); got != n+1 {
+		t.Errorf("%d notes, want %d", got, n+1)
+	}
+}
+
 // waitQueued waits until n units wait in b's queue.
 func waitQueued(t *testing.T, b *sqldb.Batcher, n int) {
 	t.Helper()
@@ -89,12 +120,17 @@ func waitQueued(t *testing.T, b *sqldb.Batcher, n int) {
 	}
 }
 
-// newBatcher is a Batcher with one writer over db (a DB has its own, with as many
-// writers as its dialect wants; one makes the batches of a test predictable).
-func newBatcher(t *testing.T, db *sqldb.DB) *sqldb.Batcher {
-	b := sqldb.NewBatcher(db.DB, sqldb.BatchOptions{Writers: 1})
+// batchTest opens a new database of d with the notes table, and a Batcher with one
+// writer over it (a DB has its own, with as many writers as its dialect wants; one
+// makes the batches of a test predictable).
+func batchTest(t *testing.T, d sqldbtest.Dialect) (url string, db *sqldb.DB, b *sqldb.Batcher) {
+	t.Helper()
+	url = d.URL(t)
+	db = sqldbtest.Open(t, url)
+	notesTable(t, db)
+	b = sqldb.NewBatcher(db.DB, sqldb.BatchOptions{Writers: 1})
 	t.Cleanup(func() { _ = b.Close() })
-	return b
+	return url, db, b
 }
 
 func TestWriteCommitsEveryConcurrentCaller(t *testing.T) {
@@ -129,29 +165,12 @@ func TestWriteCommitsEveryConcurrentCaller(t *testing.T) {
 func TestUnitsQueuedTogetherCommitInOneTransaction(t *testing.T) {
 	for _, d := range sqldbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
-			url := d.URL(t)
-			db := sqldbtest.Open(t, url)
-			notesTable(t, db)
-			b := newBatcher(t, db)
+			url, db, b := batchTest(t, d)
 			release, blocker := blockWriter(t, db, b)
 			const n = 20
-			errs := make(chan error, n)
-			for i := 1; i <= n; i++ {
-				go func() { errs <- b.Do(context.Background(), insertNote(db, i)) }()
-			}
-			waitQueued(t, b, n)
+			errs := queueNotes(t, db, b, n)
 			release()
-			if err := <-blocker; err != nil {
-				t.Fatal(err)
-			}
-			for range n {
-				if err := <-errs; err != nil {
-					t.Error(err)
-				}
-			}
-			if got := len(noteIDs(t, url)); got != n+1 {
-				t.Errorf("%d notes, want %d", got, n+1)
-			}
+			wantAllWritten(t, url, blocker, errs, n)
 			if s := b.Stats(); s.Batches != 2 || s.Units != n+1 {
 				t.Errorf("stats %+v, want 2 transactions of %d units in all", s, n+1)
 			}
@@ -166,10 +185,7 @@ func TestAFailingUnitFailsOnlyItself(t *testing.T) {
 	errMine := errors.New("the unit's own error")
 	for _, d := range sqldbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
-			url := d.URL(t)
-			db := sqldbtest.Open(t, url)
-			notesTable(t, db)
-			b := newBatcher(t, db)
+			url, db, b := batchTest(t, d)
 			type unit struct {
 				name    string
 				id      int // the note it writes first
@@ -238,10 +254,7 @@ func TestAFailingUnitFailsOnlyItself(t *testing.T) {
 func TestCancellation(t *testing.T) {
 	for _, d := range sqldbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
-			url := d.URL(t)
-			db := sqldbtest.Open(t, url)
-			notesTable(t, db)
-			b := newBatcher(t, db)
+			url, db, b := batchTest(t, d)
 
 			if err := b.Do(canceled(), insertNote(db, 1)); !errors.Is(err, context.Canceled) {
 				t.Errorf("Do with a cancelled context: %v", err)
@@ -293,17 +306,10 @@ func canceled() context.Context {
 func TestCloseCommitsWhatIsQueued(t *testing.T) {
 	for _, d := range sqldbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
-			url := d.URL(t)
-			db := sqldbtest.Open(t, url)
-			notesTable(t, db)
-			b := newBatcher(t, db)
+			url, db, b := batchTest(t, d)
 			release, blocker := blockWriter(t, db, b)
 			const n = 10
-			errs := make(chan error, n)
-			for i := 1; i <= n; i++ {
-				go func() { errs <- b.Do(context.Background(), insertNote(db, i)) }()
-			}
-			waitQueued(t, b, n)
+			errs := queueNotes(t, db, b, n)
 			closed := make(chan error, 1)
 			go func() { closed <- b.Close() }()
 			// Close refuses new units at once, then waits for the writer.
@@ -323,17 +329,7 @@ func TestCloseCommitsWhatIsQueued(t *testing.T) {
 			if err := <-closed; err != nil {
 				t.Fatal(err)
 			}
-			if err := <-blocker; err != nil {
-				t.Fatal(err)
-			}
-			for range n {
-				if err := <-errs; err != nil {
-					t.Error(err)
-				}
-			}
-			if got := len(noteIDs(t, url)); got != n+1 {
-				t.Errorf("%d notes, want %d", got, n+1)
-			}
+			wantAllWritten(t, url, blocker, errs, n)
 		})
 	}
 }

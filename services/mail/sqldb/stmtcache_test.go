@@ -103,7 +103,7 @@ func TestSQLiteConnectionsKeepTheirStatements(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer conn.Close()
+	defer func() { _ = conn.Close() }()
 	var kept []string
 	if err := conn.Raw(func(dc any) error {
 		for q, s := range dc.(*stmtCacheConn).stmts {
