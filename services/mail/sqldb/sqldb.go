@@ -44,10 +44,14 @@ type DB struct {
 	*sql.DB
 	Dialect Dialect
 	Reader  *sql.DB
+	batch   *Batcher // runs Write's units as group commits (batch.go)
 }
 
 // Close closes the writer and, if it has its own, the reader pool.
 func (db *DB) Close() error {
+	if db.batch != nil {
+		_ = db.batch.Close() // commits what is queued first
+	}
 	err := db.DB.Close()
 	if db.Reader != nil && db.Reader != db.DB {
 		if rerr := db.Reader.Close(); err == nil {
@@ -89,10 +93,9 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	base := "file:" + path +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)"
-	db, err := sql.Open("sqlite", base+"&_txlock=immediate")
-	if err != nil {
-		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
-	}
+	// temp_store(MEMORY): a group commit's savepoints (batch.go) keep their statement
+	// journal in memory, not in a temporary file written at every unit.
+	db := openSQLite(base + "&_txlock=immediate&_pragma=temp_store(MEMORY)")
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxIdleTime(0)
@@ -100,11 +103,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	reader, err := sql.Open("sqlite", base+"&_pragma=query_only(1)")
-	if err != nil {
-		_ = db.Close()
-		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
-	}
+	reader := openSQLite(base + "&_pragma=query_only(1)")
 	reader.SetMaxOpenConns(readers)
 	reader.SetMaxIdleConns(readers)
 	if err := reader.PingContext(ctx); err != nil {
@@ -112,7 +111,7 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 		_ = reader.Close()
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
-	return &DB{DB: db, Dialect: SQLite, Reader: reader}, nil
+	return &DB{DB: db, Dialect: SQLite, Reader: reader, batch: NewBatcher(db, BatchOptions{Writers: 1})}, nil
 }
 
 // readers is the size of SQLite's read pool: enough for the admin's pages and the
@@ -135,7 +134,7 @@ func OpenPostgres(ctx context.Context, url string) (*DB, error) {
 		_ = db.Close()
 		return nil, fmt.Errorf("postgres: connect: %w", err)
 	}
-	return &DB{DB: db, Dialect: Postgres, Reader: db}, nil
+	return &DB{DB: db, Dialect: Postgres, Reader: db, batch: NewBatcher(db, BatchOptions{Writers: postgresWriters})}, nil
 }
 
 var dollarParam = regexp.MustCompile(`\$(\d+)`)

@@ -97,22 +97,13 @@ func nullMillis(ms sql.NullInt64) time.Time {
 	return millis(ms.Int64)
 }
 
-// inTx runs f in a transaction, committed if f returns nil. On SQLite the transaction
-// takes the write lock up front (sqldb's IMMEDIATE), so it is serialised with every
-// other writer; on PostgreSQL each statement's conditions decide races.
+// inTx runs f in a transaction, committed if f returns nil: a unit of a group commit
+// with other requests' writes (sqldb.DB.Write), answered after that commit. On SQLite
+// the transaction takes the write lock up front (sqldb's IMMEDIATE), so it is
+// serialised with every other writer; on PostgreSQL each statement's conditions decide
+// races. f must use tx only, and ctx is the caller's without its cancellation.
 func (s *Store) inTx(ctx context.Context, f func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("begin: %w", err)
-	}
-	defer func() { _ = tx.Rollback() }() // no-op after Commit
-	if err := f(tx); err != nil {
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
-	}
-	return nil
+	return s.db.Write(ctx, func(_ context.Context, tx *sql.Tx) error { return f(tx) })
 }
 
 // queue renders the emails about sub and queues them inside tx.

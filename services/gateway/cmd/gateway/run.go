@@ -136,6 +136,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		if err := db.Close(); err != nil {
 			logger.Error("closing the database failed", zap.Error(err))
 		}
+		// How many request writes shared each commit (docs/decisions/0027).
+		st := db.BatchStats()
+		logger.Info("database closed", zap.Uint64("group_commits", st.Batches), zap.Uint64("writes", st.Units))
 	}()
 	outboxStore := sqlstore.New(db)
 	if err := outboxStore.Migrate(ctx); err != nil {

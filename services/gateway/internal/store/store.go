@@ -62,28 +62,27 @@ func NewContacts(db *sqldb.DB, outbox outbox.TxEnqueuer) *Contacts {
 
 // Add implements contact.Store.
 func (s *Contacts) Add(ctx context.Context, m *contact.Message, emails ...mail.Message) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("contact: begin: %w", err)
-	}
-	defer func() { _ = tx.Rollback() }() // no-op after Commit
 	var ip sql.NullString
 	if m.IP != "" {
 		ip = sql.NullString{String: m.IP, Valid: true}
 	}
 	var id int64
-	if err := tx.QueryRowContext(ctx, s.insert,
-		m.Name, m.Email, m.Subject, m.Body, ip, m.CreatedAt.UnixMilli(),
-	).Scan(&id); err != nil {
-		return fmt.Errorf("contact: insert: %w", err)
-	}
-	if len(emails) > 0 {
-		if _, err := s.outbox.EnqueueTx(ctx, tx, emails...); err != nil {
-			return fmt.Errorf("contact: %w", err)
+	// A group commit with other requests' writes (sqldb.DB.Write): answered after it.
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, s.insert,
+			m.Name, m.Email, m.Subject, m.Body, ip, m.CreatedAt.UnixMilli(),
+		).Scan(&id); err != nil {
+			return fmt.Errorf("insert: %w", err)
 		}
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("contact: commit: %w", err)
+		if len(emails) > 0 {
+			if _, err := s.outbox.EnqueueTx(ctx, tx, emails...); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("contact: %w", err)
 	}
 	m.ID = id
 	return nil
