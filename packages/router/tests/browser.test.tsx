@@ -215,8 +215,7 @@ describe("navigation", () => {
     );
   }
   const press = (name: string) => fireEvent.click(screen.getByRole("button", { name }));
-
-  it("pushes with search, hash and state; goes back and forward (popstate)", async () => {
+  const renderWithButtons = () =>
     render(
       <BrowserRouter>
         <Site>
@@ -224,6 +223,9 @@ describe("navigation", () => {
         </Site>
       </BrowserRouter>,
     );
+
+  it("pushes with search, hash and state; goes back and forward (popstate)", async () => {
+    renderWithButtons();
     press("projects");
     await waitFor(() => expect(where()).toBe("/projects?tab=2#top 7"));
     expect(heading()).toBe("projects");
@@ -235,13 +237,7 @@ describe("navigation", () => {
   });
 
   it("replaces the current entry", async () => {
-    render(
-      <BrowserRouter>
-        <Site>
-          <Buttons />
-        </Site>
-      </BrowserRouter>,
-    );
+    renderWithButtons();
     const entries = window.history.length;
     press("replace");
     await waitFor(() => expect(heading()).toBe("article x"));
