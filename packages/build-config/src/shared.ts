@@ -18,9 +18,8 @@ const catalogSingletons: Record<string, string[]> = {
 
 /**
  * Workspace packages with context or module state shared by host and remotes.
- * react-router is shared through @portfolio/router (the subset the apps use), not as
- * `react-router`: a shared module is never tree-shaken, and all of react-router is
- * 61 kB gzip where the subset is a third of that.
+ * @portfolio/router is the site's own router (docs/decisions/0020-own-router.md): one
+ * instance, one history listener and one location context for host and remotes.
  * Only the root of @portfolio/content is shared (site, routes: what the chrome reads);
  * its page subpaths (@portfolio/content/home, /skills, /resume, /projects, /talks,
  * /legal, /contact, /blog, /newsletter) are frozen data without state, so each page's
