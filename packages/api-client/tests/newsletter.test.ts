@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
-  ApiRequestError,
+  ApiError,
   isSubscriptionField,
   NETWORK_ERROR,
   SUBSCRIPTIONS_URL,
@@ -76,9 +76,9 @@ describe("subscribe", () => {
   ])("throws a 400 naming the %s field with the server's message", async (field, message) => {
     stubFetch(async () => apiError(400, "invalid", message, field));
     const error = await caught(subscribe(jane));
-    expect(error).toBeInstanceOf(ApiRequestError);
-    expect(error).toMatchObject({ status: 400, code: "invalid", field, message });
-    expect(isSubscriptionField((error as ApiRequestError).field)).toBe(true);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, code: "invalid", field, apiMessage: message });
+    expect(isSubscriptionField((error as ApiError).field)).toBe(true);
   });
 
   it("throws status 0 and network_error when the request does not get through", async () => {
@@ -87,7 +87,7 @@ describe("subscribe", () => {
       throw cause;
     });
     const error = await caught(subscribe(jane));
-    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 0, code: NETWORK_ERROR, field: undefined, cause });
   });
 
@@ -121,7 +121,7 @@ describe("subscribe", () => {
     const controller = new AbortController();
     controller.abort();
     const error = await caught(subscribe(jane, { signal: controller.signal }));
-    expect(error).not.toBeInstanceOf(ApiRequestError);
+    expect(error).not.toBeInstanceOf(ApiError);
     expect((error as DOMException).name).toBe("AbortError");
     expect(fetchMock.mock.calls[0]![1]?.signal).toBe(controller.signal);
   });

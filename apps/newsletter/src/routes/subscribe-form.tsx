@@ -1,4 +1,4 @@
-import { ApiRequestError, isSubscriptionField, subscribe } from "@portfolio/api-client/newsletter";
+import { ApiError, isSubscriptionField, subscribe } from "@portfolio/api-client/newsletter";
 import type { NewsletterPage } from "@portfolio/content/newsletter";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
@@ -100,11 +100,12 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
       if (controller.signal.aborted) return; // the page was left
       setPending(false);
       if (
-        error instanceof ApiRequestError &&
+        error instanceof ApiError &&
         error.status === 400 &&
-        isSubscriptionField(error.field)
+        isSubscriptionField(error.field) &&
+        error.apiMessage
       ) {
-        setProblems({ [error.field]: error.message });
+        setProblems({ [error.field]: error.apiMessage });
         focusField(error.field);
         return;
       }

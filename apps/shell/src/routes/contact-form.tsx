@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ApiRequestError, submitContact } from "@portfolio/api-client/contact";
+import { ApiError, submitContact } from "@portfolio/api-client/contact";
 import type { Contact } from "@portfolio/content/contact";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
@@ -71,9 +71,14 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
     try {
       await submitContact(values);
     } catch (error) {
-      if (error instanceof ApiRequestError && error.status === 400 && isContactField(error.field)) {
-        toast({ title: validation.title, description: error.message });
-        setError(error.field, { type: "server", message: error.message });
+      if (
+        error instanceof ApiError &&
+        error.status === 400 &&
+        isContactField(error.field) &&
+        error.apiMessage
+      ) {
+        toast({ title: validation.title, description: error.apiMessage });
+        setError(error.field, { type: "server", message: error.apiMessage });
         focusField(error.field);
         return;
       }

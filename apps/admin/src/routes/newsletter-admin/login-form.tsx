@@ -1,4 +1,4 @@
-import { ApiRequestError, isUnauthorized } from "@portfolio/api-client/query";
+import { ApiError, isUnauthorized } from "@portfolio/api-client/query";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
@@ -11,7 +11,7 @@ import { isNotConfigured, useSignIn } from "./session";
 /** What the alert under the form says for a failed sign-in. */
 function signInProblem(error: unknown): string {
   if (isUnauthorized(error)) return apiMessageOf(error) ?? "Wrong user name or password.";
-  if (error instanceof ApiRequestError && error.status === 429) {
+  if (error instanceof ApiError && error.status === 429) {
     const wait = error.retryAfter ? count(error.retryAfter, "second") : "a few minutes";
     return `Too many sign-in attempts. Wait ${wait} and try again.`;
   }

@@ -1,4 +1,4 @@
-import { ApiRequestError, ApiResponseError } from "@portfolio/api-client/query";
+import { ApiError } from "@portfolio/api-client/query";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
@@ -90,15 +90,15 @@ export function SetupForm({ token, onDone }: { token: string; onDone: () => void
       {
         onSuccess: onDone,
         onError: (error) => {
-          const field = error instanceof ApiRequestError ? error.field : undefined;
-          const message = error instanceof ApiResponseError ? error.apiMessage : undefined;
+          const field = error instanceof ApiError ? error.field : undefined;
+          const message = error instanceof ApiError ? error.apiMessage : undefined;
           if ((field === "user" || field === "password") && message) {
             const found = { [field]: message };
             setProblems(found);
             return focusFirst(found);
           }
           setFormProblem(
-            message && error instanceof ApiRequestError && error.status < 500
+            message && error instanceof ApiError && error.status < 500
               ? message
               : `Could not set up the admin. ${describeProblem(error)}`,
           );
