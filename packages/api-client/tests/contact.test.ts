@@ -7,10 +7,7 @@ import {
   isContactField,
   submitContact,
 } from "../src/contact";
-import { caught, json, stubFetch } from "./fetch-stub";
-
-const apiError = (status: number, code: string, message: string, field?: string) =>
-  json({ error: { code, message, ...(field ? { field } : {}) } }, { status });
+import { apiError, caught, json, stubFetch } from "./fetch-stub";
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -7,38 +7,9 @@ import {
   type Subscription,
   subscribe,
 } from "../src/newsletter";
-
-type FetchArgs = [url: string, init?: RequestInit];
-
-function stubFetch(impl: (...args: FetchArgs) => Promise<Response>) {
-  const fetchMock = vi.fn(impl);
-  vi.stubGlobal("fetch", fetchMock);
-  return fetchMock;
-}
-
-const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), {
-    ...init,
-    headers: { "Content-Type": "application/json", ...init.headers },
-  });
+import { apiError, caught, json, stubFetch } from "./fetch-stub";
 
 const accepted = () => json({ status: "accepted" }, { status: 202 });
-
-const apiError = (
-  status: number,
-  code: string,
-  message: string,
-  field?: string,
-  headers: HeadersInit = {},
-) => json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
-
-const caught = (promise: Promise<unknown>) =>
-  promise.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (error: unknown) => error,
-  );
 
 const sentBody = (fetchMock: ReturnType<typeof stubFetch>, call = 0) =>
   JSON.parse(String(fetchMock.mock.calls[call]![1]?.body)) as Record<string, unknown>;

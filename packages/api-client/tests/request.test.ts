@@ -1,14 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, INVALID_RESPONSE, isUnauthorized, NETWORK_ERROR, request } from "../src/index";
-import { caught, json, stubFetch } from "./fetch-stub";
-
-const apiError = (
-  status: number,
-  code: string,
-  message: string,
-  field?: string,
-  headers: HeadersInit = {},
-) => json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });
+import { apiError, caught, json, stubFetch } from "./fetch-stub";
 
 afterEach(() => {
   vi.unstubAllGlobals();
