@@ -3,7 +3,13 @@
 import type { ContactSubjectValue } from "@portfolio/content/contact";
 import { type RequestOptions, request } from "./request";
 
-export { ApiError, NETWORK_ERROR, type RequestOptions, request } from "./request";
+export {
+  ApiError,
+  fieldProblemOf,
+  NETWORK_ERROR,
+  type RequestOptions,
+  request,
+} from "./request";
 
 export const CONTACT_URL = "/api/contact";
 
@@ -13,9 +19,6 @@ export type ContactSubject = ContactSubjectValue;
 /** The fields of a 400 `invalid` answer, in the form's order. */
 export const contactFields = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof contactFields)[number];
-
-export const isContactField = (field: string | undefined): field is ContactField =>
-  (contactFields as readonly string[]).includes(field ?? "");
 
 export interface ContactMessage {
   name: string;

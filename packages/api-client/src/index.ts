@@ -2,6 +2,7 @@ export { fetchRemotes, REMOTES_URL, type RemoteDefinition, type RemotesDocument 
 export {
   ApiError,
   type ApiErrorBody,
+  fieldProblemOf,
   type HttpMethod,
   INVALID_RESPONSE,
   isUnauthorized,

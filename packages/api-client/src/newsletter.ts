@@ -2,7 +2,7 @@
 // as "@portfolio/api-client/newsletter" by the newsletter remote only.
 import { type RequestOptions, request } from "./request";
 
-export { ApiError, NETWORK_ERROR, type RequestOptions } from "./request";
+export { ApiError, fieldProblemOf, NETWORK_ERROR, type RequestOptions } from "./request";
 
 export const SUBSCRIPTIONS_URL = "/api/newsletter/subscriptions";
 
@@ -41,6 +41,3 @@ export function subscribe(
     body: { email, name, website },
   });
 }
-
-export const isSubscriptionField = (field: string | undefined): field is SubscriptionField =>
-  (subscriptionFields as readonly string[]).includes(field ?? "");

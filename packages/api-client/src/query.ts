@@ -8,6 +8,7 @@ import { isUnauthorized, request } from "./request";
 
 export {
   ApiError,
+  fieldProblemOf,
   INVALID_RESPONSE,
   isUnauthorized,
   NETWORK_ERROR,

@@ -61,6 +61,19 @@ export class ApiError extends Error {
 export const isUnauthorized = (error: unknown): boolean =>
   error instanceof ApiError && error.status === 401;
 
+/**
+ * The field and the API's message of a refusal that names one of `fields` (a 400
+ * `invalid`), for a form to show under that field; undefined for any other error.
+ */
+export function fieldProblemOf<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): { field: F; message: string } | undefined {
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.apiMessage) return undefined;
+  const field = fields.find((f) => f === error.field);
+  return field === undefined ? undefined : { field, message: error.apiMessage };
+}
+
 // By name, not `instanceof DOMException`: the error may come from another realm.
 function isAbort(error: unknown): boolean {
   return (

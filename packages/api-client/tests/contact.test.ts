@@ -4,23 +4,23 @@ import {
   CONTACT_URL,
   type ContactMessage,
   contactFields,
-  isContactField,
+  fieldProblemOf,
   submitContact,
 } from "../src/contact";
 import { apiError, caught, json, stubFetch } from "./fetch-stub";
+
+const message: ContactMessage = {
+  name: "Jane Doe",
+  email: "jane@example.org",
+  subject: "job",
+  message: "I have a role you might like.",
+};
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe("submitContact", () => {
-  const message: ContactMessage = {
-    name: "Jane Doe",
-    email: "jane@example.org",
-    subject: "job",
-    message: "I have a role you might like.",
-  };
-
   it("POSTs the five fields to /api/contact, the honeypot empty by default", async () => {
     const fetchMock = stubFetch(async () => json({ status: "accepted" }, { status: 202 }));
     await expect(submitContact(message)).resolves.toEqual({ status: "accepted" });
@@ -55,10 +55,14 @@ describe("submitContact", () => {
 });
 
 describe("contact fields", () => {
-  it("are the four the gateway names in a 400, in the form's order", () => {
+  it("are the four the gateway names in a 400, in the form's order", async () => {
     expect(contactFields).toEqual(["name", "email", "subject", "message"]);
-    expect(isContactField("subject")).toBe(true);
-    expect(isContactField("website")).toBe(false);
-    expect(isContactField(undefined)).toBe(false);
+    stubFetch(async () => apiError(400, "invalid", "Please choose a subject", "subject"));
+    expect(fieldProblemOf(await caught(submitContact(message)), contactFields)).toEqual({
+      field: "subject",
+      message: "Please choose a subject",
+    });
+    stubFetch(async () => apiError(400, "invalid", "No", "website"));
+    expect(fieldProblemOf(await caught(submitContact(message)), contactFields)).toBeUndefined();
   });
 });

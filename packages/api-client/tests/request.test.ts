@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, INVALID_RESPONSE, isUnauthorized, NETWORK_ERROR, request } from "../src/index";
+import {
+  ApiError,
+  fieldProblemOf,
+  INVALID_RESPONSE,
+  isUnauthorized,
+  NETWORK_ERROR,
+  request,
+} from "../src/index";
 import { apiError, caught, json, stubFetch } from "./fetch-stub";
 
 afterEach(() => {
@@ -233,5 +240,25 @@ describe("isUnauthorized", () => {
     stubFetch(async () => apiError(403, "forbidden", "Cross-site request"));
     expect(isUnauthorized(await caught(request("/api/admin/stats")))).toBe(false);
     expect(isUnauthorized(new Error("401: sign in"))).toBe(false);
+  });
+});
+
+describe("fieldProblemOf", () => {
+  it("gives the field and the API's message of a 400 naming one of the form's fields", async () => {
+    stubFetch(async () => apiError(400, "invalid", "Please enter a valid email address", "email"));
+    const error = await caught(request("/api/contact", { method: "POST", body: {} }));
+    expect(fieldProblemOf(error, ["name", "email"])).toEqual({
+      field: "email",
+      message: "Please enter a valid email address",
+    });
+    expect(fieldProblemOf(error, ["name"])).toBeUndefined();
+  });
+
+  it("is undefined for a 400 without a field, another status or another error", async () => {
+    stubFetch(async () => apiError(400, "invalid", "Request body must be one JSON object"));
+    expect(fieldProblemOf(await caught(request("/api/x")), ["name"])).toBeUndefined();
+    stubFetch(async () => apiError(409, "conflict", "Taken", "name"));
+    expect(fieldProblemOf(await caught(request("/api/x")), ["name"])).toBeUndefined();
+    expect(fieldProblemOf(new Error("400: name"), ["name"])).toBeUndefined();
   });
 });
