@@ -5,8 +5,8 @@ import { dismissToast } from "@portfolio/ui/use-toast";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Contact } from "../src/routes/contact";
-import { contactMessage, contactProblems } from "../src/routes/contact-rules";
+import { Contact } from "../src/routes/contact/contact";
+import { contactMessage, contactProblems } from "../src/routes/contact/contact-rules";
 
 // The network is the boundary: `fetch` is stubbed, everything above it (the api-client,
 // the form, the schema, the host's toast store and <Toaster>) is the real thing.

@@ -1,8 +1,8 @@
 import { site } from "@portfolio/content";
 import { contact } from "@portfolio/content/contact";
+import { Page } from "../../components/page";
 import { ContactConnect } from "./contact-connect";
 import { ContactForm } from "./contact-form";
-import { Page } from "./page";
 
 /**
  * Contact: 'Get In Touch', the 'Send a Message' form and the 'Let's Connect' panel, all
