@@ -7,6 +7,7 @@ import { dismissToast } from "@portfolio/ui/use-toast";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import NewsletterRoutes from "../src/routes";
+import { subscriptionProblems } from "../src/routes/subscription-rules";
 
 // loadEditions is the real one, but can be made to fail (as a chunk that does not load).
 const textFailures = vi.hoisted(() => ({ left: 0 }));
@@ -547,5 +548,24 @@ describe("'Subscribe Now'", () => {
       top: Math.round(1500 - 800 / 3),
       behavior: "auto",
     });
+  });
+});
+
+describe("the subscription rules", () => {
+  const values = (name: string, email: string) => ({ name, email, "bot-field": "" });
+
+  it("return every field's problem at once", () => {
+    expect(subscriptionProblems(values("J", "jane@example"), v)).toEqual({
+      name: v.nameTooShort,
+      email: v.invalidEmail,
+    });
+  });
+
+  it("take an empty name, and check the values trimmed as they are sent", () => {
+    expect(subscriptionProblems(values("", " jane@example.org "), v)).toEqual({});
+    expect(subscriptionProblems(values("  J  ", "jane@example.org"), v)).toEqual({
+      name: v.nameTooShort,
+    });
+    expect(subscriptionProblems(values("😀😀", "jane@example.org"), v)).toEqual({});
   });
 });

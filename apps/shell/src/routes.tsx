@@ -2,21 +2,21 @@ import { Route, Routes } from "@portfolio/router";
 import { type ComponentType, lazy } from "react";
 import { Layout } from "./chrome/layout";
 import { RemoteRoute } from "./federation/remote-route";
-import { Home } from "./routes/home";
-import { NotFound } from "./routes/not-found";
+import { Home } from "./routes/home/home";
+import { NotFound } from "./routes/not-found/not-found";
 
 // Home is in the first load; every other shell page is its own chunk (with its own
 // content from @portfolio/content/<page>), fetched when it is first shown — or, for
 // the page a visitor lands on, as the app starts (preloadPage in bootstrap.tsx).
 const pages = {
-  skills: () => import("./routes/skills").then((m) => m.Skills),
-  resume: () => import("./routes/resume").then((m) => m.Resume),
-  projects: () => import("./routes/projects").then((m) => m.Projects),
-  projectDetail: () => import("./routes/project-detail").then((m) => m.ProjectDetail),
-  talks: () => import("./routes/talks").then((m) => m.Talks),
-  contact: () => import("./routes/contact").then((m) => m.Contact),
-  privacyPolicy: () => import("./routes/privacy-policy").then((m) => m.PrivacyPolicy),
-  termsOfUse: () => import("./routes/terms-of-use").then((m) => m.TermsOfUse),
+  skills: () => import("./routes/skills/skills").then((m) => m.Skills),
+  resume: () => import("./routes/resume/resume").then((m) => m.Resume),
+  projects: () => import("./routes/projects/projects").then((m) => m.Projects),
+  projectDetail: () => import("./routes/projects/project-detail").then((m) => m.ProjectDetail),
+  talks: () => import("./routes/talks/talks").then((m) => m.Talks),
+  contact: () => import("./routes/contact/contact").then((m) => m.Contact),
+  privacyPolicy: () => import("./routes/legal/privacy-policy").then((m) => m.PrivacyPolicy),
+  termsOfUse: () => import("./routes/legal/terms-of-use").then((m) => m.TermsOfUse),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 type PageName = keyof typeof pages;

@@ -5,7 +5,7 @@ import { site } from "@portfolio/content";
 import { contact } from "@portfolio/content/contact";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { Contact } from "../src/routes/contact";
+import { Contact } from "../src/routes/contact/contact";
 
 describe("contact page on the server", () => {
   it("renders to HTML with one h1, the form and the 'Let's Connect' panel", () => {

@@ -5,8 +5,8 @@ import { dismissToast } from "@portfolio/ui/use-toast";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { Contact } from "../src/routes/contact";
-import { contactSchema } from "../src/routes/contact-schema";
+import { Contact } from "../src/routes/contact/contact";
+import { contactMessage, contactProblems } from "../src/routes/contact/contact-rules";
 
 // The network is the boundary: `fetch` is stubbed, everything above it (the api-client,
 // the form, the schema, the host's toast store and <Toaster>) is the real thing.
@@ -290,21 +290,16 @@ describe("contact form: validation on submit", () => {
   });
 
   it("counts characters as the gateway does (code points, after trimming)", () => {
-    const schema = contactSchema(contact);
-    const ok = { ...valid, subject: "job" as const, website: "" };
-    expect(schema.safeParse({ ...ok, name: "😀😀" }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, message: "😀".repeat(10) }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, message: "😀".repeat(5000) }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, message: "😀".repeat(5001) }).error?.issues[0]?.message).toBe(
-      v.messageTooLong,
-    );
-    expect(schema.safeParse({ ...ok, name: "x".repeat(100) }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, name: "Jane\nDoe" }).error?.issues[0]?.message).toBe(
-      v.nameNotOneLine,
-    );
-    expect(schema.safeParse({ ...ok, name: "Jane\u2028Doe" }).error?.issues[0]?.message).toBe(
-      v.nameNotOneLine,
-    );
+    const ok = { ...valid, website: "" };
+    const problems = (values: Partial<typeof ok>) => contactProblems({ ...ok, ...values }, contact);
+    const problemOf = (values: Partial<typeof ok>) => Object.values(problems(values))[0];
+    expect(problems({ name: "😀😀" })).toEqual({});
+    expect(problems({ message: "😀".repeat(10) })).toEqual({});
+    expect(problems({ message: "😀".repeat(5000) })).toEqual({});
+    expect(problems({ message: "😀".repeat(5001) })).toEqual({ message: v.messageTooLong });
+    expect(problems({ name: "x".repeat(100) })).toEqual({});
+    expect(problems({ name: "Jane\nDoe" })).toEqual({ name: v.nameNotOneLine });
+    expect(problems({ name: "Jane\u2028Doe" })).toEqual({ name: v.nameNotOneLine });
     // Only what shows counts towards the least length (the gateway's mail.VisibleLength).
     for (const name of [
       "\u200b\u200b",
@@ -313,23 +308,15 @@ describe("contact form: validation on submit", () => {
       "\u2800\u2800",
       "a\ufe0f\u034f",
     ]) {
-      expect(
-        schema.safeParse({ ...ok, name }).error?.issues[0]?.message,
-        JSON.stringify(name),
-      ).toBe(v.nameTooShort);
+      expect(problemOf({ name }), JSON.stringify(name)).toBe(v.nameTooShort);
     }
-    expect(schema.safeParse({ ...ok, name: "مریم\u200cزاده" }).success).toBe(true);
-    expect(schema.safeParse({ ...ok, email: "jane@[127.0.0.1]" }).error?.issues[0]?.message).toBe(
-      v.invalidEmail,
-    );
+    expect(problems({ name: "مریم\u200cزاده" })).toEqual({});
+    expect(problemOf({ email: "jane@[127.0.0.1]" })).toBe(v.invalidEmail);
     for (const name of ["Jane \u202emoc.live", "\u2067Jane\u2069", "Jane\u200f", "Jane\u061c"]) {
-      expect(
-        schema.safeParse({ ...ok, name }).error?.issues[0]?.message,
-        JSON.stringify(name),
-      ).toBe(v.nameDirection);
+      expect(problemOf({ name }), JSON.stringify(name)).toBe(v.nameDirection);
     }
     expect(
-      schema.parse({
+      contactMessage({
         ...ok,
         name: "  Jane  ",
         email: " jane@example.org ",
@@ -346,7 +333,7 @@ describe("contact form: validation on submit", () => {
       "x@a-b.io",
       "o'brien@example.ie",
     ]) {
-      expect(schema.safeParse({ ...ok, email }).success, email).toBe(true);
+      expect(problems({ email }), email).toEqual({});
     }
     for (const email of [
       "jane",
@@ -360,10 +347,55 @@ describe("contact form: validation on submit", () => {
       `${"x".repeat(65)}@example.org`,
       "jane doe@example.org",
     ]) {
-      expect(schema.safeParse({ ...ok, email }).error?.issues[0]?.message, email).toBe(
-        v.invalidEmail,
-      );
+      expect(problems({ email }), email).toEqual({ email: v.invalidEmail });
     }
+  });
+
+  it("returns every field's problem at once, each field's first failing rule", () => {
+    expect(
+      contactProblems(
+        { name: "J", email: "jane@example", subject: "sales", message: "short", website: "" },
+        contact,
+      ),
+    ).toEqual({
+      name: v.nameTooShort,
+      email: v.invalidEmail,
+      subject: v.invalidSubject,
+      message: v.messageTooShort,
+    });
+    expect(
+      contactProblems(
+        {
+          name: "x".repeat(101),
+          email: `${"x".repeat(250)}@a.io`,
+          subject: "job",
+          message: "x".repeat(5001),
+          website: "",
+        },
+        contact,
+      ),
+    ).toEqual({ name: v.nameTooLong, email: v.emailTooLong, message: v.messageTooLong });
+  });
+
+  it("shows each problem under its field, tied to it by aria-describedby", async () => {
+    const form = renderContact();
+    await fill(form, { name: "J", message: "short" });
+    await form.user.click(form.submit);
+    await expectToast(v.title, v.nameTooShort);
+    for (const [field, message] of [
+      [form.name, v.nameTooShort],
+      [form.message, v.messageTooShort],
+    ] as const) {
+      expect(field).toHaveAttribute("aria-invalid", "true");
+      expect(field).toHaveAccessibleDescription(message);
+    }
+    expect(form.email).not.toHaveAttribute("aria-invalid");
+    expect(form.email).not.toHaveAttribute("aria-describedby");
+    // Fixed: checked again on change, the problem goes away.
+    await form.user.type(form.name, "ane");
+    await waitFor(() => expect(form.name).not.toHaveAttribute("aria-invalid"));
+    expect(form.name).not.toHaveAttribute("aria-describedby");
+    expect(form.message).toHaveAccessibleDescription(v.messageTooShort);
   });
 });
 

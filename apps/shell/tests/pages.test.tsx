@@ -13,7 +13,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppRoutes } from "../src/routes";
-import { hasSkillIcon, SkillIcon } from "../src/routes/skill-icons";
+import { hasSkillIcon, SkillIcon } from "../src/routes/skills/skill-icons";
 
 vi.mock("../src/federation/remotes", () => ({
   loadRemoteRoutes: async (name: string) => ({ default: () => <h1>{`remote ${name}`}</h1> }),

@@ -1,7 +1,7 @@
 // The allow-list sanitizer of the project pages' rich text, against hostile input.
 import { projectDetails } from "@portfolio/content/projects";
 import { describe, expect, it } from "vitest";
-import { ALLOWED_TAGS, sanitizeHtml } from "../src/routes/sanitize-html";
+import { ALLOWED_TAGS, sanitizeHtml } from "../src/lib/sanitize-html";
 
 /** Every tag of the output is a bare allowed tag. */
 function expectOnlyAllowedTags(html: string) {

@@ -8,30 +8,34 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 const pages: [string, string, () => Promise<ComponentType>][] = [
-  ["/", "/", async () => (await import("../src/routes/home")).Home],
-  ["/skills", "/skills", async () => (await import("../src/routes/skills")).Skills],
-  ["/resume", "/resume", async () => (await import("../src/routes/resume")).Resume],
-  ["/projects", "/projects", async () => (await import("../src/routes/projects")).Projects],
+  ["/", "/", async () => (await import("../src/routes/home/home")).Home],
+  ["/skills", "/skills", async () => (await import("../src/routes/skills/skills")).Skills],
+  ["/resume", "/resume", async () => (await import("../src/routes/resume/resume")).Resume],
+  [
+    "/projects",
+    "/projects",
+    async () => (await import("../src/routes/projects/projects")).Projects,
+  ],
   [
     "/projects/:id",
     "/projects/1",
-    async () => (await import("../src/routes/project-detail")).ProjectDetail,
+    async () => (await import("../src/routes/projects/project-detail")).ProjectDetail,
   ],
   [
     "/projects/:id",
     "/projects/abc",
-    async () => (await import("../src/routes/project-detail")).ProjectDetail,
+    async () => (await import("../src/routes/projects/project-detail")).ProjectDetail,
   ],
-  ["/talks", "/talks", async () => (await import("../src/routes/talks")).Talks],
+  ["/talks", "/talks", async () => (await import("../src/routes/talks/talks")).Talks],
   [
     "/privacy-policy",
     "/privacy-policy",
-    async () => (await import("../src/routes/privacy-policy")).PrivacyPolicy,
+    async () => (await import("../src/routes/legal/privacy-policy")).PrivacyPolicy,
   ],
   [
     "/terms-of-use",
     "/terms-of-use",
-    async () => (await import("../src/routes/terms-of-use")).TermsOfUse,
+    async () => (await import("../src/routes/legal/terms-of-use")).TermsOfUse,
   ],
 ];
 
@@ -54,7 +58,7 @@ describe("server rendering", () => {
   });
 
   it("renders the project page's sanitized rich text on the server", async () => {
-    const { ProjectDetail } = await import("../src/routes/project-detail");
+    const { ProjectDetail } = await import("../src/routes/projects/project-detail");
     const html = renderToString(
       <MemoryRouter initialEntries={["/projects/2"]}>
         <Routes>

@@ -2,9 +2,10 @@
 import { site } from "@portfolio/content";
 import { resume } from "@portfolio/content/resume";
 import { describe, expect, it } from "vitest";
-import { formatDateIN, formatDateLong } from "../src/routes/dates";
-import { parseProjectId } from "../src/routes/project-id";
-import { escapeHtml, printResume, resumeDocument } from "../src/routes/resume-print";
+import { formatDateIN, formatDateLong } from "../src/lib/dates";
+import { escapeHtml, printDocument } from "../src/lib/print";
+import { parseProjectId } from "../src/routes/projects/project-id";
+import { resumeDocument } from "../src/routes/resume/resume-document";
 
 describe("formatDateIN", () => {
   it.each(["2025-01-15", "2024-12-31", "2023-09-05", "2000-02-29"])(
@@ -89,7 +90,7 @@ describe("resumeDocument", () => {
   });
 });
 
-describe("printResume", () => {
+describe("printDocument", () => {
   it("falls back to printing the page when window.open throws", () => {
     let printed = 0;
     const win = {
@@ -99,7 +100,7 @@ describe("printResume", () => {
       print: () => void printed++,
       setTimeout: () => 0,
     } as unknown as Window;
-    expect(printResume("<p>x</p>", win)).toBe("page");
+    expect(printDocument("<p>x</p>", win)).toBe("page");
     expect(printed).toBe(1);
   });
 
@@ -119,7 +120,7 @@ describe("printResume", () => {
       print: () => void printed++,
       setTimeout: () => 0,
     } as unknown as Window;
-    expect(printResume("<p>x</p>", win)).toBe("page");
+    expect(printDocument("<p>x</p>", win)).toBe("page");
     expect([printed, closed]).toEqual([1, 1]);
   });
 });

@@ -2,7 +2,10 @@
 // mutations. Reads are queries whose key starts with one of ADMIN_API's paths, run by the
 // default query function of "@portfolio/api-client/query". Imported as
 // "@portfolio/api-client/admin" by the admin section only.
-import { type ApiRequestOptions, apiRequest } from "./query";
+import { type RequestOptions, request } from "./request";
+
+/** What a call of the admin API takes besides its own arguments. */
+type CallOptions = Omit<RequestOptions, "method" | "body">;
 
 export const ADMIN_API = {
   session: "/api/admin/session",
@@ -154,32 +157,30 @@ export interface MailList {
 /** Queues dead email `id` again: 404 for an unknown email, 409 when it is not dead. */
 export function retryMail(
   id: number,
-  options?: ApiRequestOptions,
+  options?: CallOptions,
 ): Promise<{ id: number; status: "pending" }> {
-  return apiRequest<{ id: number; status: "pending" }>(
-    "POST",
-    retryMailPath(id),
-    undefined,
-    options,
-  );
+  return request<{ id: number; status: "pending" }>(retryMailPath(id), {
+    ...options,
+    method: "POST",
+  });
 }
 
 /** POST /api/admin/session: 204 and the session cookie, or 401 / 429 / 503. */
-export function signIn(credentials: AdminCredentials, options?: ApiRequestOptions): Promise<void> {
-  return apiRequest<void>("POST", ADMIN_API.session, credentials, options);
+export function signIn(credentials: AdminCredentials, options?: CallOptions): Promise<void> {
+  return request<void>(ADMIN_API.session, { ...options, method: "POST", body: credentials });
 }
 
 /** POST /api/admin/setup: 204 and a session cookie (signed in), 400 `invalid` (field user, password or token), 409 when an admin exists. */
-export function setUpAdmin(setup: AdminSetup, options?: ApiRequestOptions): Promise<void> {
-  return apiRequest<void>("POST", ADMIN_API.setup, setup, options);
+export function setUpAdmin(setup: AdminSetup, options?: CallOptions): Promise<void> {
+  return request<void>(ADMIN_API.setup, { ...options, method: "POST", body: setup });
 }
 
 /** DELETE /api/admin/session: ends the session and clears its cookie. */
-export function signOut(options?: ApiRequestOptions): Promise<void> {
-  return apiRequest<void>("DELETE", ADMIN_API.session, undefined, options);
+export function signOut(options?: CallOptions): Promise<void> {
+  return request<void>(ADMIN_API.session, { ...options, method: "DELETE" });
 }
 
 /** Sends edition `id` again: 404 for an unknown edition, 409 while it is already being sent. */
-export function publishEdition(id: number, options?: ApiRequestOptions): Promise<PublishResult> {
-  return apiRequest<PublishResult>("POST", publishEditionPath(id), undefined, options);
+export function publishEdition(id: number, options?: CallOptions): Promise<PublishResult> {
+  return request<PublishResult>(publishEditionPath(id), { ...options, method: "POST" });
 }

@@ -1,16 +1,24 @@
 // The contact form's call: POST /api/contact (services/gateway/README.md). Imported as
 // "@portfolio/api-client/contact" by the contact page's own chunk only.
-import { type PostJSONOptions, postJSON } from "./post";
+import type { ContactSubjectValue } from "@portfolio/content/contact";
+import { type RequestOptions, request } from "./request";
 
-export { ApiRequestError, NETWORK_ERROR, type PostJSONOptions, postJSON } from "./post";
+export {
+  ApiError,
+  fieldProblemOf,
+  NETWORK_ERROR,
+  type RequestOptions,
+  request,
+} from "./request";
 
 export const CONTACT_URL = "/api/contact";
 
-/** The gateway's subject values (content's ContactSubjectValue must stay assignable). */
-export type ContactSubject = "collaboration" | "job" | "consulting" | "speaking" | "other";
+/** The gateway's subject values: content's list (content/schema/contact.schema.json), their one source. */
+export type ContactSubject = ContactSubjectValue;
 
-/** The fields of a 400 `invalid` answer. */
-export type ContactField = "name" | "email" | "subject" | "message";
+/** The fields of a 400 `invalid` answer, in the form's order. */
+export const contactFields = ["name", "email", "subject", "message"] as const;
+export type ContactField = (typeof contactFields)[number];
 
 export interface ContactMessage {
   name: string;
@@ -28,17 +36,17 @@ export interface ContactAccepted {
 
 /**
  * Sends a contact message. Resolves once the gateway has stored it (202); throws an
- * ApiRequestError otherwise: 400 `invalid` with the field and the visitor-facing
- * message, 403, 413, 415, 429 (with retryAfter), 503, or status 0 without a network.
+ * ApiError otherwise: 400 `invalid` with the field and the visitor-facing message
+ * (`apiMessage`), 403, 413, 415, 429 (with retryAfter), 503, or status 0 without a network.
  */
 export function submitContact(
   message: ContactMessage,
-  options?: PostJSONOptions,
+  options?: Omit<RequestOptions, "method" | "body">,
 ): Promise<ContactAccepted> {
   const { name, email, subject, message: text, website = "" } = message;
-  return postJSON<ContactAccepted>(
-    CONTACT_URL,
-    { name, email, subject, message: text, website },
-    options,
-  );
+  return request<ContactAccepted>(CONTACT_URL, {
+    ...options,
+    method: "POST",
+    body: { name, email, subject, message: text, website },
+  });
 }

@@ -1,7 +1,18 @@
-export { ApiError, type ApiFetchOptions, apiFetch, type GetJSONOptions, getJSON } from "./fetch";
 export { fetchRemotes, REMOTES_URL, type RemoteDefinition, type RemotesDocument } from "./remotes";
-// POSTs live in subpaths that are not in the shell's first load (this root is a shared
-// Module Federation singleton and is never tree-shaken): "@portfolio/api-client/post"
-// (postJSON, ApiRequestError) and "@portfolio/api-client/contact" (submitContact). So do
-// the TanStack Query layer, "@portfolio/api-client/query" (createQueryClient, getQueryFn,
-// apiRequest), and the admin API on it, "@portfolio/api-client/admin".
+export {
+  ApiError,
+  type ApiErrorBody,
+  fieldProblemOf,
+  type HttpMethod,
+  INVALID_RESPONSE,
+  isUnauthorized,
+  NETWORK_ERROR,
+  type RequestOptions,
+  request,
+} from "./request";
+// The calls of one part of the site live in subpaths, bundled into the chunks of the
+// pages that make them (this root is a shared Module Federation singleton in the shell's
+// first load and is never tree-shaken): "@portfolio/api-client/contact" (submitContact),
+// "/newsletter" (subscribe), "/email-address" (the address rule the forms check first),
+// the TanStack Query layer "/query" (createQueryClient, getQueryFn) and the admin API on
+// it, "/admin". Each re-exports request() and ApiError for its callers.

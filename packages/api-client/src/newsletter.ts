@@ -1,13 +1,14 @@
 // The newsletter form's call: POST /api/newsletter/subscriptions (docs/api.md). Imported
 // as "@portfolio/api-client/newsletter" by the newsletter remote only.
-import { type PostJSONOptions, postJSON } from "./post";
+import { type RequestOptions, request } from "./request";
 
-export { ApiRequestError, NETWORK_ERROR, type PostJSONOptions } from "./post";
+export { ApiError, fieldProblemOf, NETWORK_ERROR, type RequestOptions } from "./request";
 
 export const SUBSCRIPTIONS_URL = "/api/newsletter/subscriptions";
 
-/** The fields of a 400 `invalid` answer. */
-export type SubscriptionField = "email" | "name";
+/** The fields of a 400 `invalid` answer, in the form's order. */
+export const subscriptionFields = ["name", "email"] as const;
+export type SubscriptionField = (typeof subscriptionFields)[number];
 
 export interface Subscription {
   email: string;
@@ -25,17 +26,18 @@ export interface SubscriptionAccepted {
 /**
  * Subscribes an address to DevOps Digest (double opt-in: the gateway emails a
  * confirmation link). Resolves on 202, which a known address and a filled honeypot get
- * too; throws an ApiRequestError otherwise: 400 `invalid` with the field (`email` or
- * `name`) and the visitor-facing message, 403, 413, 415, 429 (with retryAfter), 503, or
- * status 0 without a network. An aborted request rejects with the AbortError.
+ * too; throws an ApiError otherwise: 400 `invalid` with the field (`email` or `name`)
+ * and the visitor-facing message (`apiMessage`), 403, 413, 415, 429 (with retryAfter),
+ * 503, or status 0 without a network. An aborted request rejects with the AbortError.
  */
 export function subscribe(
   subscription: Subscription,
-  options?: PostJSONOptions,
+  options?: Omit<RequestOptions, "method" | "body">,
 ): Promise<SubscriptionAccepted> {
   const { email, name = "", website = "" } = subscription;
-  return postJSON<SubscriptionAccepted>(SUBSCRIPTIONS_URL, { email, name, website }, options);
+  return request<SubscriptionAccepted>(SUBSCRIPTIONS_URL, {
+    ...options,
+    method: "POST",
+    body: { email, name, website },
+  });
 }
-
-export const isSubscriptionField = (field: string | undefined): field is SubscriptionField =>
-  field === "email" || field === "name";

@@ -1,4 +1,4 @@
-import { getJSON } from "./fetch";
+import { request } from "./request";
 
 /** Where the gateway says the remotes live (from its config, not from the shell's build). */
 export const REMOTES_URL = "/mf/remotes.json";
@@ -25,7 +25,7 @@ export async function fetchRemotes(
   url: string = REMOTES_URL,
   signal?: AbortSignal,
 ): Promise<RemoteDefinition[]> {
-  const document = await getJSON<Partial<RemotesDocument>>(url, { signal });
+  const document = await request<Partial<RemotesDocument> | undefined>(url, { signal });
   const remotes = Array.isArray(document?.remotes) ? document.remotes : [];
   return remotes.filter(isRemote).map(({ name, entry }) => ({ name, entry }));
 }

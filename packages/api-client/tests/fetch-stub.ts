@@ -24,3 +24,12 @@ export const caught = (promise: Promise<unknown>) =>
     },
     (error: unknown) => error,
   );
+
+/** The gateway's error JSON (ARCHITECTURE.md section 3) with this status. */
+export const apiError = (
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+  headers: HeadersInit = {},
+) => json({ error: { code, message, ...(field ? { field } : {}) } }, { status, headers });

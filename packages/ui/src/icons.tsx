@@ -4,7 +4,8 @@ import type { SVGProps } from "react";
 // icon library in the shared bundle. Decorative by default: give the control a name.
 // This module is shared whole (never tree-shaken) and on every first load: keep it to
 // the chrome's icons, the social ones Home shows on first load, and the few that more
-// than one app draws; an icon only one page uses is drawn there with <Icon>.
+// than one app draws; an icon only one page uses is drawn there with <Icon>. Why not
+// lucide-react: docs/decisions/0022-icons-drawn-inline.md.
 export type IconProps = SVGProps<SVGSVGElement>;
 
 /** The 24×24 stroke frame every icon shares: pass its shapes as children. */

@@ -1,11 +1,12 @@
+import { site } from "@portfolio/content";
 import { getPost, isPublished, loadArticle, type PublishedPost } from "@portfolio/content/blog";
 import { Link, useParams } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { TagList } from "@portfolio/ui/tag-list";
+import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
-import { useDocumentTitle } from "../components/document-title";
 import { PostMeta } from "../components/post-meta";
 import { NotFound } from "./not-found";
 
@@ -19,7 +20,7 @@ export function Article() {
 }
 
 function ArticlePage({ post }: { post: PublishedPost }) {
-  useDocumentTitle(post.title);
+  useDocumentTitle(post.title, site.siteName);
   const Body = articleBody(post.slug);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">

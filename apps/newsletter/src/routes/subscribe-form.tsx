@@ -1,34 +1,23 @@
-import { ApiRequestError, isSubscriptionField, subscribe } from "@portfolio/api-client/newsletter";
+import {
+  fieldProblemOf,
+  type SubscriptionField,
+  subscribe,
+  subscriptionFields,
+} from "@portfolio/api-client/newsletter";
 import type { NewsletterPage } from "@portfolio/content/newsletter";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
-import { controlClasses, fieldErrorClasses, Honeypot, labelClasses } from "@portfolio/ui/form";
+import { controlClasses, Field, Honeypot } from "@portfolio/ui/form";
 import { CheckIcon, MailIcon } from "@portfolio/ui/icons";
+import { useForm } from "@portfolio/ui/use-form";
 import { useToast } from "@portfolio/ui/use-toast";
-import {
-  type ChangeEvent,
-  type FormEvent,
-  type InputHTMLAttributes,
-  type Ref,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
-import {
-  firstProblemField,
-  type Problems,
-  problemOf,
-  problemsOf,
-  type SubscriptionFieldName,
-  type SubscriptionValues,
-} from "./subscription-rules";
+import { useEffect, useRef, useState } from "react";
+import { type SubscriptionValues, subscriptionProblems } from "./subscription-rules";
 
 /** Where 'Subscribe Now' takes the keyboard: the email field, or the welcome card once subscribed. */
 export const EMAIL_FIELD_ID = "newsletter-email";
 export const WELCOME_ID = "newsletter-welcome";
-
-const empty: SubscriptionValues = { name: "", email: "", website: "" };
 
 type Copy = Pick<NewsletterPage, "form" | "validation" | "welcome" | "toasts">;
 
@@ -42,87 +31,50 @@ type Copy = Pick<NewsletterPage, "form" | "validation" | "welcome" | "toasts">;
 export function SubscribeForm({ copy }: { copy: Copy }) {
   const { form, validation, welcome, toasts } = copy;
   const { toast } = useToast();
-  const [values, setValues] = useState(empty);
-  const [problems, setProblems] = useState<Problems>({});
-  // Like react-hook-form's onSubmit mode: fields are checked on change only after a submit.
-  const [submitted, setSubmitted] = useState(false);
-  const [pending, setPending] = useState(false);
   const [subscribed, setSubscribed] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const emailRef = useRef<HTMLInputElement>(null);
   const welcomeRef = useRef<HTMLHeadingElement>(null);
   const request = useRef<AbortController | null>(null);
 
-  // The browser's own checks stand in for the script's until it runs (and on a page
-  // without it); from here on the form shows its own messages under the fields.
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-  }, []);
   useEffect(() => () => request.current?.abort(), []);
   // The form the focus was in is gone: take it to the card that replaced it.
   useEffect(() => {
     if (subscribed) welcomeRef.current?.focus();
   }, [subscribed]);
 
-  const focusField = (field: SubscriptionFieldName) =>
-    (field === "name" ? nameRef : emailRef).current?.focus();
-
-  const change = (field: keyof SubscriptionValues) => (event: ChangeEvent<HTMLInputElement>) => {
-    const next = { ...values, [field]: event.target.value };
-    setValues(next);
-    if (submitted && field !== "website")
-      setProblems((current) => ({ ...current, [field]: problemOf(field, next, validation) }));
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    setSubmitted(true);
-    const found = problemsOf(values, validation);
-    setProblems(found);
-    const first = firstProblemField(found);
-    if (first) {
-      focusField(first);
-      return;
-    }
-
-    request.current?.abort();
-    const controller = new AbortController();
-    request.current = controller;
-    setPending(true);
-    try {
-      await subscribe(
-        { email: values.email.trim(), name: values.name.trim(), website: values.website },
-        { signal: controller.signal },
-      );
-    } catch (error) {
-      if (controller.signal.aborted) return; // the page was left
-      setPending(false);
-      if (
-        error instanceof ApiRequestError &&
-        error.status === 400 &&
-        isSubscriptionField(error.field)
-      ) {
-        setProblems({ [error.field]: error.message });
-        focusField(error.field);
+  const subscription = useForm<SubscriptionValues, SubscriptionField>({
+    // The browser's own checks stand in for the rules until the script runs (and on a
+    // page without it); from then on the form shows its own messages under the fields.
+    noValidate: true,
+    validate: (values) => subscriptionProblems(values, validation),
+    onValid: async (values) => {
+      request.current?.abort();
+      const controller = new AbortController();
+      request.current = controller;
+      try {
+        await subscribe(
+          { email: values.email.trim(), name: values.name.trim(), website: values["bot-field"] },
+          { signal: controller.signal },
+        );
+      } catch (error) {
+        if (controller.signal.aborted) return; // the page was left
+        const refused = fieldProblemOf(error, subscriptionFields);
+        if (refused) {
+          subscription.showProblems({ [refused.field]: refused.message });
+          return;
+        }
+        console.error("Newsletter: the subscription failed.", error);
+        toast({
+          variant: "destructive",
+          title: toasts.failure.title,
+          description: toasts.failure.description,
+        });
         return;
       }
-      console.error("Newsletter: the subscription failed.", error);
-      toast({
-        variant: "destructive",
-        title: toasts.failure.title,
-        description: toasts.failure.description,
-      });
-      return;
-    }
-    setPending(false);
-    setValues(empty);
-    setProblems({});
-    setSubmitted(false);
-    setSubscribed(true);
-    toast({ title: toasts.success.title, description: toasts.success.description });
-  };
+      setSubscribed(true);
+      toast({ title: toasts.success.title, description: toasts.success.description });
+    },
+  });
+  const { problems, pending } = subscription;
 
   if (subscribed) {
     return (
@@ -155,47 +107,44 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
       </CardHeader>
       <CardContent>
         <form
-          ref={formRef}
           method="post"
           action="/"
           aria-labelledby="newsletter-form-heading"
           className="flex flex-col gap-5"
-          onSubmit={onSubmit}
+          {...subscription.formProps}
         >
           <input type="hidden" name="form-name" value="newsletter" />
-          <TextField
+          <Field
             id="newsletter-name"
-            inputRef={nameRef}
-            name="name"
-            type="text"
-            autoComplete="name"
             label={form.fields.name.label}
             hint={form.optionalLabel}
-            placeholder={form.fields.name.placeholder}
-            problem={problems.name}
-            value={values.name}
-            onChange={change("name")}
-          />
-          <TextField
-            id={EMAIL_FIELD_ID}
-            inputRef={emailRef}
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            label={form.fields.email.label}
-            placeholder={form.fields.email.placeholder}
-            problem={problems.email}
-            value={values.email}
-            onChange={change("email")}
-          />
-          <Honeypot
-            id="newsletter-website"
-            name="bot-field"
-            label={form.honeypotLabel}
-            value={values.website}
-            onChange={change("website")}
-          />
+            error={problems.name}
+          >
+            {(props) => (
+              <input
+                {...props}
+                name="name"
+                type="text"
+                autoComplete="name"
+                placeholder={form.fields.name.placeholder}
+                className={cn(controlClasses, "h-10")}
+              />
+            )}
+          </Field>
+          <Field id={EMAIL_FIELD_ID} label={form.fields.email.label} error={problems.email}>
+            {(props) => (
+              <input
+                {...props}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                placeholder={form.fields.email.placeholder}
+                className={cn(controlClasses, "h-10")}
+              />
+            )}
+          </Field>
+          <Honeypot id="newsletter-website" name="bot-field" label={form.honeypotLabel} />
           <Button type="submit" size="lg" disabled={pending} className="w-full">
             <MailIcon />
             {pending ? form.pendingLabel : form.submitLabel}
@@ -203,41 +152,5 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
         </form>
       </CardContent>
     </Card>
-  );
-}
-
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
-  id: string;
-  label: string;
-  /** Shown after the label, e.g. '(optional)'. */
-  hint?: string;
-  /** The field's problem, shown under it and named by aria-describedby. */
-  problem?: string;
-  inputRef: Ref<HTMLInputElement>;
-}
-
-function TextField({ id, label, hint, problem, inputRef, ...input }: TextFieldProps) {
-  const problemId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-2">
-      <label htmlFor={id} className={labelClasses}>
-        {label}
-        {hint ? " " : null}
-        {hint ? <span className="font-normal text-muted-foreground">{hint}</span> : null}
-      </label>
-      <input
-        id={id}
-        ref={inputRef}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? problemId : undefined}
-        className={cn(controlClasses, "h-10")}
-        {...input}
-      />
-      {problem ? (
-        <p id={problemId} className={fieldErrorClasses}>
-          {problem}
-        </p>
-      ) : null}
-    </div>
   );
 }

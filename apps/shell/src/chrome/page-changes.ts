@@ -33,7 +33,7 @@ export function documentTitle(pathname: string): string | undefined {
 /** On client-side navigation: new title, and start the new page at the top. */
 export function usePageChanges(): void {
   const { pathname, hash } = useLocation();
-  // A layout effect, so that a page's own useDocumentTitle (a passive effect, which runs
+  // A layout effect, so that a page's own useDocumentTitle (@portfolio/ui; a passive effect, which runs
   // after every layout effect of the same commit) has the last word.
   useLayoutEffect(() => {
     const title = documentTitle(pathname);
@@ -42,14 +42,4 @@ export function usePageChanges(): void {
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
-}
-
-/**
- * For a page whose title says more than its route's (a project's name): sets it after
- * the chrome has set the route's title.
- */
-export function useDocumentTitle(title: string): void {
-  useEffect(() => {
-    document.title = title;
-  }, [title]);
 }

@@ -1,23 +1,18 @@
-import {
-  ApiRequestError,
-  ApiResponseError,
-  INVALID_RESPONSE,
-  NETWORK_ERROR,
-} from "@portfolio/api-client/query";
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR } from "@portfolio/api-client/query";
 import { Button } from "@portfolio/ui/button";
 
 /** The API's own message for a failed call (written to be shown), if it gave one. */
 export const apiMessageOf = (error: unknown) =>
-  error instanceof ApiResponseError ? error.apiMessage : undefined;
+  error instanceof ApiError ? error.apiMessage : undefined;
 
 /** One sentence about a failed call, fit to show (the error itself keeps the details). */
 export function describeProblem(error: unknown): string {
-  if (error instanceof ApiRequestError && error.code === NETWORK_ERROR) {
+  if (error instanceof ApiError && error.code === NETWORK_ERROR) {
     return "The server could not be reached. Check your connection.";
   }
-  if (error instanceof ApiRequestError && error.code === INVALID_RESPONSE)
+  if (error instanceof ApiError && error.code === INVALID_RESPONSE)
     return "The server's answer could not be read.";
-  if (error instanceof ApiRequestError)
+  if (error instanceof ApiError)
     return apiMessageOf(error) ?? `The server answered ${error.status}.`;
   return "Something went wrong.";
 }

@@ -1,9 +1,11 @@
-import { ApiRequestError, isUnauthorized } from "@portfolio/api-client/query";
+import type { AdminCredentials } from "@portfolio/api-client/admin";
+import { ApiError, isUnauthorized } from "@portfolio/api-client/query";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
-import { controlClasses, fieldErrorClasses, labelClasses } from "@portfolio/ui/form";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { controlClasses, Field, fieldErrorClasses } from "@portfolio/ui/form";
+import { useForm } from "@portfolio/ui/use-form";
+import { useEffect, useRef, useState } from "react";
 import { count } from "./format";
 import { apiMessageOf, describeProblem } from "./load-problem";
 import { isNotConfigured, useSignIn } from "./session";
@@ -11,7 +13,7 @@ import { isNotConfigured, useSignIn } from "./session";
 /** What the alert under the form says for a failed sign-in. */
 function signInProblem(error: unknown): string {
   if (isUnauthorized(error)) return apiMessageOf(error) ?? "Wrong user name or password.";
-  if (error instanceof ApiRequestError && error.status === 429) {
+  if (error instanceof ApiError && error.status === 429) {
     const wait = error.retryAfter ? count(error.retryAfter, "second") : "a few minutes";
     return `Too many sign-in attempts. Wait ${wait} and try again.`;
   }
@@ -35,26 +37,24 @@ export function LoginForm({ focusOnMount = false }: { focusOnMount?: boolean }) 
     if (focusOnMount) userInput.current?.focus();
   }, [focusOnMount]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    setProblem(null);
-    signIn.mutate(
-      { user: String(data.get("user") ?? ""), password: String(data.get("password") ?? "") },
-      {
-        onError: (error) => {
-          setProblem(signInProblem(error));
-          const password = passwordInput.current;
-          if (isUnauthorized(error) && password) {
-            password.value = "";
-            password.focus();
-          }
-        },
-      },
-    );
-  };
+  // No rules of its own: the browser checks that both are filled, the server the rest.
+  const login = useForm<Record<keyof AdminCredentials, string>>({
+    onValid: async (credentials) => {
+      setProblem(null);
+      try {
+        await signIn.mutateAsync(credentials);
+      } catch (error) {
+        setProblem(signInProblem(error));
+        const password = passwordInput.current;
+        if (isUnauthorized(error) && password) {
+          password.value = "";
+          password.focus();
+        }
+      }
+    },
+  });
 
-  const pending = signIn.isPending;
+  const { pending } = login;
   return (
     <Card className="mt-10 max-w-md">
       <CardHeader>
@@ -67,40 +67,39 @@ export function LoginForm({ focusOnMount = false }: { focusOnMount?: boolean }) 
         <form
           aria-labelledby="admin-login-heading"
           className="flex flex-col gap-5"
-          onSubmit={onSubmit}
+          {...login.formProps}
         >
-          <div className="flex flex-col gap-2">
-            <label htmlFor="admin-user" className={labelClasses}>
-              User name
-            </label>
-            <input
-              ref={userInput}
-              id="admin-user"
-              name="user"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              className={cn(controlClasses, "h-10")}
-            />
-          </div>
-          <div className="flex flex-col gap-2">
-            <label htmlFor="admin-password" className={labelClasses}>
-              Password
-            </label>
-            <input
-              ref={passwordInput}
-              id="admin-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? "admin-login-problem" : undefined}
-              className={cn(controlClasses, "h-10")}
-            />
-          </div>
+          <Field id="admin-user" label="User name">
+            {(props) => (
+              <input
+                {...props}
+                ref={userInput}
+                name="user"
+                type="text"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                className={cn(controlClasses, "h-10")}
+              />
+            )}
+          </Field>
+          <Field id="admin-password" label="Password">
+            {(props) => (
+              <input
+                {...props}
+                ref={passwordInput}
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                // The problem is the form's (under it, announced): it concerns the password too.
+                aria-invalid={problem ? true : undefined}
+                aria-describedby={problem ? "admin-login-problem" : undefined}
+                className={cn(controlClasses, "h-10")}
+              />
+            )}
+          </Field>
           <div>
             <Button type="submit" disabled={pending} className="w-full sm:w-auto">
               {pending ? "Signing in..." : "Sign in"}

@@ -10,7 +10,7 @@ import {
   setUpAdmin,
   signIn,
 } from "@portfolio/api-client/admin";
-import { ApiRequestError, getQueryFn } from "@portfolio/api-client/query";
+import { ApiError, getQueryFn } from "@portfolio/api-client/query";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
@@ -25,7 +25,7 @@ export const signedOut: AdminSessionState = { authenticated: false, configured: 
 
 /** 503 `not_configured`: no admin on the server. */
 export const isNotConfigured = (error: unknown) =>
-  error instanceof ApiRequestError && error.code === NOT_CONFIGURED;
+  error instanceof ApiError && error.code === NOT_CONFIGURED;
 
 /** POST the credentials; resolves once the new session has been read back. */
 export function useSignIn() {

@@ -1,9 +1,10 @@
-import { ApiRequestError, ApiResponseError } from "@portfolio/api-client/query";
+import { ApiError, fieldProblemOf } from "@portfolio/api-client/query";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
-import { controlClasses, fieldErrorClasses, labelClasses } from "@portfolio/ui/form";
-import { type FormEvent, useRef, useState } from "react";
+import { controlClasses, Field, fieldErrorClasses } from "@portfolio/ui/form";
+import { type Problems, useForm } from "@portfolio/ui/use-form";
+import { useState } from "react";
 import { describeProblem } from "./load-problem";
 import { useSetUp } from "./session";
 
@@ -12,17 +13,12 @@ export const MIN_PASSWORD_LENGTH = 12;
 const MAX_PASSWORD_BYTES = 72;
 const MAX_USER_LENGTH = 100;
 
-type Field = "user" | "password" | "confirm";
-type Problems = Partial<Record<Field, string>>;
-interface Values {
-  user: string;
-  password: string;
-  confirm: string;
-}
+type SetupField = "user" | "password" | "confirm";
+type SetupValues = Record<SetupField, string>;
 
-/** The first problem of each field, in the form's order; empty when all is well. */
-export function checkSetup({ user, password, confirm }: Values): Problems {
-  const problems: Problems = {};
+/** Every field's problem at once (each field's first), in the form's order; empty when all is well. */
+export function checkSetup({ user, password, confirm }: SetupValues): Problems<SetupField> {
+  const problems: Problems<SetupField> = {};
   const name = user.trim();
   if (name === "") problems.user = "Enter a user name.";
   else if ([...name].length > MAX_USER_LENGTH)
@@ -40,18 +36,23 @@ export function checkSetup({ user, password, confirm }: Values): Problems {
   return problems;
 }
 
-const fields: { name: Field; label: string; type: string; autoComplete: string; hint?: string }[] =
-  [
-    { name: "user", label: "User name", type: "text", autoComplete: "username" },
-    {
-      name: "password",
-      label: "Password",
-      type: "password",
-      autoComplete: "new-password",
-      hint: `At least ${MIN_PASSWORD_LENGTH} characters.`,
-    },
-    { name: "confirm", label: "Confirm password", type: "password", autoComplete: "new-password" },
-  ];
+const fields: {
+  name: SetupField;
+  label: string;
+  type: string;
+  autoComplete: string;
+  hint?: string;
+}[] = [
+  { name: "user", label: "User name", type: "text", autoComplete: "username" },
+  {
+    name: "password",
+    label: "Password",
+    type: "password",
+    autoComplete: "new-password",
+    hint: `At least ${MIN_PASSWORD_LENGTH} characters.`,
+  },
+  { name: "confirm", label: "Confirm password", type: "password", autoComplete: "new-password" },
+];
 
 /**
  * 'Set up the admin': the owner, holding the setup link from the gateway's log,
@@ -61,53 +62,34 @@ const fields: { name: Field; label: string; type: string; autoComplete: string; 
  */
 export function SetupForm({ token, onDone }: { token: string; onDone: () => void }) {
   const setUp = useSetUp();
-  const [values, setValues] = useState<Values>({ user: "", password: "", confirm: "" });
-  const [problems, setProblems] = useState<Problems>({});
-  const [submitted, setSubmitted] = useState(false);
   const [formProblem, setFormProblem] = useState<string | null>(null);
-  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+  const setup = useForm<SetupValues, SetupField>({
+    noValidate: true,
+    validate: checkSetup,
+    onInvalid: () => setFormProblem(null),
+    onValid: async (values) => {
+      setFormProblem(null);
+      try {
+        await setUp.mutateAsync({ token, user: values.user.trim(), password: values.password });
+      } catch (error) {
+        const refused = fieldProblemOf(error, ["user", "password"] as const);
+        if (refused) {
+          setup.showProblems({ [refused.field]: refused.message });
+          return;
+        }
+        const message = error instanceof ApiError ? error.apiMessage : undefined;
+        setFormProblem(
+          message && error instanceof ApiError && error.status < 500
+            ? message
+            : `Could not set up the admin. ${describeProblem(error)}`,
+        );
+        return;
+      }
+      onDone();
+    },
+  });
+  const { problems, pending } = setup;
 
-  const focusFirst = (found: Problems) => {
-    const first = fields.find((f) => found[f.name]);
-    if (first) inputs.current[first.name]?.focus();
-  };
-
-  const onChange = (name: Field, value: string) => {
-    const next = { ...values, [name]: value };
-    setValues(next);
-    if (submitted) setProblems(checkSetup(next));
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setFormProblem(null);
-    const found = checkSetup(values);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return focusFirst(found);
-    setUp.mutate(
-      { token, user: values.user.trim(), password: values.password },
-      {
-        onSuccess: onDone,
-        onError: (error) => {
-          const field = error instanceof ApiRequestError ? error.field : undefined;
-          const message = error instanceof ApiResponseError ? error.apiMessage : undefined;
-          if ((field === "user" || field === "password") && message) {
-            const found = { [field]: message };
-            setProblems(found);
-            return focusFirst(found);
-          }
-          setFormProblem(
-            message && error instanceof ApiRequestError && error.status < 500
-              ? message
-              : `Could not set up the admin. ${describeProblem(error)}`,
-          );
-        },
-      },
-    );
-  };
-
-  const pending = setUp.isPending;
   return (
     <Card className="mt-10 max-w-md">
       <CardHeader>
@@ -121,27 +103,19 @@ export function SetupForm({ token, onDone }: { token: string; onDone: () => void
         <form
           aria-labelledby="admin-setup-heading"
           className="flex flex-col gap-5"
-          noValidate
-          onSubmit={onSubmit}
+          {...setup.formProps}
         >
-          {fields.map((f) => {
-            const problem = problems[f.name];
-            const described = [
-              f.hint && `admin-setup-${f.name}-hint`,
-              problem && `admin-setup-${f.name}-problem`,
-            ]
-              .filter(Boolean)
-              .join(" ");
-            return (
-              <div key={f.name} className="flex flex-col gap-2">
-                <label htmlFor={`admin-setup-${f.name}`} className={labelClasses}>
-                  {f.label}
-                </label>
+          {fields.map((f) => (
+            <Field
+              key={f.name}
+              id={`admin-setup-${f.name}`}
+              label={f.label}
+              description={f.hint}
+              error={problems[f.name]}
+            >
+              {(props) => (
                 <input
-                  ref={(el) => {
-                    inputs.current[f.name] = el;
-                  }}
-                  id={`admin-setup-${f.name}`}
+                  {...props}
                   name={f.name}
                   type={f.type}
                   autoComplete={f.autoComplete}
@@ -150,25 +124,11 @@ export function SetupForm({ token, onDone }: { token: string; onDone: () => void
                   required
                   minLength={f.name === "user" ? undefined : MIN_PASSWORD_LENGTH}
                   maxLength={f.name === "user" ? MAX_USER_LENGTH : undefined}
-                  value={values[f.name]}
-                  onChange={(e) => onChange(f.name, e.target.value)}
-                  aria-invalid={problem ? true : undefined}
-                  aria-describedby={described || undefined}
                   className={cn(controlClasses, "h-10")}
                 />
-                {f.hint && (
-                  <p id={`admin-setup-${f.name}-hint`} className="text-sm text-muted-foreground">
-                    {f.hint}
-                  </p>
-                )}
-                {problem && (
-                  <p id={`admin-setup-${f.name}-problem`} className={fieldErrorClasses}>
-                    {problem}
-                  </p>
-                )}
-              </div>
-            );
-          })}
+              )}
+            </Field>
+          ))}
           <div>
             <Button type="submit" disabled={pending} className="w-full sm:w-auto">
               {pending ? "Setting up..." : "Set up and sign in"}

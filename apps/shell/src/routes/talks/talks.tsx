@@ -4,9 +4,9 @@ import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
 import { ExternalLink } from "@portfolio/ui/external-link";
 import { CalendarIcon } from "@portfolio/ui/icons";
-import { formatDateLong } from "./dates";
-import { SlidesIcon, VideoIcon } from "./icons";
-import { Page } from "./page";
+import { SlidesIcon, VideoIcon } from "../../components/icons";
+import { Page } from "../../components/page";
+import { formatDateLong } from "../../lib/dates";
 
 /** Talks & Events: each talk, with video and slides links only where they exist. */
 export function Talks() {

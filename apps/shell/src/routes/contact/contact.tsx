@@ -1,12 +1,12 @@
 import { site } from "@portfolio/content";
 import { contact } from "@portfolio/content/contact";
+import { Page } from "../../components/page";
 import { ContactConnect } from "./contact-connect";
 import { ContactForm } from "./contact-form";
-import { Page } from "./page";
 
 /**
  * Contact: 'Get In Touch', the 'Send a Message' form and the 'Let's Connect' panel, all
- * from content. A chunk of its own (routes.tsx): the form libraries load with it, never
+ * from content. A chunk of its own (routes.tsx): the form's code loads with it, never
  * with the first page.
  */
 export function Contact() {

@@ -10,7 +10,7 @@ import {
 } from "@portfolio/ui/dialog";
 import { CheckIcon } from "@portfolio/ui/icons";
 import { useId } from "react";
-import { Page } from "./page";
+import { Page } from "../../components/page";
 import { SkillIcon, TONE_CLASSES, toneStyle } from "./skill-icons";
 
 /** Skills: 15 tiles, 2 → 6 columns; each opens a dialog with its achievements. */

@@ -4,12 +4,13 @@ import { Badge } from "@portfolio/ui/badge";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { toast } from "@portfolio/ui/use-toast";
-import { DownloadIcon } from "./icons";
-import { Page } from "./page";
-import { printResume, resumeDocument } from "./resume-print";
+import { DownloadIcon } from "../../components/icons";
+import { Page } from "../../components/page";
+import { printDocument } from "../../lib/print";
+import { resumeDocument } from "./resume-document";
 
 function downloadResume() {
-  if (printResume(resumeDocument(resume, site.owner)) === "page") {
+  if (printDocument(resumeDocument(resume, site.owner)) === "page") {
     toast({
       title: "Printing this page instead",
       description:

@@ -1,21 +1,9 @@
-// 'Download PDF Resume': the browser builds a printable resume from content and prints
-// it; the visitor saves it as PDF from the print dialog. Nothing here runs at module
-// scope or during render: only from the button's click handler.
+// 'Download PDF Resume': the printable resume the browser builds from content (printed
+// by lib/print.ts; the visitor saves it as PDF from the print dialog). Nothing here runs
+// at module scope or during render: only from the button's click handler.
 import type { Owner } from "@portfolio/content";
 import type { Resume } from "@portfolio/content/resume";
-
-/** Spec: print is triggered 250 ms after the resume window opens. */
-export const PRINT_DELAY_MS = 250;
-
-/** Escapes text for HTML element content and attribute values. */
-export function escapeHtml(text: string | number): string {
-  return String(text)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
-}
+import { escapeHtml } from "../../lib/print";
 
 const RESUME_CSS = `
 @page { margin: 16mm 14mm; }
@@ -100,44 +88,4 @@ ${education}
 </body>
 </html>
 `;
-}
-
-/** Where the resume was printed: its own window, or the page itself (window blocked). */
-export type PrintTarget = "window" | "page";
-
-/**
- * Opens a new window with `html`, prints it 250 ms later and closes it. When the browser
- * blocks the window (window.open returns null or throws) or it cannot be written, prints
- * the page itself instead (its print stylesheet hides the site's chrome), so the button
- * never does nothing.
- */
-export function printResume(html: string, win: Window = window): PrintTarget {
-  let popup: Window | null = null;
-  try {
-    // No "noopener": with it, window.open returns null and the window could not be written.
-    popup = win.open("", "_blank");
-  } catch {
-    popup = null;
-  }
-  if (popup) {
-    try {
-      popup.document.open();
-      popup.document.write(html);
-      popup.document.close();
-    } catch {
-      popup.close();
-      popup = null;
-    }
-  }
-  if (!popup) {
-    win.print();
-    return "page";
-  }
-  const opened = popup;
-  win.setTimeout(() => {
-    opened.focus();
-    opened.print(); // returns when the print dialog closes
-    opened.close();
-  }, PRINT_DELAY_MS);
-  return "window";
 }

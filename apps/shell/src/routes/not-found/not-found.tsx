@@ -1,6 +1,6 @@
 import { Link } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
-import { Page } from "./page";
+import { Page } from "../../components/page";
 
 export function NotFound() {
   return (

@@ -2,7 +2,7 @@ import { site } from "@portfolio/content";
 import { home } from "@portfolio/content/home";
 import { Link } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
-import { HomeSocialLinks, loadTooltips } from "./home-social-links";
+import { HomeSocialLinks, loadTooltips } from "./social-links";
 
 // Transparent 1×1 GIF: what the <img> shows below lg, where the photo is hidden and the
 // <source> does not match — so phones never download the photo.

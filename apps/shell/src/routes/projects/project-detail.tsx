@@ -5,12 +5,13 @@ import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
+import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import type { ReactNode } from "react";
-import { documentTitle, useDocumentTitle } from "../chrome/page-changes";
-import { Page } from "./page";
+import { documentTitle } from "../../chrome/page-changes";
+import { Page } from "../../components/page";
+import { sanitizeHtml } from "../../lib/sanitize-html";
 import { parseProjectId } from "./project-id";
 import { ProjectLinks } from "./project-links";
-import { sanitizeHtml } from "./sanitize-html";
 
 const backLinkClass =
   "inline-flex items-center gap-2 rounded-sm text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4";
@@ -22,9 +23,8 @@ export function ProjectDetail() {
   const page = getProject(parseProjectId(id) ?? Number.NaN);
   // The route's title is the generic "Project"; the gateway's <title> names the project too.
   useDocumentTitle(
-    page
-      ? `${page.project.title} · ${documentTitle(pathname) ?? site.siteName}`
-      : `Project Not Found · ${site.siteName}`,
+    page ? page.project.title : "Project Not Found",
+    (page && documentTitle(pathname)) || site.siteName,
   );
 
   if (!page) {
