@@ -14,12 +14,12 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter/storetest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
 
 // The service's tests run on both databases, through the real store and outbox.
@@ -78,8 +78,7 @@ type env struct {
 func newEnv(t *testing.T, dsn string) *env {
 	t.Helper()
 	db, out := storetest.OpenWithOutbox(t, dsn)
-	store := sqlstore.New(db, out)
-	if err := store.Migrate(context.Background()); err != nil {
+	if err := sqlstore.Migrate(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
 	e := &env{db: db, outbox: out, clock: &clock{now: time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)}}

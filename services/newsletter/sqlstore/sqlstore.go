@@ -18,8 +18,8 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	"github.com/portfolio-site/portfolio/services/newsletter"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 //go:embed migrations
@@ -31,42 +31,61 @@ var queries embed.FS
 // VersionTable is goose's version table for the newsletter's migrations.
 const VersionTable = "newsletter_goose_db_version"
 
+// Schema is the newsletter's tables.
+var Schema = sqldb.Schema{FS: migrations, Table: VersionTable}
+
+// Migrate brings the newsletter's tables in db up to date.
+func Migrate(ctx context.Context, db *sqldb.DB) error { return sqldb.MigrateAll(ctx, db, Schema) }
+
 // unsubscribeKey is the purpose of the unsubscribe signing key in newsletter_keys.
 const unsubscribeKey = "unsubscribe"
+
+// statements are the store's, one file each in queries/.
+type statements struct {
+	ConfirmSubscriber           string `query:"confirm_subscriber"`
+	CountByState                string `query:"count_by_state"`
+	CountSubscribers            string `query:"count_subscribers"`
+	DeleteConfirmations         string `query:"delete_confirmations"`
+	DeleteExpiredConfirmations  string `query:"delete_expired_confirmations"`
+	FinishPublication           string `query:"finish_publication"`
+	GetConfirmation             string `query:"get_confirmation"`
+	GetKey                      string `query:"get_key"`
+	GetPublication              string `query:"get_publication"`
+	GetSubscriber               string `query:"get_subscriber"`
+	GetSubscriberByEmailKey     string `query:"get_subscriber_by_email_key"`
+	InsertConfirmation          string `query:"insert_confirmation"`
+	InsertDeliveriesToConfirmed string `query:"insert_deliveries_to_confirmed"`
+	InsertKey                   string `query:"insert_key"`
+	InsertRunningPublication    string `query:"insert_running_publication"`
+	InsertSubscriber            string `query:"insert_subscriber"`
+	ListConfirmed               string `query:"list_confirmed"`
+	ListLastPublications        string `query:"list_last_publications"`
+	ListPendingDeliveries       string `query:"list_pending_deliveries"`
+	ListRunningPublications     string `query:"list_running_publications"`
+	ListSubscribersNewestFirst  string `query:"list_subscribers_newest_first"`
+	MarkDeliveryQueued          string `query:"mark_delivery_queued"`
+	MarkDeliverySkipped         string `query:"mark_delivery_skipped"`
+	RenewSubscription           string `query:"renew_subscription"`
+	Unsubscribe                 string `query:"unsubscribe"`
+	UseConfirmations            string `query:"use_confirmations"`
+}
 
 // Store is newsletter.Store on SQLite or PostgreSQL.
 type Store struct {
 	db     *sqldb.DB
 	outbox outbox.TxEnqueuer
-	q      map[string]string
+	q      statements
 }
 
 var _ newsletter.Store = (*Store)(nil)
 
-// New returns the store over db, which the caller opened (sqldb.Open) and closes;
-// emails are queued through outbox, which must use the same database. Call Migrate
-// before using it.
+// New returns the store over db, which the caller opened (sqldb.Open), migrated
+// (Migrate) and closes; emails are queued through outbox, which must use the same
+// database.
 func New(db *sqldb.DB, outbox outbox.TxEnqueuer) *Store {
-	q, err := sqldb.Queries(queries, "queries", db.Dialect)
-	if err != nil {
-		// Embedded at build time: only a broken build gets here, and every test with it.
-		panic("newsletter sqlstore: " + err.Error())
-	}
-	return &Store{db: db, outbox: outbox, q: q}
-}
-
-// Migrate brings the newsletter's tables up to date.
-func (s *Store) Migrate(ctx context.Context) error {
-	return sqldb.Migrate(ctx, s.db, migrations, "migrations/"+string(s.db.Dialect), VersionTable)
-}
-
-// query returns the statement of queries/<name>.sql.
-func (s *Store) query(name string) string {
-	q, ok := s.q[name]
-	if !ok {
-		panic("newsletter sqlstore: no query " + name) // a typo every test would hit
-	}
-	return q
+	s := &Store{db: db, outbox: outbox}
+	sqldb.MustLoadQueries(queries, db.Dialect, &s.q)
+	return s
 }
 
 // row is a *sql.Row or *sql.Rows.
@@ -137,15 +156,15 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 	at := in.At.UnixMilli()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("insert_subscriber"), in.Email, in.EmailKey, in.Name, at))
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.InsertSubscriber, in.Email, in.EmailKey, in.Name, at))
 		outcome = newsletter.SubscribeAdded
 		if errors.Is(err, sql.ErrNoRows) {
-			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("renew_subscription"),
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.RenewSubscription,
 				in.EmailKey, in.Email, in.Name, at, in.SentBefore.UnixMilli()))
 			outcome = newsletter.SubscribeRenewed
 		}
 		if errors.Is(err, sql.ErrNoRows) {
-			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_subscriber_by_email_key"), in.EmailKey))
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetSubscriberByEmailKey, in.EmailKey))
 			outcome = newsletter.SubscribeUnchanged
 			if err != nil {
 				return fmt.Errorf("read: %w", err)
@@ -155,10 +174,10 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 		if err != nil {
 			return fmt.Errorf("store: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, s.query("delete_expired_confirmations"), sub.ID, at); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q.DeleteExpiredConfirmations, sub.ID, at); err != nil {
 			return fmt.Errorf("expired links: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, s.query("insert_confirmation"), in.Token.Hash, sub.ID, at, in.Token.ExpiresAt.UnixMilli()); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q.InsertConfirmation, in.Token.Hash, sub.ID, at, in.Token.ExpiresAt.UnixMilli()); err != nil {
 			return fmt.Errorf("link: %w", err)
 		}
 		return s.queue(ctx, tx, sub, emails)
@@ -176,11 +195,11 @@ func (s *Store) Confirm(ctx context.Context, tokenHash string, at time.Time, ema
 	now := at.UnixMilli()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("confirm_subscriber"), tokenHash, now))
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.ConfirmSubscriber, tokenHash, now))
 		switch {
 		case err == nil:
 			outcome = newsletter.Confirmed
-			if _, err := tx.ExecContext(ctx, s.query("use_confirmations"), sub.ID, now); err != nil {
+			if _, err := tx.ExecContext(ctx, s.q.UseConfirmations, sub.ID, now); err != nil {
 				return fmt.Errorf("use links: %w", err)
 			}
 			return s.queue(ctx, tx, sub, emails)
@@ -190,7 +209,7 @@ func (s *Store) Confirm(ctx context.Context, tokenHash string, at time.Time, ema
 		// Not confirmed now: say why.
 		var expires int64
 		var used sql.NullInt64
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_confirmation"), tokenHash), &expires, &used)
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetConfirmation, tokenHash), &expires, &used)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			outcome = newsletter.ConfirmInvalid
@@ -221,9 +240,9 @@ func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsle
 	var sub newsletter.Subscriber
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("unsubscribe"), id, at.UnixMilli()))
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.Unsubscribe, id, at.UnixMilli()))
 		if errors.Is(err, sql.ErrNoRows) {
-			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_subscriber"), id))
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetSubscriber, id))
 			if errors.Is(err, sql.ErrNoRows) {
 				return newsletter.ErrNotFound
 			}
@@ -231,7 +250,7 @@ func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsle
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, s.query("delete_confirmations"), id)
+		_, err = tx.ExecContext(ctx, s.q.DeleteConfirmations, id)
 		return err
 	})
 	if err != nil {
@@ -242,7 +261,7 @@ func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsle
 
 // Subscriber implements newsletter.Store.
 func (s *Store) Subscriber(ctx context.Context, id int64) (newsletter.Subscriber, error) {
-	sub, err := scanSubscriber(s.db.Reader.QueryRowContext(ctx, s.query("get_subscriber"), id))
+	sub, err := scanSubscriber(s.db.Reader.QueryRowContext(ctx, s.q.GetSubscriber, id))
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return newsletter.Subscriber{}, newsletter.ErrNotFound
@@ -254,7 +273,7 @@ func (s *Store) Subscriber(ctx context.Context, id int64) (newsletter.Subscriber
 
 // Counts implements newsletter.Store.
 func (s *Store) Counts(ctx context.Context) (newsletter.Counts, error) {
-	rows, err := s.db.Reader.QueryContext(ctx, s.query("count_by_state"))
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.CountByState)
 	if err != nil {
 		return newsletter.Counts{}, fmt.Errorf("newsletter: counts: %w", err)
 	}
@@ -284,10 +303,10 @@ func (s *Store) Counts(ctx context.Context) (newsletter.Counts, error) {
 // List implements newsletter.Store.
 func (s *Store) List(ctx context.Context, state newsletter.State, limit, offset int) ([]newsletter.Subscriber, int, error) {
 	var total int
-	if err := s.db.Reader.QueryRowContext(ctx, s.query("count_subscribers"), string(state)).Scan(&total); err != nil {
+	if err := s.db.Reader.QueryRowContext(ctx, s.q.CountSubscribers, string(state)).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("newsletter: list: %w", err)
 	}
-	items, err := s.subscribers(ctx, s.query("list_subscribers_newest_first"), string(state), limit, offset)
+	items, err := s.subscribers(ctx, s.q.ListSubscribersNewestFirst, string(state), limit, offset)
 	if err != nil {
 		return nil, 0, fmt.Errorf("newsletter: list: %w", err)
 	}
@@ -296,7 +315,7 @@ func (s *Store) List(ctx context.Context, state newsletter.State, limit, offset 
 
 // Confirmed implements newsletter.Store.
 func (s *Store) Confirmed(ctx context.Context) ([]newsletter.Subscriber, error) {
-	items, err := s.subscribers(ctx, s.query("list_confirmed"))
+	items, err := s.subscribers(ctx, s.q.ListConfirmed)
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: confirmed: %w", err)
 	}
@@ -324,10 +343,10 @@ func (s *Store) subscribers(ctx context.Context, query string, args ...any) ([]n
 func (s *Store) SigningKey(ctx context.Context, candidate []byte) ([]byte, error) {
 	var key []byte
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, s.query("insert_key"), unsubscribeKey, candidate, time.Now().UnixMilli()); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q.InsertKey, unsubscribeKey, candidate, time.Now().UnixMilli()); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, s.query("get_key"), unsubscribeKey).Scan(&key)
+		return tx.QueryRowContext(ctx, s.q.GetKey, unsubscribeKey).Scan(&key)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: signing key: %w", err)

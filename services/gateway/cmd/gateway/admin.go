@@ -15,10 +15,10 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // adminAPI is what the admin API works with: the configured admin (closed when none
@@ -29,9 +29,6 @@ import (
 func adminAPI(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sqldb.DB, out outbox.TxEnqueuer,
 	subs *newsletter.Service, inbox *contact.Inbox, notify func(),
 ) (server.Admin, *newsletter.Publisher, error) {
-	if err := adminstore.Migrate(ctx, db); err != nil {
-		return server.Admin{}, nil, fmt.Errorf("database: %w", err)
-	}
 	auth := admin.New(admin.Credentials{User: cfg.AdminUser, PasswordHash: cfg.AdminPasswordHash.Reveal()},
 		adminstore.New(db), admin.Options{
 			SessionTTL: cfg.AdminSessionTTL, PasswordChecks: cfg.AdminPasswordChecks, PasswordCost: cfg.AdminPasswordCost,

@@ -7,9 +7,9 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // newsletterService is the newsletter on the site's database, its emails queued
@@ -18,9 +18,6 @@ import (
 // replies go to the owner; notify wakes the mail worker.
 func newsletterService(ctx context.Context, cfg config.Config, db *sqldb.DB, out outbox.TxEnqueuer, emails contact.Emails, notify func()) (*newsletter.Service, error) {
 	store := sqlstore.New(db, out)
-	if err := store.Migrate(ctx); err != nil {
-		return nil, fmt.Errorf("database: %w", err)
-	}
 	svc, err := newsletter.NewService(ctx, store, newsletter.Emails{
 		From:      emails.From,
 		ReplyTo:   emails.Owner,

@@ -22,10 +22,10 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/maildir"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
@@ -138,9 +138,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		}
 	}()
 	outboxStore := sqlstore.New(db)
-	if err := outboxStore.Migrate(ctx); err != nil {
-		return fmt.Errorf("database: %w", err)
-	}
 
 	reg := metricsRegistry(ctx)
 	reg.MustRegister(opsmetrics.New(db, logger))
@@ -167,7 +164,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	emails.AutoRepliesPerHour = cfg.ContactAutoReplyPerHour
-	inbox := contact.NewInbox(store.NewContacts(db, outboxStore), emails, worker.Notify)
+	inbox := contact.NewInbox(contactstore.NewContacts(db, outboxStore), emails, worker.Notify)
 	subs, err := newsletterService(ctx, cfg, db, outboxStore, emails, worker.Notify)
 	if err != nil {
 		return err
@@ -179,7 +176,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	adm.Mail = adminMail{Outbox: outboxStore, wake: worker.Notify}
 
 	srv := &http.Server{
-		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, store.NewHealth(db), inbox, subs, adm),
+		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, contactstore.NewHealth(db), inbox, subs, adm),
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
