@@ -23,6 +23,7 @@ import (
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	"github.com/pressly/goose/v3"
@@ -157,11 +158,12 @@ func (d Dialect) Rebind(query string) string {
 func (db *DB) Rebind(query string) string { return db.Dialect.Rebind(query) }
 
 // LoadQueries fills the statements of a store, known up front: dst points to a struct
-// whose string fields are tagged `query:"name"`, and each gets queries/<name>.sql of
-// fsys, or queries/<dialect>/<name>.sql where the dialects differ (that file wins),
-// rebound for d. A field without its file is an error, so a store that loads its
-// statements when it is created cannot meet a missing one later. Every store holds
-// its statements this way; a store that wants prepared statements prepares these.
+// of exported string fields, and each gets the file named after it in snake case
+// (ClaimDue: claim_due.sql) from queries/<dialect>/ of fsys where the dialects differ,
+// else from queries/, rebound for d. A field without its file is an error, so a store
+// that loads its statements when it is created cannot meet a missing one later. Every
+// store holds its statements this way; a store that wants prepared statements
+// prepares these.
 func LoadQueries(fsys fs.FS, d Dialect, dst any) error {
 	v := reflect.ValueOf(dst)
 	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
@@ -170,13 +172,10 @@ func LoadQueries(fsys fs.FS, d Dialect, dst any) error {
 	v = v.Elem()
 	for i := range v.NumField() {
 		f := v.Type().Field(i)
-		name, ok := f.Tag.Lookup("query")
-		if !ok {
-			continue
-		}
 		if f.Type.Kind() != reflect.String || !f.IsExported() {
 			return fmt.Errorf("queries: field %s is not an exported string", f.Name)
 		}
+		name := snakeCase(f.Name)
 		b, err := fs.ReadFile(fsys, "queries/"+string(d)+"/"+name+".sql")
 		if errors.Is(err, fs.ErrNotExist) {
 			b, err = fs.ReadFile(fsys, "queries/"+name+".sql")
@@ -187,6 +186,21 @@ func LoadQueries(fsys fs.FS, d Dialect, dst any) error {
 		v.Field(i).SetString(d.Rebind(string(b)))
 	}
 	return nil
+}
+
+// snakeCase turns a Go name into a file name: ListTroubled is list_troubled.
+func snakeCase(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // MustLoadQueries is LoadQueries for statements embedded at build time: only a broken

@@ -53,8 +53,8 @@ func TestSameStatementsOnBoth(t *testing.T) {
 	}
 }
 
-// TestLoadQueries: every tagged field gets its file, the dialect's own where there is
-// one, rebound; a missing file is an error.
+// TestLoadQueries: every field gets the file of its name in snake case, the dialect's
+// own where there is one, rebound; a missing file is an error.
 func TestLoadQueries(t *testing.T) {
 	fsys := os.DirFS("testdata")
 	tests := []struct {
@@ -65,26 +65,24 @@ func TestLoadQueries(t *testing.T) {
 		{sqldb.Postgres, "SELECT id FROM notes WHERE body = $1\n", "SELECT 'shared'\n"},
 	}
 	for _, tt := range tests {
-		var q struct {
-			NoteByBody string `query:"note_by_body"`
-			Which      string `query:"which"`
-			untagged   string
-		}
+		var q struct{ NoteByBody, Which string }
 		if err := sqldb.LoadQueries(fsys, tt.dialect, &q); err != nil {
 			t.Fatalf("%s: %v", tt.dialect, err)
 		}
-		if q.NoteByBody != tt.noteByBody || q.Which != tt.own || q.untagged != "" {
-			t.Errorf("%s: got %q, %q, %q; want %q, %q", tt.dialect, q.NoteByBody, q.Which, q.untagged, tt.noteByBody, tt.own)
+		if q.NoteByBody != tt.noteByBody || q.Which != tt.own {
+			t.Errorf("%s: got %q, %q; want %q, %q", tt.dialect, q.NoteByBody, q.Which, tt.noteByBody, tt.own)
 		}
 	}
-	var missing struct {
-		Gone string `query:"gone"`
-	}
+	var missing struct{ Gone string }
 	if err := sqldb.LoadQueries(fsys, sqldb.SQLite, &missing); err == nil {
 		t.Error("LoadQueries with a missing file succeeded")
 	}
 	if err := sqldb.LoadQueries(fsys, sqldb.SQLite, missing); err == nil {
 		t.Error("LoadQueries into a struct value (not a pointer) succeeded")
+	}
+	var unexported struct{ which string }
+	if err := sqldb.LoadQueries(fsys, sqldb.SQLite, &unexported); err == nil {
+		t.Errorf("LoadQueries into an unexported field succeeded: %q", unexported.which)
 	}
 }
 

@@ -13,7 +13,6 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -25,34 +24,11 @@ import (
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
-//go:embed migrations
-var migrations embed.FS
-
-//go:embed queries
-var queries embed.FS
-
-// VersionTable is goose's version table for the outbox's migrations. Its name is the
-// one the SQLite-only store used, so existing database files keep working.
-const VersionTable = "mail_goose_db_version"
-
-// Schema is the outbox's tables.
-var Schema = sqldb.Schema{FS: migrations, Table: VersionTable}
-
-// Migrate brings the outbox's tables in db up to date.
-func Migrate(ctx context.Context, db *sqldb.DB) error { return sqldb.MigrateAll(ctx, db, Schema) }
-
-// statements are the outbox's, one file each (queries/<dialect>/ for claiming).
+// statements are the outbox's: each field is queries/<its name in snake case>.sql
+// (queries/<dialect>/claim_due.sql for claiming).
 type statements struct {
-	Enqueue       string `query:"enqueue"`
-	ClaimDue      string `query:"claim_due"`
-	MarkSent      string `query:"mark_sent"`
-	ScheduleRetry string `query:"schedule_retry"`
-	MarkDead      string `query:"mark_dead"`
-	NextDue       string `query:"next_due"`
-	Get           string `query:"get"`
-	CountByStatus string `query:"count_by_status"`
-	ListTroubled  string `query:"list_troubled"`
-	Requeue       string `query:"requeue"`
+	Enqueue, ClaimDue, MarkSent, ScheduleRetry, MarkDead, NextDue, Get string
+	CountByStatus, ListTroubled, Requeue                               string
 }
 
 // Outbox is the mail outbox on SQLite or PostgreSQL. It implements outbox.Store and
@@ -71,7 +47,7 @@ var (
 // (Migrate) and closes.
 func New(db *sqldb.DB) *Outbox {
 	s := &Outbox{db: db}
-	sqldb.MustLoadQueries(queries, db.Dialect, &s.q)
+	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
 	return s
 }
 

@@ -47,8 +47,8 @@ func TestMigrateIsIdempotentAndUsesItsOwnVersionTable(t *testing.T) {
 			t.Fatalf("second Migrate: %v", err)
 		}
 		var version int64
-		if err := db.QueryRowContext(ctx, `SELECT MAX(version_id) FROM `+sqlstore.VersionTable).Scan(&version); err != nil || version < 1 {
-			t.Errorf("version table %s: version %d, %v", sqlstore.VersionTable, version, err)
+		if err := db.QueryRowContext(ctx, `SELECT MAX(version_id) FROM `+sqlstore.Schema.Table).Scan(&version); err != nil || version < 1 {
+			t.Errorf("version table %s: version %d, %v", sqlstore.Schema.Table, version, err)
 		}
 	})
 }

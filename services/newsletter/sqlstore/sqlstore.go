@@ -12,7 +12,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
 	"time"
@@ -22,52 +21,19 @@ import (
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
-//go:embed migrations
-var migrations embed.FS
-
-//go:embed queries/*.sql
-var queries embed.FS
-
-// VersionTable is goose's version table for the newsletter's migrations.
-const VersionTable = "newsletter_goose_db_version"
-
-// Schema is the newsletter's tables.
-var Schema = sqldb.Schema{FS: migrations, Table: VersionTable}
-
-// Migrate brings the newsletter's tables in db up to date.
-func Migrate(ctx context.Context, db *sqldb.DB) error { return sqldb.MigrateAll(ctx, db, Schema) }
-
 // unsubscribeKey is the purpose of the unsubscribe signing key in newsletter_keys.
 const unsubscribeKey = "unsubscribe"
 
-// statements are the store's, one file each in queries/.
+// statements are the store's: each field is queries/<its name in snake case>.sql.
 type statements struct {
-	ConfirmSubscriber           string `query:"confirm_subscriber"`
-	CountByState                string `query:"count_by_state"`
-	CountSubscribers            string `query:"count_subscribers"`
-	DeleteConfirmations         string `query:"delete_confirmations"`
-	DeleteExpiredConfirmations  string `query:"delete_expired_confirmations"`
-	FinishPublication           string `query:"finish_publication"`
-	GetConfirmation             string `query:"get_confirmation"`
-	GetKey                      string `query:"get_key"`
-	GetPublication              string `query:"get_publication"`
-	GetSubscriber               string `query:"get_subscriber"`
-	GetSubscriberByEmailKey     string `query:"get_subscriber_by_email_key"`
-	InsertConfirmation          string `query:"insert_confirmation"`
-	InsertDeliveriesToConfirmed string `query:"insert_deliveries_to_confirmed"`
-	InsertKey                   string `query:"insert_key"`
-	InsertRunningPublication    string `query:"insert_running_publication"`
-	InsertSubscriber            string `query:"insert_subscriber"`
-	ListConfirmed               string `query:"list_confirmed"`
-	ListLastPublications        string `query:"list_last_publications"`
-	ListPendingDeliveries       string `query:"list_pending_deliveries"`
-	ListRunningPublications     string `query:"list_running_publications"`
-	ListSubscribersNewestFirst  string `query:"list_subscribers_newest_first"`
-	MarkDeliveryQueued          string `query:"mark_delivery_queued"`
-	MarkDeliverySkipped         string `query:"mark_delivery_skipped"`
-	RenewSubscription           string `query:"renew_subscription"`
-	Unsubscribe                 string `query:"unsubscribe"`
-	UseConfirmations            string `query:"use_confirmations"`
+	ConfirmSubscriber, CountByState, CountSubscribers, DeleteConfirmations string
+	DeleteExpiredConfirmations, FinishPublication, GetConfirmation, GetKey string
+	GetPublication, GetSubscriber, GetSubscriberByEmailKey                 string
+	InsertConfirmation, InsertDeliveriesToConfirmed, InsertKey             string
+	InsertRunningPublication, InsertSubscriber, ListConfirmed              string
+	ListLastPublications, ListPendingDeliveries, ListRunningPublications   string
+	ListSubscribersNewestFirst, MarkDeliveryQueued, MarkDeliverySkipped    string
+	RenewSubscription, Unsubscribe, UseConfirmations                       string
 }
 
 // Store is newsletter.Store on SQLite or PostgreSQL.
@@ -84,7 +50,7 @@ var _ newsletter.Store = (*Store)(nil)
 // database.
 func New(db *sqldb.DB, outbox outbox.TxEnqueuer) *Store {
 	s := &Store{db: db, outbox: outbox}
-	sqldb.MustLoadQueries(queries, db.Dialect, &s.q)
+	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
 	return s
 }
 

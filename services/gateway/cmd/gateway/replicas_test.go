@@ -124,7 +124,7 @@ func TestRunThreeReplicasBehindALoadBalancer(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		for _, table := range []string{contactstore.VersionTable, mailstore.VersionTable, nlstore.VersionTable, sqlstore.VersionTable} {
+		for _, table := range []string{contactstore.Schema.Table, mailstore.Schema.Table, nlstore.Schema.Table, sqlstore.Schema.Table} {
 			var rows, versions int
 			if err := db.QueryRowContext(t.Context(), "SELECT count(*), count(DISTINCT version_id) FROM "+table).Scan(&rows, &versions); err != nil {
 				t.Fatalf("%s: %v", table, err)

@@ -11,7 +11,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
 	"time"
@@ -20,40 +19,13 @@ import (
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
-//go:embed migrations
-var migrations embed.FS
-
-//go:embed queries/*.sql
-var queries embed.FS
-
-// VersionTable is goose's version table for the admin's migrations.
-const VersionTable = "admin_goose_db_version"
-
-// Schema is the admin's tables.
-var Schema = sqldb.Schema{FS: migrations, Table: VersionTable}
-
-// Migrate brings the admin's tables in db up to date.
-func Migrate(ctx context.Context, db *sqldb.DB) error { return sqldb.MigrateAll(ctx, db, Schema) }
-
-// statements are the store's, one file each in queries/.
+// statements are the store's: each field is queries/<its name in snake case>.sql.
 type statements struct {
-	AddFailure               string `query:"add_failure"`
-	ClearFailures            string `query:"clear_failures"`
-	DeleteExpiredSessions    string `query:"delete_expired_sessions"`
-	DeleteExpiredSetupTokens string `query:"delete_expired_setup_tokens"`
-	DeleteSession            string `query:"delete_session"`
-	DeleteSetupTokens        string `query:"delete_setup_tokens"`
-	GetCredentials           string `query:"get_credentials"`
-	GetFailureWindow         string `query:"get_failure_window"`
-	GetFailures              string `query:"get_failures"`
-	GetLiveSession           string `query:"get_live_session"`
-	GetLiveSetupToken        string `query:"get_live_setup_token"`
-	InsertCredentials        string `query:"insert_credentials"`
-	InsertSession            string `query:"insert_session"`
-	InsertSetupToken         string `query:"insert_setup_token"`
-	PurgeFailures            string `query:"purge_failures"`
-	RemoveFailures           string `query:"remove_failures"`
-	UseSetupToken            string `query:"use_setup_token"`
+	AddFailure, ClearFailures, DeleteExpiredSessions                      string
+	DeleteExpiredSetupTokens, DeleteSession, DeleteSetupTokens            string
+	GetCredentials, GetFailureWindow, GetFailures, GetLiveSession         string
+	GetLiveSetupToken, InsertCredentials, InsertSession, InsertSetupToken string
+	PurgeFailures, RemoveFailures, UseSetupToken                          string
 }
 
 // Store implements admin.Store.
@@ -67,7 +39,7 @@ var _ admin.Store = (*Store)(nil)
 // New returns the admin's store over db, migrated with Migrate.
 func New(db *sqldb.DB) *Store {
 	s := &Store{db: db}
-	sqldb.MustLoadQueries(queries, db.Dialect, &s.q)
+	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
 	return s
 }
 

@@ -12,7 +12,6 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"fmt"
 	"time"
 
@@ -22,32 +21,15 @@ import (
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
-//go:embed migrations
-var migrations embed.FS
-
-//go:embed queries/*.sql
-var queries embed.FS
-
-// VersionTable is goose's version table for the contact messages' migrations.
-const VersionTable = "gateway_goose_db_version"
-
-// Schema is the contact messages' tables (and the readiness probes').
-var Schema = sqldb.Schema{FS: migrations, Table: VersionTable}
-
-// Migrate brings the contact messages' tables in db up to date.
-func Migrate(ctx context.Context, db *sqldb.DB) error { return sqldb.MigrateAll(ctx, db, Schema) }
-
-// statements are the store's, one file each in queries/.
+// statements are the store's: each field is queries/<its name in snake case>.sql.
 type statements struct {
-	InsertContactMessage           string `query:"insert_contact_message"`
-	ListContactMessagesNewestFirst string `query:"list_contact_messages_newest_first"`
-	InsertReadinessProbe           string `query:"insert_readiness_probe"`
-	DeleteReadinessProbe           string `query:"delete_readiness_probe"`
+	InsertContactMessage, ListContactMessagesNewestFirst string
+	InsertReadinessProbe, DeleteReadinessProbe           string
 }
 
 func loadStatements(d sqldb.Dialect) statements {
 	var q statements
-	sqldb.MustLoadQueries(queries, d, &q)
+	sqldb.MustLoadQueries(files, d, &q)
 	return q
 }
 
