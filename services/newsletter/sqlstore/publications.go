@@ -58,11 +58,11 @@ func (s *Store) StartPublication(ctx context.Context, editionID int, at time.Tim
 
 // PendingRecipients implements newsletter.PublicationStore.
 func (s *Store) PendingRecipients(ctx context.Context, id int64, limit int) ([]newsletter.Subscriber, error) {
-	subs, err := s.subscribers(ctx, s.q.ListPendingDeliveries, id, limit)
+	recipients, err := s.subscribers(ctx, s.q.ListPendingDeliveries, id, limit)
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: pending recipients: %w", err)
 	}
-	return subs, nil
+	return recipients, nil
 }
 
 // QueueDeliveries implements newsletter.PublicationStore. Each delivery is recorded

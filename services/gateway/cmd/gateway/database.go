@@ -39,6 +39,13 @@ func openDatabase(ctx context.Context, cfg config.Config, logger *zap.Logger) (*
 	return db, nil
 }
 
+// closeDatabase closes db, the last thing run does.
+func closeDatabase(db *sqldb.DB, logger *zap.Logger) {
+	if err := db.Close(); err != nil {
+		logger.Error("closing the database failed", zap.Error(err))
+	}
+}
+
 // migrate brings the tables of every module in db up to date, each module's with its
 // own version table: the only place the gateway migrates.
 func migrate(ctx context.Context, db *sqldb.DB) error {

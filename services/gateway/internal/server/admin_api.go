@@ -21,7 +21,7 @@ import (
 
 // handleAdminStats answers the stat cards: real subscriber counts by state, the
 // editions in content, how many of them were ever sent, and the schedule.
-func handleAdminStats(logger *zap.Logger, subs Subscribers, pub Publisher) http.Handler {
+func handleAdminStats(logger *zap.Logger, subscribers Subscribers, pub Publisher) http.Handler {
 	type answer struct {
 		Subscribers newsletter.Counts `json:"subscribers"`
 		Editions    int               `json:"editions"`
@@ -29,7 +29,7 @@ func handleAdminStats(logger *zap.Logger, subs Subscribers, pub Publisher) http.
 		Schedule    string            `json:"schedule"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		counts, err := subs.Counts(r.Context())
+		counts, err := subscribers.Counts(r.Context())
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -140,7 +140,7 @@ func subscriberItemOf(s newsletter.Subscriber) subscriberItem {
 
 // handleAdminSubscribers answers one page of subscribers, newest first, optionally of
 // one state: ?page=1&perPage=50&state=confirmed.
-func handleAdminSubscribers(logger *zap.Logger, subs Subscribers) http.Handler {
+func handleAdminSubscribers(logger *zap.Logger, subscribers Subscribers) http.Handler {
 	type answer struct {
 		Items   []subscriberItem `json:"items"`
 		Page    int              `json:"page"`
@@ -168,7 +168,7 @@ func handleAdminSubscribers(logger *zap.Logger, subs Subscribers) http.Handler {
 			writeError(w, r, logger, invalid("perPage", fmt.Sprintf("perPage must be between 1 and %d.", newsletter.MaxPerPage)))
 			return
 		}
-		res, err := subs.List(r.Context(), newsletter.ListQuery{State: state, Page: page, PerPage: perPage})
+		res, err := subscribers.List(r.Context(), newsletter.ListQuery{State: state, Page: page, PerPage: perPage})
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -183,9 +183,9 @@ func handleAdminSubscribers(logger *zap.Logger, subs Subscribers) http.Handler {
 
 // handleAdminSubscribersCSV answers every subscriber as a CSV attachment, newest
 // first, for a spreadsheet.
-func handleAdminSubscribersCSV(logger *zap.Logger, subs Subscribers) http.Handler {
+func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		all, err := subs.All(r.Context())
+		all, err := subscribers.All(r.Context())
 		if err != nil {
 			writeError(w, r, logger, err)
 			return

@@ -85,7 +85,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found, err := discovery.Build(discovery.Input{
+	discoveryFiles, err := discovery.Build(discovery.Input{
 		Site: site, Routes: routes, Posts: posts, Projects: projects.Projects, Legal: legal, PublicURL: cfg.PublicURL,
 	})
 	if err != nil {
@@ -133,7 +133,10 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	}
 	f.web = web
 	f.admin = newAdminParts(t, f, inbox)
-	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, contactstore.NewHealth(db), inbox, f.subs, f.admin.api)
+	f.h = server.NewServer(server.Deps{
+		Logger: logger, Config: cfg, Site: site, Routes: routes, Posts: posts, Web: web, Discovery: discoveryFiles,
+		Registry: f.reg, Database: contactstore.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
+	})
 	return f
 }
 

@@ -44,11 +44,11 @@ func (r subscribeRequest) Valid(context.Context) error {
 
 // handleSubscribe subscribes by JSON: 202 for a new address, a known one (any case,
 // any state) and a bot alike, so the answer reveals nothing. Guarded by formEndpoint.
-func handleSubscribe(logger *zap.Logger, subs Newsletter) http.Handler {
+func handleSubscribe(logger *zap.Logger, subscriptions Newsletter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, err := decode[subscribeRequest](r)
 		if err == nil {
-			err = subscribe(r, logger, subs, newsletter.Form{Email: req.Email, Name: req.Name}, req.Website != "")
+			err = subscribe(r, logger, subscriptions, newsletter.Form{Email: req.Email, Name: req.Name}, req.Website != "")
 		}
 		if err != nil {
 			writeError(w, r, logger, err)
@@ -62,7 +62,7 @@ func handleSubscribe(logger *zap.Logger, subs Newsletter) http.Handler {
 // handleSubscribeForm is the newsletter form posted to / by a browser without
 // JavaScript (form-name=newsletter, bot-field the honeypot): the same as
 // handleSubscribe, answered with a page. Guarded by pageForms.
-func handleSubscribeForm(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
+func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
@@ -74,7 +74,7 @@ func handleSubscribeForm(logger *zap.Logger, subs Newsletter, notices *pages.Not
 			return
 		}
 		f := newsletter.Form{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name")}
-		if err := subscribe(r, logger, subs, f, r.PostForm.Get("bot-field") != ""); err != nil {
+		if err := subscribe(r, logger, subscriptions, f, r.PostForm.Get("bot-field") != ""); err != nil {
 			fail(w, r, err)
 			return
 		}
@@ -86,14 +86,14 @@ func handleSubscribeForm(logger *zap.Logger, subs Newsletter, notices *pages.Not
 
 // subscribe subscribes f, or drops it when the honeypot was filled; nil means the
 // visitor is told it worked. Its errors are *Error values.
-func subscribe(r *http.Request, logger *zap.Logger, subs Newsletter, f newsletter.Form, trapped bool) error {
+func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f newsletter.Form, trapped bool) error {
 	client := clientIPFrom(r.Context()).String()
 	if trapped {
 		// Same answer as a success, so the bot learns nothing; nothing stored or sent.
 		logger.Info("newsletter: honeypot filled, subscription dropped", zap.String("client", client))
 		return nil
 	}
-	outcome, err := subs.Subscribe(r.Context(), f)
+	outcome, err := subscriptions.Subscribe(r.Context(), f)
 	if p, ok := errors.AsType[*newsletter.Problem](err); ok {
 		return invalid(p.Field, p.Message)
 	}
@@ -109,10 +109,10 @@ func subscribe(r *http.Request, logger *zap.Logger, subs Newsletter, f newslette
 }
 
 // handleConfirm opens a confirmation link and says what it did.
-func handleConfirm(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
+func handleConfirm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		outcome, err := subs.Confirm(r.Context(), r.URL.Query().Get("token"))
+		outcome, err := subscriptions.Confirm(r.Context(), r.URL.Query().Get("token"))
 		if err != nil {
 			fail(w, r, &Error{Code: ECodeUnavailable, Message: "Your subscription could not be confirmed right now. Please open the link again later.", Err: err})
 			return
@@ -146,11 +146,11 @@ func invalidLinkNotice() pages.Notice {
 // handleUnsubscribePage shows the subscriber an unsubscribe link is for, with the
 // button that unsubscribes them: a GET must not unsubscribe, since mail scanners and
 // link previews open every link.
-func handleUnsubscribePage(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
+func handleUnsubscribePage(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token := r.URL.Query().Get("token")
-		sub, err := subs.UnsubscribeTarget(r.Context(), token)
+		sub, err := subscriptions.UnsubscribeTarget(r.Context(), token)
 		if errors.Is(err, newsletter.ErrInvalidToken) {
 			writeNotice(w, notices, http.StatusBadRequest, invalidLinkNotice())
 			return
@@ -170,10 +170,10 @@ func handleUnsubscribePage(logger *zap.Logger, subs Newsletter, notices *pages.N
 // one-click unsubscribe (RFC 8058: a POST with List-Unsubscribe=One-Click, no cookies,
 // from anywhere). The token is the authority, so there is no cross-origin check, and
 // the body is not read: whatever it holds, the answer is the same.
-func handleUnsubscribe(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
+func handleUnsubscribe(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sub, err := subs.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
+		sub, err := subscriptions.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
 		if errors.Is(err, newsletter.ErrInvalidToken) {
 			writeNotice(w, notices, http.StatusBadRequest, invalidLinkNotice())
 			return
