@@ -38,6 +38,7 @@ require (
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/pelletier/go-toml/v2 v2.2.4 // indirect
+	github.com/portfolio-site/portfolio/services/apperr v0.0.0
 	github.com/portfolio-site/portfolio/services/sqldb v0.0.0
 	github.com/pressly/goose/v3 v3.29.0 // indirect
 	github.com/prometheus/client_model v0.6.3
@@ -76,3 +77,5 @@ replace (
 )
 
 replace github.com/portfolio-site/portfolio/services/sqldb => ../sqldb
+
+replace github.com/portfolio-site/portfolio/services/apperr => ../apperr

@@ -42,6 +42,11 @@ require (
 	modernc.org/memory v1.12.1 // indirect
 )
 
-require github.com/portfolio-site/portfolio/services/sqldb v0.0.0
+require (
+	github.com/portfolio-site/portfolio/services/apperr v0.0.0
+	github.com/portfolio-site/portfolio/services/sqldb v0.0.0
+)
 
 replace github.com/portfolio-site/portfolio/services/sqldb => ../sqldb
+
+replace github.com/portfolio-site/portfolio/services/apperr => ../apperr

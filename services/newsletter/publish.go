@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 )
 
@@ -70,9 +71,9 @@ type PublicationStore interface {
 
 var (
 	// ErrUnknownEdition: no edition of content has that id.
-	ErrUnknownEdition = errors.New("newsletter: no such edition")
+	ErrUnknownEdition = apperr.New(apperr.NotFound, "There is no such edition.")
 	// ErrPublishing: a publication of the edition is running; one at a time.
-	ErrPublishing = errors.New("newsletter: the edition is being published")
+	ErrPublishing = apperr.New(apperr.Conflict, "This edition is being published right now. Please wait until it is done.")
 	// ErrDeliveriesChanged: another process queued some of the deliveries first, or
 	// a recipient unsubscribed since they were read; read the pending ones again.
 	ErrDeliveriesChanged = errors.New("newsletter: the pending deliveries changed")

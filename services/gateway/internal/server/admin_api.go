@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -99,14 +98,7 @@ func handleAdminPublish(logger *zap.Logger, pub Publisher) http.Handler {
 			id = 0 // no edition has it: answered as unknown below
 		}
 		res, err := pub.Publish(r.Context(), id)
-		switch {
-		case errors.Is(err, newsletter.ErrUnknownEdition):
-			writeError(w, r, logger, &Error{Code: ECodeNotFound, Message: "There is no such edition."})
-			return
-		case errors.Is(err, newsletter.ErrPublishing):
-			writeError(w, r, logger, &Error{Code: ECodeConflict, Message: "This edition is being published right now. Please wait until it is done."})
-			return
-		case err != nil:
+		if err != nil { // newsletter.ErrUnknownEdition: 404, ErrPublishing: 409
 			writeError(w, r, logger, err)
 			return
 		}

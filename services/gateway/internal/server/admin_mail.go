@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -112,15 +111,7 @@ func handleAdminMailRetry(logger *zap.Logger, mail Mail) http.Handler {
 		if err != nil {
 			id = 0 // no email has it: answered as unknown below
 		}
-		err = mail.Requeue(r.Context(), id, time.Now())
-		switch {
-		case errors.Is(err, outbox.ErrNotFound):
-			writeError(w, r, logger, &Error{Code: ECodeNotFound, Message: "There is no such email."})
-			return
-		case errors.Is(err, outbox.ErrNotDead):
-			writeError(w, r, logger, &Error{Code: ECodeConflict, Message: "Only a dead email can be retried; this one is still queued or was sent."})
-			return
-		case err != nil:
+		if err := mail.Requeue(r.Context(), id, time.Now()); err != nil { // outbox.ErrNotFound: 404, ErrNotDead: 409
 			writeError(w, r, logger, err)
 			return
 		}

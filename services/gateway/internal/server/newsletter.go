@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
@@ -36,10 +37,7 @@ func (r subscribeRequest) Valid(context.Context) error {
 	if r.Website != "" {
 		return nil
 	}
-	if p := (newsletter.Form{Email: r.Email, Name: r.Name}).Normalize().Validate(); p != nil {
-		return invalid(p.Field, p.Message)
-	}
-	return nil
+	return newsletter.Form{Email: r.Email, Name: r.Name}.Normalize().Validate()
 }
 
 // handleSubscribe subscribes by JSON: 202 for a new address, a known one (any case,
@@ -94,13 +92,7 @@ func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f 
 		return nil
 	}
 	outcome, err := subscriptions.Subscribe(r.Context(), f)
-	if p, ok := errors.AsType[*newsletter.Problem](err); ok {
-		return invalid(p.Field, p.Message)
-	}
-	if errors.Is(err, newsletter.ErrUnavailable) {
-		return &Error{Code: ECodeUnavailable, Message: "Your subscription could not be saved right now. Please try again later.", Err: err}
-	}
-	if err != nil {
+	if err != nil { // invalid (400) or unavailable (503), said by the newsletter
 		return err
 	}
 	// The outcome is for the log only: the visitor gets the same answer for each.
@@ -114,7 +106,7 @@ func handleConfirm(logger *zap.Logger, subscriptions Newsletter, notices *pages.
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		outcome, err := subscriptions.Confirm(r.Context(), r.URL.Query().Get("token"))
 		if err != nil {
-			fail(w, r, &Error{Code: ECodeUnavailable, Message: "Your subscription could not be confirmed right now. Please open the link again later.", Err: err})
+			fail(w, r, err)
 			return
 		}
 		logger.Info("newsletter: confirmation link opened", zap.String("outcome", outcome.String()))
@@ -156,7 +148,7 @@ func handleUnsubscribePage(logger *zap.Logger, subscriptions Newsletter, notices
 			return
 		}
 		if err != nil {
-			fail(w, r, &Error{Code: ECodeUnavailable, Message: "Please open the link again later.", Err: err})
+			fail(w, r, err)
 			return
 		}
 		n := newsletterNotice("Unsubscribe from "+newsletter.Name,
@@ -179,7 +171,7 @@ func handleUnsubscribe(logger *zap.Logger, subscriptions Newsletter, notices *pa
 			return
 		}
 		if err != nil {
-			fail(w, r, &Error{Code: ECodeUnavailable, Message: "You could not be unsubscribed right now. Please try again later.", Err: err})
+			fail(w, r, err)
 			return
 		}
 		logger.Info("newsletter: unsubscribed", zap.Int64("subscriber_id", sub.ID))
@@ -212,15 +204,8 @@ func noticeFailure(logger *zap.Logger, notices *pages.Notices) failure {
 // the page from its title and text.
 func pageFailure(logger *zap.Logger, notices *pages.Notices, notice func(title string, paragraphs ...string) pages.Notice) failure {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
-		e, ok := errors.AsType[*Error](err)
-		if !ok {
-			e = &Error{Code: ECodeInternal, Message: "Please try again later.", Err: err}
-		}
-		status := statusOf(e.Code)
-		if status >= http.StatusInternalServerError && e.Err != nil {
-			logger.Error("request failed", zap.String("method", r.Method), zap.String("path", r.URL.Path), zap.Error(e.Err))
-		}
-		title := map[string]string{
+		e, status := failed(w, r, logger, err, "Please try again later.")
+		title := map[apperr.Code]string{
 			ECodeInvalid:         "Please check your form",
 			ECodeForbidden:       "This form must be sent from the site",
 			ECodeNotFound:        "There is no such form",
