@@ -234,13 +234,9 @@ func handleAdminMessages(logger *zap.Logger, msgs Messages) http.Handler {
 	}
 	const maxMessages = 500
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		limit, err := queryInt(r.URL.Query(), "limit", 50)
+		limit, err := queryLimit(r.URL.Query(), maxMessages)
 		if err != nil {
 			writeError(w, r, logger, err)
-			return
-		}
-		if limit < 1 || limit > maxMessages {
-			writeError(w, r, logger, invalid("limit", fmt.Sprintf("limit must be between 1 and %d.", maxMessages)))
 			return
 		}
 		list, err := msgs.List(r.Context(), limit)
@@ -256,6 +252,18 @@ func handleAdminMessages(logger *zap.Logger, msgs Messages) http.Handler {
 		}
 		writeJSON(w, http.StatusOK, answer{Items: items})
 	})
+}
+
+// queryLimit reads ?limit=, a whole number from 1 to most, 50 when it is absent.
+func queryLimit(q url.Values, most int) (int, error) {
+	limit, err := queryInt(q, "limit", 50)
+	if err != nil {
+		return 0, err
+	}
+	if limit > most {
+		return 0, invalid("limit", fmt.Sprintf("limit must be between 1 and %d.", most))
+	}
+	return limit, nil
 }
 
 // queryInt reads a whole number from the query string, def when it is absent.

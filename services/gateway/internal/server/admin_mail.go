@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -69,13 +68,9 @@ func handleAdminMail(logger *zap.Logger, mail Mail) http.Handler {
 	}
 	const maxItems = 500
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		limit, err := queryInt(r.URL.Query(), "limit", 50)
+		limit, err := queryLimit(r.URL.Query(), maxItems)
 		if err != nil {
 			writeError(w, r, logger, err)
-			return
-		}
-		if limit < 1 || limit > maxItems {
-			writeError(w, r, logger, invalid("limit", fmt.Sprintf("limit must be between 1 and %d.", maxItems)))
 			return
 		}
 		counts, err := mail.Count(r.Context())
