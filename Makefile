@@ -77,7 +77,7 @@ test-e2e: build $(CHROMIUM)
 # Lint and format checks: golangci-lint (pinned in tools/go.mod, built once into .tools)
 # over every Go module, Biome (pinned in the catalog) over every JS package via turbo.
 GOLANGCI_LINT := $(TOOLS)/bin/golangci-lint
-GO_MODULES    := services/gateway services/mail services/newsletter content deploy
+GO_MODULES    := services/gateway services/mail services/newsletter services/sqldb services/apperr content deploy
 
 $(GOLANGCI_LINT): tools/go.mod tools/go.sum
 	cd tools && GOWORK=off go build -o $(GOLANGCI_LINT) github.com/golangci/golangci-lint/v2/cmd/golangci-lint

@@ -12,10 +12,12 @@ require (
 	github.com/spf13/viper v1.21.0
 	go.uber.org/zap v1.28.0
 	golang.org/x/net v0.62.0
-	golang.org/x/time v0.16.0
 )
 
-require github.com/kylelemons/godebug v1.1.0 // indirect
+require (
+	github.com/kylelemons/godebug v1.1.0 // indirect
+	golang.org/x/time v0.16.0 // indirect
+)
 
 require (
 	github.com/beorn7/perks v1.0.1 // indirect
@@ -36,6 +38,8 @@ require (
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
 	github.com/pelletier/go-toml/v2 v2.2.4 // indirect
+	github.com/portfolio-site/portfolio/services/apperr v0.0.0
+	github.com/portfolio-site/portfolio/services/sqldb v0.0.0
 	github.com/pressly/goose/v3 v3.29.0 // indirect
 	github.com/prometheus/client_model v0.6.3
 	github.com/prometheus/common v0.72.0 // indirect
@@ -71,3 +75,7 @@ replace (
 	github.com/portfolio-site/portfolio/services/mail => ../mail
 	github.com/portfolio-site/portfolio/services/newsletter => ../newsletter
 )
+
+replace github.com/portfolio-site/portfolio/services/sqldb => ../sqldb
+
+replace github.com/portfolio-site/portfolio/services/apperr => ../apperr

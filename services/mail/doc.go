@@ -10,10 +10,10 @@
 //	maildir/    writes a Message as an .eml file into a local maildir (the default)
 //	templates/  the site's emails in HTML and plain text (contact notification, auto-reply)
 //	outbox/     the durable outbox: its Store interface and the Worker that delivers
-//	sqldb/      opens the site's database (SQLite file or PostgreSQL) for every module
 //	sqlstore/   the outbox Store on SQLite and PostgreSQL, with its migrations and queries
 //	smtptest/   a real SMTP server for tests that records what it receives
 //	cmd/smtpsink  that server as a program, for browser tests and demos
 //
-// It imports nothing else of this repository.
+// Of this repository it imports only services/sqldb, the module that opens the site's
+// database (SQLite file or PostgreSQL) for every module; sqlstore runs on it.
 package mail

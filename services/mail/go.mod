@@ -5,13 +5,13 @@ go 1.26.0
 require (
 	github.com/emersion/go-sasl v0.0.0-20241020182733-b788ff22d5a6
 	github.com/emersion/go-smtp v0.25.1
-	github.com/jackc/pgx/v5 v5.12.0
-	github.com/pressly/goose/v3 v3.29.0
+	github.com/jackc/pgx/v5 v5.12.0 // indirect
+	github.com/pressly/goose/v3 v3.29.0 // indirect
 	github.com/prometheus/client_golang v1.25.0
 	github.com/wneessen/go-mail v0.8.1
 	go.uber.org/zap v1.28.0
 	golang.org/x/time v0.16.0
-	modernc.org/sqlite v1.61.1
+	modernc.org/sqlite v1.61.1 // indirect
 )
 
 require (
@@ -41,3 +41,12 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+require (
+	github.com/portfolio-site/portfolio/services/apperr v0.0.0
+	github.com/portfolio-site/portfolio/services/sqldb v0.0.0
+)
+
+replace github.com/portfolio-site/portfolio/services/sqldb => ../sqldb
+
+replace github.com/portfolio-site/portfolio/services/apperr => ../apperr

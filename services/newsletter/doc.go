@@ -23,6 +23,7 @@
 // publication records them, and their emails are queued in batches, each batch in the
 // transaction that marks its recipients queued (PublicationStore). One publication of
 // an edition runs at a time; one a stopped process left running is finished by Resume,
-// which the gateway calls at start-up and then every minute (so a live replica takes
-// over from one that died), queueing only the recipients not yet queued.
+// which ResumeEvery (run by the gateway in the background) calls at start-up and then
+// every minute, so a live replica takes over from one that died, queueing only the
+// recipients not yet queued.
 package newsletter

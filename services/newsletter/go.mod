@@ -20,6 +20,8 @@ require (
 	github.com/mfridman/interpolate v0.0.2 // indirect
 	github.com/munnerz/goautoneg v0.0.0-20191010083416-a7dc8b61c822 // indirect
 	github.com/ncruces/go-strftime v1.1.0 // indirect
+	github.com/portfolio-site/portfolio/services/apperr v0.0.0
+	github.com/portfolio-site/portfolio/services/sqldb v0.0.0
 	github.com/pressly/goose/v3 v3.29.0 // indirect
 	github.com/prometheus/client_golang v1.25.0 // indirect
 	github.com/prometheus/client_model v0.6.3 // indirect
@@ -51,3 +53,7 @@ replace (
 	github.com/portfolio-site/portfolio/content => ../../content
 	github.com/portfolio-site/portfolio/services/mail => ../mail
 )
+
+replace github.com/portfolio-site/portfolio/services/sqldb => ../sqldb
+
+replace github.com/portfolio-site/portfolio/services/apperr => ../apperr

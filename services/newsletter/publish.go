@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 )
 
@@ -70,9 +71,9 @@ type PublicationStore interface {
 
 var (
 	// ErrUnknownEdition: no edition of content has that id.
-	ErrUnknownEdition = errors.New("newsletter: no such edition")
+	ErrUnknownEdition = apperr.New(apperr.NotFound, "There is no such edition.")
 	// ErrPublishing: a publication of the edition is running; one at a time.
-	ErrPublishing = errors.New("newsletter: the edition is being published")
+	ErrPublishing = apperr.New(apperr.Conflict, "This edition is being published right now. Please wait until it is done.")
 	// ErrDeliveriesChanged: another process queued some of the deliveries first, or
 	// a recipient unsubscribed since they were read; read the pending ones again.
 	ErrDeliveriesChanged = errors.New("newsletter: the pending deliveries changed")
@@ -194,6 +195,32 @@ func (p *Publisher) Resume(ctx context.Context, startedBefore time.Time) ([]Publ
 	return done, errors.Join(errs...)
 }
 
+// ResumeEvery finishes the publications that stopped processes left running, until
+// ctx is done: at once every one started before now, then at each interval of every
+// those started more than every ago (a replica that died mid-publish, with the others
+// still up). Each round's results go to report, with its error unless ctx was done
+// (stopping is not a failure). Only the recipients whose email was not queued get it;
+// what a round had not queued when ctx ended is queued by the next one, here or on
+// another replica.
+func (p *Publisher) ResumeEvery(ctx context.Context, every time.Duration, report func(resumed []PublishResult, err error)) {
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	startedBefore := time.Now()
+	for {
+		resumed, err := p.Resume(ctx, startedBefore)
+		if ctx.Err() != nil {
+			err = nil
+		}
+		report(resumed, err)
+		select {
+		case <-ctx.Done():
+			return
+		case now := <-tick.C:
+			startedBefore = now.Add(-every)
+		}
+	}
+}
+
 // maxRetries bounds how often in a row a batch may find its deliveries changed under
 // it before finish gives up (and leaves the publication to the next resume).
 const maxRetries = 10
@@ -202,11 +229,11 @@ const maxRetries = 10
 func (p *Publisher) finish(ctx context.Context, ed content.Edition, pub Publication) (PublishResult, error) {
 	retries := 0
 	for batch := 1; ; batch++ {
-		subs, err := p.store.PendingRecipients(ctx, pub.ID, p.opts.BatchSize)
+		recipients, err := p.store.PendingRecipients(ctx, pub.ID, p.opts.BatchSize)
 		if err != nil {
 			return PublishResult{}, fmt.Errorf("newsletter: publish edition %d: %w", ed.ID, err)
 		}
-		if len(subs) == 0 {
+		if len(recipients) == 0 {
 			break
 		}
 		if p.opts.BeforeBatch != nil {
@@ -214,9 +241,9 @@ func (p *Publisher) finish(ctx context.Context, ed content.Edition, pub Publicat
 				return PublishResult{}, fmt.Errorf("newsletter: publish edition %d: %w", ed.ID, err)
 			}
 		}
-		deliveries := make([]Delivery, 0, len(subs))
+		deliveries := make([]Delivery, 0, len(recipients))
 		var skipped []int64
-		for _, sub := range subs {
+		for _, sub := range recipients {
 			if sub.State != StateConfirmed {
 				skipped = append(skipped, sub.ID)
 				continue

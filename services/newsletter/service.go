@@ -7,6 +7,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 )
 
@@ -73,21 +74,17 @@ func NewService(ctx context.Context, store Store, emails Emails, opts Options) (
 	return s, nil
 }
 
-var (
-	// ErrUnavailable wraps a store failure: nothing was done, and the visitor should
-	// try again later.
-	ErrUnavailable = errors.New("newsletter: the subscriber store is unavailable")
-	// ErrInvalidToken is returned for an unsubscribe link that is not one of ours.
-	ErrInvalidToken = errors.New("newsletter: the link is not valid")
-)
+// ErrInvalidToken is returned for a link that is not one of ours, or names nobody.
+var ErrInvalidToken = apperr.New(apperr.Invalid, "This link is not valid.")
 
-// unavailable wraps a store error, unless it is a problem of ours (rendering an
-// email), which no retry fixes.
-func unavailable(err error, own error) error {
+// unavailable is a store failure (apperr.Unavailable: nothing was done, and the
+// visitor should try again later, as message says), unless it is a problem of ours
+// (rendering an email, own), which no retry fixes.
+func unavailable(err error, own error, message string) error {
 	if own != nil {
 		return own
 	}
-	return fmt.Errorf("%w: %w", ErrUnavailable, err)
+	return apperr.Wrap(apperr.Unavailable, message, fmt.Errorf("newsletter: %w", err))
 }
 
 func (s *Service) clock() time.Time { return s.now().UTC() }
@@ -95,14 +92,13 @@ func (s *Service) clock() time.Time { return s.now().UTC() }
 // Subscribe subscribes the address of f (double opt-in): a new or not yet confirmed
 // address is stored as unconfirmed and gets a confirmation email with a fresh link,
 // at most once per resend interval; a confirmed address gets nothing. The outcome is
-// for logs only: whatever it is, the visitor must be told the same. A *Problem is
-// returned for an invalid form, an error wrapping ErrUnavailable when the store
-// failed. Once it returns nil, the subscriber and their email are stored; a mail
+// for logs only: whatever it is, the visitor must be told the same. An apperr Invalid
+// error is returned for an invalid form, apperr.Unavailable when the store failed. Once it returns nil, the subscriber and their email are stored; a mail
 // server that is down only delays the email.
 func (s *Service) Subscribe(ctx context.Context, f Form) (SubscribeOutcome, error) {
 	f = f.Normalize()
-	if p := f.Validate(); p != nil {
-		return 0, p
+	if err := f.Validate(); err != nil {
+		return 0, err
 	}
 	now := s.clock()
 	token, hash := newConfirmToken()
@@ -120,7 +116,7 @@ func (s *Service) Subscribe(ctx context.Context, f Form) (SubscribeOutcome, erro
 		return []mail.Message{m}, err
 	})
 	if err != nil {
-		return 0, unavailable(err, renderErr)
+		return 0, unavailable(err, renderErr, "Your subscription could not be saved right now. Please try again later.")
 	}
 	if outcome != SubscribeUnchanged {
 		s.wake()
@@ -129,19 +125,18 @@ func (s *Service) Subscribe(ctx context.Context, f Form) (SubscribeOutcome, erro
 }
 
 // Confirm opens a confirmation link: see ConfirmOutcome. Confirming queues the
-// welcome email. Only a store failure is an error (wrapping ErrUnavailable).
+// welcome email. Only a store failure is an error (apperr.Unavailable).
 func (s *Service) Confirm(ctx context.Context, token string) (ConfirmOutcome, error) {
 	if !wellFormedConfirmToken(token) {
 		return ConfirmInvalid, nil
 	}
-	var renderErr error
 	outcome, _, err := s.store.Confirm(ctx, HashToken(token), s.clock(), func(sub Subscriber) ([]mail.Message, error) {
 		m, err := s.welcomeEmail(sub)
-		renderErr = err
 		return []mail.Message{m}, err
 	})
 	if err != nil {
-		return ConfirmInvalid, unavailable(err, renderErr)
+		// Whatever failed, the visitor can only open the link again later.
+		return ConfirmInvalid, unavailable(err, nil, "Your subscription could not be confirmed right now. Please open the link again later.")
 	}
 	if outcome == Confirmed {
 		s.wake()
@@ -152,19 +147,21 @@ func (s *Service) Confirm(ctx context.Context, token string) (ConfirmOutcome, er
 // UnsubscribeTarget returns the subscriber an unsubscribe link is for, to show before
 // they press the button; ErrInvalidToken if the link is not one of ours.
 func (s *Service) UnsubscribeTarget(ctx context.Context, token string) (Subscriber, error) {
-	return s.bySignedID(token, func(id int64) (Subscriber, error) { return s.store.Subscriber(ctx, id) })
+	return s.bySignedID(token, "Please open the link again later.",
+		func(id int64) (Subscriber, error) { return s.store.Subscriber(ctx, id) })
 }
 
 // Unsubscribe unsubscribes the subscriber of an unsubscribe link. It is idempotent:
 // unsubscribing twice is fine. ErrInvalidToken if the link is not one of ours.
 func (s *Service) Unsubscribe(ctx context.Context, token string) (Subscriber, error) {
-	return s.bySignedID(token, func(id int64) (Subscriber, error) { return s.store.Unsubscribe(ctx, id, s.clock()) })
+	return s.bySignedID(token, "You could not be unsubscribed right now. Please try again later.",
+		func(id int64) (Subscriber, error) { return s.store.Unsubscribe(ctx, id, s.clock()) })
 }
 
 // bySignedID calls f with the subscriber id of an unsubscribe token. A token that is
-// not ours, or names no subscriber, is ErrInvalidToken; a store failure wraps
-// ErrUnavailable.
-func (s *Service) bySignedID(token string, f func(id int64) (Subscriber, error)) (Subscriber, error) {
+// not ours, or names no subscriber, is ErrInvalidToken; a store failure is
+// apperr.Unavailable with unavailable as its message.
+func (s *Service) bySignedID(token, unavailable string, f func(id int64) (Subscriber, error)) (Subscriber, error) {
 	id, err := s.signer.ID(token)
 	if err != nil {
 		return Subscriber{}, ErrInvalidToken
@@ -174,7 +171,7 @@ func (s *Service) bySignedID(token string, f func(id int64) (Subscriber, error))
 	case errors.Is(err, ErrNotFound):
 		return Subscriber{}, ErrInvalidToken
 	case err != nil:
-		return Subscriber{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return Subscriber{}, apperr.Wrap(apperr.Unavailable, unavailable, fmt.Errorf("newsletter: %w", err))
 	}
 	return sub, nil
 }

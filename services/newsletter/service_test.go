@@ -12,14 +12,15 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter/storetest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
 
 // The service's tests run on both databases, through the real store and outbox.
@@ -78,8 +79,7 @@ type env struct {
 func newEnv(t *testing.T, dsn string) *env {
 	t.Helper()
 	db, out := storetest.OpenWithOutbox(t, dsn)
-	store := sqlstore.New(db, out)
-	if err := store.Migrate(context.Background()); err != nil {
+	if err := sqlstore.Migrate(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
 	e := &env{db: db, outbox: out, clock: &clock{now: time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)}}
@@ -195,11 +195,11 @@ func TestSubscribeValidates(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := e.svc.Subscribe(context.Background(), newsletter.Form{Email: tt.email, Name: tt.fName})
-			var p *newsletter.Problem
+			p, ok := apperr.From(err)
 			switch {
 			case tt.field == "" && err != nil:
 				t.Fatalf("error %v, want none", err)
-			case tt.field != "" && (!errors.As(err, &p) || p.Field != tt.field || p.Message != tt.msg):
+			case tt.field != "" && (!ok || p.Code != apperr.Invalid || p.Field != tt.field || p.Message != tt.msg):
 				t.Fatalf("error %v, want %s: %q", err, tt.field, tt.msg)
 			}
 		})
@@ -471,11 +471,11 @@ func TestStoreFailureIsUnavailable(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	if _, err := e.svc.Subscribe(ctx, newsletter.Form{Email: "jane@example.org"}); !errors.Is(err, newsletter.ErrUnavailable) {
-		t.Errorf("Subscribe on a closed database: %v, want ErrUnavailable", err)
+	if _, err := e.svc.Subscribe(ctx, newsletter.Form{Email: "jane@example.org"}); apperr.CodeOf(err) != apperr.Unavailable {
+		t.Errorf("Subscribe on a closed database: %v, want apperr.Unavailable", err)
 	}
-	if _, err := e.svc.Confirm(ctx, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"); !errors.Is(err, newsletter.ErrUnavailable) {
-		t.Errorf("Confirm on a closed database: %v, want ErrUnavailable", err)
+	if _, err := e.svc.Confirm(ctx, "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"); apperr.CodeOf(err) != apperr.Unavailable {
+		t.Errorf("Confirm on a closed database: %v, want apperr.Unavailable", err)
 	}
 	if e.notifications() != 0 {
 		t.Error("the mail worker was woken for nothing")

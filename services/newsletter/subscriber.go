@@ -6,6 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 )
 
@@ -80,14 +81,6 @@ const (
 	MsgEmailTooLong   = "Email must be at most 254 characters"
 )
 
-// Problem is a field that breaks a rule, with the message to show.
-type Problem struct {
-	Field   string // name or email (the form's field names)
-	Message string
-}
-
-func (p *Problem) Error() string { return p.Field + ": " + p.Message }
-
 // Form is what a visitor enters to subscribe.
 type Form struct {
 	Email string
@@ -100,27 +93,27 @@ func (f Form) Normalize() Form {
 }
 
 // Validate returns the first problem of the (normalized) form in its order, name then
-// email, or nil. An empty name is fine; a name given needs NameMin visible characters
+// email (an apperr Invalid error naming the field), or nil. An empty name is fine; a name given needs NameMin visible characters
 // (it greets an address nobody has verified yet, so it must show as what it is: no
 // invisible-only names, no direction controls). Nothing that could break an email
 // header gets through.
-func (f Form) Validate() *Problem {
+func (f Form) Validate() error {
 	switch n := utf8.RuneCountInString(f.Name); {
 	case n == 0:
 	case mail.VisibleLength(f.Name) < NameMin:
-		return &Problem{"name", MsgNameTooShort}
+		return apperr.Field("name", MsgNameTooShort)
 	case n > NameMax:
-		return &Problem{"name", MsgNameTooLong}
+		return apperr.Field("name", MsgNameTooLong)
 	case strings.ContainsFunc(f.Name, breaksLine):
-		return &Problem{"name", MsgNameNotOneLine}
+		return apperr.Field("name", MsgNameNotOneLine)
 	case mail.HasBidiControl(f.Name):
-		return &Problem{"name", MsgNameDirection}
+		return apperr.Field("name", MsgNameDirection)
 	}
 	switch {
 	case utf8.RuneCountInString(f.Email) > EmailMax:
-		return &Problem{"email", MsgEmailTooLong}
+		return apperr.Field("email", MsgEmailTooLong)
 	case !mail.ValidPlainAddress(f.Email):
-		return &Problem{"email", MsgInvalidEmail}
+		return apperr.Field("email", MsgInvalidEmail)
 	}
 	return nil
 }

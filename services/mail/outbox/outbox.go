@@ -22,6 +22,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 )
 
@@ -117,8 +118,8 @@ var (
 	// ErrLeaseLost is returned by MarkSent, Retry and MarkDead when the entry is no
 	// longer held by that lease (it expired and another worker claimed the entry).
 	ErrLeaseLost = errors.New("outbox: lease lost")
-	// ErrNotFound is returned by Get for an unknown ID.
-	ErrNotFound = errors.New("outbox: no such entry")
+	// ErrNotFound is returned by Get and Requeue for an unknown ID.
+	ErrNotFound = apperr.New(apperr.NotFound, "There is no such email.")
 	// ErrNotDead is returned by Requeue for an entry that is not dead.
-	ErrNotDead = errors.New("outbox: entry is not dead")
+	ErrNotDead = apperr.New(apperr.Conflict, "Only a dead email can be retried; this one is still queued or was sent.")
 )

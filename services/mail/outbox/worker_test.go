@@ -22,8 +22,8 @@ import (
 	"github.com/portfolio-site/portfolio/services/mail/outbox/outboxtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // fast keeps retries quick in tests.
@@ -36,7 +36,7 @@ func openStore(t *testing.T, path string) (*sqldb.DB, *sqlstore.Outbox) {
 		t.Fatal(err)
 	}
 	s := sqlstore.New(db)
-	if err := s.Migrate(context.Background()); err != nil {
+	if err := sqlstore.Migrate(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
 	return db, s

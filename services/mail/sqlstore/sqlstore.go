@@ -13,70 +13,22 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
-//go:embed migrations
-var migrations embed.FS
-
-//go:embed queries
-var queries embed.FS
-
-// VersionTable is goose's version table for the outbox's migrations. Its name is the
-// one the SQLite-only store used, so existing database files keep working.
-const VersionTable = "mail_goose_db_version"
-
-// The statements, one file each.
+// statements are the outbox's: each field is queries/<its name in snake case>.sql
+// (queries/<dialect>/claim_due.sql for claiming).
 type statements struct {
-	enqueue, claimDue, markSent, scheduleRetry, markDead, nextDue, get, countByStatus string
-	listTroubled, requeue                                                             string
-}
-
-// loadStatements reads the shared statements, then the dialect's own (which replace a
-// shared one of the same name), rebound for d.
-func loadStatements(d sqldb.Dialect) (statements, error) {
-	q, err := sqldb.Queries(queries, "queries", d)
-	if err != nil {
-		return statements{}, err
-	}
-	own, err := sqldb.Queries(queries, "queries/"+string(d), d)
-	if err != nil {
-		return statements{}, err
-	}
-	maps.Copy(q, own)
-	var missing []string
-	get := func(name string) string {
-		if q[name] == "" {
-			missing = append(missing, name)
-		}
-		return q[name]
-	}
-	s := statements{
-		enqueue:       get("enqueue"),
-		claimDue:      get("claim_due"),
-		markSent:      get("mark_sent"),
-		scheduleRetry: get("schedule_retry"),
-		markDead:      get("mark_dead"),
-		nextDue:       get("next_due"),
-		get:           get("get"),
-		countByStatus: get("count_by_status"),
-		listTroubled:  get("list_troubled"),
-		requeue:       get("requeue"),
-	}
-	if len(missing) > 0 {
-		return statements{}, fmt.Errorf("no %s statements %v", d, missing)
-	}
-	return s, nil
+	Enqueue, ClaimDue, MarkSent, ScheduleRetry, MarkDead, NextDue, Get string
+	CountByStatus, ListTroubled, Requeue                               string
 }
 
 // Outbox is the mail outbox on SQLite or PostgreSQL. It implements outbox.Store and
@@ -91,21 +43,12 @@ var (
 	_ outbox.TxEnqueuer = (*Outbox)(nil)
 )
 
-// New returns the outbox over db, which the caller opened (sqldb.Open) and closes.
-// Call Migrate before using it.
+// New returns the outbox over db, which the caller opened (sqldb.Open), migrated
+// (Migrate) and closes.
 func New(db *sqldb.DB) *Outbox {
-	q, err := loadStatements(db.Dialect)
-	if err != nil {
-		// The statements are embedded at build time: only a broken build or an unknown
-		// dialect gets here, and every test would fail on it.
-		panic("sqlstore: " + err.Error())
-	}
-	return &Outbox{db: db, q: q}
-}
-
-// Migrate brings the outbox's tables up to date.
-func (s *Outbox) Migrate(ctx context.Context) error {
-	return sqldb.Migrate(ctx, s.db, migrations, "migrations/"+string(s.db.Dialect), VersionTable)
+	s := &Outbox{db: db}
+	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
+	return s
 }
 
 // Enqueue stores msgs in one transaction.
@@ -144,7 +87,7 @@ func (s *Outbox) EnqueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message
 			return nil, fmt.Errorf("outbox: %w", err)
 		}
 		var id int64
-		if err := tx.QueryRowContext(ctx, s.q.enqueue, string(body), m.MessageID, ms(now)).Scan(&id); err != nil {
+		if err := tx.QueryRowContext(ctx, s.q.Enqueue, string(body), m.MessageID, ms(now)).Scan(&id); err != nil {
 			return nil, fmt.Errorf("outbox: enqueue: %w", err)
 		}
 		ids = append(ids, id)
@@ -154,7 +97,7 @@ func (s *Outbox) EnqueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message
 
 // Claim implements outbox.Store.
 func (s *Outbox) Claim(ctx context.Context, c outbox.Claim) ([]outbox.Entry, error) {
-	rows, err := s.db.QueryContext(ctx, s.q.claimDue, c.Token, ms(c.Now.Add(c.Lease)), ms(c.Now), c.Limit)
+	rows, err := s.db.QueryContext(ctx, s.q.ClaimDue, c.Token, ms(c.Now.Add(c.Lease)), ms(c.Now), c.Limit)
 	if err != nil {
 		return nil, fmt.Errorf("outbox: claim: %w", err)
 	}
@@ -179,17 +122,17 @@ func (s *Outbox) Claim(ctx context.Context, c outbox.Claim) ([]outbox.Entry, err
 
 // MarkSent implements outbox.Store.
 func (s *Outbox) MarkSent(ctx context.Context, id int64, lease string, at time.Time) error {
-	return s.change(ctx, "mark sent", s.q.markSent, id, lease, ms(at))
+	return s.change(ctx, "mark sent", s.q.MarkSent, id, lease, ms(at))
 }
 
 // Retry implements outbox.Store.
 func (s *Outbox) Retry(ctx context.Context, id int64, lease string, at time.Time, lastErr string) error {
-	return s.change(ctx, "schedule retry", s.q.scheduleRetry, id, lease, ms(at), lastErr, ms(time.Now()))
+	return s.change(ctx, "schedule retry", s.q.ScheduleRetry, id, lease, ms(at), lastErr, ms(time.Now()))
 }
 
 // MarkDead implements outbox.Store.
 func (s *Outbox) MarkDead(ctx context.Context, id int64, lease string, at time.Time, reason string) error {
-	return s.change(ctx, "mark dead", s.q.markDead, id, lease, ms(at), reason)
+	return s.change(ctx, "mark dead", s.q.MarkDead, id, lease, ms(at), reason)
 }
 
 // change runs a state change of one claimed row; no row changed means the lease is gone.
@@ -211,7 +154,7 @@ func (s *Outbox) change(ctx context.Context, what, q string, args ...any) error 
 // NextDue implements outbox.Store.
 func (s *Outbox) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var at sql.NullInt64
-	if err := s.db.Reader.QueryRowContext(ctx, s.q.nextDue).Scan(&at); err != nil {
+	if err := s.db.Reader.QueryRowContext(ctx, s.q.NextDue).Scan(&at); err != nil {
 		return time.Time{}, false, fmt.Errorf("outbox: next due: %w", err)
 	}
 	if !at.Valid {
@@ -222,7 +165,7 @@ func (s *Outbox) NextDue(ctx context.Context) (time.Time, bool, error) {
 
 // Get implements outbox.Store.
 func (s *Outbox) Get(ctx context.Context, id int64) (outbox.Entry, error) {
-	e, err := scanEntry(s.db.Reader.QueryRowContext(ctx, s.q.get, id))
+	e, err := scanEntry(s.db.Reader.QueryRowContext(ctx, s.q.Get, id))
 	if errors.Is(err, sql.ErrNoRows) {
 		return outbox.Entry{}, outbox.ErrNotFound
 	}
@@ -231,7 +174,7 @@ func (s *Outbox) Get(ctx context.Context, id int64) (outbox.Entry, error) {
 
 // Count implements outbox.Store.
 func (s *Outbox) Count(ctx context.Context) (outbox.Counts, error) {
-	rows, err := s.db.Reader.QueryContext(ctx, s.q.countByStatus)
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.CountByStatus)
 	if err != nil {
 		return outbox.Counts{}, fmt.Errorf("outbox: count: %w", err)
 	}
@@ -262,7 +205,7 @@ func (s *Outbox) Count(ctx context.Context) (outbox.Counts, error) {
 
 // Troubled implements outbox.Store.
 func (s *Outbox) Troubled(ctx context.Context, limit int) ([]outbox.Entry, error) {
-	rows, err := s.db.Reader.QueryContext(ctx, s.q.listTroubled, limit)
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListTroubled, limit)
 	if err != nil {
 		return nil, fmt.Errorf("outbox: list troubled: %w", err)
 	}
@@ -283,7 +226,7 @@ func (s *Outbox) Troubled(ctx context.Context, limit int) ([]outbox.Entry, error
 
 // Requeue implements outbox.Store.
 func (s *Outbox) Requeue(ctx context.Context, id int64, now time.Time) error {
-	res, err := s.db.ExecContext(ctx, s.q.requeue, id, ms(now))
+	res, err := s.db.ExecContext(ctx, s.q.Requeue, id, ms(now))
 	if err != nil {
 		return fmt.Errorf("outbox: requeue: %w", err)
 	}

@@ -13,9 +13,9 @@ import (
 	"github.com/portfolio-site/portfolio/services/mail/outbox/outboxtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
 	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/sqldbtest"
 )
 
 // eachDatabase runs test on every dialect the outbox runs on; PostgreSQL's half is
@@ -29,7 +29,7 @@ func eachDatabase(t *testing.T, test func(t *testing.T, d outboxtest.Database)) 
 func newStore(t *testing.T, db *sqldb.DB) outboxtest.Store {
 	t.Helper()
 	s := sqlstore.New(db)
-	if err := s.Migrate(context.Background()); err != nil {
+	if err := sqlstore.Migrate(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
 	return s
@@ -42,13 +42,13 @@ func TestOutbox(t *testing.T) {
 func TestMigrateIsIdempotentAndUsesItsOwnVersionTable(t *testing.T) {
 	eachDatabase(t, func(t *testing.T, d outboxtest.Database) {
 		ctx := context.Background()
-		db, s := d.Open(t, d.New(t))
-		if err := s.(*sqlstore.Outbox).Migrate(ctx); err != nil {
+		db, _ := d.Open(t, d.New(t))
+		if err := sqlstore.Migrate(ctx, db); err != nil {
 			t.Fatalf("second Migrate: %v", err)
 		}
 		var version int64
-		if err := db.QueryRowContext(ctx, `SELECT MAX(version_id) FROM `+sqlstore.VersionTable).Scan(&version); err != nil || version < 1 {
-			t.Errorf("version table %s: version %d, %v", sqlstore.VersionTable, version, err)
+		if err := db.QueryRowContext(ctx, `SELECT MAX(version_id) FROM `+sqlstore.Schema.Table).Scan(&version); err != nil || version < 1 {
+			t.Errorf("version table %s: version %d, %v", sqlstore.Schema.Table, version, err)
 		}
 	})
 }

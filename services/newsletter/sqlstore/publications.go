@@ -32,14 +32,14 @@ func (s *Store) StartPublication(ctx context.Context, editionID int, at time.Tim
 	var p newsletter.Publication
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		p, err = scanPublication(tx.QueryRowContext(ctx, s.query("insert_running_publication"), editionID, at.UnixMilli()))
+		p, err = scanPublication(tx.QueryRowContext(ctx, s.q.InsertRunningPublication, editionID, at.UnixMilli()))
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return newsletter.ErrPublishing
 		case err != nil:
 			return fmt.Errorf("start: %w", err)
 		}
-		res, err := tx.ExecContext(ctx, s.query("insert_deliveries_to_confirmed"), p.ID)
+		res, err := tx.ExecContext(ctx, s.q.InsertDeliveriesToConfirmed, p.ID)
 		if err != nil {
 			return fmt.Errorf("recipients: %w", err)
 		}
@@ -58,11 +58,11 @@ func (s *Store) StartPublication(ctx context.Context, editionID int, at time.Tim
 
 // PendingRecipients implements newsletter.PublicationStore.
 func (s *Store) PendingRecipients(ctx context.Context, id int64, limit int) ([]newsletter.Subscriber, error) {
-	subs, err := s.subscribers(ctx, s.query("list_pending_deliveries"), id, limit)
+	recipients, err := s.subscribers(ctx, s.q.ListPendingDeliveries, id, limit)
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: pending recipients: %w", err)
 	}
-	return subs, nil
+	return recipients, nil
 }
 
 // QueueDeliveries implements newsletter.PublicationStore. Each delivery is recorded
@@ -73,7 +73,7 @@ func (s *Store) PendingRecipients(ctx context.Context, id int64, limit int) ([]n
 func (s *Store) QueueDeliveries(ctx context.Context, id int64, deliveries []newsletter.Delivery, skipped []int64) error {
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		for _, sub := range skipped {
-			if err := s.recordDelivery(ctx, tx, s.query("mark_delivery_skipped"), id, sub); err != nil {
+			if err := s.recordDelivery(ctx, tx, s.q.MarkDeliverySkipped, id, sub); err != nil {
 				return err
 			}
 		}
@@ -89,7 +89,7 @@ func (s *Store) QueueDeliveries(ctx context.Context, id int64, deliveries []news
 			return fmt.Errorf("queue: %w", err)
 		}
 		for i, d := range deliveries {
-			if err := s.recordDelivery(ctx, tx, s.query("mark_delivery_queued"), id, d.SubscriberID, ids[i]); err != nil {
+			if err := s.recordDelivery(ctx, tx, s.q.MarkDeliveryQueued, id, d.SubscriberID, ids[i]); err != nil {
 				return err
 			}
 		}
@@ -123,9 +123,9 @@ func (s *Store) recordDelivery(ctx context.Context, tx *sql.Tx, query string, ar
 
 // FinishPublication implements newsletter.PublicationStore.
 func (s *Store) FinishPublication(ctx context.Context, id int64, at time.Time) (newsletter.Publication, error) {
-	p, err := scanPublication(s.db.QueryRowContext(ctx, s.query("finish_publication"), id, at.UnixMilli()))
+	p, err := scanPublication(s.db.QueryRowContext(ctx, s.q.FinishPublication, id, at.UnixMilli()))
 	if errors.Is(err, sql.ErrNoRows) {
-		p, err = scanPublication(s.db.QueryRowContext(ctx, s.query("get_publication"), id))
+		p, err = scanPublication(s.db.QueryRowContext(ctx, s.q.GetPublication, id))
 	}
 	if err != nil {
 		return newsletter.Publication{}, fmt.Errorf("newsletter: finish publication: %w", err)
@@ -135,16 +135,16 @@ func (s *Store) FinishPublication(ctx context.Context, id int64, at time.Time) (
 
 // RunningPublications implements newsletter.PublicationStore.
 func (s *Store) RunningPublications(ctx context.Context) ([]newsletter.Publication, error) {
-	return s.publications(ctx, "list_running_publications")
+	return s.publications(ctx, s.q.ListRunningPublications)
 }
 
 // LastPublications implements newsletter.PublicationStore.
 func (s *Store) LastPublications(ctx context.Context) ([]newsletter.Publication, error) {
-	return s.publications(ctx, "list_last_publications")
+	return s.publications(ctx, s.q.ListLastPublications)
 }
 
-func (s *Store) publications(ctx context.Context, name string) ([]newsletter.Publication, error) {
-	rows, err := s.db.Reader.QueryContext(ctx, s.query(name))
+func (s *Store) publications(ctx context.Context, query string) ([]newsletter.Publication, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, query)
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: publications: %w", err)
 	}

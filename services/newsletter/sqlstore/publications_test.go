@@ -32,7 +32,7 @@ func newPublishing(t *testing.T, address string) *publishing {
 	ctx := context.Background()
 	db, out := storetest.OpenWithOutbox(t, address)
 	store := sqlstore.New(db, out)
-	if err := store.Migrate(ctx); err != nil {
+	if err := sqlstore.Migrate(ctx, db); err != nil {
 		t.Fatal(err)
 	}
 	svc, err := newsletter.NewService(ctx, store, newsletter.Emails{

@@ -12,61 +12,46 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	"github.com/portfolio-site/portfolio/services/newsletter"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
-
-//go:embed migrations
-var migrations embed.FS
-
-//go:embed queries/*.sql
-var queries embed.FS
-
-// VersionTable is goose's version table for the newsletter's migrations.
-const VersionTable = "newsletter_goose_db_version"
 
 // unsubscribeKey is the purpose of the unsubscribe signing key in newsletter_keys.
 const unsubscribeKey = "unsubscribe"
+
+// statements are the store's: each field is queries/<its name in snake case>.sql.
+type statements struct {
+	ConfirmSubscriber, CountByState, CountSubscribers, DeleteConfirmations string
+	DeleteExpiredConfirmations, FinishPublication, GetConfirmation, GetKey string
+	GetPublication, GetSubscriber, GetSubscriberByEmailKey                 string
+	InsertConfirmation, InsertDeliveriesToConfirmed, InsertKey             string
+	InsertRunningPublication, InsertSubscriber, ListConfirmed              string
+	ListLastPublications, ListPendingDeliveries, ListRunningPublications   string
+	ListSubscribersNewestFirst, MarkDeliveryQueued, MarkDeliverySkipped    string
+	RenewSubscription, Unsubscribe, UseConfirmations                       string
+}
 
 // Store is newsletter.Store on SQLite or PostgreSQL.
 type Store struct {
 	db     *sqldb.DB
 	outbox outbox.TxEnqueuer
-	q      map[string]string
+	q      statements
 }
 
 var _ newsletter.Store = (*Store)(nil)
 
-// New returns the store over db, which the caller opened (sqldb.Open) and closes;
-// emails are queued through outbox, which must use the same database. Call Migrate
-// before using it.
+// New returns the store over db, which the caller opened (sqldb.Open), migrated
+// (Migrate) and closes; emails are queued through outbox, which must use the same
+// database.
 func New(db *sqldb.DB, outbox outbox.TxEnqueuer) *Store {
-	q, err := sqldb.Queries(queries, "queries", db.Dialect)
-	if err != nil {
-		// Embedded at build time: only a broken build gets here, and every test with it.
-		panic("newsletter sqlstore: " + err.Error())
-	}
-	return &Store{db: db, outbox: outbox, q: q}
-}
-
-// Migrate brings the newsletter's tables up to date.
-func (s *Store) Migrate(ctx context.Context) error {
-	return sqldb.Migrate(ctx, s.db, migrations, "migrations/"+string(s.db.Dialect), VersionTable)
-}
-
-// query returns the statement of queries/<name>.sql.
-func (s *Store) query(name string) string {
-	q, ok := s.q[name]
-	if !ok {
-		panic("newsletter sqlstore: no query " + name) // a typo every test would hit
-	}
-	return q
+	s := &Store{db: db, outbox: outbox}
+	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
+	return s
 }
 
 // row is a *sql.Row or *sql.Rows.
@@ -128,15 +113,15 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 	at := in.At.UnixMilli()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("insert_subscriber"), in.Email, in.EmailKey, in.Name, at))
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.InsertSubscriber, in.Email, in.EmailKey, in.Name, at))
 		outcome = newsletter.SubscribeAdded
 		if errors.Is(err, sql.ErrNoRows) {
-			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("renew_subscription"),
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.RenewSubscription,
 				in.EmailKey, in.Email, in.Name, at, in.SentBefore.UnixMilli()))
 			outcome = newsletter.SubscribeRenewed
 		}
 		if errors.Is(err, sql.ErrNoRows) {
-			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_subscriber_by_email_key"), in.EmailKey))
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetSubscriberByEmailKey, in.EmailKey))
 			outcome = newsletter.SubscribeUnchanged
 			if err != nil {
 				return fmt.Errorf("read: %w", err)
@@ -146,10 +131,10 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 		if err != nil {
 			return fmt.Errorf("store: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, s.query("delete_expired_confirmations"), sub.ID, at); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q.DeleteExpiredConfirmations, sub.ID, at); err != nil {
 			return fmt.Errorf("expired links: %w", err)
 		}
-		if _, err := tx.ExecContext(ctx, s.query("insert_confirmation"), in.Token.Hash, sub.ID, at, in.Token.ExpiresAt.UnixMilli()); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q.InsertConfirmation, in.Token.Hash, sub.ID, at, in.Token.ExpiresAt.UnixMilli()); err != nil {
 			return fmt.Errorf("link: %w", err)
 		}
 		return s.queue(ctx, tx, sub, emails)
@@ -167,11 +152,11 @@ func (s *Store) Confirm(ctx context.Context, tokenHash string, at time.Time, ema
 	now := at.UnixMilli()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("confirm_subscriber"), tokenHash, now))
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.ConfirmSubscriber, tokenHash, now))
 		switch {
 		case err == nil:
 			outcome = newsletter.Confirmed
-			if _, err := tx.ExecContext(ctx, s.query("use_confirmations"), sub.ID, now); err != nil {
+			if _, err := tx.ExecContext(ctx, s.q.UseConfirmations, sub.ID, now); err != nil {
 				return fmt.Errorf("use links: %w", err)
 			}
 			return s.queue(ctx, tx, sub, emails)
@@ -181,7 +166,7 @@ func (s *Store) Confirm(ctx context.Context, tokenHash string, at time.Time, ema
 		// Not confirmed now: say why.
 		var expires int64
 		var used sql.NullInt64
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_confirmation"), tokenHash), &expires, &used)
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetConfirmation, tokenHash), &expires, &used)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			outcome = newsletter.ConfirmInvalid
@@ -212,9 +197,9 @@ func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsle
 	var sub newsletter.Subscriber
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
 		var err error
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("unsubscribe"), id, at.UnixMilli()))
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.Unsubscribe, id, at.UnixMilli()))
 		if errors.Is(err, sql.ErrNoRows) {
-			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.query("get_subscriber"), id))
+			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetSubscriber, id))
 			if errors.Is(err, sql.ErrNoRows) {
 				return newsletter.ErrNotFound
 			}
@@ -222,7 +207,7 @@ func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsle
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, s.query("delete_confirmations"), id)
+		_, err = tx.ExecContext(ctx, s.q.DeleteConfirmations, id)
 		return err
 	})
 	if err != nil {
@@ -233,7 +218,7 @@ func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsle
 
 // Subscriber implements newsletter.Store.
 func (s *Store) Subscriber(ctx context.Context, id int64) (newsletter.Subscriber, error) {
-	sub, err := scanSubscriber(s.db.Reader.QueryRowContext(ctx, s.query("get_subscriber"), id))
+	sub, err := scanSubscriber(s.db.Reader.QueryRowContext(ctx, s.q.GetSubscriber, id))
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return newsletter.Subscriber{}, newsletter.ErrNotFound
@@ -245,7 +230,7 @@ func (s *Store) Subscriber(ctx context.Context, id int64) (newsletter.Subscriber
 
 // Counts implements newsletter.Store.
 func (s *Store) Counts(ctx context.Context) (newsletter.Counts, error) {
-	rows, err := s.db.Reader.QueryContext(ctx, s.query("count_by_state"))
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.CountByState)
 	if err != nil {
 		return newsletter.Counts{}, fmt.Errorf("newsletter: counts: %w", err)
 	}
@@ -275,10 +260,10 @@ func (s *Store) Counts(ctx context.Context) (newsletter.Counts, error) {
 // List implements newsletter.Store.
 func (s *Store) List(ctx context.Context, state newsletter.State, limit, offset int) ([]newsletter.Subscriber, int, error) {
 	var total int
-	if err := s.db.Reader.QueryRowContext(ctx, s.query("count_subscribers"), string(state)).Scan(&total); err != nil {
+	if err := s.db.Reader.QueryRowContext(ctx, s.q.CountSubscribers, string(state)).Scan(&total); err != nil {
 		return nil, 0, fmt.Errorf("newsletter: list: %w", err)
 	}
-	items, err := s.subscribers(ctx, s.query("list_subscribers_newest_first"), string(state), limit, offset)
+	items, err := s.subscribers(ctx, s.q.ListSubscribersNewestFirst, string(state), limit, offset)
 	if err != nil {
 		return nil, 0, fmt.Errorf("newsletter: list: %w", err)
 	}
@@ -287,7 +272,7 @@ func (s *Store) List(ctx context.Context, state newsletter.State, limit, offset 
 
 // Confirmed implements newsletter.Store.
 func (s *Store) Confirmed(ctx context.Context) ([]newsletter.Subscriber, error) {
-	items, err := s.subscribers(ctx, s.query("list_confirmed"))
+	items, err := s.subscribers(ctx, s.q.ListConfirmed)
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: confirmed: %w", err)
 	}
@@ -315,10 +300,10 @@ func (s *Store) subscribers(ctx context.Context, query string, args ...any) ([]n
 func (s *Store) SigningKey(ctx context.Context, candidate []byte) ([]byte, error) {
 	var key []byte
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, s.query("insert_key"), unsubscribeKey, candidate, time.Now().UnixMilli()); err != nil {
+		if _, err := tx.ExecContext(ctx, s.q.InsertKey, unsubscribeKey, candidate, time.Now().UnixMilli()); err != nil {
 			return err
 		}
-		return tx.QueryRowContext(ctx, s.query("get_key"), unsubscribeKey).Scan(&key)
+		return tx.QueryRowContext(ctx, s.q.GetKey, unsubscribeKey).Scan(&key)
 	})
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: signing key: %w", err)

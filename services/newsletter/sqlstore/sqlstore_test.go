@@ -6,11 +6,11 @@ import (
 	"testing"
 
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter/storetest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
 
 // databases are the dialects the store runs on; PostgreSQL's tests are skipped without
@@ -32,7 +32,7 @@ var databases = []struct {
 func newStore(t *testing.T, db *sqldb.DB, out outbox.TxEnqueuer) newsletter.Store {
 	t.Helper()
 	s := sqlstore.New(db, out)
-	if err := s.Migrate(context.Background()); err != nil {
+	if err := sqlstore.Migrate(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
 	return s

@@ -15,9 +15,9 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // Database makes what the suite runs on.
@@ -79,7 +79,7 @@ func OpenWithOutbox(t testing.TB, dsn string) (*sqldb.DB, *mailstore.Outbox) {
 	}
 	t.Cleanup(func() { _ = db.Close() })
 	out := mailstore.New(db)
-	if err := out.Migrate(ctx); err != nil {
+	if err := mailstore.Migrate(ctx, db); err != nil {
 		t.Fatal(err)
 	}
 	return db, out

@@ -21,10 +21,10 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // adminClient talks to a running gateway as the admin page does: same origin, with a
@@ -189,7 +189,7 @@ func interruptPublication(t *testing.T, path string) []string {
 	defer db.Close()
 	out := mailstore.New(db)
 	store := nlstore.New(db, out)
-	if err := errors.Join(out.Migrate(ctx), store.Migrate(ctx)); err != nil {
+	if err := errors.Join(mailstore.Migrate(ctx, db), nlstore.Migrate(ctx, db)); err != nil {
 		t.Fatal(err)
 	}
 	noEmails := func(newsletter.Subscriber) ([]mail.Message, error) { return nil, nil }

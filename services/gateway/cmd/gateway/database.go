@@ -8,14 +8,17 @@ import (
 
 	"go.uber.org/zap"
 
+	adminstore "github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
+	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	newsletterstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // openDatabase opens the site's database, PostgreSQL when a URL is configured (for
-// several replicas) or else the SQLite file in the data directory, and brings the
-// gateway's own tables up to date. The log says which, never with the password.
+// several replicas) or else the SQLite file in the data directory, and brings every
+// module's tables up to date (migrate). The log says which, never with the password.
 func openDatabase(ctx context.Context, cfg config.Config, logger *zap.Logger) (*sqldb.DB, error) {
 	dsn := cfg.DatabaseURL.Reveal()
 	where := []zap.Field{zap.String("path", cfg.DatabasePath())}
@@ -28,12 +31,36 @@ func openDatabase(ctx context.Context, cfg config.Config, logger *zap.Logger) (*
 	if err != nil {
 		return nil, fmt.Errorf("database: %w", err)
 	}
-	if err := store.Migrate(ctx, db); err != nil {
+	if err := migrate(ctx, db); err != nil {
 		_ = db.Close()
-		return nil, fmt.Errorf("database: %w", err)
+		return nil, err
 	}
 	logger.Info("database open", append([]zap.Field{zap.String("dialect", string(db.Dialect))}, where...)...)
 	return db, nil
+}
+
+// closeDatabase closes db, the last thing run does.
+func closeDatabase(db *sqldb.DB, logger *zap.Logger) {
+	if err := db.Close(); err != nil {
+		logger.Error("closing the database failed", zap.Error(err))
+	}
+	// How many request writes shared each commit (docs/decisions/0027).
+	st := db.BatchStats()
+	logger.Info("database closed", zap.Uint64("group_commits", st.Batches), zap.Uint64("writes", st.Units))
+}
+
+// migrate brings the tables of every module in db up to date, each module's with its
+// own version table: the only place the gateway migrates.
+func migrate(ctx context.Context, db *sqldb.DB) error {
+	if err := sqldb.MigrateAll(ctx, db,
+		contactstore.Schema,
+		mailstore.Schema,
+		newsletterstore.Schema,
+		adminstore.Schema,
+	); err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	return nil
 }
 
 // postgresFields says which server and database a PostgreSQL URL names: its host

@@ -3,25 +3,33 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
-	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	"github.com/portfolio-site/portfolio/services/newsletter"
-	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	newsletterstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
-// newsletterService is the newsletter on the site's database, its emails queued
-// through out (the outbox on the same database) so that a subscriber and their
-// confirmation commit together. Its emails come from the contact emails' sender and
-// replies go to the owner; notify wakes the mail worker.
-func newsletterService(ctx context.Context, cfg config.Config, db *sqldb.DB, out outbox.TxEnqueuer, emails contact.Emails, notify func()) (*newsletter.Service, error) {
-	store := sqlstore.New(db, out)
-	if err := store.Migrate(ctx); err != nil {
-		return nil, fmt.Errorf("database: %w", err)
-	}
-	svc, err := newsletter.NewService(ctx, store, newsletter.Emails{
+// newsletterService is the newsletter on the site's database: its subscriptions, and
+// the publisher of content's editions, over one store.
+type newsletterService struct {
+	subscriptions *newsletter.Service
+	publisher     *newsletter.Publisher
+}
+
+// newNewsletter builds the newsletter over one store, its emails queued through the
+// outbox on the same database so that a subscriber and their confirmation commit
+// together. Its emails come from the contact emails' sender and replies go to the
+// owner; each queued email wakes the mail worker, whose rate limit paces the sending
+// of an edition.
+func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *mailService, emails contact.Emails) (newsletterService, error) {
+	store := newsletterstore.New(db, mail.outbox)
+	subscriptions, err := newsletter.NewService(ctx, store, newsletter.Emails{
 		From:      emails.From,
 		ReplyTo:   emails.Owner,
 		SiteName:  emails.SiteName,
@@ -29,10 +37,40 @@ func newsletterService(ctx context.Context, cfg config.Config, db *sqldb.DB, out
 	}, newsletter.Options{
 		ConfirmTTL:     cfg.NewsletterConfirmTTL,
 		ResendInterval: cfg.NewsletterResendInterval,
-		Notify:         notify,
+		Notify:         mail.notify,
 	})
 	if err != nil {
-		return nil, fmt.Errorf("database: %w", err)
+		return newsletterService{}, fmt.Errorf("database: %w", err)
 	}
-	return svc, nil
+	editions, err := content.LoadEditions(content.FS())
+	if err != nil {
+		return newsletterService{}, err
+	}
+	publisher := newsletter.NewPublisher(store, subscriptions, editions, newsletter.PublisherOptions{Notify: mail.notify})
+	return newsletterService{subscriptions: subscriptions, publisher: publisher}, nil
+}
+
+// resume finishes, in the background, the publications a stopped gateway left
+// running (Publisher.ResumeEvery, every PORTFOLIO_PUBLISH_RESUME_AFTER), logging what
+// it did. The returned stop cancels it and waits, so that it is done before the
+// database closes.
+func (n newsletterService) resume(ctx context.Context, logger *zap.Logger, every time.Duration) (stop func()) {
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		n.publisher.ResumeEvery(ctx, every, func(resumed []newsletter.PublishResult, err error) {
+			for _, r := range resumed {
+				logger.Info("newsletter: unfinished publication completed",
+					zap.Int64("publication_id", r.ID), zap.Int("edition_id", r.EditionID), zap.Int("recipients", r.Recipients))
+			}
+			if err != nil {
+				logger.Error("newsletter: completing unfinished publications failed; trying again later", zap.Error(err))
+			}
+		})
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }

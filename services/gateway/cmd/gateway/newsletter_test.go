@@ -14,9 +14,9 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // request sends method to the gateway at addr with a form body, as a mail client or a

@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
 
 // TestRunTwoReplicasOnPostgreSQL runs two gateways on one PostgreSQL database, as the

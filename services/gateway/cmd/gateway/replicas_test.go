@@ -19,13 +19,13 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
+	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
 
 // startTogether starts n gateways with env at the same moment (a closed channel
@@ -124,7 +124,7 @@ func TestRunThreeReplicasBehindALoadBalancer(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		for _, table := range []string{store.VersionTable, mailstore.VersionTable, nlstore.VersionTable, sqlstore.VersionTable} {
+		for _, table := range []string{contactstore.Schema.Table, mailstore.Schema.Table, nlstore.Schema.Table, sqlstore.Schema.Table} {
 			var rows, versions int
 			if err := db.QueryRowContext(t.Context(), "SELECT count(*), count(DISTINCT version_id) FROM "+table).Scan(&rows, &versions); err != nil {
 				t.Fatalf("%s: %v", table, err)

@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"sync"
 	"syscall"
 	"time"
 
@@ -21,16 +20,10 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
-	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/mail/maildir"
-	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/smtp"
-	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
 )
 
 // Timeouts of the HTTP server. Every request is a small page, file or JSON body, so
@@ -60,6 +53,11 @@ const (
 // address (addr), which is how a caller that asked for port 0 learns the port.
 // `gateway hash-password` instead prints the bcrypt hash of a password read from stdin,
 // for PORTFOLIO_ADMIN_PASSWORD_HASH.
+//
+// The steps: configuration and log, the site's content, the database (every module's
+// tables migrated), then one service after another (mail.go, contact.go,
+// newsletter.go, admin.go), the HTTP handler over them, and serving. Whatever is
+// opened is closed in reverse order when run returns.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
 	if len(args) > 1 && args[1] == hashPasswordCommand {
 		return hashPassword(args[2:], stdin, stdout, stderr, admin.PasswordCost)
@@ -70,119 +68,140 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 
-	flags := flag.NewFlagSet(args[0], flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	configPath := flags.String("config", getenv(config.ConfigFileEnv),
-		"config file (YAML, JSON or TOML; keys as the env vars without "+config.EnvPrefix+", lower case); env "+config.ConfigFileEnv)
-	if err := flags.Parse(args[1:]); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return err
-	}
-	if flags.NArg() > 0 {
-		return fmt.Errorf("unexpected arguments: %v", flags.Args())
-	}
-
-	cfg, err := config.Load(*configPath, getenv)
-	if err != nil {
-		return err
+	cfg, err := loadConfig(args, getenv, stderr)
+	if err != nil || cfg == nil {
+		return err // nil for -help
 	}
 	logger, err := newLogger(stderr, cfg.LogLevel, cfg.LogFormat)
 	if err != nil {
 		return err
 	}
 	defer func() { _ = logger.Sync() }() // fails on a terminal; nothing to do about it
+	if err := prepareDataDir(*cfg); err != nil {
+		return err
+	}
+	site, err := loadSite(logger, *cfg)
+	if err != nil {
+		return err
+	}
 
+	// One database for every module: a row and the emails about it commit together.
+	// Closed last, after HTTP and the background work have stopped.
+	db, err := openDatabase(ctx, *cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer closeDatabase(db, logger)
+	reg := metricsRegistry(ctx)
+	reg.MustRegister(opsmetrics.New(db, logger))
+
+	mail, err := newMail(*cfg, logger, db, reg)
+	if err != nil {
+		return err
+	}
+	contacts, err := newContact(*cfg, site, db, mail)
+	if err != nil {
+		return err
+	}
+	letters, err := newNewsletter(ctx, *cfg, db, mail, contacts.emails)
+	if err != nil {
+		return err
+	}
+	adm, err := newAdmin(ctx, *cfg, logger, db, mail, letters, contacts.inbox)
+	if err != nil {
+		return err
+	}
+	handler := server.NewServer(server.Deps{
+		Logger:     logger,
+		Config:     *cfg,
+		Site:       site.site,
+		Routes:     site.routes,
+		Posts:      site.posts,
+		Web:        site.web,
+		Discovery:  site.discovery,
+		Registry:   reg,
+		Database:   contactstore.NewHealth(db),
+		Contact:    contacts.inbox,
+		Newsletter: letters.subscriptions,
+		Admin:      adm,
+	})
+	return serve(ctx, *cfg, logger, handler, site.web, reg, stopSignals, mail, letters)
+}
+
+// loadConfig reads the flags and the configuration (file, then env); nil and no
+// error when -help was asked for.
+func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (*config.Config, error) {
+	flags := flag.NewFlagSet(args[0], flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	configPath := flags.String("config", getenv(config.ConfigFileEnv),
+		"config file (YAML, JSON or TOML; keys as the env vars without "+config.EnvPrefix+", lower case); env "+config.ConfigFileEnv)
+	if err := flags.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, nil
+		}
+		return nil, err
+	}
+	if flags.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected arguments: %v", flags.Args())
+	}
+	cfg, err := config.Load(*configPath, getenv)
+	if err != nil {
+		return nil, err
+	}
+	return &cfg, nil
+}
+
+// prepareDataDir creates the data directory and checks that it takes what must be
+// written there.
+func prepareDataDir(cfg config.Config) error {
 	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
 		return fmt.Errorf("data dir: %w", err)
 	}
-	if err := checkDataDirWritable(cfg); err != nil {
-		return err
-	}
-	site, err := content.LoadSite(content.FS())
-	if err != nil {
-		return err
-	}
-	routes, err := content.LoadRoutes(content.FS())
-	if err != nil {
-		return err
-	}
-	contactPage, err := content.LoadContact(content.FS())
-	if err != nil {
-		return err
-	}
-	posts, err := content.LoadPosts(content.FS())
-	if err != nil {
-		return err
-	}
-	found, err := discoveryFiles(cfg, site, routes, posts)
-	if err != nil {
-		return err
-	}
-	web, err := server.LoadWeb(logger, cfg, site, routes, posts)
-	if err != nil {
-		return err
-	}
+	return checkDataDirWritable(cfg)
+}
 
-	// The database: contact messages and the mail outbox, together so that a message
-	// and its emails commit at once. Closed last, after HTTP and the mail worker have
-	// stopped (defers run in reverse).
-	db, err := openDatabase(ctx, cfg, logger)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err := db.Close(); err != nil {
-			logger.Error("closing the database failed", zap.Error(err))
-		}
-		// How many request writes shared each commit (docs/decisions/0027).
-		st := db.BatchStats()
-		logger.Info("database closed", zap.Uint64("group_commits", st.Batches), zap.Uint64("writes", st.Units))
-	}()
-	outboxStore := sqlstore.New(db)
-	if err := outboxStore.Migrate(ctx); err != nil {
-		return fmt.Errorf("database: %w", err)
-	}
+// siteContent is what the site shows, loaded from content once at start-up.
+type siteContent struct {
+	site        content.Site
+	routes      []content.Route
+	posts       []content.Post
+	contactPage content.Contact
+	web         *server.Web      // the built front end
+	discovery   *discovery.Files // /rss.xml, /sitemap.xml and /robots.txt
+}
 
-	reg := metricsRegistry(ctx)
-	reg.MustRegister(opsmetrics.New(db, logger))
-	transport, err := newTransport(cfg, logger)
-	if err != nil {
-		return err
+// loadSite loads the content and the front end's build, and makes the discovery files.
+func loadSite(logger *zap.Logger, cfg config.Config) (siteContent, error) {
+	var s siteContent
+	var err error
+	if s.site, err = content.LoadSite(content.FS()); err != nil {
+		return s, err
 	}
-	worker, err := outbox.NewWorker(outboxStore, transport, logger, outbox.Options{
-		MaxAttempts:  cfg.OutboxMaxAttempts,
-		RetryBase:    cfg.OutboxRetryBase,
-		RetryMax:     cfg.OutboxRetryMax,
-		PollInterval: cfg.OutboxPollInterval,
-		SendTimeout:  cfg.OutboxSendTimeout,
-		Limiter:      outbox.RateLimit(cfg.MailRatePerSecond),
-		Registerer:   prometheus.WrapRegistererWithPrefix("portfolio_", reg),
-		// Retried this long before it is dead (docs: PORTFOLIO_OUTBOX_RETRY_LIFETIME).
-		RetryLifetime: cfg.OutboxRetryLifetime,
-	})
-	if err != nil {
-		return err
+	if s.routes, err = content.LoadRoutes(content.FS()); err != nil {
+		return s, err
 	}
-	emails, err := contactEmails(cfg, site, contactPage)
-	if err != nil {
-		return err
+	if s.contactPage, err = content.LoadContact(content.FS()); err != nil {
+		return s, err
 	}
-	emails.AutoRepliesPerHour = cfg.ContactAutoReplyPerHour
-	inbox := contact.NewInbox(store.NewContacts(db, outboxStore), emails, worker.Notify)
-	subs, err := newsletterService(ctx, cfg, db, outboxStore, emails, worker.Notify)
-	if err != nil {
-		return err
+	if s.posts, err = content.LoadPosts(content.FS()); err != nil {
+		return s, err
 	}
-	adm, publisher, err := adminAPI(ctx, cfg, logger, db, outboxStore, subs, inbox, worker.Notify)
-	if err != nil {
-		return err
+	if s.discovery, err = discoveryFiles(cfg, s.site, s.routes, s.posts); err != nil {
+		return s, err
 	}
-	adm.Mail = adminMail{Outbox: outboxStore, wake: worker.Notify}
+	s.web, err = server.LoadWeb(logger, cfg, s.site, s.routes, s.posts)
+	return s, err
+}
 
+// serve serves handler on cfg.HTTPAddr (and the metrics on their own listener), with
+// the mail worker and the newsletter's resume loop running, until ctx is done; then
+// it drains, stops HTTP (requests in flight finish), and only then the background
+// work, so that nothing is queued after the worker stopped.
+func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, handler http.Handler, web *server.Web,
+	reg *prometheus.Registry, stopSignals func(), mail *mailService, letters newsletterService,
+) error {
 	srv := &http.Server{
-		Handler:           server.NewServer(logger, cfg, site, routes, posts, web, found, reg, store.NewHealth(db), inbox, subs, adm),
+		Handler:           handler,
 		ReadHeaderTimeout: readHeaderTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -200,26 +219,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	defer stopMetrics()
-
-	// The mail worker runs until HTTP has stopped (so that nothing is queued after it),
-	// then finishes the attempts in flight; see stopWorker below.
-	workerCtx, cancelWorker := context.WithCancel(context.WithoutCancel(ctx))
-	workerDone := make(chan error, 1)
-	go func() { workerDone <- worker.Run(workerCtx) }()
-	var stopOnce sync.Once
-	stopWorker := func() {
-		stopOnce.Do(func() {
-			cancelWorker()
-			if err := <-workerDone; err != nil {
-				logger.Error("mail worker failed", zap.Error(err))
-			}
-			logger.Info("mail worker stopped", zap.Uint64("sent", worker.Stats().Sent), zap.Uint64("dead", worker.Stats().Dead))
-		})
-	}
+	stopWorker := mail.start(ctx, logger)
 	defer stopWorker()
-	// A publication a stopped gateway left half-queued is finished in the background;
-	// stopped before the database closes.
-	stopResume := resumePublications(ctx, logger, publisher, cfg.PublishResumeAfter)
+	// Stopped before the database closes.
+	stopResume := letters.resume(ctx, logger, cfg.PublishResumeAfter)
 	defer stopResume()
 
 	logger.Info("listening",
@@ -272,68 +275,6 @@ func discoveryFiles(cfg config.Config, site content.Site, routes []content.Route
 		Legal:     legal,
 		PublicURL: cfg.PublicURL,
 	})
-}
-
-// newTransport is how email leaves: SMTP when a host is configured, else the maildir
-// under the data directory. The password is never logged.
-func newTransport(cfg config.Config, logger *zap.Logger) (outbox.Transport, error) {
-	if cfg.SMTPHost == "" {
-		t, err := maildir.New(cfg.MaildirPath(), logger)
-		if err != nil {
-			return nil, err
-		}
-		logger.Info("mail: no SMTP host configured, email is written to the maildir", zap.String("dir", cfg.MaildirPath()))
-		return t, nil
-	}
-	t, err := smtp.New(smtp.Config{
-		Host:     cfg.SMTPHost,
-		Port:     cfg.SMTPPort,
-		Username: cfg.SMTPUsername,
-		Password: cfg.SMTPPassword.Reveal(),
-		TLS:      smtp.TLSMode(cfg.SMTPTLS),
-		Timeout:  cfg.SMTPTimeout,
-	})
-	if err != nil {
-		return nil, err
-	}
-	logger.Info("mail: sending through SMTP",
-		zap.String("host", cfg.SMTPHost),
-		zap.Int("port", cfg.SMTPPort),
-		zap.String("tls", cfg.SMTPTLS),
-		zap.Bool("auth", cfg.SMTPUsername != ""),
-	)
-	return t, nil
-}
-
-// contactEmails says who the contact emails are from and to: the configured sender,
-// and the owner's inbox (PORTFOLIO_OWNER_EMAIL, else content's owner.email).
-func contactEmails(cfg config.Config, site content.Site, page content.Contact) (contact.Emails, error) {
-	from, err := mail.ParseAddress(cfg.MailFrom)
-	if err != nil {
-		return contact.Emails{}, fmt.Errorf("config: %s: %w", config.EnvName("mail_from"), err)
-	}
-	ownerEmail := cfg.OwnerEmail
-	if ownerEmail == "" {
-		ownerEmail = site.Owner.Email
-	}
-	owner, err := mail.ParseAddress(ownerEmail)
-	if err != nil {
-		return contact.Emails{}, fmt.Errorf("owner email (%s or content's owner.email): %w", config.EnvName("owner_email"), err)
-	}
-	if owner.Name == "" {
-		owner.Name = site.Owner.Name
-	}
-	labels := make(map[string]string, len(page.Form.Subjects))
-	for _, s := range page.Form.Subjects {
-		labels[s.Value] = s.Label
-	}
-	return contact.Emails{
-		From:          from,
-		Owner:         owner,
-		SiteName:      site.SiteName,
-		ResponseTime:  site.Owner.ResponseTime,
-		SubjectLabels: labels,
-	}, nil
 }
 
 // newLogger writes structured logs to w. No sampling: zap's production sampling drops

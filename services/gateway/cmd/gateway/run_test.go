@@ -20,10 +20,10 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // logWatcher collects run's JSON log lines so a test can wait for one, such as
@@ -693,7 +693,7 @@ func storedMessages(t *testing.T, dsn string) []contact.Message {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	ms, err := store.NewContacts(db, nil).List(context.Background(), 10)
+	ms, err := sqlstore.NewContacts(db, nil).List(context.Background(), 10)
 	if err != nil {
 		t.Fatal(err)
 	}

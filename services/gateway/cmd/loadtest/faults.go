@@ -16,7 +16,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 const sigterm = syscall.SIGTERM

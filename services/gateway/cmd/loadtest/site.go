@@ -24,7 +24,7 @@ import (
 	"golang.org/x/crypto/bcrypt"
 
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // Admin credentials of every site the load test starts.

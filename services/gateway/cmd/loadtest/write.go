@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // endpoint is a write endpoint driven by the load.

@@ -12,9 +12,10 @@ import (
 
 	"golang.org/x/crypto/bcrypt"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // The lowest cost keeps the tests fast; the algorithm is the same.
@@ -215,9 +216,9 @@ func TestFailedLoginsAreLimited(t *testing.T) {
 	limited := func(t *testing.T, a *admin.Auth, user, client string) {
 		t.Helper()
 		_, _, err := a.Login(ctx, user, "correct horse", client)
-		tooMany, ok := errors.AsType[*admin.TooManyAttemptsError](err)
-		if !ok {
-			t.Fatalf("Login from %s for %s with the right password = %v, want TooManyAttemptsError", client, user, err)
+		tooMany, ok := apperr.From(err)
+		if !ok || tooMany.Code != apperr.RateLimited {
+			t.Fatalf("Login from %s for %s with the right password = %v, want apperr.RateLimited", client, user, err)
 		}
 		if tooMany.RetryAfter <= 0 || tooMany.RetryAfter > admin.DefaultFailureWindow {
 			t.Errorf("RetryAfter = %v", tooMany.RetryAfter)
@@ -472,14 +473,15 @@ func TestSetup(t *testing.T) {
 			{"jane", strings.Repeat("é", 37), "password", "The password must be at most 72 bytes (bcrypt ignores the rest)."},
 			{"jane", "ünïcödé pässwörd", "", ""},
 		} {
-			p := admin.CheckSetup(tt.user, tt.password)
+			err := admin.CheckSetup(tt.user, tt.password)
 			if tt.field == "" {
-				if p != nil {
-					t.Errorf("CheckSetup(%q, %q) = %v, want nil", tt.user, tt.password, p)
+				if err != nil {
+					t.Errorf("CheckSetup(%q, %q) = %v, want nil", tt.user, tt.password, err)
 				}
 				continue
 			}
-			if p == nil || p.Field != tt.field || p.Message != tt.message {
+			p, ok := apperr.From(err)
+			if !ok || p.Code != apperr.Invalid || p.Field != tt.field || p.Message != tt.message {
 				t.Errorf("CheckSetup(%q, %q) = %+v, want %s %q", tt.user, tt.password, p, tt.field, tt.message)
 			}
 		}

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/portfolio-site/portfolio/services/apperr"
 )
 
 // Defaults of Options.
@@ -43,7 +45,7 @@ type Options struct {
 	// SessionTTL is how long a session lasts after signing in.
 	SessionTTL time.Duration
 	// MaxFailures failed sign-ins per FailureWindow are allowed from one client (any
-	// user name); more are refused (TooManyAttemptsError) until its window ends. While
+	// user name); more are refused (apperr.RateLimited, with RetryAfter) until its window ends. While
 	// a user name has MaxFailures failures in its window, from any clients, a client
 	// is allowed only UnderAttackAllowance. A successful sign-in clears the client's
 	// count. Counts live in the Store, so every replica enforces one limit.
@@ -124,33 +126,40 @@ type Store interface {
 	CredentialStore
 }
 
+// The errors of Auth (apperr, docs/decisions/0024): their messages are what the admin
+// page shows.
 var (
-	// ErrNotConfigured: no admin is configured nor set up, so nobody can sign in.
-	ErrNotConfigured = errors.New("admin: no admin user is configured")
+	// ErrNotConfigured: no admin is configured nor set up, so nobody can sign in. It
+	// says how to set one up (the names are config's PORTFOLIO_ADMIN_*).
+	ErrNotConfigured = apperr.New(apperr.NotConfigured,
+		"The admin is not set up yet: open the setup link the gateway printed in its log when it started, or set "+
+			"PORTFOLIO_ADMIN_USER and PORTFOLIO_ADMIN_PASSWORD_HASH (`gateway hash-password` prints a hash) and restart the gateway.")
 	// ErrWrongCredentials: the user name or the password is wrong (which one is not
 	// told).
-	ErrWrongCredentials = errors.New("admin: wrong user name or password")
+	ErrWrongCredentials = apperr.New(apperr.Unauthorized, "Wrong user name or password.")
 	// ErrNoSession: the token is missing, unknown, expired, signed out, or made with
 	// credentials that have since changed.
-	ErrNoSession = errors.New("admin: no such session")
+	ErrNoSession = apperr.New(apperr.Unauthorized, "Please sign in.")
 	// ErrBusy: every password check is taken by other sign-ins; try again in
 	// BusyRetryAfter.
-	ErrBusy = errors.New("admin: too many sign-ins being checked at once")
+	ErrBusy = &apperr.Error{Code: apperr.Unavailable, RetryAfter: BusyRetryAfter,
+		Message: "Too many sign-ins are being checked right now. Please try again in a moment."}
 	// ErrSetupLinkInvalid: the setup link is unknown, used or expired.
-	ErrSetupLinkInvalid = errors.New("admin: the setup link is not valid")
+	ErrSetupLinkInvalid = apperr.Field("token",
+		"This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log).")
 	// ErrAlreadySetUp: an admin exists (configured or set up), so setting one up is
 	// refused.
-	ErrAlreadySetUp = errors.New("admin: an admin is already set up")
+	ErrAlreadySetUp = apperr.New(apperr.Conflict, "The admin is already set up. Please sign in.")
+	// errSetupBusy is ErrBusy while setting up.
+	errSetupBusy = &apperr.Error{Code: apperr.Unavailable, RetryAfter: BusyRetryAfter,
+		Message: "The server is busy. Please try again in a moment.", Err: ErrBusy}
 )
 
-// TooManyAttemptsError refuses a sign-in after too many failures from the client;
-// RetryAfter is when one more attempt is allowed.
-type TooManyAttemptsError struct {
-	RetryAfter time.Duration
-}
-
-func (e *TooManyAttemptsError) Error() string {
-	return fmt.Sprintf("admin: too many failed sign-ins, retry after %s", e.RetryAfter)
+// tooManyAttempts refuses a sign-in after too many failures from the client;
+// retryAfter is when one more attempt is allowed.
+func tooManyAttempts(retryAfter time.Duration) error {
+	return &apperr.Error{Code: apperr.RateLimited, RetryAfter: retryAfter,
+		Message: "Too many failed sign-ins. Please wait a few minutes and try again."}
 }
 
 // Auth signs the admin in and out, checks sessions and sets the admin up on first
@@ -249,7 +258,7 @@ func (a *Auth) SessionTTL() time.Duration { return a.ttl }
 // Login checks user and password and, if they are right, starts a session and
 // returns it with its token (for the cookie). client identifies who is asking (the
 // server layer's client key) for the limit on failures. Errors: ErrNotConfigured,
-// *TooManyAttemptsError, ErrBusy, ErrWrongCredentials, or a store failure.
+// too many attempts (apperr.RateLimited), ErrBusy, ErrWrongCredentials, or a store failure.
 //
 // Every attempt counts as a failure of the client and of the user name before the
 // password is checked, so that many attempts at once cannot all slip past the limit
@@ -304,7 +313,7 @@ func (a *Auth) reserve(ctx context.Context, clientKey, userKey string, now time.
 		return fmt.Errorf("admin: count failure: %w", err)
 	}
 	if !ok {
-		return &TooManyAttemptsError{RetryAfter: max(end.Sub(now), time.Second)}
+		return tooManyAttempts(max(end.Sub(now), time.Second))
 	}
 	if _, _, err := a.store.AddFailure(ctx, userKey, math.MaxInt32, now, a.window); err != nil {
 		return errors.Join(fmt.Errorf("admin: count failure: %w", err), a.store.RemoveFailures(context.WithoutCancel(ctx), clientKey, 1))

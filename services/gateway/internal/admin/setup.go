@@ -7,37 +7,32 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
+
+	"github.com/portfolio-site/portfolio/services/apperr"
 )
 
 // MinPasswordLength is the shortest password SetUp accepts, in characters.
 const MinPasswordLength = 12
 
-// SetupProblem is a user name or password SetUp refuses; Message is fit to show.
-type SetupProblem struct {
-	Field   string // "user" or "password"
-	Message string
-}
-
-func (p *SetupProblem) Error() string { return "admin: setup: " + p.Field + ": " + p.Message }
-
 // CheckSetup returns the first problem with the user name and password the owner
-// chose, in the form's order, or nil. The setup form in the browser says the same.
-func CheckSetup(user, password string) *SetupProblem {
+// chose, in the form's order (an apperr Invalid error), or nil. The setup form in the
+// browser says the same.
+func CheckSetup(user, password string) error {
 	switch {
 	case strings.TrimSpace(user) == "":
-		return &SetupProblem{"user", "Enter a user name."}
+		return apperr.Field("user", "Enter a user name.")
 	case user != strings.TrimSpace(user):
-		return &SetupProblem{"user", "The user name must not start or end with a space."}
+		return apperr.Field("user", "The user name must not start or end with a space.")
 	case utf8.RuneCountInString(user) > MaxUserLength:
-		return &SetupProblem{"user", fmt.Sprintf("The user name must be at most %d characters.", MaxUserLength)}
+		return apperr.Field("user", fmt.Sprintf("The user name must be at most %d characters.", MaxUserLength))
 	case CheckUser(user) != nil:
-		return &SetupProblem{"user", "The user name must be one line of printable characters."}
+		return apperr.Field("user", "The user name must be one line of printable characters.")
 	case password == "":
-		return &SetupProblem{"password", "Enter a password."}
+		return apperr.Field("password", "Enter a password.")
 	case utf8.RuneCountInString(password) < MinPasswordLength:
-		return &SetupProblem{"password", fmt.Sprintf("The password must be at least %d characters.", MinPasswordLength)}
+		return apperr.Field("password", fmt.Sprintf("The password must be at least %d characters.", MinPasswordLength))
 	case len(password) > MaxPasswordBytes:
-		return &SetupProblem{"password", fmt.Sprintf("The password must be at most %d bytes (bcrypt ignores the rest).", MaxPasswordBytes)}
+		return apperr.Field("password", fmt.Sprintf("The password must be at most %d bytes (bcrypt ignores the rest).", MaxPasswordBytes))
 	}
 	return nil
 }
@@ -63,16 +58,16 @@ func (a *Auth) StartSetup(ctx context.Context) (token string, expiresAt time.Tim
 
 // SetUp makes user, with password, the admin, through the setup link's token, and
 // signs them in: the password's bcrypt hash is stored, the link (and every other
-// one) stops working. Errors: ErrAlreadySetUp, *SetupProblem, ErrSetupLinkInvalid,
-// ErrBusy, or a store failure.
+// one) stops working. Errors: ErrAlreadySetUp, a refused user name or password
+// (CheckSetup), ErrSetupLinkInvalid, busy (wrapping ErrBusy), or a store failure.
 func (a *Auth) SetUp(ctx context.Context, token, user, password string) (Session, string, error) {
 	if ok, err := a.Configured(ctx); err != nil {
 		return Session{}, "", err
 	} else if ok {
 		return Session{}, "", ErrAlreadySetUp
 	}
-	if p := CheckSetup(user, password); p != nil {
-		return Session{}, "", p
+	if err := CheckSetup(user, password); err != nil {
+		return Session{}, "", err
 	}
 	if !wellFormedToken(token) {
 		return Session{}, "", ErrSetupLinkInvalid
@@ -109,7 +104,7 @@ func (a *Auth) hashHolding(password string) (string, error) {
 	select {
 	case a.checks <- struct{}{}:
 	default:
-		return "", ErrBusy
+		return "", errSetupBusy
 	}
 	defer func() { <-a.checks }()
 	return HashPassword(password, a.cost)

@@ -19,7 +19,7 @@ import (
 	"github.com/spf13/viper"
 
 	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // Config is the gateway's whole configuration.

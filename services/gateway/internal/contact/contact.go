@@ -6,7 +6,6 @@ package contact
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
@@ -46,7 +46,7 @@ const (
 	MsgMessageTooLong  = "Message must be at most 5000 characters"
 )
 
-// Message is what a visitor sent through the contact form.
+// Message is what a visitor sent through the contact form, as Parse made it.
 type Message struct {
 	ID        int64
 	Name      string
@@ -59,86 +59,76 @@ type Message struct {
 	AutoReplied bool
 }
 
-// New builds a message from the form's values: trimmed, line breaks as \n.
-func New(name, email, subject, body string) Message {
-	return Message{
-		Name:    strings.TrimSpace(name),
-		Email:   strings.TrimSpace(email),
-		Subject: strings.TrimSpace(subject),
-		Body:    strings.TrimSpace(strings.ReplaceAll(body, "\r\n", "\n")),
-	}
+// Form is the contact form's fields as a visitor sent them.
+type Form struct {
+	Name, Email, Subject, Message string
 }
 
-// Problem is a field that breaks a rule, with the message to show.
-type Problem struct {
-	Field   string // name, email, subject or message (the form's field names)
-	Message string
-}
-
-func (p *Problem) Error() string { return p.Field + ": " + p.Message }
-
-// Validate returns the first problem in the form's order (name, email, subject,
-// message), or nil. Nothing that could break an email header gets through: the name
-// is one line without control characters and the address is a plain addr-spec. The
-// name goes into the greeting of an auto-reply to an unverified address, so it must
-// show as what it is: only visible characters count towards its least length, and no
+// Parse makes the message of f, trimmed and with line breaks as \n, if it keeps every
+// rule; otherwise it returns an apperr Invalid error with every field's problem, in
+// the form's order (name, email, subject, message), at most one per field (the first
+// rule it breaks): the JSON API reports the first, a page that shows the form again
+// shows them all. Nothing that could break an email header gets through: the name is
+// one line without control characters and the address is a plain addr-spec. The name
+// goes into the greeting of an auto-reply to an unverified address, so it must show
+// as what it is: only visible characters count towards its least length, and no
 // direction control may reorder it.
-func (m Message) Validate() *Problem {
-	if ps := m.Problems(); len(ps) > 0 {
-		return &ps[0]
+func Parse(f Form) (Message, error) {
+	m := Message{
+		Name:    strings.TrimSpace(f.Name),
+		Email:   strings.TrimSpace(f.Email),
+		Subject: strings.TrimSpace(f.Subject),
+		Body:    strings.TrimSpace(strings.ReplaceAll(f.Message, "\r\n", "\n")),
 	}
-	return nil
-}
-
-// Problems returns every field's problem in the form's order, at most one per field
-// (the first rule it breaks): what a page lists when it shows the whole form again.
-func (m Message) Problems() []Problem {
-	var ps []Problem
-	for _, check := range []func() *Problem{m.nameProblem, m.emailProblem, m.subjectProblem, m.bodyProblem} {
+	var ps []apperr.Problem
+	for _, check := range []func() *apperr.Problem{m.nameProblem, m.emailProblem, m.subjectProblem, m.bodyProblem} {
 		if p := check(); p != nil {
 			ps = append(ps, *p)
 		}
 	}
-	return ps
+	if len(ps) > 0 {
+		return Message{}, apperr.Fields(ps...)
+	}
+	return m, nil
 }
 
-func (m Message) nameProblem() *Problem {
+func (m Message) nameProblem() *apperr.Problem {
 	switch {
 	case mail.VisibleLength(m.Name) < NameMin:
-		return &Problem{"name", MsgNameTooShort}
+		return &apperr.Problem{Field: "name", Message: MsgNameTooShort}
 	case utf8.RuneCountInString(m.Name) > NameMax:
-		return &Problem{"name", MsgNameTooLong}
+		return &apperr.Problem{Field: "name", Message: MsgNameTooLong}
 	case strings.ContainsFunc(m.Name, breaksLine):
-		return &Problem{"name", MsgNameNotOneLine}
+		return &apperr.Problem{Field: "name", Message: MsgNameNotOneLine}
 	case mail.HasBidiControl(m.Name):
-		return &Problem{"name", MsgNameDirection}
+		return &apperr.Problem{Field: "name", Message: MsgNameDirection}
 	}
 	return nil
 }
 
-func (m Message) emailProblem() *Problem {
+func (m Message) emailProblem() *apperr.Problem {
 	switch {
 	case utf8.RuneCountInString(m.Email) > EmailMax:
-		return &Problem{"email", MsgEmailTooLong}
+		return &apperr.Problem{Field: "email", Message: MsgEmailTooLong}
 	case !ValidEmail(m.Email):
-		return &Problem{"email", MsgInvalidEmail}
+		return &apperr.Problem{Field: "email", Message: MsgInvalidEmail}
 	}
 	return nil
 }
 
-func (m Message) subjectProblem() *Problem {
+func (m Message) subjectProblem() *apperr.Problem {
 	if !slices.Contains(Subjects, m.Subject) {
-		return &Problem{"subject", MsgChooseSubject}
+		return &apperr.Problem{Field: "subject", Message: MsgChooseSubject}
 	}
 	return nil
 }
 
-func (m Message) bodyProblem() *Problem {
+func (m Message) bodyProblem() *apperr.Problem {
 	switch n := utf8.RuneCountInString(m.Body); {
 	case n < MessageMin:
-		return &Problem{"message", MsgMessageTooShort}
+		return &apperr.Problem{Field: "message", Message: MsgMessageTooShort}
 	case n > MessageMax:
-		return &Problem{"message", MsgMessageTooLong}
+		return &apperr.Problem{Field: "message", Message: MsgMessageTooLong}
 	}
 	return nil
 }
@@ -234,10 +224,6 @@ func (e Emails) For(m Message) ([]mail.Message, error) {
 	}, nil
 }
 
-// ErrUnavailable wraps a store failure: the message was not accepted and the visitor
-// should try again later.
-var ErrUnavailable = errors.New("contact: the message store is unavailable")
-
 // Inbox accepts contact messages.
 type Inbox struct {
 	store       Store
@@ -257,14 +243,11 @@ func NewInbox(store Store, emails Emails, notify func()) *Inbox {
 	return in
 }
 
-// Submit validates m, stores it and queues both emails in one transaction (only the
-// owner's past the auto-reply cap), and returns it with its ID and time. Once it returns nil the message and its emails are durable;
-// the emails are sent in the background. A *Problem is returned for an invalid
-// message, an error wrapping ErrUnavailable when the store failed.
+// Submit stores m, a message Parse made, and queues both emails in one transaction
+// (only the owner's past the auto-reply cap), and returns it with its ID and time.
+// Once it returns nil the message and its emails are durable; the emails are sent in
+// the background. A store failure is apperr.Unavailable.
 func (in *Inbox) Submit(ctx context.Context, m Message) (Message, error) {
-	if p := m.Validate(); p != nil {
-		return Message{}, p
-	}
 	m.CreatedAt = time.Now().UTC()
 	emails, err := in.emails.For(m)
 	if err != nil {
@@ -279,7 +262,7 @@ func (in *Inbox) Submit(ctx context.Context, m Message) (Message, error) {
 		}
 	}
 	if err := in.store.Add(ctx, &m, emails...); err != nil {
-		return Message{}, fmt.Errorf("%w: %w", ErrUnavailable, err)
+		return Message{}, apperr.Wrap(apperr.Unavailable, "Your message could not be saved right now. Please try again later.", err)
 	}
 	if in.notify != nil {
 		in.notify()

@@ -7,12 +7,30 @@ import (
 	"testing"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
 )
 
-func TestValidate(t *testing.T) {
+// parse is contact.Parse of the form's four values.
+func parse(name, email, subject, body string) (contact.Message, error) {
+	return contact.Parse(contact.Form{Name: name, Email: email, Subject: subject, Message: body})
+}
+
+// mustParse is a message Parse accepts, for tests that need a valid one.
+func mustParse(t *testing.T, name, email, subject, body string) contact.Message {
+	t.Helper()
+	m, err := parse(name, email, subject, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestParseRules: each rule, by the problem Parse names first (the one the JSON API
+// reports).
+func TestParseRules(t *testing.T) {
 	long := func(n int, s string) string { return strings.Repeat(s, n) }
 	tests := []struct {
 		name                        string
@@ -74,65 +92,76 @@ func TestValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := contact.New(tt.fName, tt.email, tt.subject, tt.body).Validate()
+			_, err := parse(tt.fName, tt.email, tt.subject, tt.body)
 			if tt.wantField == "" {
-				if p != nil {
-					t.Fatalf("Validate() = %v, want valid", p)
+				if err != nil {
+					t.Fatalf("Parse = %v, want valid", err)
 				}
 				return
 			}
-			if p == nil || p.Field != tt.wantField || p.Message != tt.wantMessage {
-				t.Fatalf("Validate() = %+v, want %s: %q", p, tt.wantField, tt.wantMessage)
+			p, ok := apperr.From(err)
+			if !ok || p.Code != apperr.Invalid || p.Field != tt.wantField || p.Message != tt.wantMessage {
+				t.Fatalf("Parse = %+v, want %s: %q", err, tt.wantField, tt.wantMessage)
 			}
 		})
 	}
 }
 
-func TestProblemsListsEveryField(t *testing.T) {
+// TestParseReturnsEveryProblem: one pass names every field at fault, in the form's
+// order, the first rule each breaks; the first is the error's own field and message.
+func TestParseReturnsEveryProblem(t *testing.T) {
 	tests := []struct {
 		name                        string
 		fName, email, subject, body string
-		want                        []contact.Problem
+		want                        []apperr.Problem
 	}{
 		{"valid", "Jane", "jane@example.org", "job", "Hello there, let's talk.", nil},
-		{"every field", "J", "jane@", "sales", "Hi", []contact.Problem{
+		{"every field", "J", "jane@", "sales", "Hi", []apperr.Problem{
 			{Field: "name", Message: "Name must be at least 2 characters"},
 			{Field: "email", Message: "Please enter a valid email address"},
 			{Field: "subject", Message: "Please choose a subject"},
 			{Field: "message", Message: "Message must be at least 10 characters"},
 		}},
-		{"one rule per field, the first it breaks", strings.Repeat("n", 101) + "\n", "jane@example.org", "job", strings.Repeat("m", 5001), []contact.Problem{
+		{"one rule per field, the first it breaks", strings.Repeat("n", 101) + "\n", "jane@example.org", "job", strings.Repeat("m", 5001), []apperr.Problem{
 			{Field: "name", Message: "Name must be at most 100 characters"},
 			{Field: "message", Message: "Message must be at most 5000 characters"},
 		}},
-		{"only the email", "Jane", "", "other", "0123456789", []contact.Problem{
+		{"only the email", "Jane", "", "other", "0123456789", []apperr.Problem{
 			{Field: "email", Message: "Please enter a valid email address"},
 		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := contact.New(tt.fName, tt.email, tt.subject, tt.body)
-			got := m.Problems()
-			if len(got) != len(tt.want) {
-				t.Fatalf("Problems() = %+v, want %+v", got, tt.want)
+			m, err := parse(tt.fName, tt.email, tt.subject, tt.body)
+			if tt.want == nil {
+				if err != nil || m.Name != tt.fName {
+					t.Fatalf("Parse = %+v, %v; want the message", m, err)
+				}
+				return
 			}
-			for i := range got {
-				if got[i] != tt.want[i] {
-					t.Errorf("problem %d = %+v, want %+v", i, got[i], tt.want[i])
+			e, ok := apperr.From(err)
+			if !ok || e.Code != apperr.Invalid || m != (contact.Message{}) {
+				t.Fatalf("Parse = %+v, %v; want an invalid error and no message", m, err)
+			}
+			if len(e.Problems) != len(tt.want) {
+				t.Fatalf("Problems = %+v, want %+v", e.Problems, tt.want)
+			}
+			for i := range e.Problems {
+				if e.Problems[i] != tt.want[i] {
+					t.Errorf("problem %d = %+v, want %+v", i, e.Problems[i], tt.want[i])
 				}
 			}
-			// Validate is the first of them.
-			if v := m.Validate(); (v == nil) != (len(got) == 0) || (v != nil && *v != got[0]) {
-				t.Errorf("Validate() = %+v, want the first problem", v)
+			if e.Field != tt.want[0].Field || e.Message != tt.want[0].Message {
+				t.Errorf("error names %s %q, want the first problem", e.Field, e.Message)
 			}
 		})
 	}
 }
 
-func TestNewTrimsAndNormalises(t *testing.T) {
-	m := contact.New("  Jane Doe \t", " jane@example.org ", " job ", "\r\n  line one\r\nline two  \n")
+func TestParseTrimsAndNormalises(t *testing.T) {
+	m := mustParse(t, "  Jane Doe \t", " jane@example.org ", " job ", "\r\n  line one\r\nline two  \n")
 	if m.Name != "Jane Doe" || m.Email != "jane@example.org" || m.Subject != "job" || m.Body != "line one\nline two" {
-		t.Errorf("New = %+v", m)
+		t.Errorf("Parse = %+v", m)
 	}
 }
 
@@ -183,7 +212,7 @@ func emails() contact.Emails {
 }
 
 func TestEmailsFor(t *testing.T) {
-	m := contact.New("Jane <b>Doe</b>", "jane@example.org", "collaboration", "Let's build <script>x()</script> together")
+	m := mustParse(t, "Jane <b>Doe</b>", "jane@example.org", "collaboration", "Let's build <script>x()</script> together")
 	got, err := emails().For(m)
 	if err != nil {
 		t.Fatal(err)
@@ -243,7 +272,7 @@ func (f *fakeStore) Add(_ context.Context, m *contact.Message, emails ...mail.Me
 func (f *fakeStore) List(context.Context, int) ([]contact.Message, error) { return f.added, nil }
 
 func TestInboxSubmit(t *testing.T) {
-	valid := contact.New("Jane Doe", "jane@example.org", "job", "Hello there, let's talk.")
+	valid := mustParse(t, "Jane Doe", "jane@example.org", "job", "Hello there, let's talk.")
 	t.Run("accepted", func(t *testing.T) {
 		store := &fakeStore{}
 		notified := 0
@@ -256,25 +285,14 @@ func TestInboxSubmit(t *testing.T) {
 			t.Errorf("m = %+v, %d emails, notified %d", m, len(store.emails), notified)
 		}
 	})
-	t.Run("invalid", func(t *testing.T) {
-		store := &fakeStore{}
-		in := contact.NewInbox(store, emails(), nil)
-		_, err := in.Submit(context.Background(), contact.New("J", "", "", ""))
-		var p *contact.Problem
-		if !errors.As(err, &p) || p.Field != "name" {
-			t.Fatalf("Submit = %v, want a name problem", err)
-		}
-		if len(store.added) != 0 {
-			t.Error("invalid message stored")
-		}
-	})
 	t.Run("store down", func(t *testing.T) {
 		store := &fakeStore{err: errors.New("database is locked")}
 		notified := 0
 		in := contact.NewInbox(store, emails(), func() { notified++ })
 		_, err := in.Submit(context.Background(), valid)
-		if !errors.Is(err, contact.ErrUnavailable) || notified != 0 {
-			t.Fatalf("Submit = %v (notified %d), want ErrUnavailable and no wake-up", err, notified)
+		if e, ok := apperr.From(err); !ok || e.Code != apperr.Unavailable || notified != 0 ||
+			e.Message != "Your message could not be saved right now. Please try again later." {
+			t.Fatalf("Submit = %v (notified %d), want apperr.Unavailable and no wake-up", err, notified)
 		}
 	})
 }

@@ -10,9 +10,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"go.uber.org/zap"
 
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb/sqldbtest"
 )
 
 // TestCollect reads a backlog and a running publication from a real database, on
@@ -24,11 +24,10 @@ func TestCollect(t *testing.T) {
 	for _, d := range sqldbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
 			db := d.Open(t)
-			out := mailstore.New(db)
-			if err := out.Migrate(ctx); err != nil {
+			if err := mailstore.Migrate(ctx, db); err != nil {
 				t.Fatal(err)
 			}
-			if err := nlstore.New(db, out).Migrate(ctx); err != nil {
+			if err := nlstore.Migrate(ctx, db); err != nil {
 				t.Fatal(err)
 			}
 			c := &Collector{db: db, logger: zap.NewNop(), now: func() time.Time { return now }}

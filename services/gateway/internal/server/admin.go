@@ -5,7 +5,6 @@ import (
 	"errors"
 	"mime"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -13,8 +12,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/newsletter"
@@ -113,17 +112,6 @@ type adminGuard struct {
 	cookie sessionCookie
 }
 
-// notConfigured is the answer of every admin call while no admin is configured nor
-// set up: how to set one up.
-func notConfigured() error {
-	return &Error{
-		Code: ECodeNotConfigured,
-		Message: "The admin is not set up yet: open the setup link the gateway printed in its log when it started, or set " +
-			config.EnvName("admin_user") + " and " + config.EnvName("admin_password_hash") +
-			" (`gateway hash-password` prints a hash) and restart the gateway.",
-	}
-}
-
 // guard modes: who may call an endpoint.
 const (
 	guardAnyone     = iota // same origin only: the session probe and setting up
@@ -153,18 +141,14 @@ func (g adminGuard) guard(h http.Handler, mode int) http.Handler {
 			return
 		}
 		if !configured {
-			writeError(w, r, g.logger, notConfigured())
+			writeError(w, r, g.logger, admin.ErrNotConfigured)
 			return
 		}
 		needSession := mode == guardSession
 		if needSession {
 			s, err := g.auth.Session(r.Context(), g.cookie.token(r))
-			switch {
-			case errors.Is(err, admin.ErrNoSession):
-				writeError(w, r, g.logger, &Error{Code: ECodeUnauthorized, Message: "Please sign in."})
-				return
-			case err != nil:
-				writeError(w, r, g.logger, &Error{Code: ECodeUnavailable, Message: "The session could not be checked. Please try again later.", Err: err})
+			if err != nil { // admin.ErrNoSession: 401
+				writeError(w, r, g.logger, apperr.Or(err, ECodeUnavailable, "The session could not be checked. Please try again later."))
 				return
 			}
 			r = r.WithContext(context.WithValue(r.Context(), adminSessionKey{}, s))
@@ -211,7 +195,7 @@ func handleAdminSession(logger *zap.Logger, auth AdminAuth, cookie sessionCookie
 		}
 		s, err := auth.Session(r.Context(), cookie.token(r))
 		switch {
-		case errors.Is(err, admin.ErrNoSession):
+		case errors.Is(err, admin.ErrNoSession): // signed out: a state the page is built for
 			writeJSON(w, http.StatusOK, sessionAnswer{Configured: &configured})
 		case err != nil:
 			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The session could not be checked. Please try again later.", Err: err})
@@ -249,23 +233,8 @@ func handleAdminSetup(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) 
 			return
 		}
 		s, token, err := auth.SetUp(r.Context(), req.Token, req.User, req.Password)
-		if p, ok := errors.AsType[*admin.SetupProblem](err); ok {
-			writeError(w, r, logger, invalid(p.Field, p.Message))
-			return
-		}
-		switch {
-		case errors.Is(err, admin.ErrAlreadySetUp):
-			writeError(w, r, logger, &Error{Code: ECodeConflict, Message: "The admin is already set up. Please sign in."})
-			return
-		case errors.Is(err, admin.ErrSetupLinkInvalid):
-			writeError(w, r, logger, invalid("token", "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log)."))
-			return
-		case errors.Is(err, admin.ErrBusy):
-			w.Header().Set("Retry-After", strconv.Itoa(ratelimit.RetryAfterSeconds(admin.BusyRetryAfter)))
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The server is busy. Please try again in a moment."})
-			return
-		case err != nil:
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "Setting up the admin failed. Please try again later.", Err: err})
+		if err != nil {
+			writeError(w, r, logger, apperr.Or(err, ECodeUnavailable, "Setting up the admin failed. Please try again later."))
 			return
 		}
 		cookie.set(w, token, auth.SessionTTL())
@@ -306,31 +275,21 @@ func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) 
 		// The client's limit key (an IPv6 client by its network), as every limit.
 		client := clientKeyFrom(r.Context())
 		s, token, err := auth.Login(r.Context(), req.User, req.Password, client)
-		if tooMany, ok := errors.AsType[*admin.TooManyAttemptsError](err); ok {
-			secs := ratelimit.RetryAfterSeconds(tooMany.RetryAfter)
-			w.Header().Set("Retry-After", strconv.Itoa(secs))
-			logger.Warn("admin: sign-in refused, too many failures", zap.String("client", client), zap.Int("retry_after", secs))
-			writeError(w, r, logger, &Error{Code: ECodeRateLimited, Message: "Too many failed sign-ins. Please wait a few minutes and try again."})
-			return
-		}
 		switch {
+		case apperr.CodeOf(err) == ECodeRateLimited:
+			e, _ := apperr.From(err)
+			logger.Warn("admin: sign-in refused, too many failures", zap.String("client", client),
+				zap.Int("retry_after", ratelimit.RetryAfterSeconds(e.RetryAfter)))
 		case errors.Is(err, admin.ErrBusy):
 			// Every password check is taken: a quick answer rather than a queue, so a
 			// flood of sign-ins costs the site at most the checks' cores.
-			w.Header().Set("Retry-After", strconv.Itoa(ratelimit.RetryAfterSeconds(admin.BusyRetryAfter)))
 			logger.Warn("admin: sign-in refused, password checks busy", zap.String("client", client))
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "Too many sign-ins are being checked right now. Please try again in a moment."})
-			return
 		case errors.Is(err, admin.ErrWrongCredentials):
 			// The typed user name is not logged: people type passwords into it.
 			logger.Warn("admin: sign-in failed", zap.String("client", client))
-			writeError(w, r, logger, &Error{Code: ECodeUnauthorized, Message: "Wrong user name or password."})
-			return
-		case errors.Is(err, admin.ErrNotConfigured):
-			writeError(w, r, logger, notConfigured())
-			return
-		case err != nil:
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "Signing in failed. Please try again later.", Err: err})
+		}
+		if err != nil {
+			writeError(w, r, logger, apperr.Or(err, ECodeUnavailable, "Signing in failed. Please try again later."))
 			return
 		}
 		cookie.set(w, token, auth.SessionTTL())

@@ -2,7 +2,6 @@ package server
 
 import (
 	"encoding/csv"
-	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -21,7 +20,7 @@ import (
 
 // handleAdminStats answers the stat cards: real subscriber counts by state, the
 // editions in content, how many of them were ever sent, and the schedule.
-func handleAdminStats(logger *zap.Logger, subs Subscribers, pub Publisher) http.Handler {
+func handleAdminStats(logger *zap.Logger, subscribers Subscribers, pub Publisher) http.Handler {
 	type answer struct {
 		Subscribers newsletter.Counts `json:"subscribers"`
 		Editions    int               `json:"editions"`
@@ -29,7 +28,7 @@ func handleAdminStats(logger *zap.Logger, subs Subscribers, pub Publisher) http.
 		Schedule    string            `json:"schedule"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		counts, err := subs.Counts(r.Context())
+		counts, err := subscribers.Counts(r.Context())
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -99,14 +98,7 @@ func handleAdminPublish(logger *zap.Logger, pub Publisher) http.Handler {
 			id = 0 // no edition has it: answered as unknown below
 		}
 		res, err := pub.Publish(r.Context(), id)
-		switch {
-		case errors.Is(err, newsletter.ErrUnknownEdition):
-			writeError(w, r, logger, &Error{Code: ECodeNotFound, Message: "There is no such edition."})
-			return
-		case errors.Is(err, newsletter.ErrPublishing):
-			writeError(w, r, logger, &Error{Code: ECodeConflict, Message: "This edition is being published right now. Please wait until it is done."})
-			return
-		case err != nil:
+		if err != nil { // newsletter.ErrUnknownEdition: 404, ErrPublishing: 409
 			writeError(w, r, logger, err)
 			return
 		}
@@ -140,7 +132,7 @@ func subscriberItemOf(s newsletter.Subscriber) subscriberItem {
 
 // handleAdminSubscribers answers one page of subscribers, newest first, optionally of
 // one state: ?page=1&perPage=50&state=confirmed.
-func handleAdminSubscribers(logger *zap.Logger, subs Subscribers) http.Handler {
+func handleAdminSubscribers(logger *zap.Logger, subscribers Subscribers) http.Handler {
 	type answer struct {
 		Items   []subscriberItem `json:"items"`
 		Page    int              `json:"page"`
@@ -168,7 +160,7 @@ func handleAdminSubscribers(logger *zap.Logger, subs Subscribers) http.Handler {
 			writeError(w, r, logger, invalid("perPage", fmt.Sprintf("perPage must be between 1 and %d.", newsletter.MaxPerPage)))
 			return
 		}
-		res, err := subs.List(r.Context(), newsletter.ListQuery{State: state, Page: page, PerPage: perPage})
+		res, err := subscribers.List(r.Context(), newsletter.ListQuery{State: state, Page: page, PerPage: perPage})
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -183,9 +175,9 @@ func handleAdminSubscribers(logger *zap.Logger, subs Subscribers) http.Handler {
 
 // handleAdminSubscribersCSV answers every subscriber as a CSV attachment, newest
 // first, for a spreadsheet.
-func handleAdminSubscribersCSV(logger *zap.Logger, subs Subscribers) http.Handler {
+func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		all, err := subs.All(r.Context())
+		all, err := subscribers.All(r.Context())
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -242,13 +234,9 @@ func handleAdminMessages(logger *zap.Logger, msgs Messages) http.Handler {
 	}
 	const maxMessages = 500
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		limit, err := queryInt(r.URL.Query(), "limit", 50)
+		limit, err := queryLimit(r.URL.Query(), maxMessages)
 		if err != nil {
 			writeError(w, r, logger, err)
-			return
-		}
-		if limit < 1 || limit > maxMessages {
-			writeError(w, r, logger, invalid("limit", fmt.Sprintf("limit must be between 1 and %d.", maxMessages)))
 			return
 		}
 		list, err := msgs.List(r.Context(), limit)
@@ -264,6 +252,18 @@ func handleAdminMessages(logger *zap.Logger, msgs Messages) http.Handler {
 		}
 		writeJSON(w, http.StatusOK, answer{Items: items})
 	})
+}
+
+// queryLimit reads ?limit=, a whole number from 1 to most, 50 when it is absent.
+func queryLimit(q url.Values, most int) (int, error) {
+	limit, err := queryInt(q, "limit", 50)
+	if err != nil {
+		return 0, err
+	}
+	if limit > most {
+		return 0, invalid("limit", fmt.Sprintf("limit must be between 1 and %d.", most))
+	}
+	return limit, nil
 }
 
 // queryInt reads a whole number from the query string, def when it is absent.

@@ -2,8 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -70,13 +68,9 @@ func handleAdminMail(logger *zap.Logger, mail Mail) http.Handler {
 	}
 	const maxItems = 500
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		limit, err := queryInt(r.URL.Query(), "limit", 50)
+		limit, err := queryLimit(r.URL.Query(), maxItems)
 		if err != nil {
 			writeError(w, r, logger, err)
-			return
-		}
-		if limit < 1 || limit > maxItems {
-			writeError(w, r, logger, invalid("limit", fmt.Sprintf("limit must be between 1 and %d.", maxItems)))
 			return
 		}
 		counts, err := mail.Count(r.Context())
@@ -112,15 +106,7 @@ func handleAdminMailRetry(logger *zap.Logger, mail Mail) http.Handler {
 		if err != nil {
 			id = 0 // no email has it: answered as unknown below
 		}
-		err = mail.Requeue(r.Context(), id, time.Now())
-		switch {
-		case errors.Is(err, outbox.ErrNotFound):
-			writeError(w, r, logger, &Error{Code: ECodeNotFound, Message: "There is no such email."})
-			return
-		case errors.Is(err, outbox.ErrNotDead):
-			writeError(w, r, logger, &Error{Code: ECodeConflict, Message: "Only a dead email can be retried; this one is still queued or was sent."})
-			return
-		case err != nil:
+		if err := mail.Requeue(r.Context(), id, time.Now()); err != nil { // outbox.ErrNotFound: 404, ErrNotDead: 409
 			writeError(w, r, logger, err)
 			return
 		}

@@ -568,8 +568,8 @@ func TestAdminStatsAndLists(t *testing.T) {
 	cookie := f.signIn(t)
 	f.seedSubscribers(t, "ada@example.org", "=cmd|calc@example.org")
 	for _, m := range []contact.Message{
-		contact.New("First Sender", "first@example.org", "job", "The first message of all."),
-		contact.New("Second Sender", "second@example.org", "other", "The second message, newer."),
+		{Name: "First Sender", Email: "first@example.org", Subject: "job", Body: "The first message of all."},
+		{Name: "Second Sender", Email: "second@example.org", Subject: "other", Body: "The second message, newer."},
 	} {
 		m.CreatedAt = time.Now()
 		if err := f.contacts.Add(context.Background(), &m); err != nil {

@@ -2,12 +2,12 @@ package server
 
 import (
 	"context"
-	"errors"
 	"net/http"
 
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 )
@@ -27,23 +27,13 @@ type contactRequest struct {
 	Website string `json:"website"`
 }
 
-func (r contactRequest) message() contact.Message {
-	return contact.New(r.Name, r.Email, r.Subject, r.Message)
-}
-
-// Valid checks the fields in the form's order. A request whose honeypot is filled is
-// not checked: the handler drops it without telling.
-func (r contactRequest) Valid(context.Context) error {
-	if r.trapped() {
-		return nil
-	}
-	if p := r.message().Validate(); p != nil {
-		return invalid(p.Field, p.Message)
-	}
-	return nil
-}
-
+// trapped is whether the honeypot is filled: the handler drops such a request without
+// telling, unchecked.
 func (r contactRequest) trapped() bool { return r.Website != "" }
+
+func (r contactRequest) form() contact.Form {
+	return contact.Form{Name: r.Name, Email: r.Email, Subject: r.Subject, Message: r.Message}
+}
 
 // formAccepted is the answer to an accepted form (a contact message, a subscription),
 // and to a bot's.
@@ -57,10 +47,10 @@ func handleContactCreate(logger *zap.Logger, inbox ContactInbox) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, err := decode[contactRequest](r)
 		if err == nil {
-			err = submitContact(r, logger, inbox, req.message(), req.trapped())
+			err = submitContact(r, logger, inbox, req.form(), req.trapped())
 		}
 		if err != nil {
-			writeError(w, r, logger, err)
+			writeError(w, r, logger, err) // a parse error names the first field at fault
 			return
 		}
 		w.Header().Set("Cache-Control", "no-store")
@@ -85,26 +75,15 @@ func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices *pages.No
 			Subject: r.PostForm.Get("subject"),
 			Message: r.PostForm.Get("message"),
 		}
-		m := contact.New(v.Name, v.Email, v.Subject, v.Message)
-		trapped := r.PostForm.Get("website") != ""
-		problems := map[string]string{}
-		if !trapped {
+		f := contact.Form{Name: v.Name, Email: v.Email, Subject: v.Subject, Message: v.Message}
+		err := submitContact(r, logger, inbox, f, r.PostForm.Get("website") != "")
+		if e, ok := apperr.From(err); ok && len(e.Problems) > 0 {
 			// Every field at once: a page cannot point at one field after another as
 			// the app's form does.
-			for _, p := range m.Problems() {
+			problems := make(map[string]string, len(e.Problems))
+			for _, p := range e.Problems {
 				problems[p.Field] = p.Message
 			}
-		}
-		var err error
-		if len(problems) == 0 {
-			err = submitContact(r, logger, inbox, m, trapped)
-		}
-		if e, ok := errors.AsType[*Error](err); ok && e.Code == ECodeInvalid && e.Field != "" {
-			problems[e.Field] = e.Message
-			err = nil
-		}
-		switch {
-		case len(problems) > 0:
 			writePage(w, http.StatusBadRequest, notices.RenderContactForm(pages.ContactForm{
 				Kicker:   page.Heading,
 				Title:    page.Validation.Title,
@@ -113,34 +92,34 @@ func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices *pages.No
 				Problems: problems,
 				Links:    contactLinks(),
 			}))
-		case err != nil:
-			fail(w, r, err)
-		default:
-			writeNotice(w, notices, http.StatusOK, contactNotice(page)(page.Toasts.Success.Title, page.Toasts.Success.Description))
+			return
 		}
+		if err != nil {
+			fail(w, r, err)
+			return
+		}
+		writeNotice(w, notices, http.StatusOK, contactNotice(page)(page.Toasts.Success.Title, page.Toasts.Success.Description))
 	})
 }
 
-// submitContact stores m and queues its emails, or drops it when the honeypot was
-// filled; nil means the visitor is told it worked. Its errors are *Error values.
-func submitContact(r *http.Request, logger *zap.Logger, inbox ContactInbox, m contact.Message, trapped bool) error {
+// submitContact parses f into a message, stores it and queues its emails, or drops it
+// unchecked when the honeypot was filled; nil means the visitor is told it worked.
+// Its errors are *Error values: invalid with every field's problem, or unavailable.
+func submitContact(r *http.Request, logger *zap.Logger, inbox ContactInbox, f contact.Form, trapped bool) error {
 	ip := clientIPFrom(r.Context())
 	if trapped {
 		// Same answer as a success, so the bot learns nothing; nothing stored or sent.
 		logger.Info("contact: honeypot filled, message dropped", zap.String("client", ip.String()))
 		return nil
 	}
+	m, err := contact.Parse(f)
+	if err != nil {
+		return err
+	}
 	if ip.IsValid() {
 		m.IP = ip.String()
 	}
-	m, err := inbox.Submit(r.Context(), m)
-	if errors.Is(err, contact.ErrUnavailable) {
-		return &Error{Code: ECodeUnavailable, Message: "Your message could not be saved right now. Please try again later.", Err: err}
-	}
-	if p, ok := errors.AsType[*contact.Problem](err); ok {
-		return invalid(p.Field, p.Message)
-	}
-	if err != nil {
+	if m, err = inbox.Submit(r.Context(), m); err != nil {
 		return err
 	}
 	logger.Info("contact: message accepted", zap.Int64("contact_id", m.ID), zap.String("subject", m.Subject), zap.Bool("auto_reply", m.AutoReplied))

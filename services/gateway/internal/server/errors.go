@@ -2,73 +2,77 @@ package server
 
 import (
 	"encoding/json"
-	"errors"
 	"net/http"
+	"strconv"
 
 	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
 
-// Error codes of the JSON API. A code says what went wrong in terms a client can act
-// on; statusOf maps each to its HTTP status in one place.
+// The JSON API's errors are apperr.Errors (docs/decisions/0024): the domains return
+// them, and the guards and handlers here make them for what only HTTP knows (a body
+// too large, a cross-site request). These short names keep the handlers readable.
+type Error = apperr.Error
+
 const (
-	ECodeInvalid          = "invalid"
-	ECodeUnauthorized     = "unauthorized"
-	ECodeForbidden        = "forbidden"
-	ECodeNotFound         = "not_found"
-	ECodeMethodNotAllowed = "method_not_allowed"
-	ECodeConflict         = "conflict"
-	ECodeTooLarge         = "too_large"
-	ECodeUnsupportedType  = "unsupported_media_type"
-	ECodeRateLimited      = "rate_limited"
-	ECodeUnavailable      = "unavailable"
-	ECodeNotConfigured    = "not_configured"
-	ECodeInternal         = "internal"
+	ECodeInvalid          = apperr.Invalid
+	ECodeUnauthorized     = apperr.Unauthorized
+	ECodeForbidden        = apperr.Forbidden
+	ECodeNotFound         = apperr.NotFound
+	ECodeMethodNotAllowed = apperr.MethodNotAllowed
+	ECodeConflict         = apperr.Conflict
+	ECodeTooLarge         = apperr.TooLarge
+	ECodeUnsupportedType  = apperr.UnsupportedType
+	ECodeRateLimited      = apperr.RateLimited
+	ECodeUnavailable      = apperr.Unavailable
+	ECodeNotConfigured    = apperr.NotConfigured
+	ECodeInternal         = apperr.Internal
 )
 
-// Error is an error the API reports to its client. Message is for people and safe to
-// show; Err, if set, is the internal cause, which is logged and never sent.
-type Error struct {
-	Code    string
-	Message string
-	Field   string // the request field at fault, for ECodeInvalid
-	Err     error
+// statuses maps each error code to its HTTP status: the one place that does. A code
+// not here is a 500.
+var statuses = map[apperr.Code]int{
+	apperr.Invalid:          http.StatusBadRequest,
+	apperr.Unauthorized:     http.StatusUnauthorized,
+	apperr.Forbidden:        http.StatusForbidden,
+	apperr.NotFound:         http.StatusNotFound,
+	apperr.MethodNotAllowed: http.StatusMethodNotAllowed,
+	apperr.Conflict:         http.StatusConflict,
+	apperr.TooLarge:         http.StatusRequestEntityTooLarge,
+	apperr.UnsupportedType:  http.StatusUnsupportedMediaType,
+	apperr.RateLimited:      http.StatusTooManyRequests,
+	apperr.Unavailable:      http.StatusServiceUnavailable,
+	apperr.NotConfigured:    http.StatusServiceUnavailable,
+	apperr.Internal:         http.StatusInternalServerError,
 }
-
-func (e *Error) Error() string {
-	if e.Err != nil {
-		return e.Code + ": " + e.Message + ": " + e.Err.Error()
-	}
-	return e.Code + ": " + e.Message
-}
-
-func (e *Error) Unwrap() error { return e.Err }
 
 // statusOf maps an error code to its HTTP status.
-func statusOf(code string) int {
-	switch code {
-	case ECodeInvalid:
-		return http.StatusBadRequest
-	case ECodeUnauthorized:
-		return http.StatusUnauthorized
-	case ECodeForbidden:
-		return http.StatusForbidden
-	case ECodeNotFound:
-		return http.StatusNotFound
-	case ECodeMethodNotAllowed:
-		return http.StatusMethodNotAllowed
-	case ECodeConflict:
-		return http.StatusConflict
-	case ECodeTooLarge:
-		return http.StatusRequestEntityTooLarge
-	case ECodeUnsupportedType:
-		return http.StatusUnsupportedMediaType
-	case ECodeRateLimited:
-		return http.StatusTooManyRequests
-	case ECodeUnavailable, ECodeNotConfigured:
-		return http.StatusServiceUnavailable
-	default:
-		return http.StatusInternalServerError
+func statusOf(code apperr.Code) int {
+	if status, ok := statuses[code]; ok {
+		return status
 	}
+	return http.StatusInternalServerError
+}
+
+// failed is what a client is told about err, and with which status: err's own
+// *Error, or, for any other error, an internal one whose cause is logged and not
+// shown (message is what to say then). A 5xx with a cause is logged here; a Retry-After
+// the error carries is set on w.
+func failed(w http.ResponseWriter, r *http.Request, logger *zap.Logger, err error, message string) (*Error, int) {
+	e, ok := apperr.From(err)
+	if !ok {
+		e = &Error{Code: ECodeInternal, Message: message, Err: err}
+	}
+	status := statusOf(e.Code)
+	if status >= http.StatusInternalServerError && e.Err != nil {
+		logger.Error("request failed", zap.String("method", r.Method), zap.String("path", r.URL.Path), zap.Error(e.Err))
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(ratelimit.RetryAfterSeconds(e.RetryAfter)))
+	}
+	return e, status
 }
 
 type errorBody struct {
@@ -84,21 +88,14 @@ type errorDetail struct {
 // writeError answers with err as JSON. An error that is not an *Error is internal: it
 // is logged and the client only learns that something failed.
 func writeError(w http.ResponseWriter, r *http.Request, logger *zap.Logger, err error) {
-	var e *Error
-	if !errors.As(err, &e) {
-		e = &Error{Code: ECodeInternal, Message: "Something went wrong. Please try again later.", Err: err}
-	}
-	status := statusOf(e.Code)
-	if status >= http.StatusInternalServerError && e.Err != nil {
-		logger.Error("request failed", zap.String("method", r.Method), zap.String("path", r.URL.Path), zap.Error(e.Err))
-	}
+	e, status := failed(w, r, logger, err, "Something went wrong. Please try again later.")
 	// Headers a handler set for the body it meant to send do not fit this one.
 	h := w.Header()
 	for _, k := range []string{"Content-Encoding", "Content-Length", "ETag", "Last-Modified", "Vary"} {
 		h.Del(k)
 	}
 	h.Set("Cache-Control", "no-store")
-	writeJSON(w, status, errorBody{Error: errorDetail{Code: e.Code, Message: e.Message, Field: e.Field}})
+	writeJSON(w, status, errorBody{Error: errorDetail{Code: string(e.Code), Message: e.Message, Field: e.Field}})
 }
 
 // writeJSON answers with v encoded as JSON. The caller sets Cache-Control.

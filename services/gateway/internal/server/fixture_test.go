@@ -16,15 +16,15 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
 	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // fixture is a gateway handler over real things: the fixture build, a SQLite database
@@ -36,7 +36,7 @@ type fixture struct {
 	cfg      config.Config
 	db       *sqldb.DB
 	outbox   *sqlstore.Outbox
-	contacts *store.Contacts
+	contacts *contactstore.Contacts
 	subs     *newsletter.Service
 	admin    *adminParts
 	reg      *prometheus.Registry
@@ -85,7 +85,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	found, err := discovery.Build(discovery.Input{
+	discoveryFiles, err := discovery.Build(discovery.Input{
 		Site: site, Routes: routes, Posts: posts, Projects: projects.Projects, Legal: legal, PublicURL: cfg.PublicURL,
 	})
 	if err != nil {
@@ -104,7 +104,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	}
 	t.Cleanup(func() { _ = db.Close() })
 	out := sqlstore.New(db)
-	f := &fixture{logs: logs, cfg: cfg, db: db, outbox: out, contacts: store.NewContacts(db, out), reg: prometheus.NewRegistry()}
+	f := &fixture{logs: logs, cfg: cfg, db: db, outbox: out, contacts: contactstore.NewContacts(db, out), reg: prometheus.NewRegistry()}
 	labels := map[string]string{}
 	for _, s := range page.Form.Subjects {
 		labels[s.Value] = s.Label
@@ -133,7 +133,10 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	}
 	f.web = web
 	f.admin = newAdminParts(t, f, inbox)
-	f.h = server.NewServer(logger, cfg, site, routes, posts, web, found, f.reg, store.NewHealth(db), inbox, f.subs, f.admin.api)
+	f.h = server.NewServer(server.Deps{
+		Logger: logger, Config: cfg, Site: site, Routes: routes, Posts: posts, Web: web, Discovery: discoveryFiles,
+		Registry: f.reg, Database: contactstore.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
+	})
 	return f
 }
 
@@ -167,7 +170,7 @@ func migratedDB(t *testing.T) string {
 			template.err = err
 			return
 		}
-		template.err = errors.Join(store.Migrate(ctx, db), sqlstore.New(db).Migrate(ctx), nlstore.New(db, nil).Migrate(ctx))
+		template.err = errors.Join(contactstore.Migrate(ctx, db), sqlstore.Migrate(ctx, db), nlstore.Migrate(ctx, db))
 		// Closing the last connection checkpoints the WAL into the file itself.
 		if err := db.Close(); err != nil && template.err == nil {
 			template.err = err

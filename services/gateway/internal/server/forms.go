@@ -16,6 +16,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
@@ -183,15 +184,16 @@ func rateLimit(logger *zap.Logger, limiter *ratelimit.Limiter, fail failure) fun
 }
 
 // validator is a request body that checks itself. Valid returns nil or an *Error with
-// ECodeInvalid for the first field at fault, in the form's order.
+// ECodeInvalid for the first field at fault, in the form's order. A body that a domain
+// parses instead (the contact form: contact.Parse) has no Valid.
 type validator interface {
 	Valid(ctx context.Context) error
 }
 
 // decode reads one JSON object of type T from r's body, refusing unknown fields and
-// anything after the object, and validates it. Its errors are *Error values with the
-// field at fault where there is one.
-func decode[T validator](r *http.Request) (T, error) {
+// anything after the object, and validates it if it is a validator. Its errors are
+// *Error values with the field at fault where there is one.
+func decode[T any](r *http.Request) (T, error) {
 	var v T
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
@@ -201,8 +203,10 @@ func decode[T validator](r *http.Request) (T, error) {
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
 		return v, &Error{Code: ECodeInvalid, Message: "The request body must be a single JSON object."}
 	}
-	if err := v.Valid(r.Context()); err != nil {
-		return v, err
+	if val, ok := any(v).(validator); ok {
+		if err := val.Valid(r.Context()); err != nil {
+			return v, err
+		}
 	}
 	return v, nil
 }
@@ -236,6 +240,4 @@ func kindName(kind string) string {
 }
 
 // invalid is the error for a field that breaks a rule.
-func invalid(field, message string) error {
-	return &Error{Code: ECodeInvalid, Field: field, Message: message}
-}
+func invalid(field, message string) error { return apperr.Field(field, message) }

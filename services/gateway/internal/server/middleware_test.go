@@ -3,15 +3,22 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zaptest/observer"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/headers"
+	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
 func TestRecoverPanics(t *testing.T) {
@@ -63,7 +70,7 @@ func TestRecoverPanics(t *testing.T) {
 			}
 			if tt.wantJSON {
 				var body errorBody
-				if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Error.Code != ECodeInternal {
+				if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Error.Code != string(ECodeInternal) {
 					t.Errorf("body = %s, want internal error JSON", w.Body)
 				}
 				for k, want := range map[string]string{"Content-Type": "application/json", "Cache-Control": "no-store", "Content-Encoding": ""} {
@@ -101,8 +108,10 @@ func TestRecoverPanicsLetsAbortThrough(t *testing.T) {
 	h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest(http.MethodGet, "/", nil))
 }
 
+// TestStatusOf: every code of apperr has its status here, the one place that maps
+// them; a code it does not know is a 500.
 func TestStatusOf(t *testing.T) {
-	tests := map[string]int{
+	tests := map[apperr.Code]int{
 		ECodeInvalid:          400,
 		ECodeUnauthorized:     401,
 		ECodeForbidden:        403,
@@ -113,6 +122,7 @@ func TestStatusOf(t *testing.T) {
 		ECodeUnsupportedType:  415,
 		ECodeRateLimited:      429,
 		ECodeUnavailable:      503,
+		ECodeNotConfigured:    503,
 		ECodeInternal:         500,
 		"anything else":       500,
 	}
@@ -146,6 +156,49 @@ func TestWriteErrorHidesInternalErrors(t *testing.T) {
 	}
 	if logs.FilterMessage("request failed").Len() != 1 {
 		t.Error("the internal error was not logged exactly once")
+	}
+}
+
+// TestDomainErrorsAnswerByTheirCode: what the domains return is answered by its code
+// alone (statusOf), with its own message and Retry-After; no handler translates it.
+func TestDomainErrorsAnswerByTheirCode(t *testing.T) {
+	_, invalidContact := contact.Parse(contact.Form{Name: "J", Email: "jane@example.org", Subject: "job", Message: "Hi"})
+	tests := []struct {
+		name       string
+		err        error
+		wantStatus int
+		wantBody   string
+		retryAfter string
+	}{
+		{"contact form, first of its problems", invalidContact, 400,
+			`{"error":{"code":"invalid","message":"Name must be at least 2 characters","field":"name"}}`, ""},
+		{"wrong password", admin.ErrWrongCredentials, 401, `{"error":{"code":"unauthorized","message":"Wrong user name or password."}}`, ""},
+		{"no session", fmt.Errorf("guard: %w", admin.ErrNoSession), 401, `{"error":{"code":"unauthorized","message":"Please sign in."}}`, ""},
+		{"unknown edition", newsletter.ErrUnknownEdition, 404, `{"error":{"code":"not_found","message":"There is no such edition."}}`, ""},
+		{"unknown email", outbox.ErrNotFound, 404, `{"error":{"code":"not_found","message":"There is no such email."}}`, ""},
+		{"publishing", newsletter.ErrPublishing, 409,
+			`{"error":{"code":"conflict","message":"This edition is being published right now. Please wait until it is done."}}`, ""},
+		{"email not dead", outbox.ErrNotDead, 409,
+			`{"error":{"code":"conflict","message":"Only a dead email can be retried; this one is still queued or was sent."}}`, ""},
+		{"password checks busy", admin.ErrBusy, 503,
+			`{"error":{"code":"unavailable","message":"Too many sign-ins are being checked right now. Please try again in a moment."}}`, "1"},
+		{"rate limited", &Error{Code: ECodeRateLimited, Message: "Wait.", RetryAfter: 90 * time.Second}, 429,
+			`{"error":{"code":"rate_limited","message":"Wait."}}`, "90"},
+		{"store down", apperr.Or(errors.New("disk I/O error"), ECodeUnavailable, "Try later."), 503,
+			`{"error":{"code":"unavailable","message":"Try later."}}`, ""},
+		{"not configured", admin.ErrNotConfigured, 503, "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := httptest.NewRecorder()
+			writeError(w, httptest.NewRequest(http.MethodPost, "/api/x", nil), zap.NewNop(), tt.err)
+			if w.Code != tt.wantStatus || (tt.wantBody != "" && strings.TrimSpace(w.Body.String()) != tt.wantBody) {
+				t.Errorf("got %d %s, want %d %s", w.Code, w.Body, tt.wantStatus, tt.wantBody)
+			}
+			if got := w.Header().Get("Retry-After"); got != tt.retryAfter {
+				t.Errorf("Retry-After = %q, want %q", got, tt.retryAfter)
+			}
+		})
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
@@ -36,19 +37,16 @@ func (r subscribeRequest) Valid(context.Context) error {
 	if r.Website != "" {
 		return nil
 	}
-	if p := (newsletter.Form{Email: r.Email, Name: r.Name}).Normalize().Validate(); p != nil {
-		return invalid(p.Field, p.Message)
-	}
-	return nil
+	return newsletter.Form{Email: r.Email, Name: r.Name}.Normalize().Validate()
 }
 
 // handleSubscribe subscribes by JSON: 202 for a new address, a known one (any case,
 // any state) and a bot alike, so the answer reveals nothing. Guarded by formEndpoint.
-func handleSubscribe(logger *zap.Logger, subs Newsletter) http.Handler {
+func handleSubscribe(logger *zap.Logger, subscriptions Newsletter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, err := decode[subscribeRequest](r)
 		if err == nil {
-			err = subscribe(r, logger, subs, newsletter.Form{Email: req.Email, Name: req.Name}, req.Website != "")
+			err = subscribe(r, logger, subscriptions, newsletter.Form{Email: req.Email, Name: req.Name}, req.Website != "")
 		}
 		if err != nil {
 			writeError(w, r, logger, err)
@@ -62,7 +60,7 @@ func handleSubscribe(logger *zap.Logger, subs Newsletter) http.Handler {
 // handleSubscribeForm is the newsletter form posted to / by a browser without
 // JavaScript (form-name=newsletter, bot-field the honeypot): the same as
 // handleSubscribe, answered with a page. Guarded by pageForms.
-func handleSubscribeForm(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
+func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
@@ -74,7 +72,7 @@ func handleSubscribeForm(logger *zap.Logger, subs Newsletter, notices *pages.Not
 			return
 		}
 		f := newsletter.Form{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name")}
-		if err := subscribe(r, logger, subs, f, r.PostForm.Get("bot-field") != ""); err != nil {
+		if err := subscribe(r, logger, subscriptions, f, r.PostForm.Get("bot-field") != ""); err != nil {
 			fail(w, r, err)
 			return
 		}
@@ -86,21 +84,15 @@ func handleSubscribeForm(logger *zap.Logger, subs Newsletter, notices *pages.Not
 
 // subscribe subscribes f, or drops it when the honeypot was filled; nil means the
 // visitor is told it worked. Its errors are *Error values.
-func subscribe(r *http.Request, logger *zap.Logger, subs Newsletter, f newsletter.Form, trapped bool) error {
+func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f newsletter.Form, trapped bool) error {
 	client := clientIPFrom(r.Context()).String()
 	if trapped {
 		// Same answer as a success, so the bot learns nothing; nothing stored or sent.
 		logger.Info("newsletter: honeypot filled, subscription dropped", zap.String("client", client))
 		return nil
 	}
-	outcome, err := subs.Subscribe(r.Context(), f)
-	if p, ok := errors.AsType[*newsletter.Problem](err); ok {
-		return invalid(p.Field, p.Message)
-	}
-	if errors.Is(err, newsletter.ErrUnavailable) {
-		return &Error{Code: ECodeUnavailable, Message: "Your subscription could not be saved right now. Please try again later.", Err: err}
-	}
-	if err != nil {
+	outcome, err := subscriptions.Subscribe(r.Context(), f)
+	if err != nil { // invalid (400) or unavailable (503), said by the newsletter
 		return err
 	}
 	// The outcome is for the log only: the visitor gets the same answer for each.
@@ -109,12 +101,12 @@ func subscribe(r *http.Request, logger *zap.Logger, subs Newsletter, f newslette
 }
 
 // handleConfirm opens a confirmation link and says what it did.
-func handleConfirm(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
+func handleConfirm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		outcome, err := subs.Confirm(r.Context(), r.URL.Query().Get("token"))
+		outcome, err := subscriptions.Confirm(r.Context(), r.URL.Query().Get("token"))
 		if err != nil {
-			fail(w, r, &Error{Code: ECodeUnavailable, Message: "Your subscription could not be confirmed right now. Please open the link again later.", Err: err})
+			fail(w, r, err)
 			return
 		}
 		logger.Info("newsletter: confirmation link opened", zap.String("outcome", outcome.String()))
@@ -146,17 +138,17 @@ func invalidLinkNotice() pages.Notice {
 // handleUnsubscribePage shows the subscriber an unsubscribe link is for, with the
 // button that unsubscribes them: a GET must not unsubscribe, since mail scanners and
 // link previews open every link.
-func handleUnsubscribePage(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
+func handleUnsubscribePage(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token := r.URL.Query().Get("token")
-		sub, err := subs.UnsubscribeTarget(r.Context(), token)
+		sub, err := subscriptions.UnsubscribeTarget(r.Context(), token)
 		if errors.Is(err, newsletter.ErrInvalidToken) {
 			writeNotice(w, notices, http.StatusBadRequest, invalidLinkNotice())
 			return
 		}
 		if err != nil {
-			fail(w, r, &Error{Code: ECodeUnavailable, Message: "Please open the link again later.", Err: err})
+			fail(w, r, err)
 			return
 		}
 		n := newsletterNotice("Unsubscribe from "+newsletter.Name,
@@ -170,16 +162,16 @@ func handleUnsubscribePage(logger *zap.Logger, subs Newsletter, notices *pages.N
 // one-click unsubscribe (RFC 8058: a POST with List-Unsubscribe=One-Click, no cookies,
 // from anywhere). The token is the authority, so there is no cross-origin check, and
 // the body is not read: whatever it holds, the answer is the same.
-func handleUnsubscribe(logger *zap.Logger, subs Newsletter, notices *pages.Notices) http.Handler {
+func handleUnsubscribe(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sub, err := subs.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
+		sub, err := subscriptions.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
 		if errors.Is(err, newsletter.ErrInvalidToken) {
 			writeNotice(w, notices, http.StatusBadRequest, invalidLinkNotice())
 			return
 		}
 		if err != nil {
-			fail(w, r, &Error{Code: ECodeUnavailable, Message: "You could not be unsubscribed right now. Please try again later.", Err: err})
+			fail(w, r, err)
 			return
 		}
 		logger.Info("newsletter: unsubscribed", zap.Int64("subscriber_id", sub.ID))
@@ -212,15 +204,8 @@ func noticeFailure(logger *zap.Logger, notices *pages.Notices) failure {
 // the page from its title and text.
 func pageFailure(logger *zap.Logger, notices *pages.Notices, notice func(title string, paragraphs ...string) pages.Notice) failure {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
-		e, ok := errors.AsType[*Error](err)
-		if !ok {
-			e = &Error{Code: ECodeInternal, Message: "Please try again later.", Err: err}
-		}
-		status := statusOf(e.Code)
-		if status >= http.StatusInternalServerError && e.Err != nil {
-			logger.Error("request failed", zap.String("method", r.Method), zap.String("path", r.URL.Path), zap.Error(e.Err))
-		}
-		title := map[string]string{
+		e, status := failed(w, r, logger, err, "Please try again later.")
+		title := map[apperr.Code]string{
 			ECodeInvalid:         "Please check your form",
 			ECodeForbidden:       "This form must be sent from the site",
 			ECodeNotFound:        "There is no such form",

@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/gorilla/mux"
-	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
@@ -20,75 +19,62 @@ import (
 var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "sitemap.xml", "robots.txt", "prerender"}
 
 // addRoutes is the gateway's whole HTTP surface. The first matching route wins.
-func addRoutes(
-	r *mux.Router,
-	logger *zap.Logger,
-	cfg config.Config,
-	site content.Site,
-	routes []content.Route,
-	posts []content.Post,
-	web *Web,
-	found *discovery.Files,
-	m *metrics,
-	db Pinger,
-	contacts ContactInbox,
-	subs Newsletter,
-	adm Admin,
-) {
+func addRoutes(r *mux.Router, d Deps, m *metrics) {
+	logger, cfg, web := d.Logger, d.Config, d.Web
 	get := []string{http.MethodGet, http.MethodHead}
 	r.Use(m.byRoute)
 
 	// Probes. /metrics is not here: run() serves it on its own listener
 	// (PORTFOLIO_METRICS_ADDR, MetricsHandler), away from visitors.
 	r.Handle("/healthz", handleHealthz()).Methods(get...)
-	r.Handle("/readyz", handleReadyz(logger, web, db)).Methods(get...)
+	r.Handle("/readyz", handleReadyz(logger, web, d.Database)).Methods(get...)
 
 	// JSON API. Unknown /api/ paths answer JSON 404 from handleNotFound.
-	r.Handle("/api/newsletter/stats", handleNewsletterStats(site)).Methods(get...)
+	r.Handle("/api/newsletter/stats", handleNewsletterStats(d.Site)).Methods(get...)
 
 	// Forms posted from the site: same origin only, JSON of at most 65 KiB (sized from the contact form's rules), each
 	// endpoint rate-limited per client on its own (formEndpoint).
 	clientIP := withClientIP(cfg.TrustedProxies, cfg.RateLimitIPv6Prefix)
 	cop := newCrossOriginProtection(logger, cfg.PublicURL)
 	contactLimit := ratelimit.New(cfg.RateLimitPerMinute, 0)
-	r.Handle("/api/contact", clientIP(formEndpoint(logger, cop, contactLimit, handleContactCreate(logger, contacts)))).Methods(http.MethodPost)
+	r.Handle("/api/contact", clientIP(formEndpoint(logger, cop, contactLimit, handleContactCreate(logger, d.Contact)))).Methods(http.MethodPost)
 
 	// The newsletter (docs/api.md). Subscribing by JSON, or by the form posted to / by
 	// a browser without JavaScript, shares one rate limit; the links in its emails
 	// open pages rendered here. Unsubscribing by POST is also the RFC 8058 one-click
 	// target of mail clients: no cross-origin check, the token is the authority.
 	subscribeLimit := ratelimit.New(cfg.RateLimitPerMinute, 0)
-	r.Handle("/api/newsletter/subscriptions", clientIP(formEndpoint(logger, cop, subscribeLimit, handleSubscribe(logger, subs)))).Methods(http.MethodPost)
+	r.Handle("/api/newsletter/subscriptions", clientIP(formEndpoint(logger, cop, subscribeLimit, handleSubscribe(logger, d.Newsletter)))).Methods(http.MethodPost)
 	// The forms posted to / by a browser without JavaScript, by form-name: each one
 	// shares its JSON endpoint's rate limit and answers with pages.
 	r.Handle("/", clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, web.Notices, siteNotice), map[string]pageForm{
-		"newsletter": {subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, subs, web.Notices)},
-		"contact":    {contactLimit, pageFailure(logger, web.Notices, contactNotice(web.Contact)), handleContactForm(logger, contacts, web.Notices, web.Contact)},
+		"newsletter": {subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, d.Newsletter, web.Notices)},
+		"contact":    {contactLimit, pageFailure(logger, web.Notices, contactNotice(web.Contact)), handleContactForm(logger, d.Contact, web.Notices, web.Contact)},
 	}))).Methods(http.MethodPost)
-	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, subs, web.Notices)).Methods(get...)
-	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, subs, web.Notices)).Methods(get...)
-	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, subs, web.Notices)).Methods(http.MethodPost)
+	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, web.Notices)).Methods(get...)
+	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
+	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)
 
 	// The admin API (docs/api.md): same origin only, closed (503) until an admin is
 	// configured or set up, and but for signing in and out only with a session (401).
 	// The session probe and the first-run setup answer in every state. Failed sign-ins
-	// are limited per client, shared by the replicas, by adm.Auth.
-	guard := adminGuard{logger: logger, cop: cop, auth: adm.Auth, cookie: newSessionCookie(cfg.PublicURLIsHTTPS())}
+	// are limited per client, shared by the replicas, by d.Admin.Auth.
+	guard := adminGuard{logger: logger, cop: cop, auth: d.Admin.Auth, cookie: newSessionCookie(cfg.PublicURLIsHTTPS())}
 	session := guard.withSession
-	r.Handle("/api/admin/session", guard.probe(handleAdminSession(logger, adm.Auth, guard.cookie))).Methods(get...)
+	r.Handle("/api/admin/session", guard.probe(handleAdminSession(logger, d.Admin.Auth, guard.cookie))).Methods(get...)
 	r.Handle("/api/admin/setup", guard.probe(readBody(jsonForm, maxFormBody, apiFailure(logger))(
-		handleAdminSetup(logger, adm.Auth, guard.cookie)))).Methods(http.MethodPost)
+		handleAdminSetup(logger, d.Admin.Auth, guard.cookie)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/session", clientIP(guard.open(readBody(jsonForm, maxFormBody, apiFailure(logger))(
-		handleAdminLogin(logger, adm.Auth, guard.cookie))))).Methods(http.MethodPost)
-	r.Handle("/api/admin/session", guard.open(handleAdminLogout(logger, adm.Auth, guard.cookie))).Methods(http.MethodDelete)
-	r.Handle("/api/admin/stats", session(handleAdminStats(logger, adm.Subscribers, adm.Publisher))).Methods(get...)
-	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, adm.Publisher))).Methods(get...)
-	r.Handle("/api/admin/editions/{id}/publish", session(noBodyOrJSON(logger)(handleAdminPublish(logger, adm.Publisher)))).Methods(http.MethodPost)
-	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, adm.Subscribers))).Methods(get...)
-	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, adm.Subscribers))).Methods(get...)
-	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, adm.Messages))).Methods(get...)
-	r.Handle("/api/admin/mail", session(handleAdminMail(logger, adm.Mail))).Methods(get...)
-	r.Handle("/api/admin/mail/{id}/retry", session(noBodyOrJSON(logger)(handleAdminMailRetry(logger, adm.Mail)))).Methods(http.MethodPost)
+		handleAdminLogin(logger, d.Admin.Auth, guard.cookie))))).Methods(http.MethodPost)
+	r.Handle("/api/admin/session", guard.open(handleAdminLogout(logger, d.Admin.Auth, guard.cookie))).Methods(http.MethodDelete)
+	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher))).Methods(get...)
+	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, d.Admin.Publisher))).Methods(get...)
+	r.Handle("/api/admin/editions/{id}/publish", session(noBodyOrJSON(logger)(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, d.Admin.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
+	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
+	r.Handle("/api/admin/mail/{id}/retry", session(noBodyOrJSON(logger)(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)
 
 	// Module Federation: where the remotes are, and their built files.
 	r.Handle("/mf/remotes.json", handleRemotes(cfg.Remotes())).Methods(get...)
@@ -111,7 +97,7 @@ func addRoutes(
 
 	// Pages: every route of content/routes.json is the shell's index.html with its own
 	// head; /skills/ redirects to /skills.
-	for _, route := range routes {
+	for _, route := range d.Routes {
 		r.Handle(route.Path, handlePage(logger, web, route, cfg.PublicURL)).Methods(get...)
 		if route.Path != "/" {
 			r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
@@ -120,16 +106,16 @@ func addRoutes(
 
 	// Blog articles: a page per published post of content/blog, not routes.json; any
 	// other /blog/<slug> (unknown, or coming soon) is the 404 page below.
-	for _, post := range content.PublishedPosts(posts) {
+	for _, post := range content.PublishedPosts(d.Posts) {
 		route := pages.ArticleRoute(post)
 		r.Handle(route.Path, handlePage(logger, web, route, cfg.PublicURL)).Methods(get...)
 		r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
 	}
 
 	// For crawlers and feed readers, generated from content at start-up.
-	r.Handle(discovery.RSSPath, handleFile(found.RSS)).Methods(get...)
-	r.Handle(discovery.SitemapPath, handleFile(found.Sitemap)).Methods(get...)
-	r.Handle(discovery.RobotsPath, handleFile(found.Robots)).Methods(get...)
+	r.Handle(discovery.RSSPath, handleFile(d.Discovery.RSS)).Methods(get...)
+	r.Handle(discovery.SitemapPath, handleFile(d.Discovery.Sitemap)).Methods(get...)
+	r.Handle(discovery.RobotsPath, handleFile(d.Discovery.Robots)).Methods(get...)
 
 	// The shell's own built files (/static/..., /favicon.ico, ...), whatever the build
 	// put at the top of its dist directory.

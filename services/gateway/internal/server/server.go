@@ -15,29 +15,32 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/headers"
 )
 
-// NewServer returns the gateway's handler. posts are the blog's posts (each published
-// one has its article page), found are /rss.xml, /sitemap.xml and /robots.txt, reg is
-// the Prometheus registry MetricsHandler serves (run() shares it with the mail outbox),
-// db is checked by /readyz, contacts accepts the contact form's messages, subs the
-// newsletter's subscriptions, and adm is what the admin API works with.
-func NewServer(
-	logger *zap.Logger,
-	cfg config.Config,
-	site content.Site,
-	routes []content.Route,
-	posts []content.Post,
-	web *Web,
-	found *discovery.Files,
-	reg *prometheus.Registry,
-	db Pinger,
-	contacts ContactInbox,
-	subs Newsletter,
-	adm Admin,
-) http.Handler {
+// Deps is everything the gateway's HTTP surface works with; run() builds each once.
+type Deps struct {
+	Logger *zap.Logger
+	Config config.Config
+	Site   content.Site
+	Routes []content.Route // content/routes.json: one page each
+	Posts  []content.Post  // the blog's posts: each published one has its article page
+	Web    *Web            // the built front end, in memory
+	// Discovery is /rss.xml, /sitemap.xml and /robots.txt.
+	Discovery *discovery.Files
+	// Registry is the Prometheus registry MetricsHandler serves (shared with the mail
+	// outbox); the server adds its request metrics to it.
+	Registry   *prometheus.Registry
+	Database   Pinger       // checked by /readyz
+	Contact    ContactInbox // accepts the contact form's messages
+	Newsletter Newsletter   // the newsletter's subscriptions
+	Admin      Admin        // what the admin API works with
+}
+
+// NewServer returns the gateway's handler over d.
+func NewServer(d Deps) http.Handler {
 	r := mux.NewRouter()
-	m := newMetrics(reg)
-	m.watchReadiness(web, db)
-	addRoutes(r, logger, cfg, site, routes, posts, web, found, m, db, contacts, subs, adm)
+	m := newMetrics(d.Registry)
+	m.watchReadiness(d.Web, d.Database)
+	addRoutes(r, d, m)
+	cfg, web, logger := d.Config, d.Web, d.Logger
 
 	policy := headers.Policy{
 		ScriptHashes: web.scriptHashes(),

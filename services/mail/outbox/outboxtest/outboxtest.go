@@ -14,8 +14,8 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/sqldbtest"
 )
 
 // Store is what the suite tests: an outbox.Store that can also enqueue inside the

@@ -11,53 +11,44 @@ package sqlstore
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"errors"
 	"fmt"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
-//go:embed migrations
-var migrations embed.FS
-
-//go:embed queries/*.sql
-var queries embed.FS
-
-// VersionTable is goose's version table for the admin's migrations.
-const VersionTable = "admin_goose_db_version"
-
-// Migrate brings the admin's tables in db up to date.
-func Migrate(ctx context.Context, db *sqldb.DB) error {
-	return sqldb.Migrate(ctx, db, migrations, "migrations/"+string(db.Dialect), VersionTable)
+// statements are the store's: each field is queries/<its name in snake case>.sql.
+type statements struct {
+	AddFailure, ClearFailures, DeleteExpiredSessions                      string
+	DeleteExpiredSetupTokens, DeleteSession, DeleteSetupTokens            string
+	GetCredentials, GetFailureWindow, GetFailures, GetLiveSession         string
+	GetLiveSetupToken, InsertCredentials, InsertSession, InsertSetupToken string
+	PurgeFailures, RemoveFailures, UseSetupToken                          string
 }
 
 // Store implements admin.Store.
 type Store struct {
 	db *sqldb.DB
-	q  map[string]string
+	q  statements
 }
 
 var _ admin.Store = (*Store)(nil)
 
 // New returns the admin's store over db, migrated with Migrate.
 func New(db *sqldb.DB) *Store {
-	q, err := sqldb.Queries(queries, "queries", db.Dialect)
-	if err != nil {
-		// Embedded at build time: only a broken build gets here, and every test with it.
-		panic("admin/sqlstore: " + err.Error())
-	}
-	return &Store{db: db, q: q}
+	s := &Store{db: db}
+	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
+	return s
 }
 
 // Create implements admin.SessionStore.
 func (s *Store) Create(ctx context.Context, tokenHash string, sess admin.Session) error {
-	if _, err := s.db.ExecContext(ctx, s.q["delete_expired_sessions"], sess.CreatedAt.UnixMilli()); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.q.DeleteExpiredSessions, sess.CreatedAt.UnixMilli()); err != nil {
 		return fmt.Errorf("sessions: purge: %w", err)
 	}
-	if _, err := s.db.ExecContext(ctx, s.q["insert_session"],
+	if _, err := s.db.ExecContext(ctx, s.q.InsertSession,
 		tokenHash, sess.User, sess.Credential, sess.CreatedAt.UnixMilli(), sess.ExpiresAt.UnixMilli(),
 	); err != nil {
 		return fmt.Errorf("sessions: insert: %w", err)
@@ -69,7 +60,7 @@ func (s *Store) Create(ctx context.Context, tokenHash string, sess admin.Session
 func (s *Store) Get(ctx context.Context, tokenHash string, now time.Time) (admin.Session, error) {
 	var sess admin.Session
 	var created, expires int64
-	err := s.db.Reader.QueryRowContext(ctx, s.q["get_live_session"], tokenHash, now.UnixMilli()).
+	err := s.db.Reader.QueryRowContext(ctx, s.q.GetLiveSession, tokenHash, now.UnixMilli()).
 		Scan(&sess.User, &sess.Credential, &created, &expires)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -84,7 +75,7 @@ func (s *Store) Get(ctx context.Context, tokenHash string, now time.Time) (admin
 
 // Delete implements admin.SessionStore.
 func (s *Store) Delete(ctx context.Context, tokenHash string) error {
-	if _, err := s.db.ExecContext(ctx, s.q["delete_session"], tokenHash); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.q.DeleteSession, tokenHash); err != nil {
 		return fmt.Errorf("sessions: delete: %w", err)
 	}
 	return nil
@@ -94,7 +85,7 @@ func (s *Store) Delete(ctx context.Context, tokenHash string) error {
 func (s *Store) Failures(ctx context.Context, key string, now time.Time) (int, time.Time, error) {
 	var n int
 	var end int64
-	err := s.db.QueryRowContext(ctx, s.q["get_failures"], key, now.UnixMilli()).Scan(&n, &end)
+	err := s.db.QueryRowContext(ctx, s.q.GetFailures, key, now.UnixMilli()).Scan(&n, &end)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return 0, time.Time{}, nil
@@ -109,10 +100,10 @@ func (s *Store) Failures(ctx context.Context, key string, now time.Time) (int, t
 func (s *Store) AddFailure(ctx context.Context, key string, limit int, now time.Time, window time.Duration) (bool, time.Time, error) {
 	var n int
 	var end int64
-	err := s.db.QueryRowContext(ctx, s.q["add_failure"], key, now.UnixMilli(), now.Add(window).UnixMilli(), limit).Scan(&n, &end)
+	err := s.db.QueryRowContext(ctx, s.q.AddFailure, key, now.UnixMilli(), now.Add(window).UnixMilli(), limit).Scan(&n, &end)
 	if errors.Is(err, sql.ErrNoRows) {
 		// Not counted: the limit was reached in the window still open.
-		err = s.db.QueryRowContext(ctx, s.q["get_failure_window"], key).Scan(&end)
+		err = s.db.QueryRowContext(ctx, s.q.GetFailureWindow, key).Scan(&end)
 		if err != nil {
 			return false, time.Time{}, fmt.Errorf("failures: window: %w", err)
 		}
@@ -126,7 +117,7 @@ func (s *Store) AddFailure(ctx context.Context, key string, limit int, now time.
 
 // RemoveFailures implements admin.FailureStore.
 func (s *Store) RemoveFailures(ctx context.Context, key string, n int) error {
-	if _, err := s.db.ExecContext(ctx, s.q["remove_failures"], key, n); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.q.RemoveFailures, key, n); err != nil {
 		return fmt.Errorf("failures: remove: %w", err)
 	}
 	return nil
@@ -134,7 +125,7 @@ func (s *Store) RemoveFailures(ctx context.Context, key string, n int) error {
 
 // ClearFailures implements admin.FailureStore.
 func (s *Store) ClearFailures(ctx context.Context, key string) error {
-	if _, err := s.db.ExecContext(ctx, s.q["clear_failures"], key); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.q.ClearFailures, key); err != nil {
 		return fmt.Errorf("failures: clear: %w", err)
 	}
 	return nil
@@ -142,7 +133,7 @@ func (s *Store) ClearFailures(ctx context.Context, key string) error {
 
 // PurgeFailures implements admin.FailureStore.
 func (s *Store) PurgeFailures(ctx context.Context, now time.Time) error {
-	if _, err := s.db.ExecContext(ctx, s.q["purge_failures"], now.UnixMilli()); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.q.PurgeFailures, now.UnixMilli()); err != nil {
 		return fmt.Errorf("failures: purge: %w", err)
 	}
 	return nil
@@ -151,7 +142,7 @@ func (s *Store) PurgeFailures(ctx context.Context, now time.Time) error {
 // Credentials implements admin.CredentialStore.
 func (s *Store) Credentials(ctx context.Context) (admin.Credentials, error) {
 	var c admin.Credentials
-	err := s.db.QueryRowContext(ctx, s.q["get_credentials"]).Scan(&c.User, &c.PasswordHash)
+	err := s.db.QueryRowContext(ctx, s.q.GetCredentials).Scan(&c.User, &c.PasswordHash)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return admin.Credentials{}, admin.ErrNotConfigured
@@ -163,10 +154,10 @@ func (s *Store) Credentials(ctx context.Context) (admin.Credentials, error) {
 
 // CreateSetupToken implements admin.CredentialStore.
 func (s *Store) CreateSetupToken(ctx context.Context, tokenHash string, createdAt, expiresAt time.Time) error {
-	if _, err := s.db.ExecContext(ctx, s.q["delete_expired_setup_tokens"], createdAt.UnixMilli()); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.q.DeleteExpiredSetupTokens, createdAt.UnixMilli()); err != nil {
 		return fmt.Errorf("setup tokens: purge: %w", err)
 	}
-	if _, err := s.db.ExecContext(ctx, s.q["insert_setup_token"], tokenHash, createdAt.UnixMilli(), expiresAt.UnixMilli()); err != nil {
+	if _, err := s.db.ExecContext(ctx, s.q.InsertSetupToken, tokenHash, createdAt.UnixMilli(), expiresAt.UnixMilli()); err != nil {
 		return fmt.Errorf("setup tokens: insert: %w", err)
 	}
 	return nil
@@ -175,7 +166,7 @@ func (s *Store) CreateSetupToken(ctx context.Context, tokenHash string, createdA
 // SetupTokenLive implements admin.CredentialStore.
 func (s *Store) SetupTokenLive(ctx context.Context, tokenHash string, now time.Time) (bool, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, s.q["get_live_setup_token"], tokenHash, now.UnixMilli()).Scan(&n); err != nil {
+	if err := s.db.QueryRowContext(ctx, s.q.GetLiveSetupToken, tokenHash, now.UnixMilli()).Scan(&n); err != nil {
 		return false, fmt.Errorf("setup tokens: get: %w", err)
 	}
 	return n > 0, nil
@@ -192,7 +183,7 @@ func (s *Store) CompleteSetup(ctx context.Context, tokenHash string, now time.Ti
 			_ = tx.Rollback()
 		}
 	}()
-	res, err := tx.ExecContext(ctx, s.q["use_setup_token"], tokenHash, now.UnixMilli())
+	res, err := tx.ExecContext(ctx, s.q.UseSetupToken, tokenHash, now.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("setup: use token: %w", err)
 	}
@@ -201,7 +192,7 @@ func (s *Store) CompleteSetup(ctx context.Context, tokenHash string, now time.Ti
 	} else if n != 1 {
 		return admin.ErrSetupLinkInvalid
 	}
-	res, err = tx.ExecContext(ctx, s.q["insert_credentials"], creds.User, creds.PasswordHash, now.UnixMilli())
+	res, err = tx.ExecContext(ctx, s.q.InsertCredentials, creds.User, creds.PasswordHash, now.UnixMilli())
 	if err != nil {
 		return fmt.Errorf("setup: insert admin: %w", err)
 	}
@@ -210,7 +201,7 @@ func (s *Store) CompleteSetup(ctx context.Context, tokenHash string, now time.Ti
 	} else if n != 1 {
 		return admin.ErrAlreadySetUp
 	}
-	if _, err := tx.ExecContext(ctx, s.q["delete_setup_tokens"]); err != nil {
+	if _, err := tx.ExecContext(ctx, s.q.DeleteSetupTokens); err != nil {
 		return fmt.Errorf("setup: drop tokens: %w", err)
 	}
 	if err := tx.Commit(); err != nil {

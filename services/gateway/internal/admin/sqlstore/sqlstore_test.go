@@ -9,8 +9,8 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
 
 // Every test runs on both databases; PostgreSQL's half is skipped without a server

@@ -1,11 +1,11 @@
-package store
+package sqlstore
 
 import (
 	"context"
 	"crypto/rand"
 	"fmt"
 
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // probePayload is the size of the row a write probe commits: more than a SQLite page,
@@ -15,17 +15,13 @@ const probePayload = 4096 + 512
 
 // Health tells /readyz whether the database answers and whether it takes writes.
 type Health struct {
-	db             *sqldb.DB
-	insert, delete string
+	db *sqldb.DB
+	q  statements
 }
 
 // NewHealth returns the checks over db, migrated with Migrate.
 func NewHealth(db *sqldb.DB) *Health {
-	q, err := sqldb.Queries(queries, "queries", db.Dialect)
-	if err != nil {
-		panic("store: " + err.Error()) // embedded at build time
-	}
-	return &Health{db: db, insert: q["insert_readiness_probe"], delete: q["delete_readiness_probe"]}
+	return &Health{db: db, q: loadStatements(db.Dialect)}
 }
 
 // PingContext reports whether the database answers.
@@ -36,10 +32,10 @@ func (h *Health) PingContext(ctx context.Context) error { return h.db.PingContex
 // so neither can a contact message or a subscription.
 func (h *Health) CheckWritable(ctx context.Context) error {
 	id := rand.Text()
-	if _, err := h.db.ExecContext(ctx, h.insert, id, make([]byte, probePayload)); err != nil {
+	if _, err := h.db.ExecContext(ctx, h.q.InsertReadinessProbe, id, make([]byte, probePayload)); err != nil {
 		return fmt.Errorf("store: write probe: %w", err)
 	}
-	if _, err := h.db.ExecContext(ctx, h.delete, id); err != nil {
+	if _, err := h.db.ExecContext(ctx, h.q.DeleteReadinessProbe, id); err != nil {
 		return fmt.Errorf("store: write probe: delete: %w", err)
 	}
 	return nil

@@ -15,8 +15,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/sqldbtest"
 )
 
 // notesTable makes the table the batch tests write to.

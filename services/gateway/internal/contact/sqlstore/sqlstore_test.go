@@ -1,4 +1,4 @@
-package store_test
+package sqlstore_test
 
 import (
 	"context"
@@ -7,31 +7,31 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/store"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
-	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/sqldbtest"
 )
 
 // eachDatabase runs test on every dialect, with the gateway's and the outbox's tables;
 // PostgreSQL's half is skipped without a server (pgtest).
-func eachDatabase(t *testing.T, test func(t *testing.T, db *sqldb.DB, out *sqlstore.Outbox, contacts *store.Contacts)) {
+func eachDatabase(t *testing.T, test func(t *testing.T, db *sqldb.DB, out *mailstore.Outbox, contacts *sqlstore.Contacts)) {
 	for _, d := range sqldbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
 			db := d.Open(t)
-			out := sqlstore.New(db)
+			out := mailstore.New(db)
 			for range 2 { // migrating again finds nothing to do and fails nothing
-				if err := store.Migrate(ctx, db); err != nil {
+				if err := sqlstore.Migrate(ctx, db); err != nil {
 					t.Fatal(err)
 				}
-				if err := out.Migrate(ctx); err != nil {
+				if err := mailstore.Migrate(ctx, db); err != nil {
 					t.Fatal(err)
 				}
 			}
-			test(t, db, out, store.NewContacts(db, out))
+			test(t, db, out, sqlstore.NewContacts(db, out))
 		})
 	}
 }
@@ -49,7 +49,7 @@ func TestAddAndListNewestFirst(t *testing.T) {
 	eachDatabase(t, testAddAndListNewestFirst)
 }
 
-func testAddAndListNewestFirst(t *testing.T, _ *sqldb.DB, out *sqlstore.Outbox, contacts *store.Contacts) {
+func testAddAndListNewestFirst(t *testing.T, _ *sqldb.DB, out *mailstore.Outbox, contacts *sqlstore.Contacts) {
 	ctx := context.Background()
 	base := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
 	for i, name := range []string{"first", "second", "third"} {
@@ -86,7 +86,7 @@ func TestAddIsAllOrNothing(t *testing.T) {
 	eachDatabase(t, testAddIsAllOrNothing)
 }
 
-func testAddIsAllOrNothing(t *testing.T, _ *sqldb.DB, out *sqlstore.Outbox, contacts *store.Contacts) {
+func testAddIsAllOrNothing(t *testing.T, _ *sqldb.DB, out *mailstore.Outbox, contacts *sqlstore.Contacts) {
 	ctx := context.Background()
 	m := contact.Message{Name: "Jane", Email: "jane@example.org", Subject: "job", Body: "0123456789", CreatedAt: time.Now()}
 	bad := email("owner@example.com")
@@ -111,7 +111,7 @@ func TestAddFailsWhenTheDatabaseIsGone(t *testing.T) {
 	eachDatabase(t, testAddFailsWhenTheDatabaseIsGone)
 }
 
-func testAddFailsWhenTheDatabaseIsGone(t *testing.T, db *sqldb.DB, _ *sqlstore.Outbox, contacts *store.Contacts) {
+func testAddFailsWhenTheDatabaseIsGone(t *testing.T, db *sqldb.DB, _ *mailstore.Outbox, contacts *sqlstore.Contacts) {
 	_ = db.Close()
 	m := contact.Message{Name: "Jane", Email: "jane@example.org", Subject: "job", Body: "0123456789", CreatedAt: time.Now()}
 	if err := contacts.Add(context.Background(), &m); err == nil {

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/sqldbtest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/sqldbtest"
 )
 
 func TestRebind(t *testing.T) {
@@ -41,10 +41,6 @@ func TestSameStatementsOnBoth(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			q, err := sqldb.Queries(os.DirFS("testdata"), "migrations", db.Dialect)
-			if err != nil || len(q) != 1 {
-				t.Fatalf("Queries = %v, %v", q, err)
-			}
 			if _, err := db.ExecContext(ctx, db.Rebind("INSERT INTO notes (id, body) VALUES ($1, $2), ($1 + 1, $2)"), 1, "hi"); err != nil {
 				t.Fatal(err)
 			}
@@ -54,6 +50,39 @@ func TestSameStatementsOnBoth(t *testing.T) {
 				t.Fatalf("id = %d, %v", id, err)
 			}
 		})
+	}
+}
+
+// TestLoadQueries: every field gets the file of its name in snake case, the dialect's
+// own where there is one, rebound; a missing file is an error.
+func TestLoadQueries(t *testing.T) {
+	fsys := os.DirFS("testdata")
+	tests := []struct {
+		dialect         sqldb.Dialect
+		noteByBody, own string
+	}{
+		{sqldb.SQLite, "SELECT id FROM notes WHERE body = ?1\n", "SELECT 'sqlite'\n"},
+		{sqldb.Postgres, "SELECT id FROM notes WHERE body = $1\n", "SELECT 'shared'\n"},
+	}
+	for _, tt := range tests {
+		var q struct{ NoteByBody, Which string }
+		if err := sqldb.LoadQueries(fsys, tt.dialect, &q); err != nil {
+			t.Fatalf("%s: %v", tt.dialect, err)
+		}
+		if q.NoteByBody != tt.noteByBody || q.Which != tt.own {
+			t.Errorf("%s: got %q, %q; want %q, %q", tt.dialect, q.NoteByBody, q.Which, tt.noteByBody, tt.own)
+		}
+	}
+	var missing struct{ Gone string }
+	if err := sqldb.LoadQueries(fsys, sqldb.SQLite, &missing); err == nil {
+		t.Error("LoadQueries with a missing file succeeded")
+	}
+	if err := sqldb.LoadQueries(fsys, sqldb.SQLite, missing); err == nil {
+		t.Error("LoadQueries into a struct value (not a pointer) succeeded")
+	}
+	var unexported struct{ which string }
+	if err := sqldb.LoadQueries(fsys, sqldb.SQLite, &unexported); err == nil {
+		t.Errorf("LoadQueries into an unexported field succeeded: %q", unexported.which)
 	}
 }
 

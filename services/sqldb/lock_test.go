@@ -6,8 +6,8 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb/pgtest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
 
 // TestMigrateConcurrently is replicas starting at once: eight processes (each its own

@@ -1,45 +1,44 @@
-// Package store keeps the gateway's own rows, contact messages, in the site's database:
-// the SQLite file by default, or PostgreSQL shared by several replicas. The mail
-// outbox lives in the same database, so a message and its emails commit together.
+// Package sqlstore keeps contact messages in the site's database: the SQLite file by
+// default, or PostgreSQL shared by several replicas. The mail outbox lives in the same
+// database, so a message and its emails commit together. Beside them is the row
+// /readyz writes to learn whether the database takes writes (Health).
 //
 // Each statement is a file in queries/ named by what it does, written with $N
 // placeholders and rebound for SQLite (sqldb); the schema is in migrations/<dialect>/
-// (goose, version table gateway_goose_db_version).
-package store
+// (goose, version table gateway_goose_db_version, the name it had when these were the
+// gateway's only tables).
+package sqlstore
 
 import (
 	"context"
 	"database/sql"
-	"embed"
 	"fmt"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
-//go:embed migrations
-var migrations embed.FS
+// statements are the store's: each field is queries/<its name in snake case>.sql.
+type statements struct {
+	InsertContactMessage, ListContactMessagesNewestFirst string
+	InsertReadinessProbe, DeleteReadinessProbe           string
+}
 
-//go:embed queries/*.sql
-var queries embed.FS
-
-// VersionTable is goose's version table for the gateway's own migrations.
-const VersionTable = "gateway_goose_db_version"
-
-// Migrate brings the gateway's tables in db up to date. The outbox migrates its own.
-func Migrate(ctx context.Context, db *sqldb.DB) error {
-	return sqldb.Migrate(ctx, db, migrations, "migrations/"+string(db.Dialect), VersionTable)
+func loadStatements(d sqldb.Dialect) statements {
+	var q statements
+	sqldb.MustLoadQueries(files, d, &q)
+	return q
 }
 
 // Contacts keeps contact messages; Add queues their emails in the same transaction
 // through the outbox.
 type Contacts struct {
-	db                      *sqldb.DB
-	outbox                  outbox.TxEnqueuer
-	insert, listNewestFirst string
+	db     *sqldb.DB
+	outbox outbox.TxEnqueuer
+	q      statements
 }
 
 var _ contact.Store = (*Contacts)(nil)
@@ -47,17 +46,7 @@ var _ contact.Store = (*Contacts)(nil)
 // NewContacts returns the store over db, migrated with Migrate. outbox must use the
 // same database; it may be nil for a reader that never calls Add.
 func NewContacts(db *sqldb.DB, outbox outbox.TxEnqueuer) *Contacts {
-	q, err := sqldb.Queries(queries, "queries", db.Dialect)
-	if err != nil {
-		// Embedded at build time: only a broken build gets here, and every test with it.
-		panic("store: " + err.Error())
-	}
-	return &Contacts{
-		db:              db,
-		outbox:          outbox,
-		insert:          q["insert_contact_message"],
-		listNewestFirst: q["list_contact_messages_newest_first"],
-	}
+	return &Contacts{db: db, outbox: outbox, q: loadStatements(db.Dialect)}
 }
 
 // Add implements contact.Store.
@@ -69,7 +58,7 @@ func (s *Contacts) Add(ctx context.Context, m *contact.Message, emails ...mail.M
 	var id int64
 	// A group commit with other requests' writes (sqldb.DB.Write): answered after it.
 	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		if err := tx.QueryRowContext(ctx, s.insert,
+		if err := tx.QueryRowContext(ctx, s.q.InsertContactMessage,
 			m.Name, m.Email, m.Subject, m.Body, ip, m.CreatedAt.UnixMilli(),
 		).Scan(&id); err != nil {
 			return fmt.Errorf("insert: %w", err)
@@ -90,7 +79,7 @@ func (s *Contacts) Add(ctx context.Context, m *contact.Message, emails ...mail.M
 
 // List implements contact.Store.
 func (s *Contacts) List(ctx context.Context, limit int) ([]contact.Message, error) {
-	rows, err := s.db.Reader.QueryContext(ctx, s.listNewestFirst, limit)
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListContactMessagesNewestFirst, limit)
 	if err != nil {
 		return nil, fmt.Errorf("contact: list: %w", err)
 	}

@@ -1,12 +1,16 @@
 // Package sqldb opens the site's database, SQLite by default or PostgreSQL for running
 // several gateways, and gives every store (the mail outbox, contact messages,
-// newsletter subscribers) what it needs to run the same statements on both: the
-// dialect, placeholder rebinding and goose migrations with a version table per module.
+// newsletter subscribers, the admin's sessions) what it needs to run the same
+// statements on both: the dialect, placeholder rebinding, statements loaded into a
+// struct (LoadQueries) and goose migrations with a version table per module (Schema).
+// It is a module of its own, imported by mail, newsletter and the gateway alike, and
+// imports nothing of this repository.
 //
 // Statements are written once in PostgreSQL's style ($1, $2, …) and rebound for
 // SQLite (?1, ?2, …, its numbered parameters); times are stored as Unix milliseconds
 // (BIGINT) in both, so rows scan the same way. Where the two really differ (claiming
-// with FOR UPDATE SKIP LOCKED), a store keeps one statement per dialect.
+// with FOR UPDATE SKIP LOCKED), a store keeps one statement per dialect in
+// queries/<dialect>/.
 package sqldb
 
 import (
@@ -15,9 +19,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"reflect"
 	"regexp"
 	"strings"
 	"time"
+	"unicode"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver
 	"github.com/pressly/goose/v3"
@@ -150,30 +156,80 @@ func (d Dialect) Rebind(query string) string {
 // Rebind turns a statement written with $1, $2, … into db's placeholders.
 func (db *DB) Rebind(query string) string { return db.Dialect.Rebind(query) }
 
-// Queries reads every <name>.sql file of dir in fsys, rebound for d, keyed by name. A
-// store loads its statements once, when it is created.
-func Queries(fsys fs.FS, dir string, d Dialect) (map[string]string, error) {
-	entries, err := fs.ReadDir(fsys, dir)
-	if err != nil {
-		return nil, fmt.Errorf("queries %s: %w", dir, err)
+// LoadQueries fills the statements of a store, known up front: dst points to a struct
+// of exported string fields, and each gets the file named after it in snake case
+// (ClaimDue: claim_due.sql) from queries/<dialect>/ of fsys where the dialects differ,
+// else from queries/, rebound for d. A field without its file is an error, so a store
+// that loads its statements when it is created cannot meet a missing one later. Every
+// store holds its statements this way; a store that wants prepared statements
+// prepares these.
+func LoadQueries(fsys fs.FS, d Dialect, dst any) error {
+	v := reflect.ValueOf(dst)
+	if v.Kind() != reflect.Pointer || v.Elem().Kind() != reflect.Struct {
+		return fmt.Errorf("queries: %T is not a pointer to a struct", dst)
 	}
-	out := make(map[string]string, len(entries))
-	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), ".sql")
-		if !ok || e.IsDir() {
-			continue
+	v = v.Elem()
+	for i := range v.NumField() {
+		f := v.Type().Field(i)
+		if f.Type.Kind() != reflect.String || !f.IsExported() {
+			return fmt.Errorf("queries: field %s is not an exported string", f.Name)
 		}
-		b, err := fs.ReadFile(fsys, dir+"/"+e.Name())
+		name := snakeCase(f.Name)
+		b, err := fs.ReadFile(fsys, "queries/"+string(d)+"/"+name+".sql")
+		if errors.Is(err, fs.ErrNotExist) {
+			b, err = fs.ReadFile(fsys, "queries/"+name+".sql")
+		}
 		if err != nil {
-			return nil, fmt.Errorf("queries %s: %w", dir, err)
+			return fmt.Errorf("queries: %s for %s: %w", name, d, err)
 		}
-		out[name] = d.Rebind(string(b))
+		v.Field(i).SetString(d.Rebind(string(b)))
 	}
-	return out, nil
+	return nil
 }
 
-// Migrate applies the goose migrations in dir of fsys to db, recording them in table,
-// which is the module's own: several modules keep their tables in one database.
+// snakeCase turns a Go name into a file name: ListTroubled is list_troubled.
+func snakeCase(name string) string {
+	var b strings.Builder
+	for i, r := range name {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// MustLoadQueries is LoadQueries for statements embedded at build time: only a broken
+// build gets an error, and every test with it, so it panics.
+func MustLoadQueries(fsys fs.FS, d Dialect, dst any) {
+	if err := LoadQueries(fsys, d, dst); err != nil {
+		panic(err)
+	}
+}
+
+// Schema is one module's tables: goose migrations in migrations/<dialect>/ of FS,
+// recorded in Table, the module's own version table (several modules keep their
+// tables in one database).
+type Schema struct {
+	FS    fs.FS
+	Table string
+}
+
+// MigrateAll brings every schema's tables in db up to date, in the order given.
+func MigrateAll(ctx context.Context, db *DB, schemas ...Schema) error {
+	for _, s := range schemas {
+		if err := Migrate(ctx, db, s.FS, "migrations/"+string(db.Dialect), s.Table); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Migrate applies the goose migrations in dir of fsys to db, recording them in table.
+// Stores use MigrateAll with their Schema; this is the step it takes for each.
 func Migrate(ctx context.Context, db *DB, fsys fs.FS, dir, table string) error {
 	sub, err := fs.Sub(fsys, dir)
 	if err != nil {

@@ -1,0 +1,1 @@
+SELECT id FROM notes WHERE body = $1
