@@ -2,7 +2,7 @@
 // cold load of each public route, every JS file it fetches until the network is idle,
 // each gzipped at level 9 (lib/assets.mjs, the same count as make bench). Bytes, not
 // timings: the figures follow from the build alone. Measured at the merge of issue 10:
-// / 81.3 kB, shell routes 84-104 kB, blog 119-128, newsletter 122, admin 129.8.
+// / 81.7 kB, shell routes 84-102 kB, blog 120-128, newsletter 123, admin 121.
 import assert from "node:assert/strict";
 import { recordAssets, settlePage, sum } from "../lib/assets.mjs";
 import { routes } from "../lib/content.mjs";

@@ -1,20 +1,26 @@
 // @vitest-environment node
 // ARCHITECTURE §7: the section renders with react-dom/server — no window, document or
 // localStorage at module scope or during render. This file runs without a DOM at all.
-import { createQueryClient } from "@portfolio/api-client/query";
 import { Route, Routes } from "@portfolio/router";
 import { MemoryRouter } from "@portfolio/router/memory";
-import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import AdminRoutes from "../src/routes";
 import { Dashboard } from "../src/routes/newsletter-admin/dashboard";
 import { NotConfigured } from "../src/routes/newsletter-admin/not-configured";
+import { type Session, SessionContext } from "../src/routes/newsletter-admin/session";
 import { SetupForm } from "../src/routes/newsletter-admin/setup-form";
 
-const withQueries = (children: ReactNode) => (
-  <QueryClientProvider client={createQueryClient()}>{children}</QueryClientProvider>
+const signedIn: Session = {
+  data: { authenticated: true, user: "admin", expiresAt: "2025-07-01T12:00:00Z" },
+  error: undefined,
+  isError: false,
+  refetch: async () => {},
+  set: () => {},
+};
+const withSession = (children: ReactNode) => (
+  <SessionContext value={signedIn}>{children}</SessionContext>
 );
 
 describe("server rendering", () => {
@@ -38,7 +44,7 @@ describe("server rendering", () => {
 
   it("renders the dashboard (no data yet) and the not-configured notice", () => {
     const dashboard = renderToString(
-      withQueries(
+      withSession(
         <Dashboard
           session={{ authenticated: true, user: "admin", expiresAt: "2025-07-01T12:00:00Z" }}
         />,
@@ -55,7 +61,7 @@ describe("server rendering", () => {
       expect(dashboard).toContain(text);
     }
     expect(renderToString(<NotConfigured />)).toContain("PORTFOLIO_ADMIN_PASSWORD_HASH");
-    const setup = renderToString(withQueries(<SetupForm token="t" onDone={() => {}} />));
+    const setup = renderToString(withSession(<SetupForm token="t" onDone={() => {}} />));
     for (const text of ["Set up the admin", "User name", "Confirm password", "Set up and sign in"])
       expect(setup).toContain(text);
   });

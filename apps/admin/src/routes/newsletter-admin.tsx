@@ -1,12 +1,12 @@
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { LoadProblem } from "./newsletter-admin/load-problem";
 import { LoginForm } from "./newsletter-admin/login-form";
-import { useSession, useSessionChange } from "./newsletter-admin/session";
+import { SessionContext, useSession, useSessionChange } from "./newsletter-admin/session";
 import { useSetupToken } from "./newsletter-admin/setup-link";
 
-// The section's first load is the sign-in form and TanStack Query (within the 30 kB
-// budget of ARCHITECTURE.md §8); the dashboard is fetched once someone is signed in,
-// the setup form and notice only on a server without an admin.
+// The section's first load is the sign-in form (no TanStack Query: session.ts); the
+// dashboard, with its query cache, is fetched once someone is signed in, the setup form
+// and notice only on a server without an admin.
 const Dashboard = lazy(() =>
   import("./newsletter-admin/dashboard").then((m) => ({ default: m.Dashboard })),
 );
@@ -72,15 +72,17 @@ export function NewsletterAdmin() {
   }
 
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Newsletter Admin</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-        Subscribers, editions and publishing for DevOps Digest.
-      </p>
-      <p role="status" className="sr-only">
-        {change ? announcements[change] : ""}
-      </p>
-      {body}
-    </section>
+    <SessionContext value={session}>
+      <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Newsletter Admin</h1>
+        <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
+          Subscribers, editions and publishing for DevOps Digest.
+        </p>
+        <p role="status" className="sr-only">
+          {change ? announcements[change] : ""}
+        </p>
+        {body}
+      </section>
+    </SessionContext>
   );
 }

@@ -1,6 +1,8 @@
 import type { AdminSession } from "@portfolio/api-client/admin";
+import { createQueryClient } from "@portfolio/api-client/query";
 import { Button } from "@portfolio/ui/button";
-import { useEffect, useRef } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
 import { Editions } from "./editions";
 import { Mail } from "./mail";
 import { Messages } from "./messages";
@@ -9,14 +11,26 @@ import { SetupNotes } from "./setup-notes";
 import { StatCards } from "./stat-cards";
 import { Subscribers } from "./subscribers";
 
-/** What a signed-in owner sees: who they are, the numbers, editions, subscribers, messages, mail delivery, setup notes. */
-export function Dashboard({
-  session,
-  focusOnMount = false,
-}: {
+interface DashboardProps {
   session: AdminSession;
   focusOnMount?: boolean;
-}) {
+}
+
+/**
+ * What a signed-in owner sees: who they are, the numbers, editions, subscribers, messages,
+ * mail delivery, setup notes. Its data comes through TanStack Query, whose cache lives
+ * as long as the dashboard (made in state, so a server render never shares one).
+ */
+export function Dashboard(props: DashboardProps) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DashboardBody {...props} />
+    </QueryClientProvider>
+  );
+}
+
+function DashboardBody({ session, focusOnMount = false }: DashboardProps) {
   useEndSessionOn401();
   const signOut = useSignOut();
   const greeting = useRef<HTMLParagraphElement>(null);

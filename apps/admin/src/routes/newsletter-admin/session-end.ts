@@ -1,25 +1,26 @@
 // Ending the admin session: signing out, and falling back to the sign-in form when the
 // server says the session has ended (a 401 from any other admin call).
-import { ADMIN_API, type AdminSessionState, signOut } from "@portfolio/api-client/admin";
-import { isUnauthorized } from "@portfolio/api-client/query";
+import { isUnauthorized } from "@portfolio/api-client";
+import { signOut } from "@portfolio/api-client/admin";
 import { toast } from "@portfolio/ui/use-toast";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { sessionKey, signedOut } from "./session";
+import { type Session, signedOut, useSessionContext } from "./session";
 
 /** Signed out: the admin data is dropped, so the next person to sign in starts afresh. */
-function endSession(client: QueryClient): void {
-  client.removeQueries({ predicate: (query) => query.queryKey[0] !== ADMIN_API.session });
-  client.setQueryData(sessionKey, signedOut);
+function endSession(client: QueryClient, setSession: Session["set"]): void {
+  client.clear();
+  setSession(signedOut);
 }
 
 export function useSignOut() {
   const client = useQueryClient();
+  const { set } = useSessionContext();
   return useMutation({
     mutationFn: () => signOut(),
-    onSuccess: () => endSession(client),
+    onSuccess: () => endSession(client, set),
     onError: (error) => {
-      if (isUnauthorized(error)) return endSession(client); // it had already ended
+      if (isUnauthorized(error)) return endSession(client, set); // it had already ended
       console.error("Newsletter admin: signing out failed.", error);
       toast({ variant: "destructive", title: "Sign out failed", description: "Please try again." });
     },
@@ -29,22 +30,14 @@ export function useSignOut() {
 /** While signed in: any admin call answered with 401 means the session is over. */
 export function useEndSessionOn401(): void {
   const client = useQueryClient();
+  const { set } = useSessionContext();
   useEffect(() => {
+    // Mounted with the dashboard only, that is while someone is signed in.
     const check = (error: unknown) => {
-      if (
-        isUnauthorized(error) &&
-        client.getQueryData<AdminSessionState>(sessionKey)?.authenticated
-      )
-        endSession(client);
+      if (isUnauthorized(error)) endSession(client, set);
     };
     const stopQueries = client.getQueryCache().subscribe((event) => {
-      if (
-        event.type === "updated" &&
-        event.action.type === "error" &&
-        event.query.queryKey[0] !== ADMIN_API.session
-      ) {
-        check(event.action.error);
-      }
+      if (event.type === "updated" && event.action.type === "error") check(event.action.error);
     });
     const stopMutations = client.getMutationCache().subscribe((event) => {
       if (event.type === "updated" && event.action.type === "error") check(event.action.error);
@@ -53,5 +46,5 @@ export function useEndSessionOn401(): void {
       stopQueries();
       stopMutations();
     };
-  }, [client]);
+  }, [client, set]);
 }

@@ -1,4 +1,4 @@
-import { ApiError, fieldProblemOf } from "@portfolio/api-client/query";
+import { ApiError, fieldProblemOf } from "@portfolio/api-client";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
