@@ -231,9 +231,14 @@ func TestAFailingUnitFailsOnlyItself(t *testing.T) {
 			if err := <-blocker; err != nil {
 				t.Fatal(err)
 			}
+			// Every caller answered means the batch has committed: only then look.
+			got := make([]error, len(units))
+			for i := range units {
+				got[i] = <-errs[i]
+			}
 			ids := noteIDs(t, url)
 			for i, u := range units {
-				err := <-errs[i]
+				err := got[i]
 				switch {
 				case u.wantErr == "" && err != nil:
 					t.Errorf("%s: %v", u.name, err)

@@ -24,11 +24,11 @@ const catalogSingletons: Record<string, string[]> = {
  * its page subpaths (@portfolio/content/home, /skills, /resume, /projects, /talks,
  * /legal, /contact, /blog, /newsletter) are frozen data without state, so each page's
  * chunk bundles just what it uses instead of every visitor loading all.
- * Likewise only the root of @portfolio/api-client is shared; its /post and /contact
- * subpaths (the forms' calls, stateless) go into the chunks of the pages that send.
- * Its /query subpath and @tanstack/react-query are not shared either: only the admin
- * remote uses them (its own QueryClient, made in its React tree), so TanStack Query
- * (~11 kB gzip) stays in that remote's chunks, out of the shell's first load.
+ * Likewise only the root of @portfolio/api-client is shared (request, ApiError); its
+ * /contact, /newsletter, /email-address and /admin subpaths (stateless calls) go into the
+ * chunks of the pages that use them. Its /query subpath and @tanstack/react-query are not
+ * shared either: only the admin dashboard uses them (its own QueryClient, made in its
+ * React tree), so TanStack Query (~11 kB gzip) loads only once someone has signed in.
  */
 const workspaceSingletons = {
   "@portfolio/router": "packages/router",
