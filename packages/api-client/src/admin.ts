@@ -4,6 +4,18 @@
 // "@portfolio/api-client/admin" by the admin section only.
 import { type RequestOptions, request } from "./request";
 
+// The admin section takes its error type from here, not from the package root: the root
+// is the shell's shared copy, this subpath is bundled into the admin remote with its own
+// copy of ./request, and `instanceof ApiError` holds only within one copy.
+export {
+  ApiError,
+  fieldProblemOf,
+  INVALID_RESPONSE,
+  isUnauthorized,
+  NETWORK_ERROR,
+  request,
+} from "./request";
+
 /** What a call of the admin API takes besides its own arguments. */
 type CallOptions = Omit<RequestOptions, "method" | "body">;
 

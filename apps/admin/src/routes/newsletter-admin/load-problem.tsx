@@ -1,4 +1,4 @@
-import { ApiError, INVALID_RESPONSE, NETWORK_ERROR } from "@portfolio/api-client";
+import { ApiError, INVALID_RESPONSE, NETWORK_ERROR } from "@portfolio/api-client/admin";
 import { Button } from "@portfolio/ui/button";
 
 /** The API's own message for a failed call (written to be shown), if it gave one. */

@@ -1,5 +1,5 @@
-import { ApiError, isUnauthorized } from "@portfolio/api-client";
 import type { AdminCredentials } from "@portfolio/api-client/admin";
+import { ApiError, isUnauthorized } from "@portfolio/api-client/admin";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";

@@ -1,7 +1,6 @@
 // Ending the admin session: signing out, and falling back to the sign-in form when the
 // server says the session has ended (a 401 from any other admin call).
-import { isUnauthorized } from "@portfolio/api-client";
-import { signOut } from "@portfolio/api-client/admin";
+import { isUnauthorized, signOut } from "@portfolio/api-client/admin";
 import { toast } from "@portfolio/ui/use-toast";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";

@@ -5,13 +5,14 @@
 // No TanStack Query here: the signed-out page (the sign-in or setup form) is all most
 // visitors of /admin see, and it stays out of the first load (issue 10's budgets). The
 // dashboard, loaded once someone is signed in, brings the query cache for its data.
-import { ApiError, request } from "@portfolio/api-client";
 import {
   ADMIN_API,
   type AdminCredentials,
   type AdminSessionState,
   type AdminSetup,
+  ApiError,
   NOT_CONFIGURED,
+  request,
   setUpAdmin,
   signIn,
 } from "@portfolio/api-client/admin";

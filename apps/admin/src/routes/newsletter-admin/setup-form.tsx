@@ -1,4 +1,4 @@
-import { ApiError, fieldProblemOf } from "@portfolio/api-client";
+import { ApiError, fieldProblemOf } from "@portfolio/api-client/admin";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
