@@ -453,7 +453,10 @@ e2eTest(
     const p = projects.find((x) => x.id === 2);
     await goto(page, "/projects/2");
     await expectH1(page, exactly(p.title));
-    assert.match(await page.title(), new RegExp(`^${escapeRe(p.title)} · `));
+    // The page sets its title in an effect, which can run a moment after hydration began.
+    await eventually(async () =>
+      assert.match(await page.title(), new RegExp(`^${escapeRe(p.title)} · `)),
+    );
     const text = await main(page).innerText();
     for (const t of [
       p.description,
