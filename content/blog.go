@@ -2,7 +2,6 @@ package content
 
 import (
 	"cmp"
-	"errors"
 	"io/fs"
 	"path"
 	"slices"
@@ -87,48 +86,31 @@ type postFrontMatter struct {
 // must equal the file name, slugs are unique and a published post has a body. All
 // problems are reported at once, each naming the file and the field.
 func LoadPosts(fsys fs.FS) ([]Post, error) {
-	srcs, err := readMarkdownDir(fsys, BlogDir)
+	slugs := map[string]string{} // slug → the file that has it
+	posts, err := loadMarkdownDir(fsys, BlogDir, BlogPostSchema, func(c *fieldChecker, f markdownFile, fm postFrontMatter) Post {
+		if base := strings.TrimSuffix(path.Base(f.name), ".md"); fm.Slug != base {
+			c.addf("/slug", "%q must equal the file name without .md (%q)", fm.Slug, base)
+		}
+		if other, ok := slugs[fm.Slug]; ok {
+			c.addf("/slug", "%q is also the slug of %s", fm.Slug, other)
+		}
+		slugs[fm.Slug] = f.name
+		date, err := time.Parse(time.DateOnly, fm.Date) // the schema's format: date
+		if err != nil {
+			c.addf("/date", "%v", err)
+		}
+		body := strings.Trim(f.body, "\n")
+		if fm.Status == PostPublished && strings.TrimSpace(body) == "" {
+			c.addf("body", "a published post needs its article text after the front matter")
+		}
+		return Post{
+			Title: fm.Title, Slug: fm.Slug, Excerpt: fm.Excerpt, Date: date,
+			ReadTime: fm.ReadTime, Category: fm.Category, Tags: fm.Tags, Status: fm.Status,
+			Body: body,
+		}
+	})
 	if err != nil {
 		return nil, err
-	}
-	schema, err := compileSchema(BlogPostSchema)
-	if err != nil {
-		return nil, err
-	}
-	var errs []error
-	posts := make([]Post, 0, len(srcs))
-	slugs := map[string]string{}
-	for _, f := range srcs {
-		c := newFieldChecker(f.name)
-		var fm postFrontMatter
-		if decodeFrontMatter(c, f, schema, &fm) {
-			if base := strings.TrimSuffix(path.Base(f.name), ".md"); fm.Slug != base {
-				c.addf("/slug", "%q must equal the file name without .md (%q)", fm.Slug, base)
-			}
-			if other, ok := slugs[fm.Slug]; ok {
-				c.addf("/slug", "%q is also the slug of %s", fm.Slug, other)
-			}
-			slugs[fm.Slug] = f.name
-			date, err := time.Parse(time.DateOnly, fm.Date) // the schema's format: date
-			if err != nil {
-				c.addf("/date", "%v", err)
-			}
-			body := strings.Trim(f.body, "\n")
-			if fm.Status == PostPublished && strings.TrimSpace(body) == "" {
-				c.addf("body", "a published post needs its article text after the front matter")
-			}
-			posts = append(posts, Post{
-				Title: fm.Title, Slug: fm.Slug, Excerpt: fm.Excerpt, Date: date,
-				ReadTime: fm.ReadTime, Category: fm.Category, Tags: fm.Tags, Status: fm.Status,
-				Body: body,
-			})
-		}
-		if err := c.err(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
 	}
 	slices.SortStableFunc(posts, func(a, b Post) int {
 		return cmp.Or(b.Date.Compare(a.Date), cmp.Compare(a.Slug, b.Slug))

@@ -100,21 +100,15 @@ type ContactToast struct {
 	Description string `json:"description"`
 }
 
-type contactFile struct {
-	Schema string `json:"$schema,omitempty"`
-	Contact
+// LoadContact reads contact.json from fsys (usually FS()), checked against its schema
+// and checkContact.
+func LoadContact(fsys fs.FS) (Contact, error) {
+	return loadFile(fsys, ContactFile, checkContact)
 }
 
-// LoadContact reads contact.json from fsys (usually FS()), checked against its schema.
-// Beyond it: each subject is listed once, each maximum is at least its minimum, and
-// each message states its limit.
-func LoadContact(fsys fs.FS) (Contact, error) {
-	var f contactFile
-	if err := decodeFile(fsys, ContactFile, &f); err != nil {
-		return Contact{}, err
-	}
-	ct := f.Contact
-	c := newFieldChecker(ContactFile)
+// checkContact holds contact.json's rules beyond its schema: each subject is listed
+// once, each maximum is at least its minimum, and each message states its limit.
+func checkContact(c *fieldChecker, ct Contact) {
 	subjects := ct.Form.Subjects
 	unique(c, len(subjects), func(i int) string { return fmt.Sprintf("%q", subjects[i].Value) },
 		func(i int) string { return fmt.Sprintf("/form/subjects/%d/value", i) })
@@ -140,8 +134,4 @@ func LoadContact(fsys fs.FS) (Contact, error) {
 			c.addf("/validation/"+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
 		}
 	}
-	if err := c.err(); err != nil {
-		return Contact{}, err
-	}
-	return ct, nil
 }

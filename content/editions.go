@@ -60,55 +60,39 @@ var (
 // the one before, and the body must not be empty. All problems are reported at once,
 // each naming the file and the field.
 func LoadEditions(fsys fs.FS) ([]Edition, error) {
-	srcs, err := readMarkdownDir(fsys, NewsletterDir)
+	ids := map[int]string{} // id → the file that has it
+	editions, err := loadMarkdownDir(fsys, NewsletterDir, NewsletterEditionSchema, func(c *fieldChecker, f markdownFile, fm editionFrontMatter) Edition {
+		base := path.Base(f.name)
+		if m := editionFileRe.FindStringSubmatch(base); m == nil {
+			c.addf("file name", "must be <id>-<slug>.md, e.g. 0%d-my-topic.md", fm.ID)
+		} else if n, err := strconv.Atoi(m[1]); err != nil || n != fm.ID {
+			c.addf("/id", "%d does not match the file name prefix %q", fm.ID, m[1])
+		}
+		if m := editionTitleRe.FindStringSubmatch(fm.Title); m == nil || m[1] != strconv.Itoa(fm.ID) {
+			c.addf("/title", "must start with \"#%d \" (the edition's id)", fm.ID)
+		}
+		if other, ok := ids[fm.ID]; ok {
+			c.addf("/id", "%d is also the id of %s", fm.ID, other)
+		}
+		ids[fm.ID] = f.name
+		month, err := time.Parse("2006-01", fm.Date)
+		if err != nil {
+			c.addf("/date", "%q is not a month written YYYY-MM", fm.Date)
+		}
+		body := strings.TrimSpace(f.body)
+		if body == "" {
+			c.addf("body", "the edition's text is missing after the front matter")
+		}
+		return Edition{
+			ID: fm.ID, Title: fm.Title, Month: month, Excerpt: fm.Excerpt,
+			ReadTime: fm.ReadTime, Tags: fm.Tags, Body: body,
+		}
+	})
 	if err != nil {
 		return nil, err
-	}
-	schema, err := compileSchema(NewsletterEditionSchema)
-	if err != nil {
-		return nil, err
-	}
-	var errs []error
-	editions := make([]Edition, 0, len(srcs))
-	ids := map[int]string{}
-	for _, f := range srcs {
-		c := newFieldChecker(f.name)
-		var fm editionFrontMatter
-		if decodeFrontMatter(c, f, schema, &fm) {
-			base := path.Base(f.name)
-			if m := editionFileRe.FindStringSubmatch(base); m == nil {
-				c.addf("file name", "must be <id>-<slug>.md, e.g. 0%d-my-topic.md", fm.ID)
-			} else if n, err := strconv.Atoi(m[1]); err != nil || n != fm.ID {
-				c.addf("/id", "%d does not match the file name prefix %q", fm.ID, m[1])
-			}
-			if m := editionTitleRe.FindStringSubmatch(fm.Title); m == nil || m[1] != strconv.Itoa(fm.ID) {
-				c.addf("/title", "must start with \"#%d \" (the edition's id)", fm.ID)
-			}
-			if other, ok := ids[fm.ID]; ok {
-				c.addf("/id", "%d is also the id of %s", fm.ID, other)
-			}
-			ids[fm.ID] = f.name
-			month, err := time.Parse("2006-01", fm.Date)
-			if err != nil {
-				c.addf("/date", "%q is not a month written YYYY-MM", fm.Date)
-			}
-			body := strings.TrimSpace(f.body)
-			if body == "" {
-				c.addf("body", "the edition's text is missing after the front matter")
-			}
-			editions = append(editions, Edition{
-				ID: fm.ID, Title: fm.Title, Month: month, Excerpt: fm.Excerpt,
-				ReadTime: fm.ReadTime, Tags: fm.Tags, Body: body,
-			})
-		}
-		if err := c.err(); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
 	}
 	// Ids run 1..n without gaps, and a later edition is of a later month.
+	var errs []error
 	slices.SortStableFunc(editions, func(a, b Edition) int { return a.ID - b.ID })
 	for i, e := range editions {
 		file := ids[e.ID]

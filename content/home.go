@@ -26,22 +26,10 @@ type HomeCTA struct {
 	Path  string `json:"path"`
 }
 
-type homeFile struct {
-	Schema string `json:"$schema,omitempty"`
-	Home
-}
-
 // LoadHome reads home.json from fsys (usually FS()), checked against its schema. The
 // profile photo, when local, must exist in fsys.
 func LoadHome(fsys fs.FS) (Home, error) {
-	var f homeFile
-	if err := decodeFile(fsys, HomeFile, &f); err != nil {
-		return Home{}, err
-	}
-	c := newFieldChecker(HomeFile)
-	c.shipped(fsys, "/photo", f.Photo)
-	if err := c.err(); err != nil {
-		return Home{}, err
-	}
-	return f.Home, nil
+	return loadFile(fsys, HomeFile, func(c *fieldChecker, h Home) {
+		c.shipped(fsys, "/photo", h.Photo)
+	})
 }

@@ -53,21 +53,16 @@ type TermsOfUse struct {
 	GoverningLaw string `json:"governingLaw"`
 }
 
-type legalFile struct {
-	Schema string `json:"$schema,omitempty"`
-	Legal
+// LoadLegal reads legal.json from fsys (usually FS()), checked against its schema and
+// checkLegal.
+func LoadLegal(fsys fs.FS) (Legal, error) {
+	return loadFile(fsys, LegalFile, checkLegal)
 }
 
-// LoadLegal reads legal.json from fsys (usually FS()), checked against its schema.
-// Beyond it, section anchors are unique within a document, and each document's prose
-// states its constants, so the fields and the text cannot drift apart.
-func LoadLegal(fsys fs.FS) (Legal, error) {
-	var f legalFile
-	if err := decodeFile(fsys, LegalFile, &f); err != nil {
-		return Legal{}, err
-	}
-	l := f.Legal
-	c := newFieldChecker(LegalFile)
+// checkLegal holds legal.json's rules beyond its schema: section anchors are unique
+// within a document, and each document's prose states its constants, so the fields and
+// the text cannot drift apart.
+func checkLegal(c *fieldChecker, l Legal) {
 	for _, d := range []struct {
 		at  string
 		doc LegalDocument
@@ -86,10 +81,6 @@ func LoadLegal(fsys fs.FS) (Legal, error) {
 			c.addf(s.ptr, "%s never says %q", s.doc, s.want)
 		}
 	}
-	if err := c.err(); err != nil {
-		return Legal{}, err
-	}
-	return l, nil
 }
 
 // text is all of the document's prose, for checks on what it states.

@@ -124,6 +124,38 @@ func decodeFrontMatter(c *fieldChecker, f markdownFile, schema *jsonschema.Schem
 	return true
 }
 
+// loadMarkdownDir is every Markdown loader: it reads every dir/*.md of fsys in name
+// order, decodes each front matter into an FM (decodeFrontMatter: schema/<schemaName>
+// first) and hands a valid one to toItem, which adds the file's rules across fields and
+// files to c and returns its item. Every file is read, so all problems of all files are
+// reported at once; on any problem it returns no items.
+func loadMarkdownDir[FM, T any](fsys fs.FS, dir, schemaName string, toItem func(c *fieldChecker, f markdownFile, fm FM) T) ([]T, error) {
+	srcs, err := readMarkdownDir(fsys, dir)
+	if err != nil {
+		return nil, err
+	}
+	schema, err := compileSchema(schemaName)
+	if err != nil {
+		return nil, err
+	}
+	var errs []error
+	items := make([]T, 0, len(srcs))
+	for _, f := range srcs {
+		c := newFieldChecker(f.name)
+		var fm FM
+		if decodeFrontMatter(c, f, schema, &fm) {
+			items = append(items, toItem(c, f, fm))
+		}
+		if err := c.err(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return items, nil
+}
+
 // yamlToJSON turns a YAML node into the values encoding/json would give for the same
 // data, the instance form jsonschema validates. Scalars follow YAML 1.2's core schema,
 // as the npm build's YAML reader does: an unquoted 2023-12-15 is the string

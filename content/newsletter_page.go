@@ -117,25 +117,13 @@ type NewsletterCTA struct {
 	ScrollTop int    `json:"scrollTop"`
 }
 
-type newsletterPageFile struct {
-	Schema string `json:"$schema,omitempty"`
-	NewsletterPage
-}
-
 // LoadNewsletterPage reads newsletter-page.json from fsys (usually FS()), checked
 // against its schema. Beyond it, nameTooShort must state nameMinLength.
 func LoadNewsletterPage(fsys fs.FS) (NewsletterPage, error) {
-	var f newsletterPageFile
-	if err := decodeFile(fsys, NewsletterPageFile, &f); err != nil {
-		return NewsletterPage{}, err
-	}
-	v := f.Validation
-	c := newFieldChecker(NewsletterPageFile)
-	if !strings.Contains(v.NameTooShort, strconv.Itoa(v.NameMinLength)) {
-		c.addf("/validation/nameTooShort", "%q does not state nameMinLength %d", v.NameTooShort, v.NameMinLength)
-	}
-	if err := c.err(); err != nil {
-		return NewsletterPage{}, err
-	}
-	return f.NewsletterPage, nil
+	return loadFile(fsys, NewsletterPageFile, func(c *fieldChecker, p NewsletterPage) {
+		v := p.Validation
+		if !strings.Contains(v.NameTooShort, strconv.Itoa(v.NameMinLength)) {
+			c.addf("/validation/nameTooShort", "%q does not state nameMinLength %d", v.NameTooShort, v.NameMinLength)
+		}
+	})
 }

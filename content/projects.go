@@ -92,13 +92,13 @@ func (c ProjectCatalog) Featured() []Project {
 	return out
 }
 
+// projectsFile is projects.json: the list under its one key.
 type projectsFile struct {
-	Schema   string    `json:"$schema,omitempty"`
 	Projects []Project `json:"projects"`
 }
 
+// projectDetailsFile is project-details.json: the details by project id.
 type projectDetailsFile struct {
-	Schema  string                   `json:"$schema,omitempty"`
 	Details map[string]ProjectDetail `json:"details"`
 }
 

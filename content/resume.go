@@ -39,16 +39,7 @@ type Certification struct {
 	Year     int    `json:"year"`
 }
 
-type resumeFile struct {
-	Schema string `json:"$schema,omitempty"`
-	Resume
-}
-
 // LoadResume reads resume.json from fsys (usually FS()), checked against its schema.
 func LoadResume(fsys fs.FS) (Resume, error) {
-	var f resumeFile
-	if err := decodeFile(fsys, ResumeFile, &f); err != nil {
-		return Resume{}, err
-	}
-	return f.Resume, nil
+	return loadFile[Resume](fsys, ResumeFile, nil)
 }

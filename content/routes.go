@@ -29,23 +29,17 @@ type Route struct {
 	NoIndex     bool    `json:"noindex,omitempty"`
 }
 
+// routesFile is routes.json: the list under its one key.
 type routesFile struct {
-	Schema string  `json:"$schema,omitempty"`
 	Routes []Route `json:"routes"`
 }
 
 // LoadRoutes reads routes.json from fsys (usually FS()), in file order. Beyond its
 // schema, no path is listed twice.
 func LoadRoutes(fsys fs.FS) ([]Route, error) {
-	var f routesFile
-	if err := decodeFile(fsys, RoutesFile, &f); err != nil {
-		return nil, err
-	}
-	c := newFieldChecker(RoutesFile)
-	unique(c, len(f.Routes), func(i int) string { return fmt.Sprintf("%q", f.Routes[i].Path) },
-		func(i int) string { return fmt.Sprintf("/routes/%d/path", i) })
-	if err := c.err(); err != nil {
-		return nil, err
-	}
-	return f.Routes, nil
+	f, err := loadFile(fsys, RoutesFile, func(c *fieldChecker, f routesFile) {
+		unique(c, len(f.Routes), func(i int) string { return fmt.Sprintf("%q", f.Routes[i].Path) },
+			func(i int) string { return fmt.Sprintf("/routes/%d/path", i) })
+	})
+	return f.Routes, err
 }

@@ -55,9 +55,5 @@ type Stats struct {
 
 // LoadSite reads site.json from fsys (usually FS()), checked against its schema.
 func LoadSite(fsys fs.FS) (Site, error) {
-	var s Site
-	if err := decodeFile(fsys, SiteFile, &s); err != nil {
-		return Site{}, err
-	}
-	return s, nil
+	return loadFile[Site](fsys, SiteFile, nil)
 }

@@ -24,8 +24,8 @@ type Skill struct {
 	Achievements []string `json:"achievements"`
 }
 
+// skillsFile is skills.json: the list under its one key.
 type skillsFile struct {
-	Schema string  `json:"$schema,omitempty"`
 	Skills []Skill `json:"skills"`
 }
 
@@ -33,15 +33,9 @@ type skillsFile struct {
 // against its schema (15 skills, four achievements each). Beyond it, no name is listed
 // twice.
 func LoadSkills(fsys fs.FS) ([]Skill, error) {
-	var f skillsFile
-	if err := decodeFile(fsys, SkillsFile, &f); err != nil {
-		return nil, err
-	}
-	c := newFieldChecker(SkillsFile)
-	unique(c, len(f.Skills), func(i int) string { return fmt.Sprintf("%q", f.Skills[i].Name) },
-		func(i int) string { return fmt.Sprintf("/skills/%d/name", i) })
-	if err := c.err(); err != nil {
-		return nil, err
-	}
-	return f.Skills, nil
+	f, err := loadFile(fsys, SkillsFile, func(c *fieldChecker, f skillsFile) {
+		unique(c, len(f.Skills), func(i int) string { return fmt.Sprintf("%q", f.Skills[i].Name) },
+			func(i int) string { return fmt.Sprintf("/skills/%d/name", i) })
+	})
+	return f.Skills, err
 }

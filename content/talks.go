@@ -19,17 +19,14 @@ type Talk struct {
 	SlidesURL string `json:"slidesUrl,omitempty"`
 }
 
+// talksFile is talks.json: the list under its one key.
 type talksFile struct {
-	Schema string `json:"$schema,omitempty"`
-	Talks  []Talk `json:"talks"`
+	Talks []Talk `json:"talks"`
 }
 
 // LoadTalks reads talks.json from fsys (usually FS()) in display order, checked against
 // its schema (three talks, ISO calendar dates, https links).
 func LoadTalks(fsys fs.FS) ([]Talk, error) {
-	var f talksFile
-	if err := decodeFile(fsys, TalksFile, &f); err != nil {
-		return nil, err
-	}
-	return f.Talks, nil
+	f, err := loadFile[talksFile](fsys, TalksFile, nil)
+	return f.Talks, err
 }
