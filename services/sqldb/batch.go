@@ -5,16 +5,19 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 )
 
 // WriteFunc is one caller's unit of work inside a write transaction. It must use tx
 // only (never the DB: on SQLite the transaction holds the one writer connection) and
 // ctx, which carries the caller's values but not its cancellation: once a unit has
-// started, it runs to its end (see Batcher.Do).
+// started, it runs to its end (see Batcher.Do). f may run twice, the second time in a
+// transaction of its own when another unit of its batch failed: it must set what it
+// reports, never add to it.
 type WriteFunc func(ctx context.Context, tx *sql.Tx) error
 
 // ErrClosed is returned by Batcher.Do after Close.
@@ -23,14 +26,14 @@ var ErrClosed = errors.New("sqldb: batcher closed")
 // Batcher runs the write transactions of many concurrent callers as group commits: a
 // few goroutines own the write transactions, each takes every unit of work queued
 // when it is free (up to BatchOptions.MaxUnits), runs them one after the other in one
-// transaction, each under a SAVEPOINT of its own, and commits once. A unit that fails
-// is rolled back to its savepoint alone, and its caller gets its error; the others
-// commit. Each caller's Do returns only after the commit that holds its unit: a nil
-// error means the unit is durable as far as a single commit of its own would have
-// been (docs/decisions/0027).
+// transaction and commits once. If a unit fails, the batch is rolled back and each of
+// its units runs again in a transaction of its own: its caller gets its error, the
+// others commit. Each caller's Do returns only after the commit that holds its unit:
+// a nil error means the unit is durable as far as a single commit of its own would
+// have been (docs/decisions/0027 and 0030).
 //
 // Nothing waits to fill a batch: a unit queued while the writer is idle runs at once,
-// alone (and without a savepoint). Batches form by themselves under load, while the
+// alone. Batches form by themselves under load, while the
 // previous commit is being written.
 type Batcher struct {
 	db      *sql.DB
@@ -178,70 +181,62 @@ func (b *Batcher) loop() {
 	}
 }
 
-// run runs one batch in one transaction and answers every unit of it.
+// run runs one batch in one transaction and answers every unit of it. The units run
+// one after the other with nothing between them: a savepoint per unit would cost two
+// more round trips each and, on PostgreSQL, a subtransaction each (decision 0030). If a
+// unit fails, nothing of the batch is committed: the transaction is rolled back and
+// every unit runs again alone, so that only the failing one fails.
 func (b *Batcher) run(batch []*unit) {
 	b.batches.Add(1)
 	b.done.Add(uint64(len(batch)))
 	ctx, cancel := context.WithTimeout(context.Background(), b.opts.Timeout)
 	defer cancel()
-	tx, err := b.db.BeginTx(ctx, nil)
-	if err != nil {
-		answer(batch, fmt.Errorf("begin: %w", err))
+	if len(batch) == 1 {
+		batch[0].result <- b.runAlone(ctx, batch[0])
 		return
+	}
+	err := inTx(ctx, b.db, func(tx *sql.Tx) error {
+		for _, u := range batch {
+			if err := runUnit(u, tx); err != nil {
+				return errUnitFailed
+			}
+		}
+		return nil
+	})
+	// A commit that PostgreSQL turned into a rollback means a unit hid a failed
+	// statement: nothing was committed, and the units can run again.
+	if !errors.Is(err, errUnitFailed) && !errors.Is(err, pgx.ErrTxCommitRollback) {
+		answer(batch, err) // committed, or the begin or commit failed: the same for all
+		return
+	}
+	for _, u := range batch {
+		b.batches.Add(1)
+		u.result <- b.runAlone(ctx, u)
+	}
+}
+
+// errUnitFailed stops a batch's transaction at its first failing unit.
+var errUnitFailed = errors.New("sqldb: a unit of the batch failed")
+
+// runAlone runs u in a transaction of its own.
+func (b *Batcher) runAlone(ctx context.Context, u *unit) error {
+	return inTx(ctx, b.db, func(tx *sql.Tx) error { return runUnit(u, tx) })
+}
+
+// inTx runs f in a transaction of db, committed if f returns nil.
+func inTx(ctx context.Context, db *sql.DB, f func(tx *sql.Tx) error) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }() // no-op after Commit
-
-	if len(batch) == 1 { // nothing to keep apart
-		u := batch[0]
-		if err := runUnit(u, tx); err != nil {
-			u.result <- err
-			return
-		}
-		if err := tx.Commit(); err != nil {
-			u.result <- fmt.Errorf("commit: %w", err)
-			return
-		}
-		u.result <- nil
-		return
-	}
-
-	ok := batch[:0:0] // the units that stand, answered after the commit
-	for _, u := range batch {
-		if _, err := tx.ExecContext(ctx, "SAVEPOINT unit"); err != nil {
-			answer(append(ok, u), fmt.Errorf("savepoint: %w", err))
-			answerRest(batch, u, err)
-			return
-		}
-		err := runUnit(u, tx)
-		if err == nil {
-			// Fails if the unit hid an error that aborted the transaction (PostgreSQL):
-			// then it failed after all.
-			_, rerr := tx.ExecContext(ctx, "RELEASE SAVEPOINT unit")
-			if rerr == nil {
-				ok = append(ok, u)
-				continue
-			}
-			err = fmt.Errorf("release savepoint: %w", rerr)
-		}
-		u.result <- err // answered now: its outcome no longer depends on the commit
-		for _, stmt := range []string{"ROLLBACK TO SAVEPOINT unit", "RELEASE SAVEPOINT unit"} {
-			if _, rerr := tx.ExecContext(ctx, stmt); rerr != nil {
-				// The transaction is lost: nothing of this batch commits.
-				rerr = fmt.Errorf("%s: %w", strings.ToLower(stmt), rerr)
-				answer(ok, rerr)
-				answerRest(batch, u, rerr)
-				return
-			}
-		}
-	}
-	if len(ok) == 0 {
-		return
+	if err := f(tx); err != nil {
+		return err
 	}
 	if err := tx.Commit(); err != nil {
-		answer(ok, fmt.Errorf("commit: %w", err))
-		return
+		return fmt.Errorf("commit: %w", err)
 	}
-	answer(ok, nil)
+	return nil
 }
 
 // runUnit runs u's work on tx, with u's values but not its cancellation; a panic is
@@ -261,16 +256,6 @@ func answer(units []*unit, err error) {
 	}
 }
 
-// answerRest answers the units of batch after u with err.
-func answerRest(batch []*unit, u *unit, err error) {
-	for i, v := range batch {
-		if v == u {
-			answer(batch[i+1:], err)
-			return
-		}
-	}
-}
-
 // postgresWriters is how many group commits run at once on PostgreSQL: enough to keep
 // the server's disk flushes overlapping, well within the pool of 10.
 const postgresWriters = 4
@@ -280,18 +265,7 @@ const postgresWriters = 4
 // their own transaction for long, keep using db directly.
 func (db *DB) Write(ctx context.Context, f WriteFunc) error {
 	if db.batch == nil { // a DB not made by Open
-		tx, err := db.BeginTx(ctx, nil)
-		if err != nil {
-			return fmt.Errorf("begin: %w", err)
-		}
-		defer func() { _ = tx.Rollback() }() // no-op after Commit
-		if err := f(ctx, tx); err != nil {
-			return err
-		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("commit: %w", err)
-		}
-		return nil
+		return inTx(ctx, db.DB, func(tx *sql.Tx) error { return f(ctx, tx) })
 	}
 	return db.batch.Do(ctx, f)
 }

@@ -203,7 +203,7 @@ func TestAFailingUnitFailsOnlyItself(t *testing.T) {
 			}
 			// A unit that hides a failed statement: PostgreSQL aborts the transaction, so
 			// the unit fails after all; SQLite goes on, and the unit stands.
-			hiddenErr := "current transaction is aborted"
+			hiddenErr := "commit unexpectedly resulted in rollback"
 			if d.Name == string(sqldb.SQLite) {
 				hiddenErr = ""
 			}
@@ -249,8 +249,47 @@ func TestAFailingUnitFailsOnlyItself(t *testing.T) {
 					t.Errorf("%s: note %d stored = %v", u.name, u.id, stored)
 				}
 			}
-			if s := b.Stats(); s.Batches != 2 {
-				t.Errorf("%d transactions, want the blocker's and one for all %d units", s.Batches, len(units))
+			// The blocker's, the batch rolled back, then one per unit.
+			if s := b.Stats(); s.Batches != 2+uint64(len(units)) {
+				t.Errorf("%d transactions, want %d", s.Batches, 2+len(units))
+			}
+		})
+	}
+}
+
+// A unit that hides a failed statement as the last of its batch: on PostgreSQL the
+// commit turns into a rollback, and the other units must still commit.
+func TestAHiddenErrorAtTheEndFailsOnlyItself(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		if d.Name != string(sqldb.Postgres) {
+			continue // SQLite goes on after a failed statement: nothing is hidden
+		}
+		t.Run(d.Name, func(t *testing.T) {
+			url, db, b := batchTest(t, d)
+			release, blocker := blockWriter(t, db, b)
+			okErr := make(chan error, 1)
+			go func() { okErr <- b.Do(context.Background(), insertNote(db, 1)) }()
+			waitQueued(t, b, 1)
+			hiddenErr := make(chan error, 1)
+			go func() {
+				hiddenErr <- b.Do(context.Background(), func(ctx context.Context, tx *sql.Tx) error {
+					_ = insertNote(db, 1)(ctx, tx) // a duplicate, its error dropped
+					return nil
+				})
+			}()
+			waitQueued(t, b, 2)
+			release()
+			if err := <-blocker; err != nil {
+				t.Fatal(err)
+			}
+			if err := <-okErr; err != nil {
+				t.Errorf("the other unit: %v", err)
+			}
+			if err := <-hiddenErr; err == nil || !strings.Contains(err.Error(), "rollback") {
+				t.Errorf("the hiding unit: error %v, want the commit's rollback", err)
+			}
+			if ids := noteIDs(t, url); !ids[1] || len(ids) != 2 {
+				t.Errorf("notes %v, want 0 and 1", ids)
 			}
 		})
 	}

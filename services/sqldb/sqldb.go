@@ -99,8 +99,8 @@ func OpenSQLite(ctx context.Context, path string) (*DB, error) {
 	base := "file:" + path +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)"
-	// temp_store(MEMORY): a group commit's savepoints (batch.go) keep their statement
-	// journal in memory, not in a temporary file written at every unit.
+	// temp_store(MEMORY): the statement journals of a group commit's statements
+	// (batch.go) stay in memory, not in a temporary file written at every unit.
 	db := openSQLite(base + "&_txlock=immediate&_pragma=temp_store(MEMORY)")
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)

@@ -341,6 +341,32 @@ func loadAverage() string {
 	return strings.Join(f[:3], " ")
 }
 
+// perRequest formats cpu shared out over n requests.
+func perRequest(cpu time.Duration, n int) string {
+	if n == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.0f µs", float64(cpu/time.Duration(n))/float64(time.Microsecond))
+}
+
+// postgresCPU is the CPU time the local PostgreSQL server's processes have used so
+// far (their backends live as long as the gateway's pool): what a write costs the
+// database, which shares this machine's cores with the gateway.
+func postgresCPU() time.Duration {
+	stats, _ := filepath.Glob("/proc/[0-9]*/comm")
+	var sum time.Duration
+	for _, comm := range stats {
+		if b, err := os.ReadFile(comm); err != nil || strings.TrimSpace(string(b)) != "postgres" {
+			continue
+		}
+		pid, err := strconv.Atoi(filepath.Base(filepath.Dir(comm)))
+		if err == nil {
+			sum += cpuTime(pid)
+		}
+	}
+	return sum
+}
+
 // cpuTime is the CPU time (user and system) process pid has used so far, from
 // /proc/<pid>/stat; 0 where that cannot be read.
 func cpuTime(pid int) time.Duration {

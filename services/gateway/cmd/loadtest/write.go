@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -85,20 +86,21 @@ func writeScenario(ctx context.Context, o options, db string, out io.Writer) err
 		warmOuts := drive(warm, client, s.gw.base, o.conns, next)
 		cancel()
 		timed, cancel := context.WithTimeout(ctx, o.duration)
-		cpu0 := cpuTime(s.gw.cmd.Process.Pid)
+		cpu0, pgCPU0, selfCPU0 := cpuTime(s.gw.cmd.Process.Pid), postgresCPU(), cpuTime(os.Getpid())
 		start := time.Now()
 		outs := drive(timed, client, s.gw.base, o.conns, next)
 		elapsed := time.Since(start)
-		cpu := cpuTime(s.gw.cmd.Process.Pid) - cpu0
+		cpu, pgCPU, selfCPU := cpuTime(s.gw.cmd.Process.Pid)-cpu0, postgresCPU()-pgCPU0, cpuTime(os.Getpid())-selfCPU0
 		cancel()
 		sum := summarize(outs, elapsed)
 		// CPU per request says what the gateway costs whatever else the machine runs:
 		// on a busy machine req/s falls, CPU per request does not.
-		perReq := time.Duration(0)
-		if sum.n > 0 {
-			perReq = cpu / time.Duration(sum.n)
+		line := fmt.Sprintf("  %-36s %s; gateway CPU %s per request", ep.name, sum, perRequest(cpu, sum.n))
+		if db == "postgres" {
+			line += fmt.Sprintf(", postgres CPU %s", perRequest(pgCPU, sum.n))
 		}
-		fmt.Fprintf(out, "  %-36s %s; gateway CPU %s per request\n", ep.name, sum, fmt.Sprintf("%.0f µs", float64(perReq)/float64(time.Microsecond)))
+		line += fmt.Sprintf(", load generator CPU %s", perRequest(selfCPU, sum.n))
+		fmt.Fprintln(out, line)
 		results[ei] = append(warmOuts, outs...)
 	}
 	sent, _ := s.smtp.delivered()
