@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -31,54 +34,91 @@ type outcome struct {
 	err     error
 }
 
-// newClient is an HTTP client that keeps conns connections to the gateway.
-func newClient(conns int) *http.Client {
-	return &http.Client{
-		Timeout: 10 * time.Second,
-		Transport: &http.Transport{
-			MaxIdleConns:        conns,
-			MaxIdleConnsPerHost: conns,
-			MaxConnsPerHost:     conns,
-			DisableCompression:  true,
-		},
-	}
+// conn is one keep-alive connection to the gateway, used by one goroutine. It writes
+// requests and reads answers itself, with no goroutine of its own: net/http's client
+// spends three goroutine hand-offs per request, and the load generator shares the
+// machine's two cores with the gateway and the database (wrk is lean the same way).
+type conn struct {
+	addr string // host:port
+	nc   net.Conn
+	br   *bufio.Reader
+	out  bytes.Buffer
 }
 
-func do(ctx context.Context, c *http.Client, base string, r request) outcome {
-	req, err := http.NewRequestWithContext(ctx, r.method, base+r.path, bytes.NewReader(r.body))
+// requestTimeout bounds one request, as a client would give up.
+const requestTimeout = 10 * time.Second
+
+func (c *conn) do(r request) outcome {
+	start := time.Now()
+	status, err := c.roundTrip(r)
 	if err != nil {
-		return outcome{req: r, err: err}
+		c.close() // the next request opens a new connection
 	}
+	return outcome{req: r, status: status, latency: time.Since(start), err: err}
+}
+
+func (c *conn) roundTrip(r request) (int, error) {
+	if c.nc == nil {
+		nc, err := net.DialTimeout("tcp", c.addr, requestTimeout)
+		if err != nil {
+			return 0, err
+		}
+		c.nc, c.br = nc, bufio.NewReader(nc)
+	}
+	if err := c.nc.SetDeadline(time.Now().Add(requestTimeout)); err != nil {
+		return 0, err
+	}
+	c.out.Reset()
+	fmt.Fprintf(&c.out, "%s %s HTTP/1.1\r\nHost: %s\r\nContent-Length: %d\r\n", r.method, r.path, c.addr, len(r.body))
 	if r.contentType != "" {
-		req.Header.Set("Content-Type", r.contentType)
+		fmt.Fprintf(&c.out, "Content-Type: %s\r\n", r.contentType)
 	}
 	if r.clientIP != "" {
-		req.Header.Set("X-Forwarded-For", r.clientIP)
+		fmt.Fprintf(&c.out, "X-Forwarded-For: %s\r\n", r.clientIP)
 	}
 	for k, v := range r.header {
-		req.Header.Set(k, v)
+		fmt.Fprintf(&c.out, "%s: %s\r\n", k, v)
 	}
-	start := time.Now()
-	resp, err := c.Do(req)
+	c.out.WriteString("\r\n")
+	c.out.Write(r.body)
+	if _, err := c.nc.Write(c.out.Bytes()); err != nil {
+		return 0, err
+	}
+	resp, err := http.ReadResponse(c.br, nil)
 	if err != nil {
-		return outcome{req: r, latency: time.Since(start), err: err}
+		return 0, err
 	}
-	_, _ = io.Copy(io.Discard, resp.Body)
+	_, err = io.Copy(io.Discard, resp.Body)
 	_ = resp.Body.Close()
-	return outcome{req: r, status: resp.StatusCode, latency: time.Since(start)}
+	if err != nil {
+		return 0, err
+	}
+	if resp.Close {
+		c.close()
+	}
+	return resp.StatusCode, nil
+}
+
+func (c *conn) close() {
+	if c.nc != nil {
+		_ = c.nc.Close()
+		c.nc, c.br = nil, nil
+	}
 }
 
 // drive sends next()'s requests over conns connections, each as soon as the previous
 // on that connection is answered (a closed loop, as wrk does), until ctx is done or
 // next returns false. Requests in flight when ctx ends are still waited for and
 // counted: a load test must see every answer.
-func drive(ctx context.Context, c *http.Client, base string, conns int, next func() (request, bool)) []outcome {
+func drive(ctx context.Context, base string, conns int, next func() (request, bool)) []outcome {
 	var mu sync.Mutex
 	var all []outcome
 	var wg sync.WaitGroup
 	var stopped atomic.Bool
 	for range conns {
 		wg.Go(func() {
+			c := &conn{addr: strings.TrimPrefix(base, "http://")}
+			defer c.close()
 			var mine []outcome
 			for ctx.Err() == nil && !stopped.Load() {
 				r, ok := next()
@@ -86,7 +126,7 @@ func drive(ctx context.Context, c *http.Client, base string, conns int, next fun
 					stopped.Store(true)
 					break
 				}
-				mine = append(mine, do(context.WithoutCancel(ctx), c, base, r))
+				mine = append(mine, c.do(r))
 			}
 			mu.Lock()
 			all = append(all, mine...)

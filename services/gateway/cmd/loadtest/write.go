@@ -70,7 +70,6 @@ func writeScenario(ctx context.Context, o options, db string, out io.Writer) err
 	if err := s.start(ctx); err != nil {
 		return err
 	}
-	client := newClient(o.conns)
 	run := fmt.Sprintf("%x", time.Now().UnixNano()&0xffffff)
 	results := make([][]outcome, len(endpoints))
 	for ei, ep := range endpoints {
@@ -83,12 +82,12 @@ func writeScenario(ctx context.Context, o options, db string, out io.Writer) err
 			return r, true
 		}
 		warm, cancel := context.WithTimeout(ctx, time.Second)
-		warmOuts := drive(warm, client, s.gw.base, o.conns, next)
+		warmOuts := drive(warm, s.gw.base, o.conns, next)
 		cancel()
 		timed, cancel := context.WithTimeout(ctx, o.duration)
 		cpu0, pgCPU0, selfCPU0 := cpuTime(s.gw.cmd.Process.Pid), postgresCPU(), cpuTime(os.Getpid())
 		start := time.Now()
-		outs := drive(timed, client, s.gw.base, o.conns, next)
+		outs := drive(timed, s.gw.base, o.conns, next)
 		elapsed := time.Since(start)
 		cpu, pgCPU, selfCPU := cpuTime(s.gw.cmd.Process.Pid)-cpu0, postgresCPU()-pgCPU0, cpuTime(os.Getpid())-selfCPU0
 		cancel()
