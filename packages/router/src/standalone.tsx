@@ -4,9 +4,12 @@
  * gives it. A subpath of its own, like ./server, so the browser's shared
  * @portfolio/router stays as small as it is.
  */
+
+// By the package's own name, not "./router": the remote's build then gives this page
+// the shared router module its section uses (one router context), not a second copy.
+import { BrowserRouter, Navigate, Route, Routes } from "@portfolio/router";
 import { type ComponentType, type ReactNode, StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
-import { BrowserRouter, Navigate, Route, Routes } from "./router";
 
 export interface StandaloneSection {
   /** The section mounted as the shell mounts it: `<Route path={`/${base}/*`}>`. */

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode, SVGProps } from "react";
+import { createElement, type ReactElement, type SVGProps } from "react";
 
 // A handful of 24×24 stroke icons (Lucide shapes, ISC licence) inline, instead of an
 // icon library in the shared bundle. Decorative by default: give the control a name.
@@ -33,29 +33,27 @@ export function Icon({ children, ...props }: IconProps) {
 /**
  * An icon component that draws `shapes` (the children of Lucide's <svg>) in the <Icon>
  * frame, e.g. `export const MenuIcon = drawnIcon(<path d="M4 6h16M4 12h16M4 18h16" />)`.
+ * The shapes go in as createElement's own children: a fixed list, so no keys and no
+ * fragment around them.
  */
-export function drawnIcon(shapes: ReactNode): (props: IconProps) => ReactElement {
+export function drawnIcon(...shapes: ReactElement[]): (props: IconProps) => ReactElement {
   return function DrawnIcon(props) {
-    return <Icon {...props}>{shapes}</Icon>;
+    return createElement(Icon, props, ...shapes);
   };
 }
 
 // The theme toggle.
 
 export const SunIcon = drawnIcon(
-  <>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />
-  </>,
+  <circle cx="12" cy="12" r="4" />,
+  <path d="M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41" />,
 );
 
 export const MoonIcon = drawnIcon(<path d="M12 3a6 6 0 0 0 9 9 9 9 0 1 1-9-9Z" />);
 
 export const MonitorIcon = drawnIcon(
-  <>
-    <rect width="20" height="14" x="2" y="3" rx="2" />
-    <path d="M8 21h8M12 17v4" />
-  </>,
+  <rect width="20" height="14" x="2" y="3" rx="2" />,
+  <path d="M8 21h8M12 17v4" />,
 );
 
 // The mobile menu: open and close.
@@ -77,18 +75,14 @@ export const ArrowRightIcon = drawnIcon(<path d="M5 12h14M12 5l7 7-7 7" />);
 // Home's social links (first load), and mail.
 
 export const GithubIcon = drawnIcon(
-  <>
-    <path d="M15 22v-4a4.8 4.8 0 0 0-1-3.5c3 0 6-2 6-5.5.08-1.25-.27-2.48-1-3.5.28-1.15.28-2.35 0-3.5 0 0-1 0-3 1.5-2.64-.5-5.36-.5-8 0C6 2 5 2 5 2c-.3 1.15-.3 2.35 0 3.5A5.4 5.4 0 0 0 4 9c0 3.5 3 5.5 6 5.5-.39.49-.68 1.05-.85 1.65-.17.6-.22 1.23-.15 1.85v4" />
-    <path d="M9 18c-4.51 2-5-2-7-2" />
-  </>,
+  <path d="M15 22v-4a4.8 4.8 0 0 0-1-3.5c3 0 6-2 6-5.5.08-1.25-.27-2.48-1-3.5.28-1.15.28-2.35 0-3.5 0 0-1 0-3 1.5-2.64-.5-5.36-.5-8 0C6 2 5 2 5 2c-.3 1.15-.3 2.35 0 3.5A5.4 5.4 0 0 0 4 9c0 3.5 3 5.5 6 5.5-.39.49-.68 1.05-.85 1.65-.17.6-.22 1.23-.15 1.85v4" />,
+  <path d="M9 18c-4.51 2-5-2-7-2" />,
 );
 
 export const LinkedinIcon = drawnIcon(
-  <>
-    <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6z" />
-    <rect width="4" height="12" x="2" y="9" />
-    <circle cx="4" cy="4" r="2" />
-  </>,
+  <path d="M16 8a6 6 0 0 1 6 6v7h-4v-7a2 2 0 0 0-4 0v7h-4v-7a6 6 0 0 1 6-6z" />,
+  <rect width="4" height="12" x="2" y="9" />,
+  <circle cx="4" cy="4" r="2" />,
 );
 
 export const TwitterIcon = drawnIcon(
@@ -97,33 +91,22 @@ export const TwitterIcon = drawnIcon(
 
 /** DEV, the developer blog: the letters in a rounded frame. */
 export const DevToIcon = drawnIcon(
-  <>
-    <rect width="20" height="16" x="2" y="4" rx="2" />
-    <path d="M5.5 9v6h1a2 2 0 0 0 2-2v-2a2 2 0 0 0-2-2zM13.5 9h-2.5v6h2.5M11 12h2M15 9l1.5 6L18 9" />
-  </>,
+  <rect width="20" height="16" x="2" y="4" rx="2" />,
+  <path d="M5.5 9v6h1a2 2 0 0 0 2-2v-2a2 2 0 0 0-2-2zM13.5 9h-2.5v6h2.5M11 12h2M15 9l1.5 6L18 9" />,
 );
 
 export const MailIcon = drawnIcon(
-  <>
-    <rect width="20" height="16" x="2" y="4" rx="2" />
-    <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />
-  </>,
+  <rect width="20" height="16" x="2" y="4" rx="2" />,
+  <path d="m22 7-8.97 5.7a1.94 1.94 0 0 1-2.06 0L2 7" />,
 );
 
 // Dates and durations beside posts, talks and editions; a check mark.
 
 export const CalendarIcon = drawnIcon(
-  <>
-    <rect width="18" height="18" x="3" y="4" rx="2" />
-    <path d="M8 2v4M16 2v4M3 10h18" />
-  </>,
+  <rect width="18" height="18" x="3" y="4" rx="2" />,
+  <path d="M8 2v4M16 2v4M3 10h18" />,
 );
 
-export const ClockIcon = drawnIcon(
-  <>
-    <circle cx="12" cy="12" r="10" />
-    <path d="M12 6v6l4 2" />
-  </>,
-);
+export const ClockIcon = drawnIcon(<circle cx="12" cy="12" r="10" />, <path d="M12 6v6l4 2" />);
 
 export const CheckIcon = drawnIcon(<path d="M20 6 9 17l-5-5" />);

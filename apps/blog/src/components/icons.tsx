@@ -5,8 +5,6 @@ import { drawnIcon } from "@portfolio/ui/icons";
 // says it all.
 
 export const RssIcon = drawnIcon(
-  <>
-    <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" />
-    <circle cx="5" cy="19" r="1" />
-  </>,
+  <path d="M4 11a9 9 0 0 1 9 9M4 4a16 16 0 0 1 16 16" />,
+  <circle cx="5" cy="19" r="1" />,
 );
