@@ -37,10 +37,6 @@ export declare function splitFrontMatter(src: string): {
   body: string;
 };
 export declare function slugify(text: string): string;
-/** "2023-12-15" → "Dec 15, 2023". */
-export declare function displayDate(iso: string): string;
-/** "2024-12" → "December 2024". */
-export declare function monthText(yearMonth: string): string;
 
 /** The content schemas' Ajv: strict draft 2020-12, all errors, "format": "date" asserted. */
 export declare function newAjv(): Ajv2020;

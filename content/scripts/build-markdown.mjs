@@ -38,6 +38,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import { Marked } from "marked";
 import { bundledLanguages, createHighlighter } from "shiki";
 import { parseDocument } from "yaml";
+import { displayDate, monthText } from "../src/dates.mjs";
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -54,21 +55,6 @@ export const codeThemes = Object.freeze({
 
 /** Languages Shiki renders without a grammar (plain text). */
 const plainLanguages = new Set(["text", "txt", "plain", "plaintext"]);
-
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 /** Thrown when content is invalid; `problems` has one "file: field: message" per line. */
 export class ContentError extends Error {
@@ -578,19 +564,7 @@ function highlight(highlighter, code, lang) {
 }
 
 // ---------------------------------------------------------------------------------
-// Dates and output
-
-/** "2023-12-15" → "Dec 15, 2023" (fixed English, no Intl: the same on every machine). */
-export function displayDate(iso) {
-  const [y, m, d] = iso.split("-").map(Number);
-  return `${monthNames[m - 1].slice(0, 3)} ${d}, ${y}`;
-}
-
-/** "2024-12" → "December 2024". */
-export function monthText(yearMonth) {
-  const [y, m] = yearMonth.split("-").map(Number);
-  return `${monthNames[m - 1]} ${y}`;
-}
+// Output
 
 /** Code-point order, the same as Go's (no locale). */
 const compare = (a, b) => (a < b ? -1 : a > b ? 1 : 0);

@@ -186,3 +186,38 @@ e2eTest(
     await page.unroute("**/*");
   },
 );
+
+e2eTest(
+  "the dark theme is for the screen: printed, a dark page has the light tokens (white paper)",
+  { context: { colorScheme: "dark" } },
+  async ({ page }) => {
+    await goto(page, "/contact");
+    await waitForPage(page);
+    await expectTheme(page, { resolved: "dark", choice: "system" }, "OS dark");
+    const colors = () =>
+      page.evaluate(() => {
+        const body = getComputedStyle(document.body);
+        const input = document.querySelector("main input[name=name]");
+        return {
+          background: body.backgroundColor,
+          text: body.color,
+          input: input && getComputedStyle(input).borderTopColor,
+        };
+      });
+    // The tokens: dark #09090b, #fafafa, input #3f3f46; light #ffffff, #0a0a0b, #d4d4d8.
+    assert.deepEqual(await colors(), {
+      background: "rgb(9, 9, 11)",
+      text: "rgb(250, 250, 250)",
+      input: "rgb(63, 63, 70)",
+    });
+    await page.emulateMedia({ media: "print" });
+    // Eventually: the field's border colour has a transition.
+    await eventually(async () =>
+      assert.deepEqual(await colors(), {
+        background: "rgb(255, 255, 255)",
+        text: "rgb(10, 10, 11)",
+        input: "rgb(212, 212, 216)",
+      }),
+    );
+  },
+);

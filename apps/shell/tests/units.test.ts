@@ -1,41 +1,10 @@
-// Pure helpers of the shell's pages: dates, project ids, the resume document.
+// Pure helpers of the shell's pages: project ids, the resume document.
 import { site } from "@portfolio/content";
 import { resume } from "@portfolio/content/resume";
 import { describe, expect, it } from "vitest";
-import { formatDateIN, formatDateLong } from "../src/lib/dates";
 import { escapeHtml, printDocument } from "../src/lib/print";
 import { parseProjectId } from "../src/routes/projects/project-id";
 import { resumeDocument } from "../src/routes/resume/resume-document";
-
-describe("formatDateIN", () => {
-  it.each(["2025-01-15", "2024-12-31", "2023-09-05", "2000-02-29"])(
-    "formats %s as en-IN does",
-    (iso) => {
-      const intl = new Intl.DateTimeFormat("en-IN", { timeZone: "UTC" }).format(
-        new Date(`${iso}T00:00:00Z`),
-      );
-      expect(formatDateIN(iso)).toBe(intl);
-    },
-  );
-
-  it("gives 15/1/2025 for 2025-01-15", () => {
-    expect(formatDateIN("2025-01-15")).toBe("15/1/2025");
-  });
-
-  it.each(["", "2025-1-15", "15/01/2025", "2025-13-01", "2025-00-10", "2025-01-32"])(
-    "rejects %j",
-    (bad) => {
-      expect(() => formatDateIN(bad)).toThrow(/ISO calendar date/);
-    },
-  );
-});
-
-describe("formatDateLong", () => {
-  it("spells the month", () => {
-    expect(formatDateLong("2024-11-14")).toBe("November 14, 2024");
-    expect(formatDateLong("2023-09-06")).toBe("September 6, 2023");
-  });
-});
 
 describe("parseProjectId", () => {
   it.each([

@@ -14,6 +14,12 @@ import { useToast } from "@portfolio/ui/use-toast";
 import { SendIcon } from "./contact-icons";
 import { type ContactFormValues, contactMessage, contactProblems } from "./contact-rules";
 
+/** The two fields side by side; each one's name is also its autocomplete token. */
+const oneLineFields = [
+  { name: "name", type: "text" },
+  { name: "email", type: "email" },
+] as const;
+
 /**
  * 'Send a Message': the browser checks `required` and the email type first, then the
  * rules run on submit: each problem shows under its field, the first one also in a toast,
@@ -73,32 +79,26 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
         >
           <input type="hidden" name="form-name" value="contact" />
           <div className="grid gap-5 sm:grid-cols-2">
-            <Field id="contact-name" label={fields.name.label} error={problems.name}>
-              {(props) => (
-                <input
-                  {...props}
-                  name="name"
-                  type="text"
-                  autoComplete="name"
-                  required
-                  placeholder={fields.name.placeholder}
-                  className={cn(control, "h-10")}
-                />
-              )}
-            </Field>
-            <Field id="contact-email" label={fields.email.label} error={problems.email}>
-              {(props) => (
-                <input
-                  {...props}
-                  name="email"
-                  type="email"
-                  autoComplete="email"
-                  required
-                  placeholder={fields.email.placeholder}
-                  className={cn(control, "h-10")}
-                />
-              )}
-            </Field>
+            {oneLineFields.map(({ name, type }) => (
+              <Field
+                key={name}
+                id={`contact-${name}`}
+                label={fields[name].label}
+                error={problems[name]}
+              >
+                {(props) => (
+                  <input
+                    {...props}
+                    name={name}
+                    type={type}
+                    autoComplete={name}
+                    required
+                    placeholder={fields[name].placeholder}
+                    className={cn(control, "h-10")}
+                  />
+                )}
+              </Field>
+            ))}
           </div>
           <Field id="contact-subject" label={fields.subject.label} error={problems.subject}>
             {(props) => (

@@ -1,5 +1,5 @@
+import { formatDateIN } from "@portfolio/content/dates";
 import type { LegalDocument } from "@portfolio/content/legal";
-import { formatDateIN } from "../../lib/dates";
 
 /**
  * A legal document: its title (the page's h1), the date it last changed — kept in

@@ -1,3 +1,4 @@
+import { formatDateLong } from "@portfolio/content/dates";
 import { type Talk, talks } from "@portfolio/content/talks";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
@@ -6,7 +7,6 @@ import { ExternalLink } from "@portfolio/ui/external-link";
 import { CalendarIcon } from "@portfolio/ui/icons";
 import { SlidesIcon, VideoIcon } from "../../components/icons";
 import { Page } from "../../components/page";
-import { formatDateLong } from "../../lib/dates";
 
 /** Talks & Events: each talk, with video and slides links only where they exist. */
 export function Talks() {

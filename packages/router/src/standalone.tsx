@@ -1,0 +1,53 @@
+/**
+ * A remote's standalone page (each remote's src/standalone.tsx, for `rsbuild dev` only):
+ * the section alone, mounted as the shell mounts it and inside the providers the shell
+ * gives it. A subpath of its own, like ./server, so the browser's shared
+ * @portfolio/router stays as small as it is.
+ */
+
+// By the package's own name, not "./router": the remote's build then gives this page
+// the shared router module its section uses (one router context), not a second copy.
+import { BrowserRouter, Navigate, Route, Routes } from "@portfolio/router";
+import { type ComponentType, type ReactNode, StrictMode } from "react";
+import { createRoot, type Root } from "react-dom/client";
+
+export interface StandaloneSection {
+  /** The section mounted as the shell mounts it: `<Route path={`/${base}/*`}>`. */
+  base: string;
+  /** Where every other path goes (the section's first page). */
+  home: string;
+  Section: ComponentType;
+  /** The providers the shell renders the section inside (the theme). */
+  Providers: ComponentType<{ children: ReactNode }>;
+  /** Rendered beside the router inside the providers, as in the shell: the toasts. */
+  toaster: ReactNode;
+}
+
+/** Renders the section into the page's #root; returns the React root. */
+export function renderStandalone({
+  base,
+  home,
+  Section,
+  Providers,
+  toaster,
+}: StandaloneSection): Root {
+  const container = document.getElementById("root");
+  if (!container) throw new Error("no #root");
+  const root = createRoot(container);
+  root.render(
+    <StrictMode>
+      <Providers>
+        <BrowserRouter>
+          <main id="main">
+            <Routes>
+              <Route path={`/${base}/*`} element={<Section />} />
+              <Route path="*" element={<Navigate to={home} replace />} />
+            </Routes>
+          </main>
+        </BrowserRouter>
+        {toaster}
+      </Providers>
+    </StrictMode>,
+  );
+  return root;
+}
