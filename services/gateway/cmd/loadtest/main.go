@@ -43,6 +43,7 @@ type options struct {
 	scenarios []string      // write, faults (or single fault names)
 	duration  time.Duration // per endpoint in the write scenario
 	conns     int           // concurrent connections
+	profile   string        // where CPU profiles of the write scenario go ("": none)
 }
 
 func run(ctx context.Context, args []string, getenv func(string) string, out io.Writer) error {
@@ -54,6 +55,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	fs.StringVar(&scenarios, "scenarios", "write,faults", "what to run: write, faults, or single faults: "+strings.Join(faultNames(), ", "))
 	fs.DurationVar(&o.duration, "duration", 10*time.Second, "how long each endpoint is driven in the write scenario")
 	fs.IntVar(&o.conns, "conns", 16, "concurrent connections (closed loop, as wrk -c)")
+	fs.StringVar(&o.profile, "profile", "", "a folder: the gateway's CPU profile of each write endpoint goes there (<db>-<endpoint>.pprof, for go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}

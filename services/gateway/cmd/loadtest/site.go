@@ -113,6 +113,13 @@ func (s *site) start(ctx context.Context) error {
 		env = append(env, k+"="+v)
 	}
 	env = append(env, "PORTFOLIO_HTTP_ADDR="+addr, "PORTFOLIO_PUBLIC_URL=http://"+addr)
+	metricsAddr := ""
+	if s.o.profile != "" { // the profiles are served on the metrics listener
+		if metricsAddr, err = freeAddr(); err != nil {
+			return err
+		}
+		env = append(env, "PORTFOLIO_METRICS_ADDR="+metricsAddr)
+	}
 	s.starts++
 	logFile, err := os.Create(filepath.Join(s.dir, fmt.Sprintf("gateway-%d.log", s.starts)))
 	if err != nil {
@@ -125,7 +132,7 @@ func (s *site) start(ctx context.Context) error {
 		_ = logFile.Close()
 		return err
 	}
-	g := &gatewayProc{cmd: cmd, addr: addr, base: "http://" + addr, log: logFile, done: make(chan struct{})}
+	g := &gatewayProc{cmd: cmd, addr: addr, base: "http://" + addr, metricsAddr: metricsAddr, log: logFile, done: make(chan struct{})}
 	go func() { g.err = cmd.Wait(); _ = logFile.Close(); close(g.done) }()
 	s.gw = g
 	deadline := time.Now().Add(30 * time.Second)
@@ -175,12 +182,39 @@ func (s *site) openDB(ctx context.Context) (*sqldb.DB, error) {
 
 // gatewayProc is a running gateway.
 type gatewayProc struct {
-	cmd  *exec.Cmd
-	addr string
-	base string // http://addr
-	log  *os.File
-	done chan struct{}
-	err  error
+	cmd         *exec.Cmd
+	addr        string
+	base        string // http://addr
+	metricsAddr string // "" when off
+	log         *os.File
+	done        chan struct{}
+	err         error
+}
+
+// profileCPU saves the gateway's CPU profile over d in path; it waits d.
+func (g *gatewayProc) profileCPU(ctx context.Context, d time.Duration, path string) error {
+	url := fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", g.metricsAddr, int(d.Seconds()))
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("profile: %w", err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("profile: %s", resp.Status)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(f, resp.Body); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // stop sends sig and waits up to timeout for the process to exit, then kills it. It

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -86,11 +87,21 @@ func writeScenario(ctx context.Context, o options, db string, out io.Writer) err
 		cancel()
 		timed, cancel := context.WithTimeout(ctx, o.duration)
 		cpu0, pgCPU0, selfCPU0 := cpuTime(s.gw.cmd.Process.Pid), postgresCPU(), cpuTime(os.Getpid())
+		profiled := make(chan error, 1)
+		if o.profile != "" {
+			path := filepath.Join(o.profile, db+"-"+ep.table+".pprof")
+			go func() { profiled <- s.gw.profileCPU(ctx, o.duration-time.Second, path) }()
+		} else {
+			profiled <- nil
+		}
 		start := time.Now()
 		outs := drive(timed, s.gw.base, o.conns, next)
 		elapsed := time.Since(start)
 		cpu, pgCPU, selfCPU := cpuTime(s.gw.cmd.Process.Pid)-cpu0, postgresCPU()-pgCPU0, cpuTime(os.Getpid())-selfCPU0
 		cancel()
+		if err := <-profiled; err != nil {
+			return err
+		}
 		sum := summarize(outs, elapsed)
 		// CPU per request says what the gateway costs whatever else the machine runs:
 		// on a busy machine req/s falls, CPU per request does not.

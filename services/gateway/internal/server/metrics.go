@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"net/http/pprof"
 	"strconv"
 	"time"
 
@@ -51,11 +52,16 @@ func newMetrics(reg *prometheus.Registry) *metrics {
 }
 
 // MetricsHandler serves /metrics: everything registered in reg (NewServer's HTTP and
-// process metrics, the outbox's) in the Prometheus text format. Mounted on a listener
-// of its own, not the site's: the numbers are for the operator, not for visitors.
+// process metrics, the outbox's) in the Prometheus text format, and Go's profiles
+// under /debug/pprof/ (go tool pprof http://127.0.0.1:9090/debug/pprof/profile).
+// Mounted on a listener of its own, not the site's: the numbers are for the operator,
+// not for visitors.
 func MetricsHandler(reg *prometheus.Registry) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	return mux
 }
 

@@ -542,6 +542,19 @@ func checkHeader(t *testing.T, w *httptest.ResponseRecorder, key, want string) {
 	}
 }
 
+// Go's profiles are the operator's, like the metrics: on their listener only.
+func TestProfilesOnTheMetricsListenerOnly(t *testing.T) {
+	f := newFixture(t, nil)
+	for _, path := range []string{"/debug/pprof/", "/debug/pprof/heap", "/debug/pprof/goroutine"} {
+		if w := get(f.h, path); w.Code != http.StatusNotFound {
+			t.Errorf("GET %s on the site = %d, want 404", path, w.Code)
+		}
+		if w := get(server.MetricsHandler(f.reg), path); w.Code != http.StatusOK {
+			t.Errorf("GET %s on the metrics listener = %d, want 200", path, w.Code)
+		}
+	}
+}
+
 func TestMetrics(t *testing.T) {
 	f := newFixture(t, nil)
 	h := f.h
