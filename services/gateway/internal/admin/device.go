@@ -29,6 +29,9 @@ const DefaultDeviceTTL = 90 * 24 * time.Hour
 // take them.
 const DefaultTrustedPasswordChecks = 1
 
+// b64 is how a device cookie's nonce and MAC are spelled.
+func b64() *base64.Encoding { return base64.RawURLEncoding.Strict() }
+
 const (
 	deviceNonceBytes = 16
 	deviceMACContext = "portfolio admin device cookie\x00"
@@ -70,17 +73,20 @@ func (a *Auth) trustedDevice(creds Credentials, user, cookie string, now time.Ti
 	return nonce, hmac.Equal(mac, deviceMAC(creds, user, issued, nonce))
 }
 
-// parseDevice splits a device cookie into its parts, checking their shapes only.
+// parseDevice splits a device cookie into its parts, checking their shapes only: one
+// spelling each (the decoder alone would skip line breaks, and ignore unused bits
+// without Strict).
 func parseDevice(cookie string) (issued, nonce string, mac []byte, ok bool) {
 	parts := strings.Split(cookie, ".")
-	if len(parts) != 3 || parts[0] == "" || len(parts[0]) > 19 || strings.Trim(parts[0], "0123456789") != "" {
+	if len(parts) != 3 || parts[0] == "" || len(parts[0]) > 19 || strings.Trim(parts[0], "0123456789") != "" ||
+		len(parts[1]) != b64().EncodedLen(deviceNonceBytes) || len(parts[2]) != b64().EncodedLen(sha256.Size) {
 		return "", "", nil, false
 	}
-	n, err := base64.RawURLEncoding.Strict().DecodeString(parts[1])
+	n, err := b64().DecodeString(parts[1])
 	if err != nil || len(n) != deviceNonceBytes {
 		return "", "", nil, false
 	}
-	mac, err = base64.RawURLEncoding.Strict().DecodeString(parts[2])
+	mac, err = b64().DecodeString(parts[2])
 	if err != nil || len(mac) != sha256.Size {
 		return "", "", nil, false
 	}
