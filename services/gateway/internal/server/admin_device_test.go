@@ -33,6 +33,29 @@ func setCookieLine(w *httptest.ResponseRecorder, name string) string {
 	return ""
 }
 
+// holdPasswordCheck takes a password check with a wrong sign-in from remote and holds
+// it (the hook runs while it is taken, before bcrypt); checks taken meanwhile run.
+// release lets it go and returns that sign-in's status.
+func (f *fixture) holdPasswordCheck(remote string) (release func() int) {
+	holding, let := make(chan struct{}), make(chan struct{})
+	var held atomic.Bool
+	f.admin.mu.Lock()
+	f.admin.holding = func() {
+		if held.CompareAndSwap(false, true) {
+			close(holding)
+			<-let
+		}
+	}
+	f.admin.mu.Unlock()
+	done := make(chan int, 1)
+	go func() { done <- f.login(adminUser, "wrong", remote).Code }()
+	<-holding
+	return func() int {
+		close(let)
+		return <-done
+	}
+}
+
 // A successful sign-in gives the browser a device cookie for 90 days, which a browser
 // sends back to the sign-in endpoint only; the session cookie goes everywhere.
 func TestAdminSignInSetsADeviceCookie(t *testing.T) {
@@ -135,22 +158,9 @@ func TestAdminDeviceCookieSignsInDuringAFlood(t *testing.T) {
 	}
 	device := cookieNamed(t, w, "portfolio_admin_device")
 
-	holding, release := make(chan struct{}), make(chan struct{})
-	var held atomic.Bool // only the first check is held; the trusted one runs
-	f.admin.mu.Lock()
-	f.admin.holding = func() {
-		if held.CompareAndSwap(false, true) {
-			close(holding)
-			<-release
-		}
-	}
-	f.admin.mu.Unlock()
-	done := make(chan int, 1)
-	go func() { done <- f.login(adminUser, "wrong", "198.51.100.1:1000").Code }()
-	<-holding
+	release := f.holdPasswordCheck("198.51.100.1:1000")
 	defer func() {
-		close(release)
-		if code := <-done; code != http.StatusUnauthorized {
+		if code := release(); code != http.StatusUnauthorized {
 			t.Errorf("the held sign-in: %d, want 401", code)
 		}
 	}()
