@@ -112,6 +112,7 @@ FUZZ_TARGETS := \
 	services/gateway/internal/server:FuzzNewsletterFormPost \
 	services/gateway/internal/server:FuzzSessionCookie \
 	services/gateway/internal/server:FuzzClientIP \
+	services/gateway/internal/admin:FuzzDeviceCookie \
 	services/newsletter:FuzzConfirmToken \
 	services/newsletter:FuzzUnsubscribeToken \
 	content:FuzzMarkdownFrontMatter

@@ -327,6 +327,20 @@ describe("admin", () => {
         false,
         "scripts must not read the session",
       );
+      // The device cookie (decision 0032) goes back to the sign-in endpoint only.
+      const device = (await page.context().cookies(`${gateway.url}/api/admin/session`)).find(
+        (c) => c.name === "portfolio_admin_device",
+      );
+      assert.ok(device, "no device cookie after signing in");
+      assert.deepEqual(
+        [device.path, device.httpOnly, device.sameSite],
+        ["/api/admin/session", true, "Strict"],
+      );
+      assert.equal(
+        cookies.some((c) => c.name === "portfolio_admin_device"),
+        false,
+        "the device cookie is sent to pages",
+      );
 
       // The real numbers: two confirmed, one unconfirmed, one unsubscribed.
       const total = statCard(page, "Total Subscribers");

@@ -54,6 +54,11 @@ type Options struct {
 	// PasswordChecks is how many password checks (bcrypt) may run at once; an attempt
 	// that finds them all taken is refused at once with ErrBusy.
 	PasswordChecks int
+	// TrustedPasswordChecks more are kept for sign-ins with a device cookie (which may
+	// use the others too); DefaultTrustedPasswordChecks when 0.
+	TrustedPasswordChecks int
+	// DeviceTTL is how long a device cookie is trusted; DefaultDeviceTTL when 0.
+	DeviceTTL time.Duration
 	// SetupLinkTTL is how long a setup link made by StartSetup works.
 	SetupLinkTTL time.Duration
 	// PasswordCost is the bcrypt cost of the hash SetUp stores (PasswordCost when 0).
@@ -173,6 +178,8 @@ type Auth struct {
 	setupTTL     time.Duration
 	cost         int
 	checks       chan struct{} // a slot per password check allowed at once
+	trusted      chan struct{} // and those only sign-ins with a device cookie may take
+	deviceTTL    time.Duration
 	now          func() time.Time
 	holdingCheck func()
 
@@ -200,6 +207,12 @@ func New(env Credentials, store Store, opts Options) *Auth {
 	if opts.PasswordChecks <= 0 {
 		opts.PasswordChecks = DefaultPasswordChecks
 	}
+	if opts.TrustedPasswordChecks <= 0 {
+		opts.TrustedPasswordChecks = DefaultTrustedPasswordChecks
+	}
+	if opts.DeviceTTL <= 0 {
+		opts.DeviceTTL = DefaultDeviceTTL
+	}
 	if opts.SetupLinkTTL <= 0 {
 		opts.SetupLinkTTL = DefaultSetupLinkTTL
 	}
@@ -218,6 +231,8 @@ func New(env Credentials, store Store, opts Options) *Auth {
 		setupTTL:     opts.SetupLinkTTL,
 		cost:         opts.PasswordCost,
 		checks:       make(chan struct{}, opts.PasswordChecks),
+		trusted:      make(chan struct{}, opts.TrustedPasswordChecks),
+		deviceTTL:    opts.DeviceTTL,
 		now:          opts.Now,
 		holdingCheck: opts.HoldingPasswordCheck,
 	}
@@ -255,83 +270,154 @@ func (a *Auth) Configured(ctx context.Context) (bool, error) {
 // SessionTTL is how long a new session lasts.
 func (a *Auth) SessionTTL() time.Duration { return a.ttl }
 
-// Login checks user and password and, if they are right, starts a session and
-// returns it with its token (for the cookie). client identifies who is asking (the
-// server layer's client key) for the limit on failures. Errors: ErrNotConfigured,
-// too many attempts (apperr.RateLimited), ErrBusy, ErrWrongCredentials, or a store failure.
-//
-// Every attempt counts as a failure of the client and of the user name before the
-// password is checked, so that many attempts at once cannot all slip past the limit
-// while bcrypt runs; a successful one (or one refused as busy) takes it back.
+// Attempt is one sign-in.
+type Attempt struct {
+	User, Password string
+	// Client identifies who is asking (the server layer's client key), for the limit
+	// on failures.
+	Client string
+	// Device is the device cookie the browser sent, if any (DeviceCookie).
+	Device string
+}
+
+// Login is SignIn without a device cookie.
 func (a *Auth) Login(ctx context.Context, user, password, client string) (Session, string, error) {
+	return a.SignIn(ctx, Attempt{User: user, Password: password, Client: client})
+}
+
+// SignIn checks the attempt's user and password and, if they are right, starts a
+// session and returns it with its token (for the cookie). Errors: ErrNotConfigured,
+// too many attempts (apperr.RateLimited), ErrBusy, ErrWrongCredentials, or a store
+// failure.
+//
+// Every attempt counts as a failure before the password is checked, so that many
+// attempts at once cannot all slip past the limit while bcrypt runs; a successful one
+// (or one refused as busy) takes it back. Without a valid device cookie for the user
+// it tries, an attempt counts against its client and the user name; with one, against
+// that device only, and it may take a password check kept for trusted devices.
+func (a *Auth) SignIn(ctx context.Context, at Attempt) (Session, string, error) {
 	creds, err := a.credentials(ctx)
 	if err != nil {
 		return Session{}, "", err
 	}
 	now := a.now()
 	a.purge(ctx, now)
-	clientKey := failureKey("client", client)
-	userKey := failureKey("user", strings.ToLower(strings.TrimSpace(user)))
-	if err := a.reserve(ctx, clientKey, userKey, now); err != nil {
+	var r reservation
+	if nonce, ok := a.trustedDevice(creds, at.User, at.Device, now); ok {
+		r, err = a.reserveDevice(ctx, nonce, now)
+	} else {
+		r, err = a.reserve(ctx, at.Client, at.User, now)
+	}
+	if err != nil {
 		return Session{}, "", err
 	}
 	// Cleanups run even when the client has gone: the counts must stay right.
 	bg := context.WithoutCancel(ctx)
-	passed, err := a.checkPassword(creds, user, password)
+	passed, err := a.checkPassword(creds, at.User, at.Password, r.userKey == "")
 	if errors.Is(err, ErrBusy) {
-		return Session{}, "", errors.Join(err, a.store.RemoveFailures(bg, clientKey, 1), a.store.RemoveFailures(bg, userKey, 1))
+		return Session{}, "", errors.Join(err, a.takeBack(bg, r))
 	}
 	if !passed {
 		return Session{}, "", ErrWrongCredentials
 	}
-	// The owner's own mistakes are forgiven: the client's count goes, and as many are
-	// taken back from the user name's (this attempt's among them).
-	own, _, err := a.store.Failures(bg, clientKey, now)
-	if err == nil {
-		err = errors.Join(a.store.ClearFailures(bg, clientKey), a.store.RemoveFailures(bg, userKey, max(own, 1)))
-	}
-	if err != nil {
+	if err := a.forgive(bg, r, now); err != nil {
 		return Session{}, "", fmt.Errorf("admin: clear failures: %w", err)
 	}
 	return a.startSession(ctx, creds, now)
 }
 
+// reservation is what an attempt counted before its password check.
+type reservation struct {
+	key     string // its client's failure key, or its trusted device's
+	userKey string // the user name's; "" for a trusted device
+}
+
 // reserve counts the attempt as a failure of the client and of the user name, or
 // refuses it: the client has had MaxFailures in its window, or UnderAttackAllowance
 // while the user name is under attack.
-func (a *Auth) reserve(ctx context.Context, clientKey, userKey string, now time.Time) error {
-	userFailures, _, err := a.store.Failures(ctx, userKey, now)
+func (a *Auth) reserve(ctx context.Context, client, user string, now time.Time) (reservation, error) {
+	r := reservation{key: failureKey("client", client), userKey: failureKey("user", strings.ToLower(strings.TrimSpace(user)))}
+	userFailures, _, err := a.store.Failures(ctx, r.userKey, now)
 	if err != nil {
-		return fmt.Errorf("admin: read failures: %w", err)
+		return r, fmt.Errorf("admin: read failures: %w", err)
 	}
 	limit := a.maxFailures
 	if userFailures >= a.maxFailures {
 		limit = min(limit, UnderAttackAllowance)
 	}
-	ok, end, err := a.store.AddFailure(ctx, clientKey, limit, now, a.window)
+	if err := a.count(ctx, r.key, limit, now); err != nil {
+		return r, err
+	}
+	if _, _, err := a.store.AddFailure(ctx, r.userKey, math.MaxInt32, now, a.window); err != nil {
+		return r, errors.Join(fmt.Errorf("admin: count failure: %w", err), a.store.RemoveFailures(context.WithoutCancel(ctx), r.key, 1))
+	}
+	return r, nil
+}
+
+// reserveDevice counts the attempt as a failure of the trusted device whose cookie
+// has nonce, or refuses it when the device has had MaxFailures in its window.
+func (a *Auth) reserveDevice(ctx context.Context, nonce string, now time.Time) (reservation, error) {
+	r := reservation{key: failureKey("device", nonce)}
+	return r, a.count(ctx, r.key, a.maxFailures, now)
+}
+
+// count counts one failure of key, or refuses the attempt when key has had limit.
+func (a *Auth) count(ctx context.Context, key string, limit int, now time.Time) error {
+	ok, end, err := a.store.AddFailure(ctx, key, limit, now, a.window)
 	if err != nil {
 		return fmt.Errorf("admin: count failure: %w", err)
 	}
 	if !ok {
 		return tooManyAttempts(max(end.Sub(now), time.Second))
 	}
-	if _, _, err := a.store.AddFailure(ctx, userKey, math.MaxInt32, now, a.window); err != nil {
-		return errors.Join(fmt.Errorf("admin: count failure: %w", err), a.store.RemoveFailures(context.WithoutCancel(ctx), clientKey, 1))
-	}
 	return nil
 }
 
+// takeBack uncounts an attempt that was not checked.
+func (a *Auth) takeBack(ctx context.Context, r reservation) error {
+	err := a.store.RemoveFailures(ctx, r.key, 1)
+	if r.userKey != "" {
+		err = errors.Join(err, a.store.RemoveFailures(ctx, r.userKey, 1))
+	}
+	return err
+}
+
+// forgive clears the owner's own mistakes after a success: the client's (or device's)
+// count goes, and as many are taken back from the user name's (this attempt's among
+// them).
+func (a *Auth) forgive(ctx context.Context, r reservation, now time.Time) error {
+	if r.userKey == "" {
+		return a.store.ClearFailures(ctx, r.key)
+	}
+	own, _, err := a.store.Failures(ctx, r.key, now)
+	if err != nil {
+		return err
+	}
+	return errors.Join(a.store.ClearFailures(ctx, r.key), a.store.RemoveFailures(ctx, r.userKey, max(own, 1)))
+}
+
 // checkPassword compares user and password with creds, holding one of the password
-// checks; ErrBusy when none is free. Both comparisons always run, and the names are
+// checks (for a trusted device, one kept for them first); ErrBusy when none is free.
+// Both comparisons always run, and the names are
 // compared as fixed-size digests, so the time taken tells nothing about which one
 // was wrong or how long the user name is.
-func (a *Auth) checkPassword(creds Credentials, user, password string) (bool, error) {
-	select {
-	case a.checks <- struct{}{}:
-	default:
-		return false, ErrBusy
+func (a *Auth) checkPassword(creds Credentials, user, password string, trusted bool) (bool, error) {
+	slot := a.checks
+	if trusted {
+		select {
+		case a.trusted <- struct{}{}:
+			slot = a.trusted
+		default:
+		}
 	}
-	defer func() { <-a.checks }()
+	if slot == a.checks {
+		select {
+		case a.checks <- struct{}{}:
+		default:
+			return false, ErrBusy
+		}
+	}
+	defer func() { <-slot }()
 	if a.holdingCheck != nil {
 		a.holdingCheck()
 	}

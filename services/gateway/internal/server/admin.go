@@ -32,7 +32,10 @@ type Admin struct {
 type AdminAuth interface {
 	Configured(ctx context.Context) (bool, error)
 	SessionTTL() time.Duration
-	Login(ctx context.Context, user, password, client string) (admin.Session, string, error)
+	SignIn(ctx context.Context, at admin.Attempt) (admin.Session, string, error)
+	// DeviceCookie and DeviceTTL make the device cookie of a browser that signed in.
+	DeviceCookie(ctx context.Context, s admin.Session) (string, error)
+	DeviceTTL() time.Duration
 	Session(ctx context.Context, token string) (admin.Session, error)
 	Logout(ctx context.Context, token string) error
 	SetUp(ctx context.Context, token, user, password string) (admin.Session, string, error)
@@ -57,36 +60,51 @@ type Messages interface {
 	List(ctx context.Context, limit int) ([]contact.Message, error)
 }
 
-// sessionCookie is the admin's session cookie: HttpOnly (no script reads it),
-// SameSite=Strict (no other site's page sends it), and over HTTPS Secure with the
-// __Host- prefix, which a browser only accepts from this host, for Path=/, over TLS.
-type sessionCookie struct {
+// adminCookie is one of the admin's cookies: HttpOnly (no script reads it),
+// SameSite=Strict (no other site's page sends it), and over HTTPS Secure.
+type adminCookie struct {
 	name   string
+	path   string
 	secure bool
 }
 
-func newSessionCookie(https bool) sessionCookie {
+// newSessionCookie is the session's cookie: over HTTPS with the __Host- prefix, which
+// a browser only accepts from this host, for Path=/, over TLS.
+func newSessionCookie(https bool) adminCookie {
 	if https {
-		return sessionCookie{name: "__Host-portfolio_admin", secure: true}
+		return adminCookie{name: "__Host-portfolio_admin", path: "/", secure: true}
 	}
-	return sessionCookie{name: "portfolio_admin"}
+	return adminCookie{name: "portfolio_admin", path: "/"}
 }
 
-func (c sessionCookie) set(w http.ResponseWriter, token string, maxAge time.Duration) {
+// newDeviceCookie is the device cookie (admin.Auth.DeviceCookie): sent only to the
+// sign-in endpoint, the one place that reads it; over HTTPS with the __Secure- prefix,
+// which a browser only accepts over TLS (__Host- would need Path=/).
+func newDeviceCookie(https bool) adminCookie {
+	if https {
+		return adminCookie{name: "__Secure-portfolio_admin_device", path: adminSessionPath, secure: true}
+	}
+	return adminCookie{name: "portfolio_admin_device", path: adminSessionPath}
+}
+
+// adminSessionPath is where the admin signs in and out.
+const adminSessionPath = "/api/admin/session"
+
+func (c adminCookie) set(w http.ResponseWriter, token string, maxAge time.Duration) {
 	http.SetCookie(w, &http.Cookie{
-		Name: c.name, Value: token, Path: "/", MaxAge: int(maxAge / time.Second),
+		Name: c.name, Value: token, Path: c.path, MaxAge: int(maxAge / time.Second),
 		HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteStrictMode,
 	})
 }
 
-func (c sessionCookie) clear(w http.ResponseWriter) {
+func (c adminCookie) clear(w http.ResponseWriter) {
 	http.SetCookie(w, &http.Cookie{
-		Name: c.name, Value: "", Path: "/", MaxAge: -1,
+		Name: c.name, Value: "", Path: c.path, MaxAge: -1,
 		HttpOnly: true, Secure: c.secure, SameSite: http.SameSiteStrictMode,
 	})
 }
 
-func (c sessionCookie) token(r *http.Request) string {
+func (c adminCookie) token(r *http.Request) string {
 	ck, err := r.Cookie(c.name)
 	if err != nil {
 		return ""
@@ -109,7 +127,7 @@ type adminGuard struct {
 	logger *zap.Logger
 	cop    *http.CrossOriginProtection
 	auth   AdminAuth
-	cookie sessionCookie
+	cookie adminCookie
 }
 
 // guard modes: who may call an endpoint.
@@ -182,7 +200,7 @@ type sessionAnswer struct {
 // handleAdminSession is the admin page's probe: always 200 for the states the page is
 // built for (signed in, signed out, not set up), so that a browser logs no failed
 // request on a page that works as intended. Guarded by adminGuard.probe.
-func handleAdminSession(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) http.Handler {
+func handleAdminSession(logger *zap.Logger, auth AdminAuth, cookie adminCookie) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		configured, err := auth.Configured(r.Context())
 		if err != nil {
@@ -225,7 +243,7 @@ func (s setupRequest) Valid(context.Context) error {
 // (the owner is signed in), 400 for a refused user name or password or a link that is
 // not (or no longer) valid, 409 when an admin exists. Guarded by adminGuard.probe and
 // readBody.
-func handleAdminSetup(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) http.Handler {
+func handleAdminSetup(logger *zap.Logger, auth AdminAuth, cookie, device adminCookie) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, err := decode[setupRequest](r)
 		if err != nil {
@@ -238,6 +256,7 @@ func handleAdminSetup(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) 
 			return
 		}
 		cookie.set(w, token, auth.SessionTTL())
+		setDeviceCookie(r.Context(), w, logger, auth, device, s)
 		logger.Info("admin: set up through the setup link, signed in", zap.String("user", s.User), zap.Time("expires_at", s.ExpiresAt))
 		w.WriteHeader(http.StatusNoContent)
 	})
@@ -262,10 +281,11 @@ func (l loginRequest) Valid(context.Context) error {
 	return nil
 }
 
-// handleAdminLogin signs the admin in: 204 and the session cookie, 401 for a wrong
-// user name or password (which one is not said), 429 after too many failures from
-// this client or for this user name. Guarded by adminGuard.open and readBody.
-func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) http.Handler {
+// handleAdminLogin signs the admin in: 204, the session cookie and a new device
+// cookie, 401 for a wrong user name or password (which one is not said), 429 after too
+// many failures from this client (or device) or for this user name. Guarded by
+// adminGuard.open and readBody.
+func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie, device adminCookie) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, err := decode[loginRequest](r)
 		if err != nil {
@@ -274,7 +294,7 @@ func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) 
 		}
 		// The client's limit key (an IPv6 client by its network), as every limit.
 		client := clientKeyFrom(r.Context())
-		s, token, err := auth.Login(r.Context(), req.User, req.Password, client)
+		s, token, err := auth.SignIn(r.Context(), admin.Attempt{User: req.User, Password: req.Password, Client: client, Device: device.token(r)})
 		switch {
 		case apperr.CodeOf(err) == ECodeRateLimited:
 			e, _ := apperr.From(err)
@@ -293,14 +313,26 @@ func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) 
 			return
 		}
 		cookie.set(w, token, auth.SessionTTL())
+		setDeviceCookie(r.Context(), w, logger, auth, device, s)
 		logger.Info("admin: signed in", zap.String("user", s.User), zap.String("client", client), zap.Time("expires_at", s.ExpiresAt))
 		w.WriteHeader(http.StatusNoContent)
 	})
 }
 
+// setDeviceCookie gives the browser that has just signed in as s a new device cookie.
+// Without one it signs in as any new client would, so a failure is only logged.
+func setDeviceCookie(ctx context.Context, w http.ResponseWriter, logger *zap.Logger, auth AdminAuth, device adminCookie, s admin.Session) {
+	value, err := auth.DeviceCookie(ctx, s)
+	if err != nil {
+		logger.Warn("admin: no device cookie", zap.Error(err))
+		return
+	}
+	device.set(w, value, auth.DeviceTTL())
+}
+
 // handleAdminLogout ends the session, if any, and clears the cookie. Signing out
 // without a session is not an error: the admin ends up signed out either way.
-func handleAdminLogout(logger *zap.Logger, auth AdminAuth, cookie sessionCookie) http.Handler {
+func handleAdminLogout(logger *zap.Logger, auth AdminAuth, cookie adminCookie) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := auth.Logout(r.Context(), cookie.token(r)); err != nil {
 			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "Signing out failed. Please try again.", Err: err})

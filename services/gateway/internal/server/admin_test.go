@@ -453,19 +453,7 @@ func TestAdminSignInIsRateLimited(t *testing.T) {
 // once, 503 with Retry-After, while pages and the API are served as usual.
 func TestAdminSignInFloodIsRefusedQuickly(t *testing.T) {
 	f := newFixture(t, adminEnv(t, map[string]string{"PORTFOLIO_ADMIN_PASSWORD_CHECKS": "1"}))
-	holding, release := make(chan struct{}), make(chan struct{})
-	var once sync.Once
-	f.admin.mu.Lock()
-	f.admin.holding = func() {
-		once.Do(func() {
-			close(holding)
-			<-release
-		})
-	}
-	f.admin.mu.Unlock()
-	done := make(chan int, 1)
-	go func() { done <- f.login(adminUser, "wrong", "192.0.2.1:1000").Code }()
-	<-holding
+	release := f.holdPasswordCheck("192.0.2.1:1000")
 
 	for i := range 2 * admin.DefaultMaxFailures {
 		w := f.login(adminUser, adminPassword, fmt.Sprintf("198.51.100.%d:1000", i+1))
@@ -486,8 +474,7 @@ func TestAdminSignInFloodIsRefusedQuickly(t *testing.T) {
 			t.Errorf("GET %s while the check is taken: %d", path, w.Code)
 		}
 	}
-	close(release)
-	if code := <-done; code != http.StatusUnauthorized {
+	if code := release(); code != http.StatusUnauthorized {
 		t.Errorf("the held sign-in: %d, want 401", code)
 	}
 	// The refused attempts did not count as failures.

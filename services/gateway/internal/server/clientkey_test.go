@@ -19,14 +19,18 @@ type loginRecorder struct{ clients []string }
 
 func (l *loginRecorder) Configured(context.Context) (bool, error) { return true, nil }
 func (l *loginRecorder) SessionTTL() time.Duration                { return time.Hour }
-func (l *loginRecorder) Login(_ context.Context, _, _, client string) (admin.Session, string, error) {
-	l.clients = append(l.clients, client)
+func (l *loginRecorder) SignIn(_ context.Context, at admin.Attempt) (admin.Session, string, error) {
+	l.clients = append(l.clients, at.Client)
 	return admin.Session{}, "", admin.ErrWrongCredentials
 }
 func (l *loginRecorder) Session(context.Context, string) (admin.Session, error) {
 	return admin.Session{}, admin.ErrNoSession
 }
 func (l *loginRecorder) Logout(context.Context, string) error { return nil }
+func (l *loginRecorder) DeviceCookie(context.Context, admin.Session) (string, error) {
+	return "", admin.ErrNoSession
+}
+func (l *loginRecorder) DeviceTTL() time.Duration { return time.Hour }
 func (l *loginRecorder) SetUp(context.Context, string, string, string) (admin.Session, string, error) {
 	return admin.Session{}, "", admin.ErrNoSession
 }
@@ -36,7 +40,7 @@ func (l *loginRecorder) SetUp(context.Context, string, string, string) (admin.Se
 func TestAdminSignInIsToldTheClientKey(t *testing.T) {
 	rec := &loginRecorder{}
 	trusted := []netip.Prefix{netip.MustParsePrefix("10.0.0.0/8")}
-	h := withClientIP(trusted, 64)(handleAdminLogin(zap.NewNop(), rec, newSessionCookie(false)))
+	h := withClientIP(trusted, 64)(handleAdminLogin(zap.NewNop(), rec, newSessionCookie(false), newDeviceCookie(false)))
 	for _, client := range []string{"2001:db8:7:8::1", "2001:db8:7:8:ffff::2", "198.51.100.7"} {
 		r := httptest.NewRequest(http.MethodPost, "/api/admin/session", strings.NewReader(`{"user":"admin","password":"wrong"}`))
 		r.RemoteAddr = "10.0.0.2:1"

@@ -150,7 +150,7 @@ func FuzzSessionCookie(f *testing.F) {
 	} {
 		f.Add(seed)
 	}
-	cookies := []sessionCookie{newSessionCookie(false), newSessionCookie(true)}
+	cookies := []adminCookie{newSessionCookie(false), newSessionCookie(true), newDeviceCookie(false), newDeviceCookie(true)}
 	f.Fuzz(func(t *testing.T, header string) {
 		r := httptest.NewRequest(http.MethodGet, "/api/admin/session", nil)
 		r.Header.Set("Cookie", header)
