@@ -112,13 +112,20 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 	var sub newsletter.Subscriber
 	at := in.At.UnixMilli()
 	err := s.inTx(ctx, func(tx *sql.Tx) error {
+		// On PostgreSQL a new subscriber's first link goes in with it, in one statement
+		// (queries/postgres/insert_subscriber.sql).
+		insert := []any{in.Email, in.EmailKey, in.Name, at}
+		linked := s.db.Dialect == sqldb.Postgres
+		if linked {
+			insert = append(insert, in.Token.Hash, in.Token.ExpiresAt.UnixMilli())
+		}
 		var err error
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.InsertSubscriber, in.Email, in.EmailKey, in.Name, at))
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.InsertSubscriber, insert...))
 		outcome = newsletter.SubscribeAdded
 		if errors.Is(err, sql.ErrNoRows) {
 			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.RenewSubscription,
 				in.EmailKey, in.Email, in.Name, at, in.SentBefore.UnixMilli()))
-			outcome = newsletter.SubscribeRenewed
+			outcome, linked = newsletter.SubscribeRenewed, false
 		}
 		if errors.Is(err, sql.ErrNoRows) {
 			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetSubscriberByEmailKey, in.EmailKey))
@@ -137,8 +144,10 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 				return fmt.Errorf("expired links: %w", err)
 			}
 		}
-		if _, err := tx.ExecContext(ctx, s.q.InsertConfirmation, in.Token.Hash, sub.ID, at, in.Token.ExpiresAt.UnixMilli()); err != nil {
-			return fmt.Errorf("link: %w", err)
+		if !linked {
+			if _, err := tx.ExecContext(ctx, s.q.InsertConfirmation, in.Token.Hash, sub.ID, at, in.Token.ExpiresAt.UnixMilli()); err != nil {
+				return fmt.Errorf("link: %w", err)
+			}
 		}
 		return s.queue(ctx, tx, sub, emails)
 	})
