@@ -1,25 +1,11 @@
-import type { Owner, SocialLink, SocialNetwork } from "@portfolio/content";
+import type { Owner, SocialLink } from "@portfolio/content";
 import type { Contact } from "@portfolio/content/contact";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ExternalLink } from "@portfolio/ui/external-link";
-import {
-  ClockIcon,
-  DevToIcon,
-  GithubIcon,
-  type IconProps,
-  LinkedinIcon,
-  MailIcon,
-  TwitterIcon,
-} from "@portfolio/ui/icons";
+import { ClockIcon, type IconProps, MailIcon } from "@portfolio/ui/icons";
 import type { ComponentType, ReactNode } from "react";
+import { networkIcons } from "../../components/network-icons";
 import { MapPinIcon, PhoneIcon } from "./contact-icons";
-
-const networkIcons: Record<SocialNetwork, ComponentType<IconProps>> = {
-  linkedin: LinkedinIcon,
-  github: GithubIcon,
-  twitter: TwitterIcon,
-  devto: DevToIcon,
-};
 
 /** `tel:` wants the number without spaces or punctuation: "+91 00000 00000" → "+910000000000". */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;

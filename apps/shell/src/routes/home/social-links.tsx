@@ -1,28 +1,14 @@
-import type { SocialLink, SocialNetwork } from "@portfolio/content";
+import type { SocialLink } from "@portfolio/content";
 import { ExternalLink } from "@portfolio/ui/external-link";
+import { MailIcon } from "@portfolio/ui/icons";
 import {
-  DevToIcon,
-  GithubIcon,
-  type IconProps,
-  LinkedinIcon,
-  MailIcon,
-  TwitterIcon,
-} from "@portfolio/ui/icons";
-import {
-  type ComponentType,
   type ReactElement,
   useCallback,
   useLayoutEffect,
   useRef,
   useSyncExternalStore,
 } from "react";
-
-const networkIcons: Record<SocialNetwork, ComponentType<IconProps>> = {
-  linkedin: LinkedinIcon,
-  github: GithubIcon,
-  twitter: TwitterIcon,
-  devto: DevToIcon,
-};
+import { networkIcons } from "../../components/network-icons";
 
 const linkClass =
   "inline-flex size-10 items-center justify-center rounded-md border border-border text-muted-foreground transition-colors " +
