@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 )
 
@@ -51,13 +53,23 @@ const requestTimeout = 10 * time.Second
 func (c *conn) do(r request) outcome {
 	start := time.Now()
 	status, err := c.roundTrip(r)
+	if errors.Is(err, errClosedIdle) {
+		// The server closed the kept-alive connection as the request went out, before
+		// reading it: sent again on a new one, as net/http and browsers do.
+		c.close()
+		status, err = c.roundTrip(r)
+	}
 	if err != nil {
 		c.close() // the next request opens a new connection
 	}
 	return outcome{req: r, status: status, latency: time.Since(start), err: err}
 }
 
+// errClosedIdle: a reused connection ended before a byte of the answer came.
+var errClosedIdle = errors.New("server closed the idle connection")
+
 func (c *conn) roundTrip(r request) (int, error) {
+	reused := c.nc != nil
 	if c.nc == nil {
 		nc, err := net.DialTimeout("tcp", c.addr, requestTimeout)
 		if err != nil {
@@ -82,6 +94,15 @@ func (c *conn) roundTrip(r request) (int, error) {
 	c.out.WriteString("\r\n")
 	c.out.Write(r.body)
 	if _, err := c.nc.Write(c.out.Bytes()); err != nil {
+		if reused {
+			return 0, fmt.Errorf("%w: %w", errClosedIdle, err)
+		}
+		return 0, err
+	}
+	if _, err := c.br.Peek(1); err != nil {
+		if reused && (errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNRESET)) {
+			return 0, fmt.Errorf("%w: %w", errClosedIdle, err)
+		}
 		return 0, err
 	}
 	resp, err := http.ReadResponse(c.br, nil)
