@@ -90,7 +90,8 @@ func writeScenario(ctx context.Context, o options, db string, out io.Writer) err
 		profiled := make(chan error, 1)
 		if o.profile != "" {
 			path := filepath.Join(o.profile, db+"-"+ep.table+".pprof")
-			go func() { profiled <- s.gw.profileCPU(ctx, o.duration-time.Second, path) }()
+			// pprof takes whole seconds (0 would mean its default of 30).
+			go func() { profiled <- s.gw.profileCPU(ctx, max(o.duration-time.Second, time.Second), path) }()
 		} else {
 			profiled <- nil
 		}
