@@ -12,10 +12,14 @@ import (
 // Compose validates m and builds it as a go-mail message: multipart/alternative with a
 // text/plain and a text/html part (or a single text part when there is no HTML),
 // quoted-printable UTF-8, and no User-Agent or X-Mailer header. Addresses go through
-// go-mail's own parser as a second check.
+// go-mail's own parser as a second check. A message with a Template must have been
+// rendered first (mail/templates.Expand): mail cannot render it.
 func Compose(m Message) (*gomail.Msg, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
+	}
+	if m.Template != nil {
+		return nil, fmt.Errorf("%w: template %q not rendered", ErrInvalid, m.Template.Name)
 	}
 	msg := gomail.NewMsg(gomail.WithNoDefaultUserAgent())
 	if err := msg.From(m.From.String()); err != nil {

@@ -42,6 +42,15 @@ type Header struct {
 	Value string `json:"value"`
 }
 
+// Template is an email body still to be rendered: the name of its template and the
+// fields that fill it. A queued message carries it instead of its text and HTML, and
+// the sender renders them (mail/templates.Transport): a queued row stays small and a
+// request does not pay for rendering (docs/decisions/0033).
+type Template struct {
+	Name   string            `json:"name"`
+	Params map[string]string `json:"params"`
+}
+
 // Message is an email ready to send. It is plain data so that it can be stored in the
 // outbox as it is and composed again for every attempt: MessageID and Date are fixed
 // when it is queued, so a retry sends the same message.
@@ -54,7 +63,10 @@ type Message struct {
 	Subject   string    `json:"subject"`
 	Text      string    `json:"text"`           // the text/plain alternative
 	HTML      string    `json:"html,omitempty"` // the text/html alternative, if any
-	Headers   []Header  `json:"headers,omitempty"`
+	// Template, if set, renders Text and HTML when the message is sent; Compose
+	// refuses a message whose template was not rendered.
+	Template *Template `json:"template,omitempty"`
+	Headers  []Header  `json:"headers,omitempty"`
 }
 
 // ErrInvalid is wrapped by every error Validate returns.
@@ -99,7 +111,12 @@ func (m Message) Validate() error {
 	if err := checkMessageID(m.MessageID); err != nil {
 		add("message id: %v", err)
 	}
-	if m.Text == "" && m.HTML == "" {
+	switch {
+	case m.Template != nil && (m.Text != "" || m.HTML != ""):
+		add("both a body and a template")
+	case m.Template != nil && m.Template.Name == "":
+		add("template without a name")
+	case m.Template == nil && m.Text == "" && m.HTML == "":
 		add("no body")
 	}
 	for _, h := range m.Headers {

@@ -45,6 +45,8 @@ func TestValidate(t *testing.T) {
 		{"empty from", func(m *mail.Message) { m.From.Email = "" }, "from address \"\": is empty"},
 		{"no recipient", func(m *mail.Message) { m.To = nil }, "no recipient"},
 		{"no body", func(m *mail.Message) { m.Text, m.HTML = "", "" }, "no body"},
+		{"body and template", func(m *mail.Message) { m.Template = &mail.Template{Name: "contact_auto_reply"} }, "both a body and a template"},
+		{"template without a name", func(m *mail.Message) { m.Text, m.HTML, m.Template = "", "", &mail.Template{} }, "template without a name"},
 		{"LF in header value", func(m *mail.Message) { m.Headers = []mail.Header{{Name: "X-Tag", Value: "a\nBcc: x@example.com"}} }, "header X-Tag: contains a line break"},
 		{"colon in header name", func(m *mail.Message) { m.Headers = []mail.Header{{Name: "X-A:B", Value: "v"}} }, "invalid character in name"},
 		{"space in header name", func(m *mail.Message) { m.Headers = []mail.Header{{Name: "X A", Value: "v"}} }, "invalid character in name"},
@@ -73,6 +75,21 @@ func TestValidate(t *testing.T) {
 				t.Error("Compose accepted an invalid message")
 			}
 		})
+	}
+}
+
+// A queued message may carry its template instead of its bodies, but only a rendered
+// one can be sent: Compose refuses it for good (templates.Transport renders it first).
+func TestComposeRefusesAnUnrenderedTemplate(t *testing.T) {
+	m := valid()
+	m.Text, m.HTML = "", ""
+	m.Template = &mail.Template{Name: "contact_auto_reply", Params: map[string]string{"to_name": "Jane"}}
+	if err := m.Validate(); err != nil {
+		t.Fatalf("a queued message with a template does not validate: %v", err)
+	}
+	_, err := mail.Compose(m)
+	if err == nil || !strings.Contains(err.Error(), `template "contact_auto_reply" not rendered`) || !mail.IsPermanent(err) {
+		t.Errorf("Compose = %v, want a permanent error naming the template", err)
 	}
 }
 

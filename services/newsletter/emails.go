@@ -52,16 +52,12 @@ func (s *Service) params(sub Subscriber) templates.Newsletter {
 	}
 }
 
-// message addresses a rendered newsletter email to sub, with the unsubscribe headers.
-func (s *Service) message(sub Subscriber, e templates.Email) mail.Message {
-	m := mail.Message{
-		From:    s.emails.From,
-		To:      []mail.Address{{Name: sub.Name, Email: sub.Email}},
-		Subject: e.Subject,
-		Text:    e.Text,
-		HTML:    e.HTML,
-		Headers: ListUnsubscribeHeaders(s.UnsubscribeURL(sub.ID)),
-	}
+// address addresses m, a newsletter email to queue (its bodies rendered when it is
+// sent: templates.Transport), to sub, with the unsubscribe headers.
+func (s *Service) address(sub Subscriber, m mail.Message) mail.Message {
+	m.From = s.emails.From
+	m.To = []mail.Address{{Name: sub.Name, Email: sub.Email}}
+	m.Headers = ListUnsubscribeHeaders(s.UnsubscribeURL(sub.ID))
 	if s.emails.ReplyTo.Email != "" {
 		m.ReplyTo = []mail.Address{s.emails.ReplyTo}
 	}
@@ -70,40 +66,40 @@ func (s *Service) message(sub Subscriber, e templates.Email) mail.Message {
 
 // confirmationEmail asks sub to open the link with token.
 func (s *Service) confirmationEmail(sub Subscriber, token string) (mail.Message, error) {
-	e, err := templates.NewsletterConfirmation{
+	m, err := templates.NewsletterConfirmation{
 		Newsletter: s.params(sub),
 		ConfirmURL: s.emails.link(ConfirmPath, token),
 		ValidFor:   s.confirmTTL,
-	}.Render()
+	}.Deferred()
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: confirmation email: %w", err)
 	}
-	return s.message(sub, e), nil
+	return s.address(sub, m), nil
 }
 
 // welcomeEmail greets sub after they confirmed.
 func (s *Service) welcomeEmail(sub Subscriber) (mail.Message, error) {
-	e, err := templates.NewsletterWelcome{Newsletter: s.params(sub)}.Render()
+	m, err := templates.NewsletterWelcome{Newsletter: s.params(sub)}.Deferred()
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: welcome email: %w", err)
 	}
-	return s.message(sub, e), nil
+	return s.address(sub, m), nil
 }
 
 // EditionEmail is edition ed for subscriber sub: subject "DevOps Digest - <month> -
 // <title>", the edition's text, and sub's own unsubscribe link and headers. Publishing
 // queues one per confirmed subscriber.
 func (s *Service) EditionEmail(ed content.Edition, sub Subscriber) (mail.Message, error) {
-	e, err := templates.NewsletterEdition{
+	m, err := templates.NewsletterEdition{
 		Newsletter: s.params(sub),
 		Title:      ed.Title,
 		Date:       ed.MonthText(),
 		Text:       ed.Body,
-	}.Render()
+	}.Deferred()
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: edition %d email: %w", ed.ID, err)
 	}
-	return s.message(sub, e), nil
+	return s.address(sub, m), nil
 }
 
 // ConfirmURL is the confirmation link carrying token.

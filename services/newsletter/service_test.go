@@ -15,6 +15,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
@@ -113,7 +114,8 @@ func (e *env) notifications() int {
 	return e.notified
 }
 
-// take returns the emails queued since the last take, oldest first.
+// take returns the emails queued since the last take, oldest first, rendered as the
+// outbox sends them (templates.Transport).
 func (e *env) take(t *testing.T) []mail.Message {
 	t.Helper()
 	ctx := context.Background()
@@ -126,7 +128,21 @@ func (e *env) take(t *testing.T) []mail.Message {
 		if err := e.outbox.MarkSent(ctx, en.ID, "test", time.Now()); err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, en.Message)
+		out = append(out, rendered(t, en.Message))
+	}
+	return out
+}
+
+// rendered is queued message m as it is sent. A newsletter email is queued with its
+// template, not its bodies: they are rendered when it is sent.
+func rendered(t *testing.T, m mail.Message) mail.Message {
+	t.Helper()
+	if m.Template == nil || m.Text != "" || m.HTML != "" {
+		t.Fatalf("%q was queued rendered (template %v, %d bytes of text), want its template only", m.Subject, m.Template, len(m.Text))
+	}
+	out, err := templates.Expand(m)
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
@@ -424,10 +440,11 @@ func TestEveryNewsletterEmailCanBeUnsubscribedFrom(t *testing.T) {
 	if err != nil || len(confirmed) != 1 {
 		t.Fatalf("Confirmed = %+v, %v", confirmed, err)
 	}
-	edition, err := e.svc.EditionEmail(editions[0], confirmed[0])
+	queued, err := e.svc.EditionEmail(editions[0], confirmed[0])
 	if err != nil {
 		t.Fatal(err)
 	}
+	edition := rendered(t, queued)
 	if want := "DevOps Digest - December 2024 - " + editions[0].Title; edition.Subject != want {
 		t.Errorf("edition subject %q, want %q", edition.Subject, want)
 	}

@@ -4,6 +4,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail"
 )
 
 // DefaultToName greets a subscriber who gave no name (the spec's to_name default).
@@ -62,6 +64,12 @@ func (c NewsletterConfirmation) Render() (Email, error) {
 	return newsletterConfirmation.render(c.Params())
 }
 
+// Deferred returns the confirmation email to queue: its subject, and its bodies as the template
+// the sender renders (Transport).
+func (c NewsletterConfirmation) Deferred() (mail.Message, error) {
+	return newsletterConfirmation.deferred(c.Params())
+}
+
 // NewsletterWelcome greets a subscriber who has just confirmed: what a monthly
 // edition brings, and where the past ones are.
 type NewsletterWelcome struct {
@@ -71,6 +79,12 @@ type NewsletterWelcome struct {
 // Render renders the welcome email. Its subject reads "Welcome to <newsletter>!".
 func (w NewsletterWelcome) Render() (Email, error) {
 	return newsletterWelcome.render(w.Params())
+}
+
+// Deferred returns the welcome email to queue: its subject, and its bodies as the template
+// the sender renders (Transport).
+func (w NewsletterWelcome) Deferred() (mail.Message, error) {
+	return newsletterWelcome.deferred(w.Params())
 }
 
 // NewsletterEdition is one edition sent to one subscriber.
@@ -97,6 +111,12 @@ func (e NewsletterEdition) Params() map[string]string {
 // <title>", as the spec's republish builds it.
 func (e NewsletterEdition) Render() (Email, error) {
 	return newsletterEdition.render(e.Params())
+}
+
+// Deferred returns the edition email to queue: its subject, and its bodies as the template
+// the sender renders (Transport).
+func (e NewsletterEdition) Deferred() (mail.Message, error) {
+	return newsletterEdition.deferred(e.Params())
 }
 
 // block is a paragraph of an edition's text, or a fenced code block.

@@ -13,6 +13,8 @@ import (
 	"strings"
 	texttemplate "text/template"
 	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail"
 )
 
 //go:embed files/*.tmpl
@@ -27,6 +29,7 @@ type Email struct {
 
 // set is one email's parsed templates. Parsed once at start-up and never changed.
 type set struct {
+	name string                 // as in mail.Template.Name: the file name, e.g. "contact_auto_reply"
 	text *texttemplate.Template // the body, plus a "subject" template
 	html *htmltemplate.Template // the layout, with "title" and "content"
 }
@@ -48,7 +51,7 @@ func mustLoad(name string, partials ...string) set {
 	html := htmltemplate.Must(htmltemplate.New("layout.html.tmpl").
 		Option("missingkey=error").Funcs(htmltemplate.FuncMap(funcs)).
 		ParseFS(files, htmlFiles...))
-	return set{text: text, html: html}
+	return set{name: name, text: text, html: html}
 }
 
 var (
@@ -60,23 +63,47 @@ var (
 	newsletterEdition      = mustLoad("newsletter_edition", "newsletter_unsubscribe")
 )
 
+// render renders the whole email.
 func (s set) render(params map[string]string) (Email, error) {
-	var subject, text, html bytes.Buffer
+	subject, err := s.subject(params)
+	if err != nil {
+		return Email{}, err
+	}
+	text, html, err := s.bodies(params)
+	if err != nil {
+		return Email{}, err
+	}
+	return Email{Subject: subject, Text: text, HTML: html}, nil
+}
+
+// deferred renders the subject only: the message to queue, whose bodies the sender
+// renders (Transport).
+func (s set) deferred(params map[string]string) (mail.Message, error) {
+	subject, err := s.subject(params)
+	if err != nil {
+		return mail.Message{}, err
+	}
+	return mail.Message{Subject: subject, Template: &mail.Template{Name: s.name, Params: params}}, nil
+}
+
+func (s set) subject(params map[string]string) (string, error) {
+	var subject strings.Builder
 	if err := s.text.ExecuteTemplate(&subject, "subject", params); err != nil {
-		return Email{}, fmt.Errorf("templates: subject: %w", err)
+		return "", fmt.Errorf("templates: %s subject: %w", s.name, err)
 	}
-	if err := s.text.Execute(&text, params); err != nil {
-		return Email{}, fmt.Errorf("templates: text: %w", err)
+	// A subject is one line whatever its fields hold.
+	return strings.Join(strings.Fields(subject.String()), " "), nil
+}
+
+func (s set) bodies(params map[string]string) (text, html string, err error) {
+	var t, h bytes.Buffer
+	if err := s.text.Execute(&t, params); err != nil {
+		return "", "", fmt.Errorf("templates: %s text: %w", s.name, err)
 	}
-	if err := s.html.ExecuteTemplate(&html, "layout", params); err != nil {
-		return Email{}, fmt.Errorf("templates: html: %w", err)
+	if err := s.html.ExecuteTemplate(&h, "layout", params); err != nil {
+		return "", "", fmt.Errorf("templates: %s html: %w", s.name, err)
 	}
-	return Email{
-		// A subject is one line whatever its fields hold.
-		Subject: strings.Join(strings.Fields(subject.String()), " "),
-		Text:    text.String(),
-		HTML:    html.String(),
-	}, nil
+	return t.String(), h.String(), nil
 }
 
 // ContactNotification is the email the site owner gets for a contact message. Reply-To
@@ -108,6 +135,12 @@ func (n ContactNotification) Params() map[string]string {
 // "New contact message: <subject> from <name>".
 func (n ContactNotification) Render() (Email, error) {
 	return contactNotification.render(n.Params())
+}
+
+// Deferred returns the notification to queue: its subject, and its bodies as the
+// template the sender renders (Transport).
+func (n ContactNotification) Deferred() (mail.Message, error) {
+	return contactNotification.deferred(n.Params())
 }
 
 // ContactAutoReply is the email the visitor gets: thanks and the response time. It
@@ -143,6 +176,12 @@ func (a ContactAutoReply) Params() map[string]string {
 // Render renders the visitor's auto-reply.
 func (a ContactAutoReply) Render() (Email, error) {
 	return contactAutoReply.render(a.Params())
+}
+
+// Deferred returns the auto-reply to queue: its subject, and its bodies as the
+// template the sender renders (Transport).
+func (a ContactAutoReply) Deferred() (mail.Message, error) {
+	return contactAutoReply.deferred(a.Params())
 }
 
 // quote prefixes every line of s with "> ", as mail clients quote.

@@ -11,6 +11,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/mail/maildir"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
@@ -31,7 +32,8 @@ func newMail(cfg config.Config, logger *zap.Logger, db *sqldb.DB, reg *prometheu
 	if err != nil {
 		return nil, err
 	}
-	worker, err := outbox.NewWorker(store, transport, logger, outbox.Options{
+	// Queued emails carry their templates; they are rendered as they are sent.
+	worker, err := outbox.NewWorker(store, templates.Transport{Next: transport}, logger, outbox.Options{
 		MaxAttempts:  cfg.OutboxMaxAttempts,
 		RetryBase:    cfg.OutboxRetryBase,
 		RetryMax:     cfg.OutboxRetryMax,

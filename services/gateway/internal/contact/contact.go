@@ -166,7 +166,8 @@ type Emails struct {
 	AutoRepliesPerHour int
 }
 
-// For renders the two emails about m: the owner's notification (Reply-To: the
+// For returns the two emails to queue about m (their bodies are rendered when they
+// are sent: templates.Transport): the owner's notification (Reply-To: the
 // visitor) and the visitor's auto-reply (Reply-To: the owner).
 func (e Emails) For(m Message) ([]mail.Message, error) {
 	label := e.SubjectLabels[m.Subject]
@@ -183,7 +184,7 @@ func (e Emails) For(m Message) ([]mail.Message, error) {
 		ToEmail:   e.Owner.Email,
 		SiteName:  e.SiteName,
 		SentAt:    m.CreatedAt,
-	}.Render()
+	}.Deferred()
 	if err != nil {
 		return nil, fmt.Errorf("contact: notification: %w", err)
 	}
@@ -197,31 +198,16 @@ func (e Emails) For(m Message) ([]mail.Message, error) {
 		OwnerName:      e.Owner.Name,
 		SiteName:       e.SiteName,
 		ResponseTime:   e.ResponseTime,
-	}.Render()
+	}.Deferred()
 	if err != nil {
 		return nil, fmt.Errorf("contact: auto-reply: %w", err)
 	}
-	return []mail.Message{
-		{
-			From:    e.From,
-			To:      []mail.Address{e.Owner},
-			ReplyTo: []mail.Address{visitor},
-			Subject: note.Subject,
-			Text:    note.Text,
-			HTML:    note.HTML,
-		},
-		{
-			From:    e.From,
-			To:      []mail.Address{visitor},
-			ReplyTo: []mail.Address{e.Owner},
-			Subject: reply.Subject,
-			Text:    reply.Text,
-			HTML:    reply.HTML,
-			// RFC 3834: an automatic answer, so that the visitor's own auto-responder
-			// does not answer it back.
-			Headers: []mail.Header{{Name: "Auto-Submitted", Value: "auto-replied"}},
-		},
-	}, nil
+	note.From, note.To, note.ReplyTo = e.From, []mail.Address{e.Owner}, []mail.Address{visitor}
+	reply.From, reply.To, reply.ReplyTo = e.From, []mail.Address{visitor}, []mail.Address{e.Owner}
+	// RFC 3834: an automatic answer, so that the visitor's own auto-responder does not
+	// answer it back.
+	reply.Headers = []mail.Header{{Name: "Auto-Submitted", Value: "auto-replied"}}
+	return []mail.Message{note, reply}, nil
 }
 
 // Inbox accepts contact messages.

@@ -11,6 +11,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
 )
 
 // parse is contact.Parse of the form's four values.
@@ -234,6 +235,13 @@ func TestEmailsFor(t *testing.T) {
 		t.Errorf("auto-reply headers %v", reply.Headers)
 	}
 	for _, e := range got {
+		if e.Template == nil || e.Text != "" || e.HTML != "" {
+			t.Errorf("%q is queued rendered, want its template only (rendered when sent)", e.Subject)
+		}
+		e, err := templates.Expand(e)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if e.From.Email != "no-reply@example.com" {
 			t.Errorf("From %v", e.From)
 		}

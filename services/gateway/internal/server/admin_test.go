@@ -27,6 +27,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 )
@@ -661,7 +662,7 @@ func (f *fixture) deliverTo(t *testing.T, srv *smtptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker, err := outbox.NewWorker(f.outbox, transport, zap.NewNop(), outbox.Options{PollInterval: 20 * time.Millisecond})
+	worker, err := outbox.NewWorker(f.outbox, templates.Transport{Next: transport}, zap.NewNop(), outbox.Options{PollInterval: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
@@ -80,7 +81,8 @@ func (f *fixture) subscribers(t *testing.T) []newsletter.Subscriber {
 	return all
 }
 
-// emails returns every email queued so far, oldest first.
+// emails returns every email queued so far, oldest first, rendered as they are sent
+// (templates.Transport).
 func (f *fixture) emails(t *testing.T) []mail.Message {
 	t.Helper()
 	var out []mail.Message
@@ -92,7 +94,11 @@ func (f *fixture) emails(t *testing.T) []mail.Message {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out = append(out, e.Message)
+		m, err := templates.Expand(e.Message)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, m)
 	}
 }
 
