@@ -26,7 +26,7 @@ var ErrClosed = errors.New("sqldb: batcher closed")
 // Batcher runs the write transactions of many concurrent callers as group commits: a
 // few goroutines own the write transactions, each takes every unit of work queued
 // when it is free (up to BatchOptions.MaxUnits), runs them one after the other in one
-// transaction and commits once. If a unit fails, the batch is rolled back and each of
+// transaction, then what they left for its end (Later), and commits once. If a unit fails, the batch is rolled back and each of
 // its units runs again in a transaction of its own: its caller gets its error, the
 // others commit. Each caller's Do returns only after the commit that holds its unit:
 // a nil error means the unit is durable as far as a single commit of its own would
@@ -195,17 +195,18 @@ func (b *Batcher) run(batch []*unit) {
 		batch[0].result <- b.runAlone(ctx, batch[0])
 		return
 	}
-	err := inTx(ctx, b.db, func(tx *sql.Tx) error {
+	err := inTx(ctx, b.db, func(tx *sql.Tx, end *txEnd) error {
 		for _, u := range batch {
-			if err := runUnit(u, tx); err != nil {
+			if err := runUnit(u, tx, end); err != nil {
 				return errUnitFailed
 			}
 		}
 		return nil
 	})
 	// A commit that PostgreSQL turned into a rollback means a unit hid a failed
-	// statement: nothing was committed, and the units can run again.
-	if !errors.Is(err, errUnitFailed) && !errors.Is(err, pgx.ErrTxCommitRollback) {
+	// statement, and a failed flush (Later) may be any unit's rows: either way nothing
+	// was committed, and the units can run again.
+	if !errors.Is(err, errUnitFailed) && !errors.Is(err, errFlushFailed) && !errors.Is(err, pgx.ErrTxCommitRollback) {
 		answer(batch, err) // committed, or the begin or commit failed: the same for all
 		return
 	}
@@ -220,18 +221,26 @@ var errUnitFailed = errors.New("sqldb: a unit of the batch failed")
 
 // runAlone runs u in a transaction of its own.
 func (b *Batcher) runAlone(ctx context.Context, u *unit) error {
-	return inTx(ctx, b.db, func(tx *sql.Tx) error { return runUnit(u, tx) })
+	return inTx(ctx, b.db, func(tx *sql.Tx, end *txEnd) error { return runUnit(u, tx, end) })
 }
 
-// inTx runs f in a transaction of db, committed if f returns nil.
-func inTx(ctx context.Context, db *sql.DB, f func(tx *sql.Tx) error) error {
+// errFlushFailed wraps the error of a Flusher at the end of a transaction.
+var errFlushFailed = errors.New("sqldb: writing the rows left for the end of the transaction failed")
+
+// inTx runs f in a transaction of db, then what f's units left for its end (Later),
+// and commits if both succeeded.
+func inTx(ctx context.Context, db *sql.DB, f func(tx *sql.Tx, end *txEnd) error) error {
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }() // no-op after Commit
-	if err := f(tx); err != nil {
+	end := &txEnd{}
+	if err := f(tx, end); err != nil {
 		return err
+	}
+	if err := end.flush(ctx, tx); err != nil {
+		return fmt.Errorf("%w: %w", errFlushFailed, err)
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("commit: %w", err)
@@ -241,13 +250,65 @@ func inTx(ctx context.Context, db *sql.DB, f func(tx *sql.Tx) error) error {
 
 // runUnit runs u's work on tx, with u's values but not its cancellation; a panic is
 // u's error (the writer, and the other units, go on).
-func runUnit(u *unit, tx *sql.Tx) (err error) {
+func runUnit(u *unit, tx *sql.Tx, end *txEnd) (err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = fmt.Errorf("sqldb: write panicked: %v", p)
 		}
 	}()
-	return u.f(context.WithoutCancel(u.ctx), tx)
+	return u.f(end.in(context.WithoutCancel(u.ctx)), tx)
+}
+
+// Flusher writes, at the end of a write transaction, the items its units handed it
+// with Later: one statement for the rows of every unit of a group commit, where each
+// unit would have made a round trip to the database of its own (docs/decisions/0034).
+type Flusher interface {
+	Flush(ctx context.Context, tx *sql.Tx, items []any) error
+}
+
+// Later hands item to f, which writes it in the same transaction once every unit of
+// it has run, before the commit: as part of the unit, committed or rolled back with
+// it. It returns false when ctx is not a unit's of DB.Write: the caller writes item
+// itself. A unit that runs again (Batcher.run) hands its items again, to the new
+// transaction.
+func Later(ctx context.Context, f Flusher, item any) bool {
+	end, ok := ctx.Value(txEndKey{}).(*txEnd)
+	if !ok {
+		return false
+	}
+	for i := range end.flushers {
+		if end.flushers[i].f == f {
+			end.flushers[i].items = append(end.flushers[i].items, item)
+			return true
+		}
+	}
+	end.flushers = append(end.flushers, pending{f: f, items: []any{item}})
+	return true
+}
+
+// txEnd is what the units of one transaction left for its end (Later).
+type txEnd struct {
+	flushers []pending // in the order each was first handed an item
+}
+
+type pending struct {
+	f     Flusher
+	items []any
+}
+
+type txEndKey struct{}
+
+func (e *txEnd) in(ctx context.Context) context.Context {
+	return context.WithValue(ctx, txEndKey{}, e)
+}
+
+func (e *txEnd) flush(ctx context.Context, tx *sql.Tx) error {
+	for _, p := range e.flushers {
+		if err := p.f.Flush(ctx, tx, p.items); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 func answer(units []*unit, err error) {
@@ -266,7 +327,7 @@ const postgresWriters = 2
 // their own transaction for long, keep using db directly.
 func (db *DB) Write(ctx context.Context, f WriteFunc) error {
 	if db.batch == nil { // a DB not made by Open
-		return inTx(ctx, db.DB, func(tx *sql.Tx) error { return f(ctx, tx) })
+		return inTx(ctx, db.DB, func(tx *sql.Tx, end *txEnd) error { return f(end.in(ctx), tx) })
 	}
 	return db.batch.Do(ctx, f)
 }

@@ -111,7 +111,12 @@ type Store interface {
 // transaction, so that a row of the caller's (a contact message, a subscriber) and the
 // emails about it are committed together or not at all. mail/sqlstore implements it.
 type TxEnqueuer interface {
+	// EnqueueTx stores msgs in tx at once and returns their IDs.
 	EnqueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) ([]int64, error)
+	// QueueTx stores msgs in tx too, for a caller that does not need their IDs: in a
+	// unit of a group commit (sqldb.DB.Write) they are written with those of the other
+	// units, at its end, and commit or roll back with the unit all the same.
+	QueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) error
 }
 
 var (

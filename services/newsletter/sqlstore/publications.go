@@ -30,7 +30,7 @@ func scanPublication(r row) (newsletter.Publication, error) {
 // StartPublication implements newsletter.PublicationStore.
 func (s *Store) StartPublication(ctx context.Context, editionID int, at time.Time) (newsletter.Publication, error) {
 	var p newsletter.Publication
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		p, err = scanPublication(tx.QueryRowContext(ctx, s.q.InsertRunningPublication, editionID, at.UnixMilli()))
 		switch {
@@ -71,7 +71,7 @@ func (s *Store) PendingRecipients(ctx context.Context, id int64, limit int) ([]n
 // the same row waits for this one and then finds it no longer pending; either way one
 // process wins and the other rolls its emails back.
 func (s *Store) QueueDeliveries(ctx context.Context, id int64, deliveries []newsletter.Delivery, skipped []int64) error {
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		for _, sub := range skipped {
 			if err := s.recordDelivery(ctx, tx, s.q.MarkDeliverySkipped, id, sub); err != nil {
 				return err

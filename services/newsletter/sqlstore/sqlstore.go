@@ -36,7 +36,12 @@ type statements struct {
 	RenewSubscription, Unsubscribe, UseConfirmations                       string
 }
 
-// Store is newsletter.Store on SQLite or PostgreSQL.
+// Store is newsletter.Store on SQLite or PostgreSQL. Every change is a unit of a group
+// commit with other requests' writes (sqldb.DB.Write), answered after that commit. On
+// SQLite the transaction takes the write lock up front (sqldb's IMMEDIATE), so it is
+// serialised with every other writer; on PostgreSQL each statement's conditions decide
+// races. A unit uses its own ctx, which has the caller's values but not its
+// cancellation: a visitor who leaves cannot abort the transaction they share.
 type Store struct {
 	db     *sqldb.DB
 	outbox outbox.TxEnqueuer
@@ -82,16 +87,7 @@ func nullMillis(ms sql.NullInt64) time.Time {
 	return millis(ms.Int64)
 }
 
-// inTx runs f in a transaction, committed if f returns nil: a unit of a group commit
-// with other requests' writes (sqldb.DB.Write), answered after that commit. On SQLite
-// the transaction takes the write lock up front (sqldb's IMMEDIATE), so it is
-// serialised with every other writer; on PostgreSQL each statement's conditions decide
-// races. f must use tx only, and ctx is the caller's without its cancellation.
-func (s *Store) inTx(ctx context.Context, f func(tx *sql.Tx) error) error {
-	return s.db.Write(ctx, func(_ context.Context, tx *sql.Tx) error { return f(tx) })
-}
-
-// queue renders the emails about sub and queues them inside tx.
+// queue builds the emails about sub and queues them inside tx.
 func (s *Store) queue(ctx context.Context, tx *sql.Tx, sub newsletter.Subscriber, emails newsletter.EmailsFunc) error {
 	msgs, err := emails(sub)
 	if err != nil {
@@ -100,7 +96,7 @@ func (s *Store) queue(ctx context.Context, tx *sql.Tx, sub newsletter.Subscriber
 	if len(msgs) == 0 {
 		return nil
 	}
-	if _, err := s.outbox.EnqueueTx(ctx, tx, msgs...); err != nil {
+	if err := s.outbox.QueueTx(ctx, tx, msgs...); err != nil {
 		return fmt.Errorf("queue: %w", err)
 	}
 	return nil
@@ -111,7 +107,7 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 	var outcome newsletter.SubscribeOutcome
 	var sub newsletter.Subscriber
 	at := in.At.UnixMilli()
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		// On PostgreSQL a new subscriber's first link goes in with it, in one statement
 		// (queries/postgres/insert_subscriber.sql).
 		insert := []any{in.Email, in.EmailKey, in.Name, at}
@@ -162,7 +158,7 @@ func (s *Store) Confirm(ctx context.Context, tokenHash string, at time.Time, ema
 	var outcome newsletter.ConfirmOutcome
 	var sub newsletter.Subscriber
 	now := at.UnixMilli()
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.ConfirmSubscriber, tokenHash, now))
 		switch {
@@ -207,7 +203,7 @@ func (s *Store) Confirm(ctx context.Context, tokenHash string, at time.Time, ema
 // Unsubscribe implements newsletter.Store.
 func (s *Store) Unsubscribe(ctx context.Context, id int64, at time.Time) (newsletter.Subscriber, error) {
 	var sub newsletter.Subscriber
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
 		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.Unsubscribe, id, at.UnixMilli()))
 		if errors.Is(err, sql.ErrNoRows) {
@@ -311,7 +307,7 @@ func (s *Store) subscribers(ctx context.Context, query string, args ...any) ([]n
 // SigningKey implements newsletter.Store.
 func (s *Store) SigningKey(ctx context.Context, candidate []byte) ([]byte, error) {
 	var key []byte
-	err := s.inTx(ctx, func(tx *sql.Tx) error {
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		if _, err := tx.ExecContext(ctx, s.q.InsertKey, unsubscribeKey, candidate, time.Now().UnixMilli()); err != nil {
 			return err
 		}

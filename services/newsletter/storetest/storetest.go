@@ -45,6 +45,7 @@ func Run(t *testing.T, d Database) {
 		{"UnsubscribeWithdrawsLinks", testUnsubscribeWithdrawsLinks},
 		{"SubscribeAgainAfterUnsubscribing", testSubscribeAgainAfterUnsubscribing},
 		{"NothingStoredWhenEmailsFail", testNothingStoredWhenEmailsFail},
+		{"AVisitorLeavingMidWriteStillCommits", testVisitorLeavingMidWrite},
 		{"CountsListAndConfirmed", testCountsListAndConfirmed},
 		{"SigningKeyIsKeptOnce", testSigningKeyIsKeptOnce},
 		{"ConcurrentSubscribesQueueOneEmail", testConcurrentSubscribes},
@@ -57,6 +58,7 @@ func Run(t *testing.T, d Database) {
 // Harness is one test's store, on a new database with the real mail outbox.
 type Harness struct {
 	Store  newsletter.Store
+	db     *sqldb.DB
 	outbox outbox.Store
 	queue  *recorder
 }
@@ -65,7 +67,7 @@ func (d Database) open(t *testing.T) *Harness {
 	t.Helper()
 	db, out := OpenWithOutbox(t, d.New(t))
 	rec := &recorder{next: out}
-	return &Harness{Store: d.Store(t, db, rec), outbox: out, queue: rec}
+	return &Harness{Store: d.Store(t, db, rec), db: db, outbox: out, queue: rec}
 }
 
 // OpenWithOutbox opens the database at dsn (sqldb.Open), closed when t ends, with the
@@ -85,25 +87,33 @@ func OpenWithOutbox(t testing.TB, dsn string) (*sqldb.DB, *mailstore.Outbox) {
 	return db, out
 }
 
-// recorder passes enqueues on to the outbox, remembering their ids, or fails them.
+// recorder passes enqueues on to the outbox, or fails them.
 type recorder struct {
 	next outbox.TxEnqueuer
 	mu   sync.Mutex
-	ids  []int64
 	fail bool
 }
 
 var errQueueDown = errors.New("storetest: the outbox refuses")
 
-func (r *recorder) EnqueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) ([]int64, error) {
+func (r *recorder) failing() bool {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if r.fail {
+	return r.fail
+}
+
+func (r *recorder) EnqueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) ([]int64, error) {
+	if r.failing() {
 		return nil, errQueueDown
 	}
-	ids, err := r.next.EnqueueTx(ctx, tx, msgs...)
-	r.ids = append(r.ids, ids...)
-	return ids, err
+	return r.next.EnqueueTx(ctx, tx, msgs...)
+}
+
+func (r *recorder) QueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) error {
+	if r.failing() {
+		return errQueueDown
+	}
+	return r.next.QueueTx(ctx, tx, msgs...)
 }
 
 func (r *recorder) setFail(fail bool) {
@@ -115,15 +125,26 @@ func (r *recorder) setFail(fail bool) {
 // queued returns the subjects of the committed emails, oldest first.
 func (h *Harness) queued(t *testing.T) []string {
 	t.Helper()
-	h.queue.mu.Lock()
-	ids := append([]int64(nil), h.queue.ids...)
-	h.queue.mu.Unlock()
+	ctx := context.Background()
+	rows, err := h.db.QueryContext(ctx, "SELECT id FROM mail_outbox ORDER BY id")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
 	var out []string
 	for _, id := range ids {
-		e, err := h.outbox.Get(context.Background(), id)
-		if errors.Is(err, outbox.ErrNotFound) {
-			continue // rolled back with its transaction
-		}
+		e, err := h.outbox.Get(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -229,6 +250,24 @@ func testSubscribeNewAddress(t *testing.T, h *Harness) {
 	if _, err := h.Store.Subscriber(context.Background(), sub.ID+1000); !errors.Is(err, newsletter.ErrNotFound) {
 		t.Errorf("unknown id: %v, want ErrNotFound", err)
 	}
+}
+
+// testVisitorLeavingMidWrite: a visitor who leaves (the request's context ends) once
+// their write has started cannot cut it short: its statements run on the unit's
+// context, which shares a transaction with other visitors' writes, and the answer
+// waits for the commit.
+func testVisitorLeavingMidWrite(t *testing.T, h *Harness) {
+	ctx, leave := context.WithCancel(context.Background())
+	defer leave()
+	o, sub, err := h.Store.Subscribe(ctx, subscription("jane@example.org", "Jane", 0, "h1"),
+		func(sub newsletter.Subscriber) ([]mail.Message, error) {
+			leave() // after the subscriber's statement, before its email's
+			return email("confirm")(sub)
+		})
+	if err != nil || o != newsletter.SubscribeAdded {
+		t.Fatalf("Subscribe = %v, %v; want added, whatever the visitor did meanwhile", o, err)
+	}
+	wantQueued(t, h, fmt.Sprintf("confirm %d jane@example.org", sub.ID))
 }
 
 func testSubscribeKnownAddressInAnyCase(t *testing.T, h *Harness) {

@@ -6,6 +6,7 @@ package outboxtest
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"sync"
@@ -45,6 +46,7 @@ func Run(t *testing.T, d Database) {
 		{"ExpiredLeaseIsClaimedAgain", testExpiredLeaseIsClaimedAgain},
 		{"ConcurrentClaimsNeverOverlap", testConcurrentClaimsNeverOverlap},
 		{"EnqueueTxCommitsWithTheCaller", testEnqueueTxCommitsWithTheCaller},
+		{"QueueTxCommitsWithEachUnit", testQueueTxCommitsWithEachUnit},
 		{"TroubledAndRequeue", testTroubledAndRequeue},
 	} {
 		t.Run(tt.name, func(t *testing.T) { tt.test(t, d) })
@@ -341,6 +343,75 @@ func testEnqueueTxCommitsWithTheCaller(t *testing.T, d Database) {
 		if c, err := s.Count(ctx); err != nil || c != tt.want || things != tt.wantThings {
 			t.Errorf("%s: outbox %+v (%v) and %d rows, want %+v and %d", tt.name, c, err, things, tt.want, tt.wantThings)
 		}
+	}
+}
+
+// testQueueTxCommitsWithEachUnit: messages queued by the units of group commits
+// (written together at the end of each transaction) are stored once each with their
+// unit, and not at all with a unit that failed; outside a unit, QueueTx writes at once
+// in the caller's transaction; an invalid message is refused before anything is
+// written.
+func testQueueTxCommitsWithEachUnit(t *testing.T, d Database) {
+	ctx := context.Background()
+	db, s := d.Open(t, d.New(t))
+	errUnit := errors.New("the unit fails after queueing")
+	const callers = 60
+	var wg sync.WaitGroup
+	errs := make([]error, callers)
+	for i := range callers {
+		wg.Go(func() {
+			errs[i] = db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+				if err := s.QueueTx(ctx, tx, Msg(fmt.Sprint(i, "a")), Msg(fmt.Sprint(i, "b"))); err != nil {
+					return err
+				}
+				if i%10 == 3 {
+					return errUnit
+				}
+				return nil
+			})
+		})
+	}
+	wg.Wait()
+	want := map[string]bool{}
+	for i, err := range errs {
+		if (i%10 == 3) != errors.Is(err, errUnit) || (i%10 != 3 && err != nil) {
+			t.Errorf("caller %d: %v", i, err)
+		}
+		if i%10 != 3 {
+			want[fmt.Sprint(i, "a")], want[fmt.Sprint(i, "b")] = true, true
+		}
+	}
+	got := map[string]int{}
+	ids := map[string]bool{}
+	for _, e := range claim(t, s, time.Now(), 2*callers) {
+		got[e.Message.Subject]++
+		ids[e.Message.MessageID] = true
+	}
+	for subject := range want {
+		if got[subject] != 1 {
+			t.Errorf("%q stored %d times, want once", subject, got[subject])
+		}
+	}
+	if len(got) != len(want) || len(ids) != len(want) {
+		t.Errorf("%d subjects and %d Message-IDs stored, want %d", len(got), len(ids), len(want))
+	}
+
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = tx.Rollback() }()
+	if err := s.QueueTx(ctx, tx, Msg("fine"), Msg("bad\r\nBcc: victim@example.com")); !errors.Is(err, mail.ErrInvalid) {
+		t.Errorf("QueueTx of an invalid message = %v, want ErrInvalid", err)
+	}
+	if err := s.QueueTx(ctx, tx, Msg("outside a unit")); err != nil {
+		t.Fatal(err)
+	}
+	if err := tx.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := s.Count(ctx); err != nil || c.Pending != 1 || c.Sending != len(want) {
+		t.Errorf("outbox %+v (%v), want 1 pending (outside a unit) and %d claimed", c, err, len(want))
 	}
 }
 

@@ -64,7 +64,7 @@ func (s *Contacts) Add(ctx context.Context, m *contact.Message, emails ...mail.M
 			return fmt.Errorf("insert: %w", err)
 		}
 		if len(emails) > 0 {
-			if _, err := s.outbox.EnqueueTx(ctx, tx, emails...); err != nil {
+			if err := s.outbox.QueueTx(ctx, tx, emails...); err != nil {
 				return err
 			}
 		}
