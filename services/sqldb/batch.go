@@ -262,38 +262,47 @@ func runUnit(u *unit, tx *sql.Tx, end *txEnd) (err error) {
 // Flusher writes, at the end of a write transaction, the items its units handed it
 // with Later: one statement for the rows of every unit of a group commit, where each
 // unit would have made a round trip to the database of its own (docs/decisions/0034).
-type Flusher interface {
-	Flush(ctx context.Context, tx *sql.Tx, items []any) error
+// A Flusher is told apart from others by ==: make it a pointer.
+type Flusher[T any] interface {
+	Flush(ctx context.Context, tx *sql.Tx, items []T) error
 }
 
 // Later hands item to f, which writes it in the same transaction once every unit of
 // it has run, before the commit: as part of the unit, committed or rolled back with
-// it. It returns false when ctx is not a unit's of DB.Write: the caller writes item
+// it. Call it from the unit's goroutine. It returns false when ctx is not a unit's of
+// DB.Write: the caller writes item
 // itself. A unit that runs again (Batcher.run) hands its items again, to the new
 // transaction.
-func Later(ctx context.Context, f Flusher, item any) bool {
+func Later[T any](ctx context.Context, f Flusher[T], item T) bool {
 	end, ok := ctx.Value(txEndKey{}).(*txEnd)
 	if !ok {
 		return false
 	}
-	for i := range end.flushers {
-		if end.flushers[i].f == f {
-			end.flushers[i].items = append(end.flushers[i].items, item)
+	for _, p := range end.pending {
+		if q, ok := p.(*queued[T]); ok && q.f == f {
+			q.items = append(q.items, item)
 			return true
 		}
 	}
-	end.flushers = append(end.flushers, pending{f: f, items: []any{item}})
+	end.pending = append(end.pending, &queued[T]{f: f, items: []T{item}})
 	return true
 }
 
 // txEnd is what the units of one transaction left for its end (Later).
 type txEnd struct {
-	flushers []pending // in the order each was first handed an item
+	pending []interface { // a *queued[T] per Flusher, in the order each got its first item
+		flush(ctx context.Context, tx *sql.Tx) error
+	}
 }
 
-type pending struct {
-	f     Flusher
-	items []any
+// queued are the items handed to one Flusher.
+type queued[T any] struct {
+	f     Flusher[T]
+	items []T
+}
+
+func (q *queued[T]) flush(ctx context.Context, tx *sql.Tx) error {
+	return q.f.Flush(ctx, tx, q.items)
 }
 
 type txEndKey struct{}
@@ -303,8 +312,8 @@ func (e *txEnd) in(ctx context.Context) context.Context {
 }
 
 func (e *txEnd) flush(ctx context.Context, tx *sql.Tx) error {
-	for _, p := range e.flushers {
-		if err := p.f.Flush(ctx, tx, p.items); err != nil {
+	for _, p := range e.pending {
+		if err := p.flush(ctx, tx); err != nil {
 			return err
 		}
 	}

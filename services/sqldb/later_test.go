@@ -23,14 +23,13 @@ type noteFlusher struct {
 	sizes  []int // items per Flush, in order
 }
 
-func (f *noteFlusher) Flush(ctx context.Context, tx *sql.Tx, items []any) error {
+func (f *noteFlusher) Flush(ctx context.Context, tx *sql.Tx, items []int) error {
 	f.mu.Lock()
 	f.sizes = append(f.sizes, len(items))
 	f.mu.Unlock()
 	values := make([]string, 0, len(items))
 	args := make([]any, 0, 2*len(items))
-	for i, it := range items {
-		id := it.(int)
+	for i, id := range items {
 		if id == f.failID {
 			return fmt.Errorf("note %d refused", id)
 		}

@@ -116,15 +116,7 @@ func (s *Outbox) QueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) 
 
 // Flush implements sqldb.Flusher: it writes the rows QueueTx left for the end of the
 // transaction.
-func (s *Outbox) Flush(ctx context.Context, tx *sql.Tx, items []any) error {
-	rows := make([]row, 0, len(items))
-	for _, it := range items {
-		r, ok := it.(row)
-		if !ok {
-			return fmt.Errorf("outbox: flush: %T is not an outbox row", it)
-		}
-		rows = append(rows, r)
-	}
+func (s *Outbox) Flush(ctx context.Context, tx *sql.Tx, rows []row) error {
 	return s.insert(ctx, tx, rows)
 }
 
