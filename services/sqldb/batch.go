@@ -270,9 +270,8 @@ type Flusher[T any] interface {
 // Later hands item to f, which writes it in the same transaction once every unit of
 // it has run, before the commit: as part of the unit, committed or rolled back with
 // it. Call it from the unit's goroutine. It returns false when ctx is not a unit's of
-// DB.Write: the caller writes item
-// itself. A unit that runs again (Batcher.run) hands its items again, to the new
-// transaction.
+// DB.Write: the caller writes item itself. A unit that runs again (Batcher.run) hands
+// its items again, to the new transaction.
 func Later[T any](ctx context.Context, f Flusher[T], item T) bool {
 	end, ok := ctx.Value(txEndKey{}).(*txEnd)
 	if !ok {
