@@ -15,6 +15,7 @@ export type {
   Params,
   Path,
   RouteProps,
+  SectionMount,
   SetURLSearchParams,
   To,
   URLSearchParamsInit,

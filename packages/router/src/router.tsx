@@ -11,6 +11,7 @@
 import {
   type AnchorHTMLAttributes,
   Children,
+  type ComponentType,
   type CSSProperties,
   createContext,
   Fragment,
@@ -58,6 +59,15 @@ export interface Navigator {
 interface RouterState {
   location: Location;
   navigator: Navigator;
+}
+
+/** A remote section as the shell mounts it: what its prerender and standalone page share. */
+export interface SectionMount {
+  /** The section's path segment, e.g. "blog": mounted at `<Route path="blog/*">`. */
+  base: string;
+  Section: ComponentType;
+  /** The providers the shell renders the section inside (the theme). */
+  Providers: ComponentType<{ children: ReactNode }>;
 }
 
 export interface RouteProps {

@@ -2,9 +2,17 @@
  * Rendering at build time (each app's src/prerender.tsx, a Node build): a subpath of its
  * own so the browser's shared @portfolio/router stays as small as it is.
  */
-import { type ComponentType, type ReactNode, StrictMode } from "react";
+import { type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { createLocation, type Location, type Navigator, Route, Router, Routes } from "./router";
+import {
+  createLocation,
+  type Location,
+  type Navigator,
+  Route,
+  Router,
+  Routes,
+  type SectionMount,
+} from "./router";
 
 const stateless: Navigator = {
   push: refuse,
@@ -34,12 +42,7 @@ export function StaticRouter({
   );
 }
 
-export interface SectionPrerender {
-  /** The section mounted as the shell mounts it: `<Route path={`${base}/*`}>`. */
-  base: string;
-  Section: ComponentType;
-  /** The providers the shell renders the section inside (the theme). */
-  Providers: ComponentType<{ children: ReactNode }>;
+export interface SectionPrerender extends SectionMount {
   /** The section's pages, by URL. */
   pages: string[];
 }

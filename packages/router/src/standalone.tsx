@@ -7,18 +7,13 @@
 
 // By the package's own name, not "./router": the remote's build then gives this page
 // the shared router module its section uses (one router context), not a second copy.
-import { BrowserRouter, Navigate, Route, Routes } from "@portfolio/router";
-import { type ComponentType, type ReactNode, StrictMode } from "react";
+import { BrowserRouter, Navigate, Route, Routes, type SectionMount } from "@portfolio/router";
+import { type ReactNode, StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
 
-export interface StandaloneSection {
-  /** The section mounted as the shell mounts it: `<Route path={`/${base}/*`}>`. */
-  base: string;
+export interface StandaloneSection extends SectionMount {
   /** Where every other path goes (the section's first page). */
   home: string;
-  Section: ComponentType;
-  /** The providers the shell renders the section inside (the theme). */
-  Providers: ComponentType<{ children: ReactNode }>;
   /** Rendered beside the router inside the providers, as in the shell: the toasts. */
   toaster: ReactNode;
 }

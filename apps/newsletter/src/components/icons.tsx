@@ -1,7 +1,7 @@
 import { drawnIcon } from "@portfolio/ui/icons";
 
 // The newsletter's own icons (Lucide shapes, ISC licence), drawn with the ui package's
-// <Icon> frame; the rest come from @portfolio/ui/icons. Decorative: the text beside each
+// drawnIcon; the rest come from @portfolio/ui/icons. Decorative: the text beside each
 // says it all.
 
 export const HomeIcon = drawnIcon(

@@ -1,7 +1,7 @@
 import { drawnIcon } from "@portfolio/ui/icons";
 
 // The shell pages' own icons (Lucide shapes, ISC licence), drawn with the ui package's
-// <Icon> frame. Each is bundled only with the pages that use it. Decorative: the
+// drawnIcon. Each is bundled only with the pages that use it. Decorative: the
 // control around an icon carries the name.
 
 export const DownloadIcon = drawnIcon(
