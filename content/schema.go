@@ -84,11 +84,12 @@ func decodeFile(fsys fs.FS, name string, v any) error {
 	return nil
 }
 
-// loadFile is every JSON loader: it decodes the content file name of fsys into a T
-// (decodeFile: schema first), then runs check, the file's rules across fields that a
-// schema cannot state, with a fieldChecker for the file; check may be nil. On any
-// problem it returns the zero T. The "$schema" key the files carry for editors is
-// allowed by each schema and left out of T: encoding/json skips keys T lacks.
+// loadFile is every loader of a single JSON file: it decodes the content file name of
+// fsys into a T (decodeFile: schema first), then runs check, the file's rules across
+// fields that a schema cannot state, with a fieldChecker for the file; check may be
+// nil. On any problem it returns the zero T. The "$schema" key the files carry for
+// editors is allowed by each schema and left out of T: encoding/json skips keys T
+// lacks.
 func loadFile[T any](fsys fs.FS, name string, check func(c *fieldChecker, v T)) (T, error) {
 	var v, zero T
 	if err := decodeFile(fsys, name, &v); err != nil {

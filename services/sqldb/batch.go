@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -267,23 +268,23 @@ type Flusher[T any] interface {
 	Flush(ctx context.Context, tx *sql.Tx, items []T) error
 }
 
-// Later hands item to f, which writes it in the same transaction once every unit of
-// it has run, before the commit: as part of the unit, committed or rolled back with
-// it. Call it from the unit's goroutine. It returns false when ctx is not a unit's of
-// DB.Write: the caller writes item itself. A unit that runs again (Batcher.run) hands
-// its items again, to the new transaction.
-func Later[T any](ctx context.Context, f Flusher[T], item T) bool {
+// Later hands items to f, which writes them in the same transaction once every unit
+// of it has run, before the commit: as part of the unit, committed or rolled back
+// with it. Call it from the unit's goroutine. It returns false when ctx is not a
+// unit's of DB.Write: the caller writes items itself. A unit that runs again
+// (Batcher.run) hands its items again, to the new transaction.
+func Later[T any](ctx context.Context, f Flusher[T], items ...T) bool {
 	end, ok := ctx.Value(txEndKey{}).(*txEnd)
-	if !ok {
-		return false
+	if !ok || len(items) == 0 {
+		return ok
 	}
 	for _, p := range end.pending {
 		if q, ok := p.(*queued[T]); ok && q.f == f {
-			q.items = append(q.items, item)
+			q.items = append(q.items, items...)
 			return true
 		}
 	}
-	end.pending = append(end.pending, &queued[T]{f: f, items: []T{item}})
+	end.pending = append(end.pending, &queued[T]{f: f, items: slices.Clone(items)})
 	return true
 }
 

@@ -106,24 +106,17 @@ func (s *Outbox) QueueTx(ctx context.Context, tx *sql.Tx, msgs ...mail.Message) 
 	if err != nil {
 		return err
 	}
-	for i, r := range rows {
-		if !sqldb.Later(ctx, s, r) {
-			return s.insert(ctx, tx, rows[i:])
-		}
+	if sqldb.Later(ctx, s, rows...) {
+		return nil
 	}
-	return nil
+	return s.Flush(ctx, tx, rows)
 }
 
-// Flush implements sqldb.Flusher: it writes the rows QueueTx left for the end of the
-// transaction.
+// Flush writes rows (sqldb.Flusher: those QueueTx left for the end of the
+// transaction): on PostgreSQL in one statement, on SQLite (in process: no round trips
+// to save) one statement each.
 func (s *Outbox) Flush(ctx context.Context, tx *sql.Tx, rows []row) error {
-	return s.insert(ctx, tx, rows)
-}
-
-// insert writes rows: on PostgreSQL in one statement, on SQLite (in process: no round
-// trips to save) one statement each.
-func (s *Outbox) insert(ctx context.Context, tx *sql.Tx, rows []row) error {
-	if s.db.Dialect != sqldb.Postgres || len(rows) == 1 {
+	if s.db.Dialect != sqldb.Postgres || len(rows) <= 1 {
 		for _, r := range rows {
 			if _, err := tx.ExecContext(ctx, s.q.Enqueue, r.message, r.messageID, r.at); err != nil {
 				return fmt.Errorf("outbox: enqueue: %w", err)

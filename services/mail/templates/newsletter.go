@@ -58,14 +58,9 @@ func (c NewsletterConfirmation) Params() map[string]string {
 	return p
 }
 
-// Render renders the confirmation email. Its subject reads "Confirm your subscription
-// to <newsletter>".
-func (c NewsletterConfirmation) Render() (Email, error) {
-	return newsletterConfirmation.render(c.Params())
-}
-
-// Deferred returns the confirmation email to queue: its subject, and its bodies as the template
-// the sender renders (Transport).
+// Deferred returns the confirmation email to queue: its subject, and its bodies as
+// the template the sender renders (Transport). Its subject reads "Confirm your
+// subscription to <newsletter>".
 func (c NewsletterConfirmation) Deferred() (mail.Message, error) {
 	return newsletterConfirmation.deferred(c.Params())
 }
@@ -76,13 +71,9 @@ type NewsletterWelcome struct {
 	Newsletter
 }
 
-// Render renders the welcome email. Its subject reads "Welcome to <newsletter>!".
-func (w NewsletterWelcome) Render() (Email, error) {
-	return newsletterWelcome.render(w.Params())
-}
-
-// Deferred returns the welcome email to queue: its subject, and its bodies as the template
-// the sender renders (Transport).
+// Deferred returns the welcome email to queue: its subject, and its bodies as the
+// template the sender renders (Transport). Its subject reads "Welcome to
+// <newsletter>!".
 func (w NewsletterWelcome) Deferred() (mail.Message, error) {
 	return newsletterWelcome.deferred(w.Params())
 }
@@ -107,14 +98,9 @@ func (e NewsletterEdition) Params() map[string]string {
 	return p
 }
 
-// Render renders the edition email. Its subject reads "<newsletter> - <date> -
+// Deferred returns the edition email to queue: its subject, and its bodies as the
+// template the sender renders (Transport). Its subject reads "<newsletter> - <date> -
 // <title>", as the spec's republish builds it.
-func (e NewsletterEdition) Render() (Email, error) {
-	return newsletterEdition.render(e.Params())
-}
-
-// Deferred returns the edition email to queue: its subject, and its bodies as the template
-// the sender renders (Transport).
 func (e NewsletterEdition) Deferred() (mail.Message, error) {
 	return newsletterEdition.deferred(e.Params())
 }

@@ -20,13 +20,6 @@ import (
 //go:embed files/*.tmpl
 var files embed.FS
 
-// Email is a rendered email: its subject and both bodies.
-type Email struct {
-	Subject string
-	Text    string
-	HTML    string
-}
-
 // set is one email's parsed templates. Parsed once at start-up and never changed.
 type set struct {
 	name string                 // as in mail.Template.Name: the file name, e.g. "contact_auto_reply"
@@ -37,7 +30,7 @@ type set struct {
 var funcs = texttemplate.FuncMap{"quote": quote, "blocks": blocks}
 
 // mustLoad parses the email name and the partials it uses (files/<partial>.txt.tmpl
-// and .html.tmpl, each defining a template of its own).
+// and .html.tmpl, each defining a template of its own), and files it in byName.
 func mustLoad(name string, partials ...string) set {
 	textFiles := []string{"files/" + name + ".txt.tmpl"}
 	htmlFiles := []string{"files/layout.html.tmpl", "files/" + name + ".html.tmpl"}
@@ -51,8 +44,14 @@ func mustLoad(name string, partials ...string) set {
 	html := htmltemplate.Must(htmltemplate.New("layout.html.tmpl").
 		Option("missingkey=error").Funcs(htmltemplate.FuncMap(funcs)).
 		ParseFS(files, htmlFiles...))
-	return set{name: name, text: text, html: html}
+	s := set{name: name, text: text, html: html}
+	byName[name] = s
+	return s
 }
+
+// byName are the emails by name, as a queued message's template names them
+// (mail.Template.Name): every set mustLoad parsed. Filled at start-up, never changed.
+var byName = map[string]set{}
 
 var (
 	contactNotification = mustLoad("contact_notification")
@@ -62,19 +61,6 @@ var (
 	newsletterWelcome      = mustLoad("newsletter_welcome", "newsletter_unsubscribe")
 	newsletterEdition      = mustLoad("newsletter_edition", "newsletter_unsubscribe")
 )
-
-// render renders the whole email.
-func (s set) render(params map[string]string) (Email, error) {
-	subject, err := s.subject(params)
-	if err != nil {
-		return Email{}, err
-	}
-	text, html, err := s.bodies(params)
-	if err != nil {
-		return Email{}, err
-	}
-	return Email{Subject: subject, Text: text, HTML: html}, nil
-}
 
 // deferred renders the subject only: the message to queue, whose bodies the sender
 // renders (Transport).
@@ -131,14 +117,9 @@ func (n ContactNotification) Params() map[string]string {
 	}
 }
 
-// Render renders the owner's notification. Its subject reads
-// "New contact message: <subject> from <name>".
-func (n ContactNotification) Render() (Email, error) {
-	return contactNotification.render(n.Params())
-}
-
 // Deferred returns the notification to queue: its subject, and its bodies as the
-// template the sender renders (Transport).
+// template the sender renders (Transport). Its subject reads "New contact message:
+// <subject> from <name>".
 func (n ContactNotification) Deferred() (mail.Message, error) {
 	return contactNotification.deferred(n.Params())
 }
@@ -171,11 +152,6 @@ func (a ContactAutoReply) Params() map[string]string {
 		"site_name":       a.SiteName,
 		"response_time":   a.ResponseTime,
 	}
-}
-
-// Render renders the visitor's auto-reply.
-func (a ContactAutoReply) Render() (Email, error) {
-	return contactAutoReply.render(a.Params())
 }
 
 // Deferred returns the auto-reply to queue: its subject, and its bodies as the

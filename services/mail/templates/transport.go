@@ -7,16 +7,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/mail"
 )
 
-// byName are the emails a queued message's template can name (mail.Template.Name).
-// Built once at start-up and never changed.
-var byName = func() map[string]set {
-	m := map[string]set{}
-	for _, s := range []set{contactNotification, contactAutoReply, newsletterConfirmation, newsletterWelcome, newsletterEdition} {
-		m[s.name] = s
-	}
-	return m
-}()
-
 // Expand returns m with the bodies of its template rendered into Text and HTML, and
 // the template dropped: what Compose can send. A message without a template is
 // returned as it is. The subject is not rendered again: it was when m was queued.

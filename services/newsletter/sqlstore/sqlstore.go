@@ -36,6 +36,11 @@ type statements struct {
 	RenewSubscription, Unsubscribe, UseConfirmations                       string
 }
 
+// postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
+type postgresStatements struct {
+	InsertSubscriberWithLink string
+}
+
 // Store is newsletter.Store on SQLite or PostgreSQL. Every change is a unit of a group
 // commit with other requests' writes (sqldb.DB.Write), answered after that commit. On
 // SQLite the transaction takes the write lock up front (sqldb's IMMEDIATE), so it is
@@ -46,6 +51,7 @@ type Store struct {
 	db     *sqldb.DB
 	outbox outbox.TxEnqueuer
 	q      statements
+	pg     postgresStatements // empty on SQLite
 }
 
 var _ newsletter.Store = (*Store)(nil)
@@ -56,6 +62,9 @@ var _ newsletter.Store = (*Store)(nil)
 func New(db *sqldb.DB, outbox outbox.TxEnqueuer) *Store {
 	s := &Store{db: db, outbox: outbox}
 	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
+	if db.Dialect == sqldb.Postgres {
+		sqldb.MustLoadQueries(files, db.Dialect, &s.pg)
+	}
 	return s
 }
 
@@ -109,19 +118,20 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 	at := in.At.UnixMilli()
 	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		// On PostgreSQL a new subscriber's first link goes in with it, in one statement
-		// (queries/postgres/insert_subscriber.sql).
-		insert := []any{in.Email, in.EmailKey, in.Name, at}
-		linked := s.db.Dialect == sqldb.Postgres
-		if linked {
-			insert = append(insert, in.Token.Hash, in.Token.ExpiresAt.UnixMilli())
+		// (queries/postgres/insert_subscriber_with_link.sql).
+		insert := s.q.InsertSubscriber
+		args := []any{in.Email, in.EmailKey, in.Name, at}
+		if s.db.Dialect == sqldb.Postgres {
+			insert = s.pg.InsertSubscriberWithLink
+			args = append(args, in.Token.Hash, in.Token.ExpiresAt.UnixMilli())
 		}
 		var err error
-		sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.InsertSubscriber, insert...))
+		sub, err = scanSubscriber(tx.QueryRowContext(ctx, insert, args...))
 		outcome = newsletter.SubscribeAdded
 		if errors.Is(err, sql.ErrNoRows) {
 			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.RenewSubscription,
 				in.EmailKey, in.Email, in.Name, at, in.SentBefore.UnixMilli()))
-			outcome, linked = newsletter.SubscribeRenewed, false
+			outcome = newsletter.SubscribeRenewed
 		}
 		if errors.Is(err, sql.ErrNoRows) {
 			sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetSubscriberByEmailKey, in.EmailKey))
@@ -140,7 +150,8 @@ func (s *Store) Subscribe(ctx context.Context, in newsletter.Subscription, email
 				return fmt.Errorf("expired links: %w", err)
 			}
 		}
-		if !linked {
+		// The link, unless the insert above made it (PostgreSQL, a new subscriber).
+		if outcome == newsletter.SubscribeRenewed || s.db.Dialect != sqldb.Postgres {
 			if _, err := tx.ExecContext(ctx, s.q.InsertConfirmation, in.Token.Hash, sub.ID, at, in.Token.ExpiresAt.UnixMilli()); err != nil {
 				return fmt.Errorf("link: %w", err)
 			}

@@ -116,7 +116,7 @@ func smtpOutage(ctx context.Context, o options, db string, out io.Writer) error 
 	run := fmt.Sprintf("o%x", time.Now().UnixNano()&0xffffff)
 	next, _ := contactRequests(run, 1, posts)
 	start := time.Now()
-	outs := drive(ctx, s.gw.base, 8, next)
+	outs := drive(ctx, s.gw.addr, 8, next)
 	sum := summarize(outs, time.Since(start))
 	fmt.Fprintf(out, "  relay down; contact posts: %s\n", sum)
 	time.Sleep(3 * time.Second) // several retry rounds fail meanwhile
@@ -242,7 +242,7 @@ func sigtermInFlight(ctx context.Context, o options, db string, out io.Writer) e
 	var outs []outcome
 	done := make(chan struct{})
 	go func() {
-		outs = drive(loadCtx, s.gw.base, o.conns, next)
+		outs = drive(loadCtx, s.gw.addr, o.conns, next)
 		close(done)
 	}()
 	time.Sleep(2 * time.Second)
@@ -311,7 +311,7 @@ func signInFlood(ctx context.Context, o options, db string, out io.Writer) error
 		c, cancel := context.WithTimeout(ctx, d)
 		defer cancel()
 		start := time.Now()
-		return summarize(drive(c, s.gw.base, 4, nextPage), time.Since(start))
+		return summarize(drive(c, s.gw.addr, 4, nextPage), time.Since(start))
 	}
 	fmt.Fprintf(out, "  pages %v\n  pages before:   %s\n", pages, measure(3*time.Second))
 	_, device, err := signIn(s.gw.base, "203.0.113.100")
@@ -328,7 +328,7 @@ func signInFlood(ctx context.Context, o options, db string, out io.Writer) error
 	statuses := map[int]int{}
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		outs := drive(floodCtx, s.gw.base, 32, func() (request, bool) {
+		outs := drive(floodCtx, s.gw.addr, 32, func() (request, bool) {
 			i := int(seq.Add(1))
 			body, _ := json.Marshal(map[string]string{"user": adminUser, "password": fmt.Sprint("guess-", i)})
 			return request{method: "POST", path: "/api/admin/session", body: body, contentType: "application/json",
@@ -373,7 +373,7 @@ func ipv6Rotation(ctx context.Context, o options, db string, out io.Writer) erro
 	}
 	run := fmt.Sprintf("v%x", time.Now().UnixNano()&0xffffff)
 	var seq atomic.Int64
-	outs := drive(ctx, s.gw.base, 1, func() (request, bool) {
+	outs := drive(ctx, s.gw.addr, 1, func() (request, bool) {
 		i := int(seq.Add(1))
 		if i > 20 {
 			return request{}, false

@@ -10,7 +10,6 @@ import (
 	"net"
 	"net/http"
 	"slices"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -127,18 +126,18 @@ func (c *conn) close() {
 	}
 }
 
-// drive sends next()'s requests over conns connections, each as soon as the previous
+// drive sends next()'s requests to the gateway at addr (host:port) over conns connections, each as soon as the previous
 // on that connection is answered (a closed loop, as wrk does), until ctx is done or
 // next returns false. Requests in flight when ctx ends are still waited for and
 // counted: a load test must see every answer.
-func drive(ctx context.Context, base string, conns int, next func() (request, bool)) []outcome {
+func drive(ctx context.Context, addr string, conns int, next func() (request, bool)) []outcome {
 	var mu sync.Mutex
 	var all []outcome
 	var wg sync.WaitGroup
 	var stopped atomic.Bool
 	for range conns {
 		wg.Go(func() {
-			c := &conn{addr: strings.TrimPrefix(base, "http://")}
+			c := &conn{addr: addr}
 			defer c.close()
 			var mine []outcome
 			for ctx.Err() == nil && !stopped.Load() {

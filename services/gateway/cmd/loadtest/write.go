@@ -83,7 +83,7 @@ func writeScenario(ctx context.Context, o options, db string, out io.Writer) err
 			return r, true
 		}
 		warm, cancel := context.WithTimeout(ctx, time.Second)
-		warmOuts := drive(warm, s.gw.base, o.conns, next)
+		warmOuts := drive(warm, s.gw.addr, o.conns, next)
 		cancel()
 		timed, cancel := context.WithTimeout(ctx, o.duration)
 		cpu0, pgCPU0, selfCPU0 := cpuTime(s.gw.cmd.Process.Pid), postgresCPU(), cpuTime(os.Getpid())
@@ -96,7 +96,7 @@ func writeScenario(ctx context.Context, o options, db string, out io.Writer) err
 			profiled <- nil
 		}
 		start := time.Now()
-		outs := drive(timed, s.gw.base, o.conns, next)
+		outs := drive(timed, s.gw.addr, o.conns, next)
 		elapsed := time.Since(start)
 		cpu, pgCPU, selfCPU := cpuTime(s.gw.cmd.Process.Pid)-cpu0, postgresCPU()-pgCPU0, cpuTime(os.Getpid())-selfCPU0
 		cancel()

@@ -280,11 +280,6 @@ type Attempt struct {
 	Device string
 }
 
-// Login is SignIn without a device cookie.
-func (a *Auth) Login(ctx context.Context, user, password, client string) (Session, string, error) {
-	return a.SignIn(ctx, Attempt{User: user, Password: password, Client: client})
-}
-
 // SignIn checks the attempt's user and password and, if they are right, starts a
 // session and returns it with its token (for the cookie). Errors: ErrNotConfigured,
 // too many attempts (apperr.RateLimited), ErrBusy, ErrWrongCredentials, or a store
@@ -313,7 +308,7 @@ func (a *Auth) SignIn(ctx context.Context, at Attempt) (Session, string, error) 
 	}
 	// Cleanups run even when the client has gone: the counts must stay right.
 	bg := context.WithoutCancel(ctx)
-	passed, err := a.checkPassword(creds, at.User, at.Password, r.userKey == "")
+	passed, err := a.checkPassword(creds, at.User, at.Password, r.trusted())
 	if errors.Is(err, ErrBusy) {
 		return Session{}, "", errors.Join(err, a.takeBack(bg, r))
 	}
@@ -331,6 +326,9 @@ type reservation struct {
 	key     string // its client's failure key, or its trusted device's
 	userKey string // the user name's; "" for a trusted device
 }
+
+// trusted reports whether the attempt came with a trusted device's cookie.
+func (r reservation) trusted() bool { return r.userKey == "" }
 
 // reserve counts the attempt as a failure of the client and of the user name, or
 // refuses it: the client has had MaxFailures in its window, or UnderAttackAllowance
@@ -376,7 +374,7 @@ func (a *Auth) count(ctx context.Context, key string, limit int, now time.Time) 
 // takeBack uncounts an attempt that was not checked.
 func (a *Auth) takeBack(ctx context.Context, r reservation) error {
 	err := a.store.RemoveFailures(ctx, r.key, 1)
-	if r.userKey != "" {
+	if !r.trusted() {
 		err = errors.Join(err, a.store.RemoveFailures(ctx, r.userKey, 1))
 	}
 	return err
@@ -386,7 +384,7 @@ func (a *Auth) takeBack(ctx context.Context, r reservation) error {
 // count goes, and as many are taken back from the user name's (this attempt's among
 // them).
 func (a *Auth) forgive(ctx context.Context, r reservation, now time.Time) error {
-	if r.userKey == "" {
+	if r.trusted() {
 		return a.store.ClearFailures(ctx, r.key)
 	}
 	own, _, err := a.store.Failures(ctx, r.key, now)
@@ -402,20 +400,14 @@ func (a *Auth) forgive(ctx context.Context, r reservation, now time.Time) error 
 // compared as fixed-size digests, so the time taken tells nothing about which one
 // was wrong or how long the user name is.
 func (a *Auth) checkPassword(creds Credentials, user, password string, trusted bool) (bool, error) {
-	slot := a.checks
-	if trusted {
-		select {
-		case a.trusted <- struct{}{}:
-			slot = a.trusted
-		default:
-		}
-	}
-	if slot == a.checks {
-		select {
-		case a.checks <- struct{}{}:
-		default:
-			return false, ErrBusy
-		}
+	var slot chan struct{}
+	switch {
+	case trusted && take(a.trusted):
+		slot = a.trusted
+	case take(a.checks):
+		slot = a.checks
+	default:
+		return false, ErrBusy
 	}
 	defer func() { <-slot }()
 	if a.holdingCheck != nil {
@@ -424,6 +416,16 @@ func (a *Auth) checkPassword(creds Credentials, user, password string, trusted b
 	userOK := equalDigest(user, creds.User)
 	passwordOK := bcrypt.CompareHashAndPassword([]byte(creds.PasswordHash), []byte(password)) == nil
 	return userOK && passwordOK, nil
+}
+
+// take takes one of the places in slots, if one is free.
+func take(slots chan struct{}) bool {
+	select {
+	case slots <- struct{}{}:
+		return true
+	default:
+		return false
+	}
 }
 
 // purgeEvery is how often a gateway drops ended failure windows.

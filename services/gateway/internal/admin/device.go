@@ -29,8 +29,9 @@ const DefaultDeviceTTL = 90 * 24 * time.Hour
 // take them.
 const DefaultTrustedPasswordChecks = 1
 
-// b64 is how a device cookie's nonce and MAC are spelled.
-func b64() *base64.Encoding { return base64.RawURLEncoding.Strict() }
+// deviceB64 is how a device cookie's nonce and MAC are spelled: one spelling each (the
+// decoder would otherwise ignore unused bits).
+var deviceB64 = base64.RawURLEncoding.Strict()
 
 const (
 	deviceNonceBytes = 16
@@ -51,8 +52,8 @@ func (a *Auth) DeviceCookie(ctx context.Context, s Session) (string, error) {
 	nonce := make([]byte, deviceNonceBytes)
 	_, _ = rand.Read(nonce) // never fails (crypto/rand panics rather than return an error)
 	issued := strconv.FormatInt(a.now().Unix(), 10)
-	n := base64.RawURLEncoding.EncodeToString(nonce)
-	return issued + "." + n + "." + base64.RawURLEncoding.EncodeToString(deviceMAC(creds, creds.User, issued, n)), nil
+	n := deviceB64.EncodeToString(nonce)
+	return issued + "." + n + "." + deviceB64.EncodeToString(deviceMAC(creds, creds.User, issued, n)), nil
 }
 
 // DeviceTTL is how long a device cookie is trusted.
@@ -74,20 +75,19 @@ func (a *Auth) trustedDevice(creds Credentials, user, cookie string, now time.Ti
 }
 
 // parseDevice splits a device cookie into its parts, checking their shapes only: one
-// spelling each (the decoder alone would skip line breaks, and ignore unused bits
-// without Strict).
+// spelling each (the decoder alone would skip line breaks). At their exact encoded
+// lengths, the nonce and the MAC decode to their sizes.
 func parseDevice(cookie string) (issued, nonce string, mac []byte, ok bool) {
 	parts := strings.Split(cookie, ".")
 	if len(parts) != 3 || parts[0] == "" || len(parts[0]) > 19 || strings.Trim(parts[0], "0123456789") != "" ||
-		len(parts[1]) != b64().EncodedLen(deviceNonceBytes) || len(parts[2]) != b64().EncodedLen(sha256.Size) {
+		len(parts[1]) != deviceB64.EncodedLen(deviceNonceBytes) || len(parts[2]) != deviceB64.EncodedLen(sha256.Size) {
 		return "", "", nil, false
 	}
-	n, err := b64().DecodeString(parts[1])
-	if err != nil || len(n) != deviceNonceBytes {
+	if _, err := deviceB64.DecodeString(parts[1]); err != nil {
 		return "", "", nil, false
 	}
-	mac, err = b64().DecodeString(parts[2])
-	if err != nil || len(mac) != sha256.Size {
+	mac, err := deviceB64.DecodeString(parts[2])
+	if err != nil {
 		return "", "", nil, false
 	}
 	return parts[0], parts[1], mac, true

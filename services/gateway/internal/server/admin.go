@@ -87,7 +87,8 @@ func newDeviceCookie(https bool) adminCookie {
 	return adminCookie{name: "portfolio_admin_device", path: adminSessionPath}
 }
 
-// adminSessionPath is where the admin signs in and out.
+// adminSessionPath is where the admin signs in and out (routes.go), and so the path of
+// the device cookie: the browser sends it there only.
 const adminSessionPath = "/api/admin/session"
 
 func (c adminCookie) set(w http.ResponseWriter, token string, maxAge time.Duration) {

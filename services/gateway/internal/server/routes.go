@@ -62,12 +62,12 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	guard := adminGuard{logger: logger, cop: cop, auth: d.Admin.Auth, cookie: newSessionCookie(cfg.PublicURLIsHTTPS())}
 	session := guard.withSession
 	device := newDeviceCookie(cfg.PublicURLIsHTTPS())
-	r.Handle("/api/admin/session", guard.probe(handleAdminSession(logger, d.Admin.Auth, guard.cookie))).Methods(get...)
+	r.Handle(adminSessionPath, guard.probe(handleAdminSession(logger, d.Admin.Auth, guard.cookie))).Methods(get...)
 	r.Handle("/api/admin/setup", guard.probe(readBody(jsonForm, maxFormBody, apiFailure(logger))(
 		handleAdminSetup(logger, d.Admin.Auth, guard.cookie, device)))).Methods(http.MethodPost)
-	r.Handle("/api/admin/session", clientIP(guard.open(readBody(jsonForm, maxFormBody, apiFailure(logger))(
+	r.Handle(adminSessionPath, clientIP(guard.open(readBody(jsonForm, maxFormBody, apiFailure(logger))(
 		handleAdminLogin(logger, d.Admin.Auth, guard.cookie, device))))).Methods(http.MethodPost)
-	r.Handle("/api/admin/session", guard.open(handleAdminLogout(logger, d.Admin.Auth, guard.cookie))).Methods(http.MethodDelete)
+	r.Handle(adminSessionPath, guard.open(handleAdminLogout(logger, d.Admin.Auth, guard.cookie))).Methods(http.MethodDelete)
 	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher))).Methods(get...)
 	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, d.Admin.Publisher))).Methods(get...)
 	r.Handle("/api/admin/editions/{id}/publish", session(noBodyOrJSON(logger)(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
