@@ -18,13 +18,14 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js fmt image test-image test-deploy
+.PHONY: help install build run dev release test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js fmt image test-image test-deploy
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
 	@echo "make test   Go tests (-race), every package's Vitest suite, browser end-to-end suite"
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server with hot reload"
+	@echo "make release SECTION=blog   pack a section's release artifact (prints its path last)"
 	@echo "make bench  first-load JS/CSS per route; Lighthouse (median of 3) per route and its no-JS copy"
 	@echo "make image  OCI image of the site ($(IMAGE_TAR), for docker/podman load)"
 
@@ -57,6 +58,14 @@ $(GATEWAY): $(GO_SOURCES) go.work
 
 run: build
 	./$(GATEWAY)
+
+# A section's release (docs/decisions/0035-section-releases.md): its build and its part
+# of content/, packed into one artifact whose path is the last line printed. Publish it
+# to a site with `bin/gateway sections publish <artifact>` and the site's PORTFOLIO_* settings.
+release: install | $(GATEWAY)
+	@case "$(SECTION)" in blog|newsletter|admin) ;; *) echo "usage: make release SECTION=blog|newsletter|admin" >&2; exit 2;; esac
+	$(TURBO) run build --filter=@portfolio/$(SECTION) >&2
+	./$(GATEWAY) sections pack $(SECTION) --content content --commit $(COMMIT) $(if $(shell git status --porcelain),--dirty)
 
 dev: install $(GATEWAY)
 	./scripts/dev.sh

@@ -101,6 +101,9 @@ type PublisherOptions struct {
 	// number from 1; an error stops the publication there, as a crash would. For
 	// tests: to hold a publication mid-way, or to stop it.
 	BeforeBatch func(ctx context.Context, p Publication, batch int) error
+	// Editions, if set, are the editions as the newsletter's section serves them now
+	// (a newer release can add one); NewPublisher's are then not used.
+	Editions func() []content.Edition
 }
 
 // Publisher sends editions to the confirmed subscribers through the mail outbox. The
@@ -126,7 +129,12 @@ func NewPublisher(store PublicationStore, render EditionRenderer, editions []con
 }
 
 // Editions returns the editions it publishes, #1 first.
-func (p *Publisher) Editions() []content.Edition { return p.editions }
+func (p *Publisher) Editions() []content.Edition {
+	if p.opts.Editions != nil {
+		return p.opts.Editions()
+	}
+	return p.editions
+}
 
 // PublishResult is a finished publication and its edition's title.
 type PublishResult struct {
@@ -142,7 +150,7 @@ type PublishResult struct {
 // not leave a publication half-queued); a process that stops mid-way leaves it
 // running, and Resume finishes it (at start-up, or within a minute on a live replica).
 func (p *Publisher) Publish(ctx context.Context, editionID int) (PublishResult, error) {
-	ed, ok := content.FindEdition(p.editions, editionID)
+	ed, ok := content.FindEdition(p.Editions(), editionID)
 	if !ok {
 		return PublishResult{}, ErrUnknownEdition
 	}
@@ -173,7 +181,7 @@ func (p *Publisher) Resume(ctx context.Context, startedBefore time.Time) ([]Publ
 		if !pub.StartedAt.Before(startedBefore) {
 			continue
 		}
-		ed, ok := content.FindEdition(p.editions, pub.EditionID)
+		ed, ok := content.FindEdition(p.Editions(), pub.EditionID)
 		if !ok {
 			// The edition left content since: nothing can be rendered for the rest.
 			// Finishing records what was queued rather than leave it running forever.

@@ -3,7 +3,7 @@ import { mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugin } from "@rsb
 import { pluginReact } from "@rsbuild/plugin-react";
 import tailwindcss from "@tailwindcss/postcss";
 import { pluginPrecompress } from "./precompress";
-import { sharedModules } from "./shared";
+import { type SharedObject, sharedModules } from "./shared";
 
 interface CommonOptions {
   /** Module Federation container name; also the name in /mf/remotes.json. */
@@ -73,6 +73,25 @@ function baseConfig(port: number, plugins: RsbuildPlugin[]): RsbuildConfig {
 }
 
 /**
+ * Writes the host's shared map as mf-shared.json beside index.html: the gateway reads it
+ * to refuse a section release built against modules this shell does not provide
+ * (docs/decisions/0035-section-releases.md).
+ */
+function pluginSharedManifest(shared: SharedObject): RsbuildPlugin {
+  return {
+    name: "portfolio:mf-shared",
+    setup(api) {
+      api.processAssets({ stage: "additional" }, ({ compilation, sources }) => {
+        compilation.emitAsset(
+          "mf-shared.json",
+          new sources.RawSource(`${JSON.stringify(shared, null, 2)}\n`),
+        );
+      });
+    },
+  };
+}
+
+/**
  * The host: owns index.html, the router and the providers; finds remotes at runtime.
  *
  * It is built without the Module Federation plugin (docs/decisions/0026-lazy-federation-runtime.md):
@@ -85,14 +104,15 @@ function baseConfig(port: number, plugins: RsbuildPlugin[]): RsbuildConfig {
 export function defineHost(options: HostOptions): RsbuildConfig {
   const gateway =
     options.gatewayUrl ?? process.env.PORTFOLIO_GATEWAY_URL ?? "http://127.0.0.1:8080";
+  const shared = sharedModules();
   return mergeRsbuildConfig<RsbuildConfig>(
-    baseConfig(options.port, []),
+    baseConfig(options.port, [pluginSharedManifest(shared)]),
     {
       html: {
         template: options.template,
         templateParameters: options.templateParameters ?? {},
       },
-      source: { define: { __MF_SHARED__: JSON.stringify(sharedModules()) } },
+      source: { define: { __MF_SHARED__: JSON.stringify(shared) } },
       output: { assetPrefix: "/" },
       // The gateway also serves content/images at /images (the pages' pictures).
       server: {

@@ -11,6 +11,7 @@ import (
 	adminstore "github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
+	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	newsletterstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
@@ -57,6 +58,7 @@ func migrate(ctx context.Context, db *sqldb.DB) error {
 		mailstore.Schema,
 		newsletterstore.Schema,
 		adminstore.Schema,
+		relstore.Schema,
 	); err != nil {
 		return fmt.Errorf("database: %w", err)
 	}

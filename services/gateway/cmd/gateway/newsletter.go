@@ -27,7 +27,7 @@ type newsletterService struct {
 // together. Its emails come from the contact emails' sender and replies go to the
 // owner; each queued email wakes the mail worker, whose rate limit paces the sending
 // of an edition.
-func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *mailService, emails contact.Emails) (newsletterService, error) {
+func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *mailService, emails contact.Emails, editions func() []content.Edition) (newsletterService, error) {
 	store := newsletterstore.New(db, mail.outbox)
 	subscriptions, err := newsletter.NewService(ctx, store, newsletter.Emails{
 		From:      emails.From,
@@ -42,11 +42,8 @@ func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *m
 	if err != nil {
 		return newsletterService{}, fmt.Errorf("database: %w", err)
 	}
-	editions, err := content.LoadEditions(content.FS())
-	if err != nil {
-		return newsletterService{}, err
-	}
-	publisher := newsletter.NewPublisher(store, subscriptions, editions, newsletter.PublisherOptions{Notify: mail.notify})
+	// The editions are the newsletter section's release of the moment.
+	publisher := newsletter.NewPublisher(store, subscriptions, nil, newsletter.PublisherOptions{Notify: mail.notify, Editions: editions})
 	return newsletterService{subscriptions: subscriptions, publisher: publisher}, nil
 }
 

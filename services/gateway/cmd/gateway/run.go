@@ -21,7 +21,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 )
@@ -65,6 +64,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if len(args) > 1 && args[1] == versionCommand {
 		return printVersion(args[2:], stdout)
 	}
+	if len(args) > 1 && args[1] == sectionsCommand {
+		return runSections(ctx, args[2:], getenv, stdout, stderr)
+	}
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 
@@ -92,6 +94,16 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	defer closeDatabase(db, logger)
+	// Each section as its promoted release has it, followed from the database.
+	sections, err := newSections(*cfg, db, site.web)
+	if err != nil {
+		return err
+	}
+	stopFollowing, err := followSections(ctx, logger, sections, site.web)
+	if err != nil {
+		return err
+	}
+	defer stopFollowing()
 	reg := metricsRegistry(ctx)
 	reg.MustRegister(opsmetrics.New(db, logger))
 
@@ -103,7 +115,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
-	letters, err := newNewsletter(ctx, *cfg, db, mail, contacts.emails)
+	letters, err := newNewsletter(ctx, *cfg, db, mail, contacts.emails, site.web.Editions)
 	if err != nil {
 		return err
 	}
@@ -116,9 +128,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Config:     *cfg,
 		Site:       site.site,
 		Routes:     site.routes,
-		Posts:      site.posts,
 		Web:        site.web,
-		Discovery:  site.discovery,
 		Registry:   reg,
 		Database:   contactstore.NewHealth(db),
 		Contact:    contacts.inbox,
@@ -164,10 +174,8 @@ func prepareDataDir(cfg config.Config) error {
 type siteContent struct {
 	site        content.Site
 	routes      []content.Route
-	posts       []content.Post
 	contactPage content.Contact
-	web         *server.Web      // the built front end
-	discovery   *discovery.Files // /rss.xml, /sitemap.xml and /robots.txt
+	web         *server.Web // the built front end and the sections as served now
 }
 
 // loadSite loads the content and the front end's build, and makes the discovery files.
@@ -183,13 +191,7 @@ func loadSite(logger *zap.Logger, cfg config.Config) (siteContent, error) {
 	if s.contactPage, err = content.LoadContact(content.FS()); err != nil {
 		return s, err
 	}
-	if s.posts, err = content.LoadPosts(content.FS()); err != nil {
-		return s, err
-	}
-	if s.discovery, err = discoveryFiles(cfg, s.site, s.routes, s.posts); err != nil {
-		return s, err
-	}
-	s.web, err = server.LoadWeb(logger, cfg, s.site, s.routes, s.posts)
+	s.web, err = server.LoadWeb(logger, cfg, s.site, s.routes)
 	return s, err
 }
 
@@ -255,26 +257,6 @@ func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, handler h
 	stopWorker()
 	logger.Info("stopped")
 	return nil
-}
-
-// discoveryFiles builds /rss.xml, /sitemap.xml and /robots.txt from content.
-func discoveryFiles(cfg config.Config, site content.Site, routes []content.Route, posts []content.Post) (*discovery.Files, error) {
-	projects, err := content.LoadProjects(content.FS())
-	if err != nil {
-		return nil, err
-	}
-	legal, err := content.LoadLegal(content.FS())
-	if err != nil {
-		return nil, err
-	}
-	return discovery.Build(discovery.Input{
-		Site:      site,
-		Routes:    routes,
-		Posts:     posts,
-		Projects:  projects.Projects,
-		Legal:     legal,
-		PublicURL: cfg.PublicURL,
-	})
 }
 
 // newLogger writes structured logs to w. No sampling: zap's production sampling drops

@@ -34,10 +34,17 @@ type Part struct {
 // rootElement is where the shell's index.html leaves room for the app.
 const rootElement = `<div id="root"></div>`
 
+// Section is a section's build and the URL it is served under (/mf/<name>/<version>/),
+// where the page links its stylesheets: a page and its CSS come from one release.
+type Section struct {
+	Files Build
+	URL   string // ends with /
+}
+
 // Composer composes pages and keeps each composed page until one of its parts changes.
 type Composer struct {
 	shell    Build
-	sections map[string]Build
+	sections map[string]Section
 
 	mu    sync.Mutex
 	cache map[cacheKey]*static.File
@@ -51,7 +58,7 @@ type cacheKey struct {
 
 // New returns a Composer reading the shell's parts from shell and each section's from
 // sections (by name; a section that is not built is absent).
-func New(shell Build, sections map[string]Build) *Composer {
+func New(shell Build, sections map[string]Section) *Composer {
 	return &Composer{shell: shell, sections: sections, cache: make(map[cacheKey]*static.File)}
 }
 
@@ -74,7 +81,7 @@ func (c *Composer) Page(doc *static.File, part Part) *static.File {
 	}
 	var section *static.File
 	if part.Section != "" {
-		if section, ok = c.lookup(c.sections[part.Section], part.Key); !ok {
+		if section, ok = c.lookup(c.sections[part.Section].Files, part.Key); !ok {
 			return doc
 		}
 	}
@@ -106,13 +113,13 @@ func (c *Composer) Page(doc *static.File, part Part) *static.File {
 }
 
 // stylesheets are the URLs of the CSS a section's routes load (its mf-manifest.json's
-// exposes[].assets.css), as the gateway serves that build under /mf/<name>/.
+// exposes[].assets.css), at the URL the section is served under.
 func (c *Composer) stylesheets(name string) []string {
-	b := c.sections[name]
-	if b == nil {
+	s := c.sections[name]
+	if s.Files == nil {
 		return nil
 	}
-	f, ok := b.Lookup("mf-manifest.json")
+	f, ok := s.Files.Lookup("mf-manifest.json")
 	if !ok {
 		return nil
 	}
@@ -135,7 +142,7 @@ func (c *Composer) stylesheets(name string) []string {
 		for _, css := range append(e.Assets.CSS.Sync, e.Assets.CSS.Async...) {
 			if !seen[css] && !strings.Contains(css, "..") && !strings.HasPrefix(css, "/") {
 				seen[css] = true
-				urls = append(urls, "/mf/"+name+"/"+css)
+				urls = append(urls, s.URL+css)
 			}
 		}
 	}

@@ -17,7 +17,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
@@ -73,25 +72,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	posts, err := content.LoadPosts(content.FS())
-	if err != nil {
-		t.Fatal(err)
-	}
-	projects, err := content.LoadProjects(content.FS())
-	if err != nil {
-		t.Fatal(err)
-	}
-	legal, err := content.LoadLegal(content.FS())
-	if err != nil {
-		t.Fatal(err)
-	}
-	discoveryFiles, err := discovery.Build(discovery.Input{
-		Site: site, Routes: routes, Posts: posts, Projects: projects.Projects, Legal: legal, PublicURL: cfg.PublicURL,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	web, err := server.LoadWeb(logger, cfg, site, routes, posts)
+	web, err := server.LoadWeb(logger, cfg, site, routes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +115,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	f.web = web
 	f.admin = newAdminParts(t, f, inbox)
 	f.h = server.NewServer(server.Deps{
-		Logger: logger, Config: cfg, Site: site, Routes: routes, Posts: posts, Web: web, Discovery: discoveryFiles,
+		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
 		Registry: f.reg, Database: contactstore.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
 	})
 	return f

@@ -98,6 +98,8 @@ func (m *metrics) byRoute(next http.Handler) http.Handler {
 		if cur := mux.CurrentRoute(r); cur != nil {
 			if tpl, err := cur.GetPathTemplate(); err == nil {
 				route = tpl
+			} else if name := cur.GetName(); name != "" {
+				route = name // a route matched otherwise than by its path
 			}
 		}
 		m.observe(route, next, w, r)

@@ -7,10 +7,9 @@ import (
 	"github.com/gorilla/mux"
 
 	"github.com/portfolio-site/portfolio/content"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+		"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
@@ -77,15 +76,11 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
 	r.Handle("/api/admin/mail/{id}/retry", session(noBodyOrJSON(logger)(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)
 
-	// Module Federation: where the remotes are, and their built files.
-	r.Handle("/mf/remotes.json", handleRemotes(cfg.Remotes())).Methods(get...)
+	// Module Federation: where the remotes are, and their built files, per release
+	// (/mf/<name>/<version>/…) and as served now (/mf/<name>/…).
+	r.Handle("/mf/remotes.json", handleState(web, func(st *State) *static.File { return st.Remotes })).Methods(get...)
 	for _, name := range config.RemoteNames {
-		prefix := "/mf/" + name + "/"
-		var dir compose.Build // a nil *static.Live would not be a nil Build
-		if d, ok := web.Remotes[name]; ok {
-			dir = d
-		}
-		r.PathPrefix(prefix).Handler(handleAssets(dir, prefix)).Methods(get...)
+		r.PathPrefix("/mf/" + name + "/").Handler(handleSectionAssets(web, name)).Methods(get...)
 	}
 
 	// Content images (content/images), shipped with the site.
@@ -96,27 +91,27 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	// over the route table's generic /projects/{id}.
 	r.Handle(projectRoute, handleProjectPage(logger, web)).Methods(get...)
 
-	// Pages: every route of content/routes.json is the shell's index.html with its own
-	// head; /skills/ redirects to /skills.
+	// The shell's pages: every route of content/routes.json of the shell is its
+	// index.html with its own head; /skills/ redirects to /skills.
 	for _, route := range d.Routes {
+		if route.Section != content.SectionShell {
+			continue
+		}
 		r.Handle(route.Path, handlePage(logger, web, route, cfg.PublicURL)).Methods(get...)
 		if route.Path != "/" {
 			r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
 		}
 	}
 
-	// Blog articles: a page per published post of content/blog, not routes.json; any
-	// other /blog/<slug> (unknown, or coming soon) is the 404 page below.
-	for _, post := range content.PublishedPosts(d.Posts) {
-		route := pages.ArticleRoute(post)
-		r.Handle(route.Path, handlePage(logger, web, route, cfg.PublicURL)).Methods(get...)
-		r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
-	}
+	// For crawlers and feed readers, made from the shell's content and each section's
+	// release of the moment.
+	r.Handle(discovery.RSSPath, handleState(web, func(st *State) *static.File { return st.Discovery.RSS })).Methods(get...)
+	r.Handle(discovery.SitemapPath, handleState(web, func(st *State) *static.File { return st.Discovery.Sitemap })).Methods(get...)
+	r.Handle(discovery.RobotsPath, handleState(web, func(st *State) *static.File { return st.Discovery.Robots })).Methods(get...)
 
-	// For crawlers and feed readers, generated from content at start-up.
-	r.Handle(discovery.RSSPath, handleFile(d.Discovery.RSS)).Methods(get...)
-	r.Handle(discovery.SitemapPath, handleFile(d.Discovery.Sitemap)).Methods(get...)
-	r.Handle(discovery.RobotsPath, handleFile(d.Discovery.Robots)).Methods(get...)
+	// The sections' pages (the blog's, with an article per published post; the
+	// newsletter's; the admin's), as the release each section serves now has them.
+	r.MatcherFunc(sectionPage(web)).Handler(handleSectionPage(logger, web, cfg.PublicURL)).Methods(get...).Name(sectionPageRoute)
 
 	// The shell's own built files (/static/..., /favicon.ico, ...), whatever the build
 	// put at the top of its dist directory.

@@ -11,7 +11,6 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/headers"
 )
 
@@ -20,11 +19,8 @@ type Deps struct {
 	Logger *zap.Logger
 	Config config.Config
 	Site   content.Site
-	Routes []content.Route // content/routes.json: one page each
-	Posts  []content.Post  // the blog's posts: each published one has its article page
+	Routes []content.Route // content/routes.json: the shell's rows are its pages
 	Web    *Web            // the built front end, in memory
-	// Discovery is /rss.xml, /sitemap.xml and /robots.txt.
-	Discovery *discovery.Files
 	// Registry is the Prometheus registry MetricsHandler serves (shared with the mail
 	// outbox); the server adds its request metrics to it.
 	Registry   *prometheus.Registry

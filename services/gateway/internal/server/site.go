@@ -1,7 +1,6 @@
 package server
 
 import (
-	"encoding/json"
 	"net/http"
 	"path"
 	"strings"
@@ -11,35 +10,32 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
-// handlePage serves a route's page: the shell's index.html with the route's head.
+// handlePage serves a page of the shell: its index.html with the route's head.
 func handlePage(logger *zap.Logger, web *Web, route content.Route, publicURL string) http.Handler {
 	if !web.Ready() {
 		return handleSiteNotBuilt(logger)
 	}
-	page, ok := web.Pages.Route(route.Path)
-	if !ok {
-		// pages.New builds a page for every route; a miss is a wiring bug.
-		panic("server: no page for route " + route.Path)
-	}
 	part := compose.Part{Shell: route.Path}
-	if route.Section != content.SectionShell {
-		part.Section, part.Key = string(route.Section), route.Path
-	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		static.Serve(w, r, web.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
+		st := web.State()
+		page, ok := st.Pages.Route(route.Path)
+		if !ok {
+			// Every state has a page for every route of the shell; a miss is a wiring bug.
+			panic("server: no page for route " + route.Path)
+		}
+		static.Serve(w, r, st.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
 	})
 }
 
 // page is doc with the prerendered HTML of part composed in.
-func (w *Web) page(doc *static.File, part compose.Part) *static.File {
-	if w.Composer == nil {
+func (st *State) page(doc *static.File, part compose.Part) *static.File {
+	if st.Composer == nil {
 		return doc
 	}
-	return w.Composer.Page(doc, part)
+	return st.Composer.Page(doc, part)
 }
 
 // notFoundPart is the prerendered not-found view for a path, the one the browser renders
@@ -65,7 +61,8 @@ func notFoundPart(p string) compose.Part {
 
 // notFoundPage is the 404 page for the request's path.
 func (w *Web) notFoundPage(r *http.Request) *static.File {
-	return w.page(w.Pages.NotFound(), notFoundPart(r.URL.Path))
+	st := w.State()
+	return st.page(st.Pages.NotFound(), notFoundPart(r.URL.Path))
 }
 
 // handleAssets serves built files of dir: the request path without prefix is the
@@ -88,21 +85,6 @@ func handleAssets(dir compose.Build, prefix string) http.Handler {
 
 // handleFile serves one file prepared at start-up.
 func handleFile(f *static.File) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		static.Serve(w, r, f, http.StatusOK)
-	})
-}
-
-// handleRemotes tells the shell where each remote's manifest is, so a remote can move
-// (or point at a dev server) without rebuilding the shell.
-func handleRemotes(remotes []config.Remote) http.Handler {
-	body, err := json.Marshal(struct {
-		Remotes []config.Remote `json:"remotes"`
-	}{remotes})
-	if err != nil {
-		panic(err) // strings only: cannot fail
-	}
-	f := static.NewFile("remotes.json", append(body, '\n'), static.NoCache)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		static.Serve(w, r, f, http.StatusOK)
 	})

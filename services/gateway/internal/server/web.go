@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"sync"
 	"sync/atomic"
 
 	"go.uber.org/zap"
@@ -11,18 +12,18 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
-// Web is the built front end, loaded into memory once at start-up.
+// Web is the front end: the shell's build, loaded into memory once at start-up, and
+// each section as it is served now: the build the gateway was shipped with, or the
+// release promoted for it (Apply). Everything a page request reads of the sections is
+// one State, swapped whole, so a page never mixes two releases.
 type Web struct {
-	Shell   *static.Dir             // nil when the shell is not built
-	Pages   *pages.Set              // nil when the shell is not built
-	Remotes map[string]*static.Live // built remotes only, by name; reloaded when rebuilt
-	// Composer puts the prerendered HTML of the shell and of a route's section into
-	// its page; nil when the shell is not built.
-	Composer *compose.Composer
+	Shell *static.Dir // nil when the shell is not built
 	// Projects is a page per project (/projects/{id}) with its own head, by id; nil
 	// when the shell is not built.
 	Projects map[int]*static.File
@@ -35,11 +36,51 @@ type Web struct {
 	// JavaScript.
 	Contact content.Contact
 
-	draining atomic.Bool // set by Drain when the process is stopping
+	logger      *zap.Logger
+	cfg         config.Config
+	site        content.Site
+	shellRoutes []content.Route // routes.json's rows of the shell
+	indexHTML   []byte          // the shell's; nil when it is not built
+	discovery   discovery.Input // the shell's part of the sitemap
+	provided    map[string]string
+	shipped     map[string]Section // each remote as the gateway was shipped with it
+
+	state    atomic.Pointer[State]
+	applyMu  sync.Mutex     // one Apply at a time
+	versions *versionCache  // releases kept addressable for open tabs
+	draining atomic.Bool    // set by Drain when the process is stopping
+}
+
+// Section is one section as it is served: its version ('' for the shipped build),
+// what it owns of the content, and its files (nil when it is not built).
+type Section struct {
+	Version     string
+	Description release.Description
+	Files       compose.Build
+}
+
+// URL is where the section's files are served: under its version, so a page's
+// stylesheets and the shell's remoteEntry come from the very release the page does.
+func (s Section) URL(name string) string {
+	if s.Version == "" {
+		return "/mf/" + name + "/"
+	}
+	return "/mf/" + name + "/" + s.Version + "/"
+}
+
+// State is the site at one moment: the pages (the shell's and every section's, with
+// their heads), the composer of their prerendered HTML, the discovery files and where
+// the remotes are. Nil fields mean the shell is not built.
+type State struct {
+	Pages     *pages.Set
+	Composer  *compose.Composer
+	Discovery *discovery.Files
+	Sections  map[string]Section
+	Remotes   *static.File // /mf/remotes.json
 }
 
 // Ready reports whether the site can be served: the shell's index.html was loaded.
-func (w *Web) Ready() bool { return w.Pages != nil }
+func (w *Web) Ready() bool { return w.indexHTML != nil }
 
 // Drain makes /readyz fail from now on while everything else is still served, so a
 // load balancer stops sending new visitors before the server stops accepting them.
@@ -48,14 +89,27 @@ func (w *Web) Drain() { w.draining.Store(true) }
 // Draining reports whether Drain was called.
 func (w *Web) Draining() bool { return w.draining.Load() }
 
+// State returns the site as it is served now.
+func (w *Web) State() *State { return w.state.Load() }
+
+// ProvidedModules are the shared modules the shell provides, by name, with their
+// versions (its mf-shared.json); nil when the shell is not built.
+func (w *Web) ProvidedModules() map[string]string { return w.provided }
+
+// ShellRoutes are the pages of the shell.
+func (w *Web) ShellRoutes() []content.Route { return w.shellRoutes }
+
 // LoadWeb reads the shell's and every remote's build from cfg.WebDir, and prepares its
 // index.html for every route and every published post's article. A build that
 // does not exist yet is not an error: it is logged, /readyz reports it, and the pages
 // answer 503 until the gateway restarts with the build in place.
-func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route, posts []content.Post) (*Web, error) {
-	web := &Web{Remotes: make(map[string]*static.Live)}
-	var indexHTML []byte // the shell's, if built
-
+func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route) (*Web, error) {
+	web := &Web{logger: logger, cfg: cfg, site: site, shipped: map[string]Section{}, versions: newVersionCache()}
+	for _, r := range routes {
+		if r.Section == content.SectionShell {
+			web.shellRoutes = append(web.shellRoutes, r)
+		}
+	}
 	shell, err := static.Load(cfg.ShellDist())
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -65,57 +119,35 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 	default:
 		web.Shell = shell
 	}
-	if web.Shell != nil {
-		index, ok := web.Shell.Lookup("index.html")
-		if !ok {
-			logger.Warn("shell build has no index.html: pages answer 503 until it does; run make build", zap.String("dir", cfg.ShellDist()))
-		} else {
-			indexHTML = index.Body
-			// /newsletter works without JavaScript: its page carries the subscribe form
-			// in a <noscript>.
-			set, err := pages.New(index.Body, site, routes, posts, cfg.PublicURL)
-			if err != nil {
-				return nil, fmt.Errorf("shell: %w", err)
-			}
-			for _, w := range set.Warnings() {
-				logger.Warn("shell index.html: " + w)
-			}
-			web.Pages = set
-			catalog, err := content.LoadProjects(content.FS())
-			if err != nil {
-				return nil, err
-			}
-			if web.Projects, err = projectPages(index.Body, site, routes, catalog, cfg.PublicURL); err != nil {
-				return nil, fmt.Errorf("shell: %w", err)
-			}
-		}
-		logger.Info("shell loaded", zap.String("dir", cfg.ShellDist()), zap.Int("files", web.Shell.Len()), zap.Int("inline_scripts", len(web.scriptHashes())))
+	catalog, err := content.LoadProjects(content.FS())
+	if err != nil {
+		return nil, err
 	}
-
+	legal, err := content.LoadLegal(content.FS())
+	if err != nil {
+		return nil, err
+	}
+	web.discovery = discovery.Input{Site: site, Projects: catalog.Projects, Legal: legal, PublicURL: cfg.PublicURL}
+	if web.Shell != nil {
+		if err := web.loadShell(catalog); err != nil {
+			return nil, err
+		}
+	}
 	for _, name := range config.RemoteNames {
-		// Watched through its manifest, which every build of the remote writes.
-		dir, err := static.LoadLive(cfg.RemoteDist(name), "mf-manifest.json")
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			logger.Warn("remote not built: its files answer 404", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)))
-		case err != nil:
-			return nil, fmt.Errorf("remote %s: %w", name, err)
-		default:
-			web.Remotes[name] = dir
-			logger.Info("remote loaded", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)), zap.Int("files", dir.Len()))
+		if web.shipped[name], err = shippedSection(logger, cfg, name); err != nil {
+			return nil, err
 		}
 	}
-	if web.Shell != nil {
-		sections := make(map[string]compose.Build, len(web.Remotes))
-		for name, dir := range web.Remotes {
-			sections[name] = dir
-		}
-		web.Composer = compose.New(web.Shell, sections)
+	if err := web.Apply(nil); err != nil {
+		return nil, err
+	}
+	for _, msg := range web.warnings() {
+		logger.Warn("shell index.html: " + msg)
 	}
 	if web.Images, err = loadImages(content.FS()); err != nil {
 		return nil, fmt.Errorf("content images: %w", err)
 	}
-	if web.Notices, err = pages.NewNotices(indexHTML, site); err != nil {
+	if web.Notices, err = pages.NewNotices(web.indexHTML, site); err != nil {
 		return nil, fmt.Errorf("shell: %w", err)
 	}
 	if web.Contact, err = content.LoadContact(content.FS()); err != nil {
@@ -124,9 +156,120 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 	return web, nil
 }
 
-func (w *Web) scriptHashes() []string {
-	if w.Pages == nil {
+// loadShell reads what the shell's build gives every page: index.html, the projects'
+// pages and the shared modules it provides the remotes.
+func (w *Web) loadShell(catalog content.ProjectCatalog) error {
+	index, ok := w.Shell.Lookup("index.html")
+	if !ok {
+		w.logger.Warn("shell build has no index.html: pages answer 503 until it does; run make build", zap.String("dir", w.cfg.ShellDist()))
 		return nil
 	}
-	return w.Pages.ScriptHashes()
+	w.indexHTML = index.Body
+	var err error
+	if w.Projects, err = projectPages(index.Body, w.site, w.shellRoutes, catalog, w.cfg.PublicURL); err != nil {
+		return fmt.Errorf("shell: %w", err)
+	}
+	if f, ok := w.Shell.Lookup("mf-shared.json"); ok {
+		if w.provided, err = release.ProvidedModules(f.Body); err != nil {
+			return err
+		}
+	}
+	w.logger.Info("shell loaded", zap.String("dir", w.cfg.ShellDist()), zap.Int("files", w.Shell.Len()))
+	return nil
+}
+
+// shippedSection is a remote as the gateway was shipped with it: its build on disk
+// (reloaded when rebuilt) and its part of the compiled-in content.
+func shippedSection(logger *zap.Logger, cfg config.Config, name string) (Section, error) {
+	desc, err := release.Describe(content.FS(), name)
+	if err != nil {
+		return Section{}, err
+	}
+	s := Section{Description: desc}
+	// Watched through its manifest, which every build of the remote writes.
+	dir, err := static.LoadLive(cfg.RemoteDist(name), "mf-manifest.json")
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		logger.Warn("remote not built: its files answer 404", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)))
+	case err != nil:
+		return s, fmt.Errorf("remote %s: %w", name, err)
+	default:
+		s.Files = dir
+		logger.Info("remote loaded", zap.String("remote", name), zap.String("dir", cfg.RemoteDist(name)), zap.Int("files", dir.Len()))
+	}
+	return s, nil
+}
+
+// Apply serves releases (by section) from now on, and the shipped build of every
+// section without one. The new pages, heads, feed and sitemap are made first and then
+// swapped in at once; on an error nothing changes.
+func (w *Web) Apply(releases map[string]*release.Release) error {
+	w.applyMu.Lock()
+	defer w.applyMu.Unlock()
+	sections := make(map[string]Section, len(w.shipped))
+	for _, name := range config.RemoteNames {
+		sections[name] = w.shipped[name]
+		if rel, ok := releases[name]; ok {
+			s := Section{Version: rel.Manifest.Version, Files: w.versions.add(name, rel)}
+			s.Description = release.Description{Routes: rel.Manifest.Routes, Posts: rel.Manifest.Posts, Editions: rel.Manifest.Editions}
+			sections[name] = s
+		}
+	}
+	st, err := w.newState(sections)
+	if err != nil {
+		return err
+	}
+	w.state.Store(st)
+	return nil
+}
+
+// newState makes the pages, composer, discovery files and remotes.json of sections.
+func (w *Web) newState(sections map[string]Section) (*State, error) {
+	st := &State{Sections: sections}
+	routes := append([]content.Route(nil), w.shellRoutes...)
+	var posts []content.Post
+	composed := make(map[string]compose.Section, len(sections))
+	for _, name := range config.RemoteNames {
+		s := sections[name]
+		routes = append(routes, s.Description.Routes...)
+		posts = append(posts, s.Description.Posts...)
+		if s.Files != nil {
+			composed[name] = compose.Section{Files: s.Files, URL: s.URL(name)}
+		}
+	}
+	in := w.discovery
+	in.Routes, in.Posts = routes, posts
+	var err error
+	if st.Discovery, err = discovery.Build(in); err != nil {
+		return nil, err
+	}
+	if w.indexHTML != nil {
+		if st.Pages, err = pages.New(w.indexHTML, w.site, routes, posts, w.cfg.PublicURL); err != nil {
+			return nil, fmt.Errorf("shell: %w", err)
+		}
+		st.Composer = compose.New(w.Shell, composed)
+	}
+	st.Remotes = remotesFile(w.cfg.Remotes(), sections)
+	return st, nil
+}
+
+// Editions are the newsletter's editions as its section serves them now.
+func (w *Web) Editions() []content.Edition {
+	return w.State().Sections[string(content.SectionNewsletter)].Description.Editions
+}
+
+func (w *Web) scriptHashes() []string {
+	st := w.State()
+	if st == nil || st.Pages == nil {
+		return nil
+	}
+	return st.Pages.ScriptHashes()
+}
+
+// warnings are what the shell's index.html holds that the CSP will block.
+func (w *Web) warnings() []string {
+	if st := w.State(); st != nil && st.Pages != nil {
+		return st.Pages.Warnings()
+	}
+	return nil
 }

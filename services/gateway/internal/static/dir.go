@@ -63,6 +63,13 @@ func Load(root string) (*Dir, error) {
 		return nil, fmt.Errorf("load %s: %w", root, err)
 	}
 
+	return FromMap(root, raw), nil
+}
+
+// FromMap makes a Dir of files already in memory (name → contents), as Load does of
+// a directory: a file.br or file.gz next to file becomes its precompressed variant.
+// root names where they came from.
+func FromMap(root string, raw map[string][]byte) *Dir {
 	dir := &Dir{Root: root, files: make(map[string]*File, len(raw))}
 	for name, data := range raw {
 		if isVariant(raw, name) {
@@ -79,7 +86,7 @@ func Load(root string) (*Dir, error) {
 			f.AddVariant(precompressed[path.Ext(name)], data)
 		}
 	}
-	return dir, nil
+	return dir
 }
 
 // isVariant reports whether name is a precompressed sibling of another file in raw.

@@ -68,6 +68,14 @@ func (f *File) AddVariant(encoding string, body []byte) {
 	f.variants[encoding] = variant{body: body, etag: etag(body)}
 }
 
+// WithCacheControl returns f served with another Cache-Control: the same file under a
+// versioned path, where it can never change, is immutable.
+func (f *File) WithCacheControl(cacheControl string) *File {
+	g := *f
+	g.CacheControl = cacheControl
+	return &g
+}
+
 // Encodings reports which precompressed variants f has.
 func (f *File) Encodings() []string {
 	var out []string

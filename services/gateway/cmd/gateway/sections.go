@@ -1,0 +1,378 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/newsletter"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+)
+
+const sectionsCommand = "sections"
+
+// followEvery is how often a gateway asks the database which release each section
+// serves: a promote or rollback reaches every replica within about this long.
+const followEvery = time.Second
+
+// Retention of published releases: a version stays addressable (for the tabs that
+// loaded it) for retainFor after it was published, and the newest retainLast stay
+// whatever their age.
+const (
+	retainFor   = 7 * 24 * time.Hour
+	retainLast  = 5
+	expireEvery = time.Hour
+)
+
+// releasesDir is where the artifacts are kept on SQLite.
+func releasesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "releases") }
+
+// newSections is the release service over db: the gate knows the shell and the
+// sections as web was shipped with them.
+func newSections(cfg config.Config, db *sqldb.DB, web *server.Web) (*release.Service, error) {
+	shipped := release.Shipped{Provided: web.ProvidedModules(), Paths: map[string]string{}, Sections: map[string]release.Description{}}
+	for _, r := range web.ShellRoutes() {
+		shipped.Paths[r.Path] = "the shell"
+	}
+	for _, p := range []string{discovery.RSSPath, discovery.SitemapPath, discovery.RobotsPath, "/healthz", "/readyz", newsletter.ConfirmPath, newsletter.UnsubscribePath} {
+		shipped.Paths[p] = "the gateway"
+	}
+	for _, name := range release.Sections {
+		d, err := release.Describe(content.FS(), name)
+		if err != nil {
+			return nil, err
+		}
+		shipped.Sections[name] = d
+	}
+	return &release.Service{
+		Store:   relstore.New(db, releasesDir(cfg)),
+		Shipped: shipped,
+		Limits:  release.DefaultLimits,
+		Now:     time.Now,
+	}, nil
+}
+
+// followSections puts web on the releases the store says each section serves, now
+// and then every followEvery until the returned stop is called, and removes the
+// releases past retention every expireEvery.
+func followSections(ctx context.Context, logger *zap.Logger, svc *release.Service, web *server.Web) (stop func(), err error) {
+	web.SetVersionLoader(svc.Load)
+	f := &follower{logger: logger, svc: svc, web: web}
+	if err := f.sync(ctx); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		tick := time.NewTicker(followEvery)
+		defer tick.Stop()
+		lastExpiry := time.Time{}
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+			}
+			if err := f.sync(ctx); err != nil && ctx.Err() == nil {
+				logger.Error("sections: following the releases failed; serving the previous ones", zap.Error(err))
+			}
+			if time.Since(lastExpiry) >= expireEvery {
+				lastExpiry = time.Now()
+				f.expire(ctx)
+			}
+		}
+	}()
+	return func() { cancel(); <-done }, nil
+}
+
+type follower struct {
+	logger  *zap.Logger
+	svc     *release.Service
+	web     *server.Web
+	applied map[string]string // section → version being served
+}
+
+// sync applies the store's current versions if they changed.
+func (f *follower) sync(ctx context.Context) error {
+	current, err := f.svc.Store.Current(ctx)
+	if err != nil {
+		return err
+	}
+	if f.applied != nil && equalVersions(current, f.applied) {
+		return nil
+	}
+	releases, err := f.svc.Serving(ctx)
+	if err != nil {
+		return err
+	}
+	if err := f.web.Apply(releases); err != nil {
+		return err
+	}
+	for _, name := range release.Sections {
+		if current[name] != f.applied[name] || f.applied == nil {
+			f.logger.Info("sections: serving", zap.String("section", name), zap.String("version", shownVersion(current[name])))
+		}
+	}
+	f.applied = current
+	return nil
+}
+
+func (f *follower) expire(ctx context.Context) {
+	store, ok := f.svc.Store.(interface {
+		Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error)
+	})
+	if !ok {
+		return
+	}
+	now := time.Now()
+	for _, name := range release.Sections {
+		removed, err := store.Expire(ctx, name, now.Add(-retainFor), retainLast, now)
+		if err != nil {
+			f.logger.Error("sections: removing old releases failed", zap.String("section", name), zap.Error(err))
+		}
+		for _, v := range removed {
+			f.logger.Info("sections: release removed after retention", zap.String("section", name), zap.String("version", v))
+		}
+	}
+}
+
+func equalVersions(a, b map[string]string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if b[k] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// shownVersion names a version for people: ” is the build the gateway shipped with.
+func shownVersion(v string) string {
+	if v == "" {
+		return "shipped"
+	}
+	return v
+}
+
+// runSections is `gateway sections …`: pack an artifact, or publish, promote, roll
+// back and list the releases of the site whose settings (PORTFOLIO_DATA_DIR,
+// PORTFOLIO_DATABASE_URL, …) are in the environment, as the server itself reads them.
+func runSections(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	const usage = "usage: gateway sections pack <section> | publish <artifact> | promote <section> <version> | rollback <section> | list"
+	if len(args) == 0 {
+		return errors.New(usage)
+	}
+	cfg, err := config.Load(getenv(config.ConfigFileEnv), getenv)
+	if err != nil {
+		return err
+	}
+	if args[0] == "pack" {
+		return packSection(args[1:], cfg, stdout, stderr)
+	}
+	actor := "cli:" + cmp(getenv("USER"), "unknown")
+	logger := zap.NewNop()
+	if err := prepareDataDir(cfg); err != nil {
+		return err
+	}
+	db, err := openDatabase(ctx, cfg, logger)
+	if err != nil {
+		return err
+	}
+	defer db.Close() //nolint:errcheck // read-only use after the writes committed
+	routes, err := content.LoadRoutes(content.FS())
+	if err != nil {
+		return err
+	}
+	site, err := content.LoadSite(content.FS())
+	if err != nil {
+		return err
+	}
+	web, err := server.LoadWeb(logger, cfg, site, routes)
+	if err != nil {
+		return err
+	}
+	svc, err := newSections(cfg, db, web)
+	if err != nil {
+		return err
+	}
+	switch {
+	case args[0] == "publish" && len(args) == 2:
+		raw, err := os.ReadFile(args[1])
+		if err != nil {
+			return err
+		}
+		rel, err := svc.Publish(ctx, raw, actor)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "published %s %s (%s)\n", rel.Manifest.Section, rel.Manifest.Version, rel.Digest)
+		fmt.Fprintln(stdout, rel.Manifest.Version)
+		return nil
+	case args[0] == "promote" && len(args) == 3:
+		if err := svc.Promote(ctx, args[1], args[2], actor); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s now serves %s\n", args[1], args[2])
+		return nil
+	case args[0] == "rollback" && len(args) == 2:
+		to, err := svc.Rollback(ctx, args[1], actor)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s now serves %s\n", args[1], shownVersion(to))
+		return nil
+	case args[0] == "list" && len(args) == 1:
+		return listSections(ctx, svc, stdout)
+	}
+	return errors.New(usage)
+}
+
+func cmp(s, fallback string) string {
+	if s == "" {
+		return fallback
+	}
+	return s
+}
+
+// listSections prints each section's current version, its releases and its history.
+func listSections(ctx context.Context, svc *release.Service, w io.Writer) error {
+	current, err := svc.Store.Current(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, name := range release.Sections {
+		fmt.Fprintf(tw, "%s\tserving %s\n", name, shownVersion(current[name]))
+		list, err := svc.Store.List(ctx, name)
+		if err != nil {
+			return err
+		}
+		for _, r := range list {
+			mark := " "
+			if r.Version == current[name] {
+				mark = "*"
+			}
+			fmt.Fprintf(tw, "  %s %s\t%s\t%s\t%s\n", mark, r.Version, r.PublishedAt.Format(time.RFC3339), r.PublishedBy, r.Digest)
+		}
+		events, err := svc.Store.History(ctx, name, 10)
+		if err != nil {
+			return err
+		}
+		for _, e := range events {
+			fmt.Fprintf(tw, "    %s\t%s %s\t%s\t%s\n", e.At.Format(time.RFC3339), e.Action, shownVersion(e.Version), e.Actor, "")
+		}
+	}
+	return tw.Flush()
+}
+
+// packSection writes a section's artifact from its build and the content directory,
+// and prints its path as the last line.
+func packSection(args []string, cfg config.Config, stdout, stderr io.Writer) error {
+	flags := flag.NewFlagSet("sections pack", flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	dist := flags.String("dist", "", "the section's build (default: the server's, PORTFOLIO_WEB_DIR/<section>/dist)")
+	contentDir := flags.String("content", "content", "the content directory")
+	out := flags.String("out", "build/releases", "where the artifact is written")
+	commit := flags.String("commit", "unknown", "the commit it is built from")
+	pkg := flags.String("package-json", "", "the app's package.json, for its version (default: the build's ../package.json)")
+	dirty := flags.Bool("dirty", false, "the work tree has uncommitted changes: the version gets a digest of the contents, so two such builds never share one")
+	if len(args) == 0 {
+		return errors.New("usage: gateway sections pack <section> [flags]")
+	}
+	section := args[0]
+	if err := flags.Parse(args[1:]); err != nil {
+		return err
+	}
+	if *dist == "" {
+		*dist = cfg.RemoteDist(section)
+	}
+	if *pkg == "" {
+		*pkg = filepath.Join(filepath.Dir(*dist), "package.json")
+	}
+	pkgVersion, err := packageVersion(*pkg)
+	if err != nil {
+		return err
+	}
+	desc, err := release.Describe(os.DirFS(*contentDir), section)
+	if err != nil {
+		return err
+	}
+	files, err := release.ReadBuild(os.DirFS(*dist))
+	if err != nil {
+		return err
+	}
+	b := release.Build{Section: section, PackageVersion: pkgVersion, Commit: *commit, Created: time.Now(), Description: desc, Files: files}
+	b.Version = pkgVersion + "-" + (*commit)[:min(12, len(*commit))]
+	if *dirty {
+		b.Version += ".dirty." + contentsDigest(b)[:10]
+	}
+	var buf bytes.Buffer
+	rel, err := release.Pack(&buf, b)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(*out, 0o750); err != nil {
+		return err
+	}
+	path := filepath.Join(*out, section+"-"+rel.Manifest.Version+".tar.gz")
+	if err := os.WriteFile(path, buf.Bytes(), 0o600); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "packed %s %s: %d files, %d bytes, %s\n", section, rel.Manifest.Version, len(files), buf.Len(), rel.Digest)
+	fmt.Fprintln(stdout, path)
+	return nil
+}
+
+func packageVersion(path string) (string, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return "", err
+	}
+	var pkg struct {
+		Version string `json:"version"`
+	}
+	if err := json.Unmarshal(data, &pkg); err != nil || pkg.Version == "" {
+		return "", fmt.Errorf("%s: no version", path)
+	}
+	return pkg.Version, nil
+}
+
+// contentsDigest is a digest of what a build packs (its files and description).
+func contentsDigest(b release.Build) string {
+	h := sha256.New()
+	names := make([]string, 0, len(b.Files))
+	for n := range b.Files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		s := sha256.Sum256(b.Files[n])
+		fmt.Fprintf(h, "%s %x\n", n, s)
+	}
+	desc, _ := json.Marshal(b.Description) // plain data: cannot fail
+	h.Write(desc)
+	return strings.ToLower(hex.EncodeToString(h.Sum(nil)))
+}

@@ -1,0 +1,78 @@
+package release
+
+import (
+	"fmt"
+	"io/fs"
+	"strings"
+
+	"github.com/portfolio-site/portfolio/content"
+)
+
+// Description is what a section owns of the content: its routes and, for the blog,
+// the posts, for the newsletter, the editions.
+type Description struct {
+	Routes   []content.Route
+	Posts    []content.Post
+	Editions []content.Edition
+}
+
+// Describe reads section's part of the content in fsys (the content/ directory, or
+// content.FS()).
+func Describe(fsys fs.FS, section string) (Description, error) {
+	var d Description
+	routes, err := content.LoadRoutes(fsys)
+	if err != nil {
+		return d, err
+	}
+	for _, r := range routes {
+		if string(r.Section) == section {
+			d.Routes = append(d.Routes, r)
+		}
+	}
+	switch content.Section(section) {
+	case content.SectionBlog:
+		posts, err := content.LoadPosts(fsys)
+		if err != nil {
+			return d, err
+		}
+		for i := range posts {
+			posts[i].Body = "" // the build has the HTML; the gateway needs the rest
+		}
+		d.Posts = posts
+	case content.SectionNewsletter:
+		if d.Editions, err = content.LoadEditions(fsys); err != nil {
+			return d, err
+		}
+	}
+	return d, nil
+}
+
+// ReadBuild reads every file of a section's build directory (fsys rooted at its
+// dist/), but hidden ones.
+func ReadBuild(fsys fs.FS) (map[string][]byte, error) {
+	files := map[string][]byte{}
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if name != "." && strings.HasPrefix(d.Name(), ".") {
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		files[name] = data
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("release: reading the build: %w", err)
+	}
+	return files, nil
+}

@@ -1,0 +1,162 @@
+// Package release is a section release: one immutable, versioned artifact with a
+// section's built files (JS, CSS, prerendered HTML), the routes it renders with what
+// their heads say, and the content it owns (the blog's posts, the newsletter's
+// editions), so that a team ships its section without rebuilding the gateway
+// (docs/decisions/0035-section-releases.md).
+//
+// An artifact is a gzipped tar: release.json (the Manifest) and the build under
+// files/. Pack writes one; Open reads one, refusing anything malformed or hostile;
+// Gate says whether a release fits the running site. The package knows no HTTP and
+// no SQL: sqlstore keeps the releases, the gateway serves them.
+package release
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
+)
+
+// SchemaVersion is the manifest format this gateway reads and writes.
+const SchemaVersion = 1
+
+// ManifestName is the manifest's name in an artifact; the build is under FilesDir.
+const (
+	ManifestName = "release.json"
+	FilesDir     = "files/"
+)
+
+// Sections are the sections released on their own: the shell's remotes. The shell
+// itself ships with the gateway (decision 0035).
+var Sections = []string{string(content.SectionBlog), string(content.SectionNewsletter), string(content.SectionAdmin)}
+
+// versionPattern keeps a version usable as one URL path segment (/mf/<section>/<version>/)
+// that no build's own top-level entry (static/, prerender/, remoteEntry.js) can be:
+// it starts with a digit.
+var versionPattern = regexp.MustCompile(`^[0-9][0-9A-Za-z.\-]{0,63}$`)
+
+// Manifest is release.json: what the release is and what the gateway needs to serve it.
+type Manifest struct {
+	Schema         int       `json:"schema"`
+	Section        string    `json:"section"`
+	Version        string    `json:"version"`        // PackageVersion-commit, unique per section
+	PackageVersion string    `json:"packageVersion"` // the app's package.json version
+	Commit         string    `json:"commit"`
+	Created        time.Time `json:"created"`
+	// Shared are the modules the release needs from the shell, as its mf-manifest.json
+	// requires them.
+	Shared []Shared `json:"shared"`
+	// Routes are the section's pages (routes.json's rows of this section): path, title,
+	// description, noindex. The blog's article pages come from Posts.
+	Routes []content.Route `json:"routes"`
+	// Posts are the blog's posts (without their Markdown: the HTML is in the build): an
+	// article page, head, JSON-LD, feed item and sitemap entry each.
+	Posts []content.Post `json:"posts,omitempty"`
+	// Editions are the newsletter's editions, with their text: what the admin publishes.
+	Editions []content.Edition `json:"editions,omitempty"`
+	// Files lists every file under files/ with its SHA-256 and size.
+	Files map[string]FileSum `json:"files"`
+}
+
+// Shared is a module shared with the shell, and the versions the release accepts.
+type Shared struct {
+	Name            string `json:"name"`
+	RequiredVersion string `json:"requiredVersion"`
+}
+
+// FileSum is a file's SHA-256 (hex) and size in bytes.
+type FileSum struct {
+	SHA256 string `json:"sha256"`
+	Size   int64  `json:"size"`
+}
+
+// Pages are every page the release renders: its routes, then an article per published
+// post (at post.URL()).
+func (m *Manifest) Pages() []content.Route {
+	pages := slices.Clone(m.Routes)
+	for _, p := range content.PublishedPosts(m.Posts) {
+		pages = append(pages, content.Route{Path: p.URL(), Section: content.SectionBlog, Title: p.Title, Description: p.Excerpt})
+	}
+	return pages
+}
+
+// check reports the first thing wrong with the manifest on its own; files are the
+// names the artifact holds under files/.
+func (m *Manifest) check(files map[string][]byte) error {
+	switch {
+	case m.Schema != SchemaVersion:
+		return fmt.Errorf("release.json: schema %d, this gateway reads %d", m.Schema, SchemaVersion)
+	case !slices.Contains(Sections, m.Section):
+		return fmt.Errorf("release.json: section %q is not one of %s", m.Section, strings.Join(Sections, ", "))
+	case !versionPattern.MatchString(m.Version):
+		return fmt.Errorf("release.json: version %q: want a digit, then at most 63 letters, digits, dots or dashes", m.Version)
+	case len(m.Routes) == 0:
+		return fmt.Errorf("release.json: no routes")
+	}
+	for _, need := range []string{"mf-manifest.json", "remoteEntry.js", compose.FileName("404")} {
+		if _, ok := files[need]; !ok {
+			return fmt.Errorf("release: the build has no %s", need)
+		}
+	}
+	seen := map[string]bool{}
+	for _, r := range m.Pages() {
+		switch {
+		case string(r.Section) != m.Section:
+			return fmt.Errorf("release.json: route %s belongs to section %q, not %q", r.Path, r.Section, m.Section)
+		case !strings.HasPrefix(r.Path, "/") || strings.ContainsAny(r.Path, "{}?#\\") || strings.Contains(r.Path, "//"):
+			return fmt.Errorf("release.json: route path %q: want a plain absolute path", r.Path)
+		case r.Title == "":
+			return fmt.Errorf("release.json: route %s has no title", r.Path)
+		case seen[r.Path]:
+			return fmt.Errorf("release.json: route %s is listed twice", r.Path)
+		}
+		seen[r.Path] = true
+		if _, ok := files[compose.FileName(r.Path)]; !ok {
+			return fmt.Errorf("release: route %s has no prerendered HTML (%s)", r.Path, compose.FileName(r.Path))
+		}
+	}
+	return m.checkMF(files["mf-manifest.json"])
+}
+
+// checkMF checks the build's own Module Federation manifest against release.json.
+func (m *Manifest) checkMF(body []byte) error {
+	var mf struct {
+		Name   string `json:"name"`
+		Shared []struct {
+			Name            string `json:"name"`
+			RequiredVersion string `json:"requiredVersion"`
+		} `json:"shared"`
+	}
+	if err := json.Unmarshal(body, &mf); err != nil {
+		return fmt.Errorf("release: mf-manifest.json is malformed: %w", err)
+	}
+	if mf.Name != m.Section {
+		return fmt.Errorf("release: mf-manifest.json is the build of %q, not %q", mf.Name, m.Section)
+	}
+	for _, s := range mf.Shared {
+		if !slices.Contains(m.Shared, Shared{Name: s.Name, RequiredVersion: s.RequiredVersion}) {
+			return fmt.Errorf("release.json: shared module %s %s of mf-manifest.json is not listed", s.Name, s.RequiredVersion)
+		}
+	}
+	return nil
+}
+
+// sum is a file's FileSum.
+func sum(data []byte) FileSum {
+	h := sha256.Sum256(data)
+	return FileSum{SHA256: hex.EncodeToString(h[:]), Size: int64(len(data))}
+}
+
+// digestOf is the release's digest: the SHA-256 of its release.json, which lists every
+// file's own SHA-256, so it names the whole release.
+func digestOf(manifest []byte) string {
+	h := sha256.Sum256(manifest)
+	return "sha256:" + hex.EncodeToString(h[:])
+}

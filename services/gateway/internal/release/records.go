@@ -1,0 +1,35 @@
+package release
+
+import (
+	"errors"
+	"time"
+)
+
+// The store's errors, for callers to tell apart.
+var (
+	ErrNoRelease         = errors.New("no such release")
+	ErrVersionTaken      = errors.New("version already published with other contents")
+	ErrNothingToRollBack = errors.New("nothing to roll back")
+)
+
+// Record is a published release as the store lists it.
+type Record struct {
+	Section     string    `json:"section"`
+	Version     string    `json:"version"`
+	Digest      string    `json:"digest"`
+	Size        int64     `json:"size"`
+	PublishedAt time.Time `json:"publishedAt"`
+	PublishedBy string    `json:"publishedBy"`
+}
+
+// Event is one change of a section's releases: publish, promote, rollback or expire.
+// Previous is the version a promote replaced or a rollback left ('' for the shipped
+// build).
+type Event struct {
+	Section  string    `json:"section"`
+	Action   string    `json:"action"`
+	Version  string    `json:"version"`
+	Previous string    `json:"previous"`
+	Actor    string    `json:"actor"`
+	At       time.Time `json:"at"`
+}

@@ -1,0 +1,1 @@
+DELETE FROM section_current WHERE section = $1

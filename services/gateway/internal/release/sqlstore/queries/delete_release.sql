@@ -1,0 +1,1 @@
+DELETE FROM section_releases WHERE section = $1 AND version = $2

@@ -1,0 +1,1 @@
+SELECT version FROM section_current WHERE section = $1

@@ -1,0 +1,3 @@
+INSERT INTO section_releases (section, version, digest, manifest, size, published_at, published_by)
+VALUES ($1, $2, $3, $4, $5, $6, $7)
+ON CONFLICT (section, version) DO NOTHING

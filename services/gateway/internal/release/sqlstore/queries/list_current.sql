@@ -1,0 +1,1 @@
+SELECT section, version FROM section_current

@@ -1,0 +1,354 @@
+// Package sqlstore keeps the section releases in the site's database, which every
+// replica shares: the published releases with their manifests, the version each
+// section serves now, and the history of who published, promoted, rolled back or
+// expired what. The artifacts themselves go where every replica reaches them: into
+// the database on PostgreSQL, into a folder of the data directory on SQLite (one
+// machine) — see docs/decisions/0035-section-releases.md.
+//
+// Each statement is a file in queries/ named by what it does ($N placeholders,
+// rebound for SQLite by sqldb); the schema is in migrations/<dialect>/.
+package sqlstore
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+)
+
+// files are the statements (queries/) and the schema (migrations/<dialect>/).
+//
+//go:embed migrations queries
+var files embed.FS
+
+// Schema is the releases' tables, recorded in their own goose version table.
+var Schema = sqldb.Schema{FS: files, Table: "sections_goose_db_version"}
+
+type statements struct {
+	ClearCurrent, DeleteBlob, DeleteRelease, GetBlob, GetCurrent, GetRelease string
+	InsertBlob, InsertEvent, InsertRelease, LastPromote, ListCurrent         string
+	ListEvents, ListReleases, SetCurrent, UndoEvent                          string
+}
+
+// Store keeps releases in db and their artifacts in blobs.
+type Store struct {
+	db    *sqldb.DB
+	q     statements
+	blobs blobs
+}
+
+// blobs is where the artifacts are.
+type blobs interface {
+	put(ctx context.Context, tx *sql.Tx, section, version string, data []byte) error
+	get(ctx context.Context, section, version string) ([]byte, error)
+	remove(ctx context.Context, section, version string) error
+}
+
+// New returns the store over db (migrated with Schema). On SQLite the artifacts are
+// files under dir; on PostgreSQL they are rows, and dir is not used.
+func New(db *sqldb.DB, dir string) *Store {
+	s := &Store{db: db}
+	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
+	if db.Dialect == sqldb.Postgres {
+		s.blobs = dbBlobs{s}
+	} else {
+		s.blobs = dirBlobs{dir}
+	}
+	return s
+}
+
+// Publish stores rel (its artifact raw) as published by actor. Publishing a version
+// again with the same digest changes nothing; with another digest it is
+// release.ErrVersionTaken.
+func (s *Store) Publish(ctx context.Context, rel *release.Release, raw []byte, actor string, now time.Time) error {
+	m := rel.Manifest
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q.InsertRelease, m.Section, m.Version, rel.Digest, string(rel.ManifestJSON), len(raw), now.UnixMilli(), actor)
+		if err != nil {
+			return fmt.Errorf("releases: insert: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			var digest string
+			if err := tx.QueryRowContext(ctx, s.q.GetRelease, m.Section, m.Version).Scan(&digest, new(string), new(int64), new(int64), new(string)); err != nil {
+				return fmt.Errorf("releases: get: %w", err)
+			}
+			if digest != rel.Digest {
+				return fmt.Errorf("%w: %s %s is published with digest %s", release.ErrVersionTaken, m.Section, m.Version, digest)
+			}
+			return nil
+		}
+		if err := s.blobs.put(ctx, tx, m.Section, m.Version, raw); err != nil {
+			return err
+		}
+		return s.event(ctx, tx, m.Section, "publish", m.Version, "", actor, now)
+	})
+}
+
+// Artifact returns a published release's artifact.
+func (s *Store) Artifact(ctx context.Context, section, version string) ([]byte, error) {
+	var digest string
+	err := s.db.Reader.QueryRowContext(ctx, s.q.GetRelease, section, version).Scan(&digest, new(string), new(int64), new(int64), new(string))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s %s", release.ErrNoRelease, section, version)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("releases: get: %w", err)
+	}
+	return s.blobs.get(ctx, section, version)
+}
+
+// List returns section's published releases, newest first.
+func (s *Store) List(ctx context.Context, section string) ([]release.Record, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListReleases, section)
+	if err != nil {
+		return nil, fmt.Errorf("releases: list: %w", err)
+	}
+	defer rows.Close()
+	var out []release.Record
+	for rows.Next() {
+		r := release.Record{Section: section}
+		var at int64
+		if err := rows.Scan(&r.Version, &r.Digest, &r.Size, &at, &r.PublishedBy); err != nil {
+			return nil, fmt.Errorf("releases: list: %w", err)
+		}
+		r.PublishedAt = time.UnixMilli(at).UTC()
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// Current returns the version each section serves; a section absent serves its
+// shipped build.
+func (s *Store) Current(ctx context.Context) (map[string]string, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListCurrent)
+	if err != nil {
+		return nil, fmt.Errorf("releases: current: %w", err)
+	}
+	defer rows.Close()
+	current := map[string]string{}
+	for rows.Next() {
+		var section, version string
+		if err := rows.Scan(&section, &version); err != nil {
+			return nil, fmt.Errorf("releases: current: %w", err)
+		}
+		current[section] = version
+	}
+	return current, rows.Err()
+}
+
+// Promote makes version (published) the one section serves, remembering the one it
+// replaces for Rollback.
+func (s *Store) Promote(ctx context.Context, section, version, actor string, now time.Time) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, s.q.GetRelease, section, version).Scan(new(string), new(string), new(int64), new(int64), new(string))
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: %s %s", release.ErrNoRelease, section, version)
+		}
+		if err != nil {
+			return fmt.Errorf("releases: get: %w", err)
+		}
+		previous, err := s.current(ctx, tx, section)
+		if err != nil {
+			return err
+		}
+		if previous == version {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, s.q.SetCurrent, section, version, now.UnixMilli()); err != nil {
+			return fmt.Errorf("releases: promote: %w", err)
+		}
+		return s.event(ctx, tx, section, "promote", version, previous, actor, now)
+	})
+}
+
+// Rollback undoes section's last promote that is not undone yet: the section serves
+// again the version that promote replaced ('' for the shipped build), which it
+// returns. With nothing to undo it is release.ErrNothingToRollBack.
+func (s *Store) Rollback(ctx context.Context, section, actor string, now time.Time) (string, error) {
+	var to string
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		var id int64
+		var from string
+		err := tx.QueryRowContext(ctx, s.q.LastPromote, section).Scan(&id, &from, &to)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: %s", release.ErrNothingToRollBack, section)
+		}
+		if err != nil {
+			return fmt.Errorf("releases: last promote: %w", err)
+		}
+		if to == "" {
+			_, err = tx.ExecContext(ctx, s.q.ClearCurrent, section)
+		} else {
+			_, err = tx.ExecContext(ctx, s.q.SetCurrent, section, to, now.UnixMilli())
+		}
+		if err != nil {
+			return fmt.Errorf("releases: rollback: %w", err)
+		}
+		if _, err := tx.ExecContext(ctx, s.q.UndoEvent, id); err != nil {
+			return fmt.Errorf("releases: rollback: %w", err)
+		}
+		return s.event(ctx, tx, section, "rollback", to, from, actor, now)
+	})
+	return to, err
+}
+
+// History returns section's last limit events, newest first.
+func (s *Store) History(ctx context.Context, section string, limit int) ([]release.Event, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListEvents, section, limit)
+	if err != nil {
+		return nil, fmt.Errorf("releases: history: %w", err)
+	}
+	defer rows.Close()
+	var out []release.Event
+	for rows.Next() {
+		e := release.Event{Section: section}
+		var at int64
+		if err := rows.Scan(&e.Action, &e.Version, &e.Previous, &e.Actor, &at); err != nil {
+			return nil, fmt.Errorf("releases: history: %w", err)
+		}
+		e.At = time.UnixMilli(at).UTC()
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// Expire removes section's releases published before cutoff, but never the current
+// one nor the keep newest; it returns the versions removed.
+func (s *Store) Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error) {
+	list, err := s.List(ctx, section)
+	if err != nil {
+		return nil, err
+	}
+	current, err := s.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var removed []string
+	for i, r := range list {
+		if i < keep || r.Version == current[section] || !r.PublishedAt.Before(cutoff) {
+			continue
+		}
+		err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, s.q.DeleteRelease, section, r.Version); err != nil {
+				return fmt.Errorf("releases: expire: %w", err)
+			}
+			return s.event(ctx, tx, section, "expire", r.Version, "", "retention", now)
+		})
+		if err != nil {
+			return removed, err
+		}
+		// After the row: a blob without a row is never served, a row without its blob would be.
+		if err := s.blobs.remove(ctx, section, r.Version); err != nil {
+			return removed, err
+		}
+		removed = append(removed, r.Version)
+	}
+	return removed, nil
+}
+
+func (s *Store) current(ctx context.Context, tx *sql.Tx, section string) (string, error) {
+	var v string
+	err := tx.QueryRowContext(ctx, s.q.GetCurrent, section).Scan(&v)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("releases: current: %w", err)
+	}
+	return v, nil
+}
+
+func (s *Store) event(ctx context.Context, tx *sql.Tx, section, action, version, previous, actor string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, s.q.InsertEvent, section, action, version, previous, actor, now.UnixMilli()); err != nil {
+		return fmt.Errorf("releases: %s event: %w", action, err)
+	}
+	return nil
+}
+
+// dbBlobs keeps artifacts in section_release_blobs, in the publish transaction.
+type dbBlobs struct{ s *Store }
+
+func (b dbBlobs) put(ctx context.Context, tx *sql.Tx, section, version string, data []byte) error {
+	if _, err := tx.ExecContext(ctx, b.s.q.InsertBlob, section, version, data); err != nil {
+		return fmt.Errorf("releases: store artifact: %w", err)
+	}
+	return nil
+}
+
+func (b dbBlobs) get(ctx context.Context, section, version string) ([]byte, error) {
+	var data []byte
+	err := b.s.db.Reader.QueryRowContext(ctx, b.s.q.GetBlob, section, version).Scan(&data)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s %s has no artifact", release.ErrNoRelease, section, version)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("releases: read artifact: %w", err)
+	}
+	return data, nil
+}
+
+func (b dbBlobs) remove(ctx context.Context, section, version string) error {
+	if _, err := b.s.db.ExecContext(ctx, b.s.q.DeleteBlob, section, version); err != nil {
+		return fmt.Errorf("releases: remove artifact: %w", err)
+	}
+	return nil
+}
+
+// dirBlobs keeps artifacts as <dir>/<section>/<version>.tar.gz, written to a temporary
+// name and renamed, so a reader never sees half a file. The file is written before the
+// transaction that records it commits: a failed commit leaves an unreferenced file
+// that the next publish of that version overwrites.
+type dirBlobs struct{ dir string }
+
+func (b dirBlobs) path(section, version string) string {
+	return filepath.Join(b.dir, section, version+".tar.gz")
+}
+
+func (b dirBlobs) put(_ context.Context, _ *sql.Tx, section, version string, data []byte) error {
+	p := b.path(section, version)
+	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+		return fmt.Errorf("releases: store artifact: %w", err)
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(p), ".upload-*")
+	if err != nil {
+		return fmt.Errorf("releases: store artifact: %w", err)
+	}
+	defer os.Remove(tmp.Name()) //nolint:errcheck // gone after the rename
+	if _, err := tmp.Write(data); err != nil {
+		_ = tmp.Close()
+		return fmt.Errorf("releases: store artifact: %w", err)
+	}
+	if err := tmp.Sync(); err != nil {
+		_ = tmp.Close()
+		return fmt.Errorf("releases: store artifact: %w", err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("releases: store artifact: %w", err)
+	}
+	if err := os.Rename(tmp.Name(), p); err != nil {
+		return fmt.Errorf("releases: store artifact: %w", err)
+	}
+	return nil
+}
+
+func (b dirBlobs) get(_ context.Context, section, version string) ([]byte, error) {
+	data, err := os.ReadFile(b.path(section, version))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %s %s has no artifact in %s", release.ErrNoRelease, section, version, b.dir)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("releases: read artifact: %w", err)
+	}
+	return data, nil
+}
+
+func (b dirBlobs) remove(_ context.Context, section, version string) error {
+	if err := os.Remove(b.path(section, version)); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("releases: remove artifact: %w", err)
+	}
+	return nil
+}

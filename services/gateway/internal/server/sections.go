@@ -1,0 +1,200 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"sync"
+
+	"github.com/gorilla/mux"
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/content"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
+)
+
+// VersionLoader fetches a published release that is not in memory, for a tab that
+// still runs it (skew protection): the store's artifact, opened and checked.
+type VersionLoader func(ctx context.Context, section, version string) (*release.Release, error)
+
+// keptVersions is how many releases of one section stay in memory; older ones are
+// read from the store again when a tab asks for them.
+const keptVersions = 6
+
+// versionCache keeps the files of the releases this process served or was asked for,
+// by section and version, the most recently added last.
+type versionCache struct {
+	mu     sync.Mutex
+	byName map[string][]keptVersion
+	load   VersionLoader
+}
+
+type keptVersion struct {
+	version string
+	files   *static.Dir
+}
+
+func newVersionCache() *versionCache { return &versionCache{byName: map[string][]keptVersion{}} }
+
+// add keeps rel's files and returns them.
+func (c *versionCache) add(section string, rel *release.Release) *static.Dir {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, k := range c.byName[section] {
+		if k.version == rel.Manifest.Version {
+			return k.files
+		}
+	}
+	files := static.FromMap(section+"@"+rel.Manifest.Version, rel.Files)
+	kept := append(c.byName[section], keptVersion{rel.Manifest.Version, files})
+	if len(kept) > keptVersions {
+		kept = kept[len(kept)-keptVersions:]
+	}
+	c.byName[section] = kept
+	return files
+}
+
+func (c *versionCache) get(section, version string) (*static.Dir, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, k := range c.byName[section] {
+		if k.version == version {
+			return k.files, true
+		}
+	}
+	return nil, false
+}
+
+// SetVersionLoader tells the site how to fetch a published release it does not hold.
+func (w *Web) SetVersionLoader(load VersionLoader) {
+	w.versions.mu.Lock()
+	w.versions.load = load
+	w.versions.mu.Unlock()
+}
+
+// version returns the files of a section's release, from memory or the store.
+func (w *Web) version(ctx context.Context, section, version string) (compose.Build, bool) {
+	if files, ok := w.versions.get(section, version); ok {
+		return files, true
+	}
+	w.versions.mu.Lock()
+	load := w.versions.load
+	w.versions.mu.Unlock()
+	if load == nil {
+		return nil, false
+	}
+	rel, err := load(ctx, section, version)
+	if err != nil || rel.Manifest.Section != section {
+		return nil, false
+	}
+	return w.versions.add(section, rel), true
+}
+
+// handleSectionAssets serves a section's files: /mf/<name>/<version>/<file> from that
+// release, immutable for a year (a version never changes, and a tab that loaded it
+// finds its lazy chunks after a newer one is promoted); /mf/<name>/<file> from the
+// version served now, falling back to the shipped build for the hashed chunks of a
+// tab that loaded it before the first promote.
+func handleSectionAssets(web *Web, name string) http.Handler {
+	prefix := "/mf/" + name + "/"
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rest := strings.TrimPrefix(r.URL.Path, prefix)
+		if first, file, nested := strings.Cut(rest, "/"); nested && isVersion(first) {
+			files, ok := web.version(r.Context(), name, first)
+			f, found := (*static.File)(nil), false
+			if ok {
+				f, found = files.Lookup(file)
+			}
+			if !found {
+				notFoundPlain(w)
+				return
+			}
+			static.Serve(w, r, f.WithCacheControl(static.Immutable), http.StatusOK)
+			return
+		}
+		for _, s := range []Section{web.State().Sections[name], web.shipped[name]} {
+			if s.Files == nil {
+				continue
+			}
+			if f, ok := s.Files.Lookup(rest); ok {
+				static.Serve(w, r, f, http.StatusOK)
+				return
+			}
+		}
+		notFoundPlain(w)
+	})
+}
+
+// isVersion reports whether a path segment can be a release's version: versions
+// start with a digit, a build's own top-level names (static/, remoteEntry.js) do not.
+func isVersion(segment string) bool { return segment != "" && segment[0] >= '0' && segment[0] <= '9' }
+
+// remotesFile is /mf/remotes.json: where the shell finds each remote's manifest. A
+// remote at its default place is pointed at the version served now.
+func remotesFile(remotes []config.Remote, sections map[string]Section) *static.File {
+	for i, rm := range remotes {
+		if s := sections[rm.Name]; s.Version != "" && rm.Entry == "/mf/"+rm.Name+"/mf-manifest.json" {
+			remotes[i].Entry = s.URL(rm.Name) + "mf-manifest.json"
+		}
+	}
+	body, err := json.Marshal(struct {
+		Remotes []config.Remote `json:"remotes"`
+	}{remotes})
+	if err != nil {
+		panic(err) // strings only: cannot fail
+	}
+	return static.NewFile("remotes.json", append(body, '\n'), static.NoCache)
+}
+
+// handleState serves one file of the state of the moment: remotes.json or a
+// discovery file.
+func handleState(web *Web, file func(*State) *static.File) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		static.Serve(w, r, file(web.State()), http.StatusOK)
+	})
+}
+
+// sectionPageRoute labels the section pages' requests in the metrics.
+const sectionPageRoute = "{section page}"
+
+// sectionPage matches a GET of a page a section serves now (or of that path with a
+// trailing slash, which redirects): section pages change with releases, so they are
+// looked up per request rather than registered at start-up.
+func sectionPage(web *Web) func(r *http.Request, _ *mux.RouteMatch) bool {
+	return func(r *http.Request, _ *mux.RouteMatch) bool {
+		st := web.State()
+		if st == nil || st.Pages == nil {
+			return false
+		}
+		p := r.URL.Path
+		if len(p) > 1 {
+			p = strings.TrimSuffix(p, "/")
+		}
+		page, ok := st.Pages.Route(p)
+		return ok && page.Route().Section != content.SectionShell
+	}
+}
+
+// handleSectionPage serves the section page sectionPage matched, from one State.
+func handleSectionPage(logger *zap.Logger, web *Web, publicURL string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") {
+			redirectTrailingSlash().ServeHTTP(w, r)
+			return
+		}
+		st := web.State()
+		page, ok := st.Pages.Route(r.URL.Path)
+		if !ok { // promoted away between the match and now
+			handleNotFound(logger, web).ServeHTTP(w, r)
+			return
+		}
+		route := page.Route()
+		part := compose.Part{Shell: route.Path, Section: string(route.Section), Key: route.Path}
+		static.Serve(w, r, st.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
+	})
+}
