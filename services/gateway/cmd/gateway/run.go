@@ -134,6 +134,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Contact:    contacts.inbox,
 		Newsletter: letters.subscriptions,
 		Admin:      adm,
+		Sections:   sections,
 	})
 	return serve(ctx, *cfg, logger, handler, site.web, reg, stopSignals, mail, letters)
 }

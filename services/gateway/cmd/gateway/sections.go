@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"sort"
@@ -64,11 +65,13 @@ func newSections(cfg config.Config, db *sqldb.DB, web *server.Web) (*release.Ser
 		}
 		shipped.Sections[name] = d
 	}
+	store := relstore.New(db, releasesDir(cfg))
 	return &release.Service{
-		Store:   relstore.New(db, releasesDir(cfg)),
+		Store:   store,
 		Shipped: shipped,
 		Limits:  release.DefaultLimits,
 		Now:     time.Now,
+		Tokens:  release.Tokens{Store: store, Now: time.Now},
 	}, nil
 }
 
@@ -179,9 +182,13 @@ func shownVersion(v string) string {
 
 // runSections is `gateway sections …`: pack an artifact, or publish, promote, roll
 // back and list the releases of the site whose settings (PORTFOLIO_DATA_DIR,
-// PORTFOLIO_DATABASE_URL, …) are in the environment, as the server itself reads them.
+// PORTFOLIO_DATABASE_URL, …) are in the environment, as the server itself reads them;
+// or, with --server, of a site reached over HTTP with a deploy token (CI). `token`
+// makes, lists and revokes deploy tokens.
 func runSections(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	const usage = "usage: gateway sections pack <section> | publish <artifact> | promote <section> <version> | rollback <section> | list"
+	const usage = "usage: gateway sections pack <section> [flags] | publish [--server URL --token T] <artifact> | " +
+		"promote [--server URL --token T] <section> <version> | rollback [--server URL --token T] <section> | list | " +
+		"token create <section> [--ttl 720h] | token list | token revoke <id>"
 	if len(args) == 0 {
 		return errors.New(usage)
 	}
@@ -189,8 +196,25 @@ func runSections(ctx context.Context, args []string, getenv func(string) string,
 	if err != nil {
 		return err
 	}
-	if args[0] == "pack" {
+	verb := args[0]
+	if verb == "pack" {
 		return packSection(args[1:], cfg, stdout, stderr)
+	}
+	flags := flag.NewFlagSet("sections "+verb, flag.ContinueOnError)
+	flags.SetOutput(stderr)
+	serverURL := flags.String("server", "", "the site's URL: act through its deploy API instead of its database")
+	token := flags.String("token", getenv("PORTFOLIO_DEPLOY_TOKEN"), "deploy token for --server (env PORTFOLIO_DEPLOY_TOKEN)")
+	ttl := flags.Duration("ttl", 30*24*time.Hour, "lifetime of a new deploy token")
+	rest := args[1:]
+	if verb == "token" && len(rest) > 0 {
+		verb, rest = "token "+rest[0], rest[1:]
+	}
+	if err := flags.Parse(interspersed(flags, rest)); err != nil {
+		return err
+	}
+	rest = flags.Args()
+	if *serverURL != "" {
+		return remoteSections(ctx, &deployClient{base: strings.TrimSuffix(*serverURL, "/"), token: *token, http: http.DefaultClient}, verb, rest, stdout)
 	}
 	actor := "cli:" + cmp(getenv("USER"), "unknown")
 	logger := zap.NewNop()
@@ -201,7 +225,7 @@ func runSections(ctx context.Context, args []string, getenv func(string) string,
 	if err != nil {
 		return err
 	}
-	defer db.Close() //nolint:errcheck // read-only use after the writes committed
+	defer db.Close() //nolint:errcheck // the writes committed before
 	routes, err := content.LoadRoutes(content.FS())
 	if err != nil {
 		return err
@@ -219,35 +243,95 @@ func runSections(ctx context.Context, args []string, getenv func(string) string,
 		return err
 	}
 	switch {
-	case args[0] == "publish" && len(args) == 2:
-		raw, err := os.ReadFile(args[1])
+	case verb == "publish" && len(rest) == 1:
+		raw, err := os.ReadFile(rest[0])
 		if err != nil {
 			return err
 		}
-		rel, err := svc.Publish(ctx, raw, actor)
+		rel, err := svc.Publish(ctx, "", raw, actor)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(stderr, "published %s %s (%s)\n", rel.Manifest.Section, rel.Manifest.Version, rel.Digest)
 		fmt.Fprintln(stdout, rel.Manifest.Version)
 		return nil
-	case args[0] == "promote" && len(args) == 3:
-		if err := svc.Promote(ctx, args[1], args[2], actor); err != nil {
+	case verb == "promote" && len(rest) == 2:
+		if err := svc.Promote(ctx, rest[0], rest[1], actor); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s now serves %s\n", args[1], args[2])
+		fmt.Fprintf(stdout, "%s now serves %s\n", rest[0], rest[1])
 		return nil
-	case args[0] == "rollback" && len(args) == 2:
-		to, err := svc.Rollback(ctx, args[1], actor)
+	case verb == "rollback" && len(rest) == 1:
+		to, err := svc.Rollback(ctx, rest[0], actor)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s now serves %s\n", args[1], shownVersion(to))
+		fmt.Fprintf(stdout, "%s now serves %s\n", rest[0], shownVersion(to))
 		return nil
-	case args[0] == "list" && len(args) == 1:
+	case verb == "list" && len(rest) == 0:
 		return listSections(ctx, svc, stdout)
+	case verb == "token create" && len(rest) == 1:
+		tok, t, err := svc.Tokens.Create(ctx, rest[0], *ttl)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "deploy token %s for %s, valid until %s; it is shown only now\n", t.ID, t.Section, t.ExpiresAt.Format(time.RFC3339))
+		fmt.Fprintln(stdout, tok)
+		return nil
+	case verb == "token list" && len(rest) == 0:
+		return listTokens(ctx, svc.Tokens.Store, stdout)
+	case verb == "token revoke" && len(rest) == 1:
+		if err := svc.Tokens.Store.RevokeToken(ctx, rest[0], time.Now()); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "deploy token %s revoked\n", rest[0])
+		return nil
 	}
 	return errors.New(usage)
+}
+
+// interspersed moves flags after positional arguments to the front, so both
+// `publish --server U a.tgz` and `publish a.tgz --server U` parse.
+func interspersed(flags *flag.FlagSet, args []string) []string {
+	var named, positional []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") {
+			positional = append(positional, a)
+			continue
+		}
+		named = append(named, a)
+		name := strings.TrimLeft(a, "-")
+		if f := flags.Lookup(name); f != nil && !strings.Contains(name, "=") && i+1 < len(args) {
+			i++
+			named = append(named, args[i])
+		}
+	}
+	return append(named, positional...)
+}
+
+func listTokens(ctx context.Context, store release.TokenStore, w io.Writer) error {
+	tokens, err := store.Tokens(ctx)
+	if err != nil {
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "id\tsection\tcreated\texpires\tstate\tlast used")
+	for _, t := range tokens {
+		state := "valid"
+		switch {
+		case !t.RevokedAt.IsZero():
+			state = "revoked " + t.RevokedAt.Format(time.RFC3339)
+		case !time.Now().Before(t.ExpiresAt):
+			state = "expired"
+		}
+		used := "never"
+		if !t.LastUsedAt.IsZero() {
+			used = t.LastUsedAt.Format(time.RFC3339)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Section, t.CreatedAt.Format(time.RFC3339), t.ExpiresAt.Format(time.RFC3339), state, used)
+	}
+	return tw.Flush()
 }
 
 func cmp(s, fallback string) string {

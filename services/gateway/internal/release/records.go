@@ -23,7 +23,7 @@ type Record struct {
 }
 
 // Event is one change of a section's releases: publish, promote, rollback or expire.
-// Previous is the version a promote replaced or a rollback left ('' for the shipped
+// Previous is the version a promote replaced or a rollback left (” for the shipped
 // build).
 type Event struct {
 	Section  string    `json:"section"`

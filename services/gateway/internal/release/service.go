@@ -2,8 +2,11 @@ package release
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
+
+	"github.com/portfolio-site/portfolio/services/apperr"
 )
 
 // Store keeps the published releases and which one each section serves
@@ -32,21 +35,40 @@ type Service struct {
 	Shipped Shipped
 	Limits  Limits
 	Now     func() time.Time
+	Tokens  Tokens // for CI: deploy tokens scoped to one section
 }
 
-// Publish opens, checks and stores an artifact; it returns the release stored.
-func (s *Service) Publish(ctx context.Context, raw []byte, actor string) (*Release, error) {
+// Publish opens, checks and stores an artifact; it returns the release stored. Its
+// errors are apperr errors: invalid for an artifact that is malformed or hostile,
+// conflict for one that does not fit the site or reuses a version.
+// A non-empty section is the one the caller may publish to: an artifact of another is
+// refused before anything is stored.
+func (s *Service) Publish(ctx context.Context, section string, raw []byte, actor string) (*Release, error) {
 	rel, err := Open(raw, s.Limits)
 	if err != nil {
-		return nil, err
+		return nil, apperr.Wrap(apperr.Invalid, err.Error(), err)
+	}
+	if section != "" && rel.Manifest.Section != section {
+		return nil, apperr.New(apperr.Forbidden, fmt.Sprintf("The artifact is a release of %s, not %s.", rel.Manifest.Section, section))
 	}
 	if err := s.admit(ctx, rel); err != nil {
 		return nil, err
 	}
 	if err := s.Store.Publish(ctx, rel, raw, actor, s.Now()); err != nil {
-		return nil, err
+		return nil, coded(err)
 	}
 	return rel, nil
+}
+
+// coded gives the store's errors their apperr codes.
+func coded(err error) error {
+	switch {
+	case errors.Is(err, ErrNoRelease):
+		return apperr.Wrap(apperr.NotFound, err.Error(), err)
+	case errors.Is(err, ErrVersionTaken), errors.Is(err, ErrNothingToRollBack):
+		return apperr.Wrap(apperr.Conflict, err.Error(), err)
+	}
+	return err
 }
 
 // Promote makes a published version the one its section serves, if it still fits
@@ -59,20 +81,21 @@ func (s *Service) Promote(ctx context.Context, section, version, actor string) e
 	if err := s.admit(ctx, rel); err != nil {
 		return err
 	}
-	return s.Store.Promote(ctx, section, version, actor, s.Now())
+	return coded(s.Store.Promote(ctx, section, version, actor, s.Now()))
 }
 
-// Rollback undoes section's last promote and returns the version served now ('' for
+// Rollback undoes section's last promote and returns the version served now (” for
 // the shipped build).
 func (s *Service) Rollback(ctx context.Context, section, actor string) (string, error) {
-	return s.Store.Rollback(ctx, section, actor, s.Now())
+	to, err := s.Store.Rollback(ctx, section, actor, s.Now())
+	return to, coded(err)
 }
 
 // Load reads and opens a published release.
 func (s *Service) Load(ctx context.Context, section, version string) (*Release, error) {
 	raw, err := s.Store.Artifact(ctx, section, version)
 	if err != nil {
-		return nil, err
+		return nil, coded(err)
 	}
 	rel, err := Open(raw, s.Limits)
 	if err != nil {
@@ -123,5 +146,75 @@ func (s *Service) admit(ctx context.Context, rel *Release) error {
 			taken[r.Path] = "section " + section
 		}
 	}
-	return Site{Provided: s.Shipped.Provided, Taken: taken}.Admit(rel)
+	if err := (Site{Provided: s.Shipped.Provided, Taken: taken}).Admit(rel); err != nil {
+		return apperr.Wrap(apperr.Conflict, err.Error(), err)
+	}
+	return nil
+}
+
+// Check says whether a published release would be admitted now: nil, or the
+// refusal.
+func (s *Service) Check(ctx context.Context, section, version string) error {
+	rel, err := s.Load(ctx, section, version)
+	if err != nil {
+		return err
+	}
+	return s.admit(ctx, rel)
+}
+
+// Overview is a section's releases as the admin shows them.
+type Overview struct {
+	Name     string          `json:"name"`
+	Serving  string          `json:"serving"` // '' for the shipped build
+	Releases []CheckedRecord `json:"releases"`
+	History  []Event         `json:"history"`
+}
+
+// CheckedRecord is a published release and whether it would be admitted now.
+type CheckedRecord struct {
+	Record
+	Check string `json:"check"` // '' when it fits the site, else the refusal
+}
+
+// historyShown is how many events of a section Overviews lists.
+const historyShown = 20
+
+// Overviews returns every section's releases, each checked against the site now, and
+// its history.
+func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
+	current, err := s.Store.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Overview, 0, len(Sections))
+	for _, name := range Sections {
+		o := Overview{Name: name, Serving: current[name], Releases: []CheckedRecord{}}
+		list, err := s.Store.List(ctx, name)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range list {
+			c := CheckedRecord{Record: r}
+			if err := s.Check(ctx, name, r.Version); err != nil {
+				c.Check = err.Error()
+				if e, ok := apperr.From(err); ok {
+					c.Check = e.Message
+				}
+			}
+			o.Releases = append(o.Releases, c)
+		}
+		if o.History, err = s.Store.History(ctx, name, historyShown); err != nil {
+			return nil, err
+		}
+		if o.History == nil {
+			o.History = []Event{}
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+// Authorize checks a deploy token for section (Tokens.Authorize).
+func (s *Service) Authorize(ctx context.Context, token, section string) (string, error) {
+	return s.Tokens.Authorize(ctx, token, section)
 }

@@ -110,6 +110,7 @@ type bodyType struct{ mediaType, hint string }
 var (
 	jsonForm       = bodyType{"application/json", "Send the form as JSON (Content-Type: application/json)."}
 	urlEncodedForm = bodyType{"application/x-www-form-urlencoded", "Send the form as application/x-www-form-urlencoded."}
+	gzipBody       = bodyType{"application/gzip", "Send the release artifact as application/gzip."}
 )
 
 // newCrossOriginProtection rejects cross-site browser requests by Sec-Fetch-Site or,

@@ -3,14 +3,16 @@ package server
 import (
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/gorilla/mux"
 
 	"github.com/portfolio-site/portfolio/content"
-		"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
@@ -75,6 +77,22 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
 	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
 	r.Handle("/api/admin/mail/{id}/retry", session(noBodyOrJSON(logger)(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)
+
+	// Section releases (docs/api.md): the admin's view and actions, and the same actions
+	// for CI with a deploy token scoped to the path's section.
+	if d.Sections != nil {
+		section := "{section:" + strings.Join(release.Sections, "|") + "}"
+		r.Handle("/api/admin/sections", session(handleAdminSections(logger, d.Sections))).Methods(get...)
+		r.Handle("/api/admin/sections/"+section+"/promote", session(readBody(jsonForm, maxFormBody, apiFailure(logger))(
+			handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBodyOrJSON(logger)(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+		deploy := withDeployToken(logger, d.Sections)
+		r.Handle("/api/sections/"+section+"/releases", deploy(readBody(gzipBody, maxArtifact, apiFailure(logger))(
+			handleReleasePublish(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/sections/"+section+"/promote", deploy(readBody(jsonForm, maxFormBody, apiFailure(logger))(
+			handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/sections/"+section+"/rollback", deploy(noBodyOrJSON(logger)(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+	}
 
 	// Module Federation: where the remotes are, and their built files, per release
 	// (/mf/<name>/<version>/…) and as served now (/mf/<name>/…).

@@ -28,6 +28,8 @@ type Deps struct {
 	Contact    ContactInbox // accepts the contact form's messages
 	Newsletter Newsletter   // the newsletter's subscriptions
 	Admin      Admin        // what the admin API works with
+	// Sections publishes, promotes and rolls back section releases; nil: no such API.
+	Sections SectionReleases
 }
 
 // NewServer returns the gateway's handler over d.

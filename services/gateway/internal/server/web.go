@@ -46,12 +46,12 @@ type Web struct {
 	shipped     map[string]Section // each remote as the gateway was shipped with it
 
 	state    atomic.Pointer[State]
-	applyMu  sync.Mutex     // one Apply at a time
-	versions *versionCache  // releases kept addressable for open tabs
-	draining atomic.Bool    // set by Drain when the process is stopping
+	applyMu  sync.Mutex    // one Apply at a time
+	versions *versionCache // releases kept addressable for open tabs
+	draining atomic.Bool   // set by Drain when the process is stopping
 }
 
-// Section is one section as it is served: its version ('' for the shipped build),
+// Section is one section as it is served: its version (” for the shipped build),
 // what it owns of the content, and its files (nil when it is not built).
 type Section struct {
 	Version     string

@@ -35,6 +35,7 @@ type statements struct {
 	ClearCurrent, DeleteBlob, DeleteRelease, GetBlob, GetCurrent, GetRelease string
 	InsertBlob, InsertEvent, InsertRelease, LastPromote, ListCurrent         string
 	ListEvents, ListReleases, SetCurrent, UndoEvent                          string
+	GetToken, InsertToken, ListTokens, RevokeToken, TouchToken               string
 }
 
 // Store keeps releases in db and their artifacts in blobs.
@@ -118,7 +119,7 @@ func (s *Store) List(ctx context.Context, section string) ([]release.Record, err
 		if err := rows.Scan(&r.Version, &r.Digest, &r.Size, &at, &r.PublishedBy); err != nil {
 			return nil, fmt.Errorf("releases: list: %w", err)
 		}
-		r.PublishedAt = time.UnixMilli(at).UTC()
+		r.PublishedAt = time.UnixMilli(at).UTC().Truncate(time.Second)
 		out = append(out, r)
 	}
 	return out, rows.Err()
@@ -169,7 +170,7 @@ func (s *Store) Promote(ctx context.Context, section, version, actor string, now
 }
 
 // Rollback undoes section's last promote that is not undone yet: the section serves
-// again the version that promote replaced ('' for the shipped build), which it
+// again the version that promote replaced (” for the shipped build), which it
 // returns. With nothing to undo it is release.ErrNothingToRollBack.
 func (s *Store) Rollback(ctx context.Context, section, actor string, now time.Time) (string, error) {
 	var to string
@@ -213,7 +214,7 @@ func (s *Store) History(ctx context.Context, section string, limit int) ([]relea
 		if err := rows.Scan(&e.Action, &e.Version, &e.Previous, &e.Actor, &at); err != nil {
 			return nil, fmt.Errorf("releases: history: %w", err)
 		}
-		e.At = time.UnixMilli(at).UTC()
+		e.At = time.UnixMilli(at).UTC().Truncate(time.Second)
 		out = append(out, e)
 	}
 	return out, rows.Err()
@@ -351,4 +352,77 @@ func (b dirBlobs) remove(_ context.Context, section, version string) error {
 		return fmt.Errorf("releases: remove artifact: %w", err)
 	}
 	return nil
+}
+
+// InsertToken implements release.TokenStore.
+func (s *Store) InsertToken(ctx context.Context, t release.Token) error {
+	if _, err := s.db.ExecContext(ctx, s.q.InsertToken, t.ID, t.Section, t.SecretHash, t.CreatedAt.UnixMilli(), t.ExpiresAt.UnixMilli()); err != nil {
+		return fmt.Errorf("deploy tokens: insert: %w", err)
+	}
+	return nil
+}
+
+// Token implements release.TokenStore.
+func (s *Store) Token(ctx context.Context, id string) (release.Token, error) {
+	t := release.Token{ID: id}
+	var created, expires, revoked, used int64
+	err := s.db.Reader.QueryRowContext(ctx, s.q.GetToken, id).Scan(&t.Section, &t.SecretHash, &created, &expires, &revoked, &used)
+	if errors.Is(err, sql.ErrNoRows) {
+		return t, release.ErrNoToken
+	}
+	if err != nil {
+		return t, fmt.Errorf("deploy tokens: get: %w", err)
+	}
+	t.CreatedAt, t.ExpiresAt, t.RevokedAt, t.LastUsedAt = millis(created), millis(expires), millis(revoked), millis(used)
+	return t, nil
+}
+
+// Tokens implements release.TokenStore: every token, newest first.
+func (s *Store) Tokens(ctx context.Context) ([]release.Token, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListTokens)
+	if err != nil {
+		return nil, fmt.Errorf("deploy tokens: list: %w", err)
+	}
+	defer rows.Close()
+	var out []release.Token
+	for rows.Next() {
+		var t release.Token
+		var created, expires, revoked, used int64
+		if err := rows.Scan(&t.ID, &t.Section, &created, &expires, &revoked, &used); err != nil {
+			return nil, fmt.Errorf("deploy tokens: list: %w", err)
+		}
+		t.CreatedAt, t.ExpiresAt, t.RevokedAt, t.LastUsedAt = millis(created), millis(expires), millis(revoked), millis(used)
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// RevokeToken implements release.TokenStore.
+func (s *Store) RevokeToken(ctx context.Context, id string, now time.Time) error {
+	res, err := s.db.ExecContext(ctx, s.q.RevokeToken, id, now.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("deploy tokens: revoke: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		if _, err := s.Token(ctx, id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// TouchToken implements release.TokenStore.
+func (s *Store) TouchToken(ctx context.Context, id string, now time.Time) error {
+	if _, err := s.db.ExecContext(ctx, s.q.TouchToken, id, now.UnixMilli()); err != nil {
+		return fmt.Errorf("deploy tokens: touch: %w", err)
+	}
+	return nil
+}
+
+// millis is a stored time; 0 is the zero time (not happened).
+func millis(ms int64) time.Time {
+	if ms == 0 {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms).UTC()
 }

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+)
+
+// deployClient is the site's deploy API (/api/sections/…) as CI uses it, with a
+// deploy token.
+type deployClient struct {
+	base, token string
+	http        *http.Client
+}
+
+// remoteSections runs publish, promote or rollback through the deploy API.
+func remoteSections(ctx context.Context, c *deployClient, verb string, args []string, stdout io.Writer) error {
+	if c.token == "" {
+		return errors.New("--server needs a deploy token: --token or PORTFOLIO_DEPLOY_TOKEN")
+	}
+	var answer struct {
+		Section string `json:"section"`
+		Version string `json:"version"`
+		Serving string `json:"serving"`
+	}
+	switch {
+	case verb == "publish" && len(args) == 1:
+		raw, err := os.ReadFile(args[0])
+		if err != nil {
+			return err
+		}
+		// The artifact names its section; the site checks it all again.
+		rel, err := release.Open(raw, release.DefaultLimits)
+		if err != nil {
+			return err
+		}
+		if err := c.post(ctx, "/api/sections/"+rel.Manifest.Section+"/releases", "application/gzip", raw, &answer); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, answer.Version)
+		return nil
+	case verb == "promote" && len(args) == 2:
+		body, _ := json.Marshal(map[string]string{"version": args[1]}) // strings: cannot fail
+		if err := c.post(ctx, "/api/sections/"+args[0]+"/promote", "application/json", body, &answer); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s now serves %s\n", answer.Section, shownVersion(answer.Serving))
+		return nil
+	case verb == "rollback" && len(args) == 1:
+		if err := c.post(ctx, "/api/sections/"+args[0]+"/rollback", "", nil, &answer); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s now serves %s\n", answer.Section, shownVersion(answer.Serving))
+		return nil
+	}
+	return errors.New("with --server: publish <artifact> | promote <section> <version> | rollback <section>")
+}
+
+func (c *deployClient) post(ctx context.Context, path, contentType string, body []byte, answer any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	req.Header.Set("Authorization", "Bearer "+c.token)
+	resp, err := c.http.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return err
+	}
+	if resp.StatusCode/100 != 2 {
+		var e struct {
+			Error struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if json.Unmarshal(data, &e) == nil && e.Error.Message != "" {
+			return fmt.Errorf("%s: %d: %s", path, resp.StatusCode, e.Error.Message)
+		}
+		return fmt.Errorf("%s: %d", path, resp.StatusCode)
+	}
+	return json.Unmarshal(data, answer)
+}

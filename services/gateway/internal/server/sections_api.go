@@ -1,0 +1,153 @@
+package server
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/gorilla/mux"
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+)
+
+// SectionReleases publishes, promotes and rolls back the sections' releases
+// (release.Service with its deploy tokens).
+type SectionReleases interface {
+	Publish(ctx context.Context, section string, raw []byte, actor string) (*release.Release, error)
+	Promote(ctx context.Context, section, version, actor string) error
+	Rollback(ctx context.Context, section, actor string) (string, error)
+	Overviews(ctx context.Context) ([]release.Overview, error)
+	// Authorize checks a deploy token for section and returns who acts.
+	Authorize(ctx context.Context, token, section string) (string, error)
+}
+
+// maxArtifact is the largest artifact the deploy API reads (release.DefaultLimits).
+var maxArtifact = release.DefaultLimits.Archive
+
+// servingAnswer is what a promote or rollback answers: the version served now, ”
+// for the shipped build.
+type servingAnswer struct {
+	Section string `json:"section"`
+	Serving string `json:"serving"`
+}
+
+type promoteRequest struct {
+	Version string `json:"version"`
+}
+
+// Valid implements validator.
+func (p promoteRequest) Valid(context.Context) error {
+	if strings.TrimSpace(p.Version) == "" {
+		return invalid("version", "Name the version to promote.")
+	}
+	return nil
+}
+
+// withDeployToken lets a request through with a deploy token for the section of its
+// path (Authorization: Bearer pfd_…), putting who acts in its context. Every use is
+// logged, and the store records the token's last use.
+func withDeployToken(logger *zap.Logger, sections SectionReleases) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Cache-Control", "no-store")
+			section := mux.Vars(r)["section"]
+			token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			if !ok {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="sections"`)
+				writeError(w, r, logger, &Error{Code: ECodeUnauthorized, Message: "Send a deploy token: Authorization: Bearer <token>."})
+				return
+			}
+			actor, err := sections.Authorize(r.Context(), strings.TrimSpace(token), section)
+			if err != nil {
+				logger.Warn("sections: deploy token refused", zap.String("section", section), zap.String("path", r.URL.Path), zap.Error(err))
+				writeError(w, r, logger, err)
+				return
+			}
+			logger.Info("sections: deploy token used", zap.String("actor", actor), zap.String("section", section), zap.String("path", r.URL.Path))
+			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), actorKey{}, actor)))
+		})
+	}
+}
+
+type actorKey struct{}
+
+// actorOf is who acts on a request: its deploy token, or the admin signed in.
+func actorOf(r *http.Request) string {
+	if a, ok := r.Context().Value(actorKey{}).(string); ok {
+		return a
+	}
+	return "admin:" + adminSessionFrom(r.Context()).User
+}
+
+// handleReleasePublish stores the artifact in the body (application/gzip) as a release
+// of the path's section: 201 with its version, or why it was refused.
+func handleReleasePublish(logger *zap.Logger, sections SectionReleases) http.Handler {
+	type answer struct {
+		Section string `json:"section"`
+		Version string `json:"version"`
+		Digest  string `json:"digest"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		raw, err := io.ReadAll(r.Body)
+		if err != nil {
+			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The request body could not be read."})
+			return
+		}
+		rel, err := sections.Publish(r.Context(), mux.Vars(r)["section"], raw, actorOf(r))
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		logger.Info("sections: release published", zap.String("section", rel.Manifest.Section), zap.String("version", rel.Manifest.Version), zap.String("actor", actorOf(r)))
+		writeJSON(w, http.StatusCreated, answer{Section: rel.Manifest.Section, Version: rel.Manifest.Version, Digest: rel.Digest})
+	})
+}
+
+// handleReleasePromote makes the version in the body the one the path's section serves.
+func handleReleasePromote(logger *zap.Logger, sections SectionReleases) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		req, err := decode[promoteRequest](r)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		section := mux.Vars(r)["section"]
+		if err := sections.Promote(r.Context(), section, req.Version, actorOf(r)); err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		logger.Info("sections: release promoted", zap.String("section", section), zap.String("version", req.Version), zap.String("actor", actorOf(r)))
+		writeJSON(w, http.StatusOK, servingAnswer{Section: section, Serving: req.Version})
+	})
+}
+
+// handleReleaseRollback undoes the path's section's last promote.
+func handleReleaseRollback(logger *zap.Logger, sections SectionReleases) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		section := mux.Vars(r)["section"]
+		to, err := sections.Rollback(r.Context(), section, actorOf(r))
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		logger.Info("sections: release rolled back", zap.String("section", section), zap.String("serving", to), zap.String("actor", actorOf(r)))
+		writeJSON(w, http.StatusOK, servingAnswer{Section: section, Serving: to})
+	})
+}
+
+// handleAdminSections lists every section's releases, checks and history.
+func handleAdminSections(logger *zap.Logger, sections SectionReleases) http.Handler {
+	type answer struct {
+		Sections []release.Overview `json:"sections"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		list, err := sections.Overviews(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, answer{Sections: list})
+	})
+}
