@@ -1,0 +1,242 @@
+package release_test
+
+import (
+	"archive/tar"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
+)
+
+func TestPackThenOpenGivesTheSameRelease(t *testing.T) {
+	b := releasetest.Build(t, "blog", "1.0.0-a", "v1", releasetest.Post("new-post", "A New Post"))
+	raw := releasetest.Artifact(t, b)
+	rel, err := release.Open(raw, release.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := rel.Manifest
+	if m.Section != "blog" || m.Version != "1.0.0-a" || len(rel.Files) != len(b.Files) {
+		t.Fatalf("opened %s %s with %d files, want blog 1.0.0-a with %d", m.Section, m.Version, len(rel.Files), len(b.Files))
+	}
+	if !strings.HasPrefix(rel.Digest, "sha256:") {
+		t.Errorf("digest %q", rel.Digest)
+	}
+	var article bool
+	for _, p := range m.Pages() {
+		article = article || (p.Path == "/blog/new-post" && p.Title == "A New Post")
+	}
+	if !article {
+		t.Errorf("pages %v lack /blog/new-post", m.Pages())
+	}
+	if len(m.Shared) != 1 || m.Shared[0] != (release.Shared{Name: "react", RequiredVersion: "^" + releasetest.React}) {
+		t.Errorf("shared %v", m.Shared)
+	}
+	// The same build packs to the same bytes: one digest per build.
+	if again := releasetest.Artifact(t, b); !bytes.Equal(again, raw) {
+		t.Error("packing the same build twice gave other bytes")
+	}
+}
+
+// entry is one tar entry of a hand-made artifact.
+type entry struct {
+	hdr  tar.Header
+	body []byte
+}
+
+// artifact writes entries as a gzipped tar, as a hostile publisher could.
+func artifact(t *testing.T, entries []entry) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	for _, e := range entries {
+		h := e.hdr
+		if h.Typeflag == tar.TypeReg {
+			h.Size = int64(len(e.body))
+		}
+		if h.Mode == 0 {
+			h.Mode = 0o644
+		}
+		if err := tw.WriteHeader(&h); err != nil {
+			t.Fatal(err)
+		}
+		if len(e.body) > 0 {
+			if _, err := tw.Write(e.body); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// entriesOf unpacks a good artifact into entries, to be spoiled one way or another.
+func entriesOf(t *testing.T, raw []byte) []entry {
+	t.Helper()
+	zr, err := gzip.NewReader(bytes.NewReader(raw))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := tar.NewReader(zr)
+	var out []entry
+	for {
+		h, err := tr.Next()
+		if err != nil {
+			break
+		}
+		var body bytes.Buffer
+		if _, err := body.ReadFrom(tr); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, entry{hdr: tar.Header{Name: h.Name, Typeflag: h.Typeflag}, body: body.Bytes()})
+	}
+	return out
+}
+
+// withManifest rewrites release.json of entries through edit.
+func withManifest(t *testing.T, entries []entry, edit func(m map[string]any)) []entry {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(entries[0].body, &m); err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	body, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := append([]entry(nil), entries...)
+	out[0] = entry{hdr: entries[0].hdr, body: body}
+	return out
+}
+
+func TestOpenRefusesBrokenAndHostileArtifacts(t *testing.T) {
+	good := releasetest.Artifact(t, releasetest.Build(t, "blog", "1.0.0-a", "v1"))
+	base := entriesOf(t, good)
+	if base[0].hdr.Name != release.ManifestName {
+		t.Fatalf("first entry %s", base[0].hdr.Name)
+	}
+	reg := func(name string, body string) entry {
+		return entry{hdr: tar.Header{Name: name, Typeflag: tar.TypeReg}, body: []byte(body)}
+	}
+	small := release.DefaultLimits
+	small.Total, small.File, small.FileCount = 4<<20, 2<<20, 200
+	bomb := append(append([]entry(nil), base...), reg("files/bomb.bin", strings.Repeat("\x00", 3<<20)))
+	many := append([]entry(nil), base...)
+	for i := range 250 {
+		many = append(many, reg("files/many/"+strings.Repeat("x", i%7+1)+string(rune('a'+i%26))+strings.Repeat("y", i/26), "x"))
+	}
+	cases := []struct {
+		name   string
+		raw    []byte
+		limits release.Limits
+		want   string
+	}{
+		{"not gzip", []byte("hello"), release.DefaultLimits, "not a gzipped tar"},
+		{"truncated", good[:len(good)/2], release.DefaultLimits, "truncated or corrupt"},
+		{"parent path", artifact(t, append([]entry{reg("../evil", "x")}, base...)), release.DefaultLimits, "unsafe path"},
+		{"absolute path", artifact(t, append([]entry{reg("/etc/passwd", "x")}, base...)), release.DefaultLimits, "unsafe path"},
+		{"path climbing inside", artifact(t, append([]entry{reg("files/a/../../x", "x")}, base...)), release.DefaultLimits, "unsafe path"},
+		{"symlink", artifact(t, append(base, entry{hdr: tar.Header{Name: "files/link", Typeflag: tar.TypeSymlink, Linkname: "/etc/passwd"}})), release.DefaultLimits, "not a regular file"},
+		{"hard link", artifact(t, append(base, entry{hdr: tar.Header{Name: "files/hard", Typeflag: tar.TypeLink, Linkname: "release.json"}})), release.DefaultLimits, "not a regular file"},
+		{"device", artifact(t, append(base, entry{hdr: tar.Header{Name: "files/dev", Typeflag: tar.TypeChar, Devmajor: 1, Devminor: 3}})), release.DefaultLimits, "not a regular file"},
+		{"oversized file", artifact(t, bomb), small, "more than the 2097152 accepted for one file"},
+		{"decompression bomb", artifact(t, bomb), release.Limits{Archive: 1 << 20, Total: 1 << 20, File: 8 << 20, FileCount: 100}, "unpacks to more than"},
+		{"over-many files", artifact(t, many), small, "more than 200 files"},
+		{"oversized archive", good, release.Limits{Archive: 100, Total: 1 << 30, File: 1 << 30, FileCount: 10000}, "more than the 100 accepted"},
+		{"no manifest", artifact(t, base[1:]), release.DefaultLimits, "no release.json"},
+		{"malformed manifest", artifact(t, append([]entry{reg("release.json", "{not json")}, base[1:]...)), release.DefaultLimits, "release.json is malformed"},
+		{"unknown manifest field", artifact(t, withManifest(t, base, func(m map[string]any) { m["extra"] = 1 })), release.DefaultLimits, "release.json is malformed"},
+		{"stray entry", artifact(t, append(base, reg("other.txt", "x"))), release.DefaultLimits, "unexpected entry other.txt"},
+		{"digest mismatch", artifact(t, append(base[:1:1], append([]entry{reg("files/remoteEntry.js", "tampered")}, withoutFile(base[1:], "files/remoteEntry.js")...)...)), release.DefaultLimits, "digest mismatch: files/remoteEntry.js"},
+		{"unlisted file", artifact(t, append(base, reg("files/extra.js", "x"))), release.DefaultLimits, "files/extra.js is not listed"},
+		{"listed file missing", artifact(t, withoutFile(base, "files/remoteEntry.js")), release.DefaultLimits, "files/remoteEntry.js is listed in release.json but missing"},
+		{"no prerendered HTML", artifact(t, withManifest(t, withoutFile(base, "files/prerender/blog.html"), func(m map[string]any) {
+			delete(m["files"].(map[string]any), "prerender/blog.html")
+		})), release.DefaultLimits, "route /blog has no prerendered HTML"},
+		{"no routes", artifact(t, withManifest(t, base, func(m map[string]any) { m["routes"] = []any{} })), release.DefaultLimits, "no routes"},
+		{"route of another section", artifact(t, withManifest(t, base, func(m map[string]any) {
+			m["routes"].([]any)[0].(map[string]any)["section"] = "newsletter"
+		})), release.DefaultLimits, "belongs to section \"newsletter\""},
+		{"unknown section", artifact(t, withManifest(t, base, func(m map[string]any) { m["section"] = "shop" })), release.DefaultLimits, `section "shop" is not one of`},
+		{"version not a path segment", artifact(t, withManifest(t, base, func(m map[string]any) { m["version"] = "../1" })), release.DefaultLimits, `version "../1"`},
+		{"newer schema", artifact(t, withManifest(t, base, func(m map[string]any) { m["schema"] = 2 })), release.DefaultLimits, "schema 2"},
+	}
+	if _, err := release.Open(good, release.DefaultLimits); err != nil {
+		t.Fatalf("the good artifact: %v", err)
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rel, err := release.Open(c.raw, c.limits)
+			if err == nil {
+				t.Fatalf("opened %s %s", rel.Manifest.Section, rel.Manifest.Version)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q, want it to say %q", err, c.want)
+			}
+		})
+	}
+}
+
+func withoutFile(entries []entry, name string) []entry {
+	var out []entry
+	for _, e := range entries {
+		if e.hdr.Name != name {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func TestAdmitRefusesWhatTheSiteCannotServe(t *testing.T) {
+	rel, err := release.Open(releasetest.Artifact(t, releasetest.Build(t, "blog", "1.0.0-a", "v1")), release.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shell := map[string]string{"react": releasetest.React}
+	cases := []struct {
+		name string
+		site release.Site
+		want string // "" admitted
+	}{
+		{"fits", release.Site{Provided: shell, Taken: map[string]string{"/": "the shell"}}, ""},
+		{"the shell provides another React major", release.Site{Provided: map[string]string{"react": "20.0.1"}}, "shared module react: the release needs ^19.3.1, the running shell provides 20.0.1"},
+		{"the shell provides an older React", release.Site{Provided: map[string]string{"react": "19.2.0"}}, "the running shell provides 19.2.0"},
+		{"a module the shell does not provide is the release's own", release.Site{Provided: map[string]string{}}, ""},
+		{"route taken by another section", release.Site{Taken: map[string]string{"/blog": "section newsletter"}}, "route /blog collides with section newsletter's"},
+		{"route taken by the gateway", release.Site{Taken: map[string]string{"/blog/all-posts": "the gateway"}}, "route /blog/all-posts collides with the gateway's"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.site.Admit(rel)
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+	// A route under the gateway's own trees is refused whoever holds it.
+	api := releasetest.Build(t, "blog", "1.0.0-b", "v1")
+	api.Description.Routes = append(api.Description.Routes, content.Route{Path: "/api/blog", Section: "blog", Title: "API"})
+	api.Files["prerender/api/blog.html"] = []byte("<main></main>")
+	relAPI, err := release.Open(releasetest.Artifact(t, api), release.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := (release.Site{}).Admit(relAPI); err == nil || !strings.Contains(err.Error(), "collides with the gateway's /api/") {
+		t.Errorf("a route under /api/: %v", err)
+	}
+}

@@ -1,0 +1,64 @@
+// Package releasetest makes section releases for tests: a small build that passes
+// release.Open's checks, with the section's routes and posts from the content, so
+// tests never depend on the JavaScript build.
+package releasetest
+
+import (
+	"bytes"
+	"testing"
+	"time"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+)
+
+// React is the version of react the fake builds require (^React), as the real ones
+// do of the shell's.
+const React = "19.3.1"
+
+// Build is section's release build at version: its routes and posts from the
+// compiled-in content plus posts, a prerendered page per route saying mark (so a test
+// tells versions apart), and a stylesheet and a chunk named after the version.
+func Build(t testing.TB, section, version, mark string, posts ...content.Post) release.Build {
+	t.Helper()
+	desc, err := release.Describe(content.FS(), section)
+	if err != nil {
+		t.Fatal(err)
+	}
+	desc.Posts = append(desc.Posts, posts...)
+	css := "static/css/" + section + "." + version + ".css"
+	files := map[string][]byte{
+		"mf-manifest.json": []byte(`{"name":"` + section + `","shared":[{"name":"react","version":"` + React + `","requiredVersion":"^` + React + `","singleton":true}],` +
+			`"exposes":[{"assets":{"css":{"sync":["` + css + `"],"async":[]}}}]}`),
+		"remoteEntry.js": []byte("var " + section + " = {}; // " + mark + "\n"),
+		css:              []byte(".mark{color:red}\n"),
+		"static/js/async/chunk." + version + ".js": []byte("export const mark = '" + mark + "';\n"),
+		compose.FileName("404"):                    []byte("<main><h1>" + mark + " not found</h1></main>"),
+	}
+	b := release.Build{Section: section, PackageVersion: "0.0.0", Commit: "test", Version: version, Created: time.Now(), Description: desc, Files: files}
+	m := release.Manifest{Routes: desc.Routes, Posts: desc.Posts}
+	for _, r := range m.Pages() {
+		files[compose.FileName(r.Path)] = []byte("<main><h1>" + r.Title + "</h1><p>" + mark + "</p></main>")
+	}
+	return b
+}
+
+// Artifact packs b.
+func Artifact(t testing.TB, b release.Build) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if _, err := release.Pack(&buf, b); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// Post is a published blog post with slug, dated 2026-11-20.
+func Post(slug, title string) content.Post {
+	return content.Post{
+		Title: title, Slug: slug, Excerpt: "What " + title + " is about.",
+		Date: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), ReadTime: 3, Category: "Cloud",
+		Tags: []string{"Releases"}, Status: content.PostPublished,
+	}
+}
