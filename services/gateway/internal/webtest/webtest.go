@@ -61,6 +61,7 @@ func Build(t testing.TB) string {
 		"shell/dist/static/js/index.3f9a1c2b.js.gz":   Gzip(t, []byte(ShellJS)),
 		"shell/dist/static/css/index.a1b2c3d4.css":    []byte(ShellCSS),
 		"shell/dist/.hidden":                          []byte("not served"),
+		"shell/dist/mf-shared.json":                   []byte(`{"react":{"singleton":true,"version":"19.3.1","requiredVersion":"^19.3.1"}}`),
 		"blog/dist/mf-manifest.json":                  []byte(BlogManifest),
 		"blog/dist/remoteEntry.js":                    []byte(BlogEntry),
 		"blog/dist/remoteEntry.js.gz":                 Gzip(t, []byte(BlogEntry)),
