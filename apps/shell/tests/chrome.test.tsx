@@ -10,6 +10,7 @@ import { AppRoutes } from "../src/routes";
 // Remote sections are not under test here: each renders a marker instead of loading.
 vi.mock("../src/federation/remotes", () => ({
   loadRemoteRoutes: async (name: string) => ({ default: () => <h1>{`remote ${name}`}</h1> }),
+  refreshRemote: async () => false,
 }));
 
 beforeEach(() => {

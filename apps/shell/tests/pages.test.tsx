@@ -17,6 +17,7 @@ import { hasSkillIcon, SkillIcon } from "../src/routes/skills/skill-icons";
 
 vi.mock("../src/federation/remotes", () => ({
   loadRemoteRoutes: async (name: string) => ({ default: () => <h1>{`remote ${name}`}</h1> }),
+  refreshRemote: async () => false,
 }));
 
 beforeEach(() => {

@@ -3,8 +3,10 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const loadRemoteRoutes = vi.fn();
+const refreshRemote = vi.fn();
 vi.mock("../src/federation/remotes", () => ({
   loadRemoteRoutes: (...args: unknown[]) => loadRemoteRoutes(...args),
+  refreshRemote: (...args: unknown[]) => refreshRemote(...args),
 }));
 
 // The module keeps one lazy component per remote for the page's lifetime; fresh per test.
@@ -12,6 +14,7 @@ let RemoteRoute: typeof import("../src/federation/remote-route").RemoteRoute;
 beforeEach(async () => {
   vi.resetModules();
   loadRemoteRoutes.mockReset();
+  refreshRemote.mockReset().mockResolvedValue(false);
   ({ RemoteRoute } = await import("../src/federation/remote-route"));
   vi.spyOn(console, "error").mockImplementation(() => {}); // React reports caught errors
 });
@@ -60,5 +63,25 @@ describe("RemoteRoute", () => {
     render(<RemoteRoute name="blog" />);
     await screen.findByRole("heading", { name: "Latest Blog Posts" });
     expect(loadRemoteRoutes).toHaveBeenCalledTimes(1);
+  });
+
+  it("entering a section after a newer release was promoted loads that one, the old page staying until it renders", async () => {
+    loadRemoteRoutes.mockResolvedValueOnce({ default: Section });
+    const { unmount } = render(<RemoteRoute name="blog" />);
+    await screen.findByRole("heading", { name: "Latest Blog Posts" });
+    unmount();
+
+    let resolve!: (m: { default: () => React.JSX.Element }) => void;
+    loadRemoteRoutes.mockReturnValueOnce(new Promise((r) => (resolve = r)));
+    refreshRemote.mockResolvedValueOnce(true); // remotes.json now names another version
+    render(<RemoteRoute name="blog" />);
+    await vi.waitFor(() => expect(loadRemoteRoutes).toHaveBeenCalledTimes(2));
+    expect(loadRemoteRoutes).toHaveBeenLastCalledWith("blog", { fresh: true });
+    expect(screen.getByRole("heading", { name: "Latest Blog Posts" })).toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
+    resolve({ default: () => <h1>Latest Blog Posts (v2)</h1> });
+    expect(
+      await screen.findByRole("heading", { name: "Latest Blog Posts (v2)" }),
+    ).toBeInTheDocument();
   });
 });

@@ -6,10 +6,12 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  startTransition,
   useContext,
+  useEffect,
   useState,
 } from "react";
-import { loadRemoteRoutes } from "./remotes";
+import { loadRemoteRoutes, refreshRemote } from "./remotes";
 
 interface Entry {
   component: ComponentType;
@@ -113,12 +115,25 @@ export function RemoteRoute({ name }: { name: string }) {
   const [attempt, setAttempt] = useState(() => sections.get(name)?.attempt ?? 0);
   const slots = useContext(SectionSlots);
   const Section = section(name, attempt);
+  // Entering the section (this mounts on the way in, not on moves inside it): if a newer
+  // release was promoted since it was loaded, load that one. A transition keeps the
+  // page on screen until the new release renders; a tab that stays inside the section
+  // keeps the release it loaded, whose files stay served (docs/decisions/0035).
+  useEffect(() => {
+    let live = true;
+    void refreshRemote(name).then((moved) => {
+      if (moved && live) startTransition(() => setAttempt((n) => n + 1));
+    });
+    return () => {
+      live = false;
+    };
+  }, [name]);
   // The section's root: its own stylesheet is scoped to it (@scope in the remote's
   // section.css); `contents` keeps it out of the layout.
   return (
     <div data-section={name} className="contents">
       <SectionBoundary
-        key={`${name}:${attempt}`}
+        key={name}
         onRetry={() => setAttempt((n) => n + 1)}
         fallback={(retry) => <RemoteFailed onRetry={retry} />}
       >

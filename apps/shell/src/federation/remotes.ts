@@ -37,11 +37,15 @@ function federation(): Promise<ModuleFederation> {
 }
 
 let registry: Promise<Map<string, RemoteDefinition>> | null = null;
+/** When remotes.json was last read: a section entered right after needs no second look. */
+let readAt = 0;
+const REFRESH_AFTER_MS = 5_000;
 
 /** Fetches /mf/remotes.json once and registers every remote with the MF runtime. */
 function remoteRegistry(): Promise<Map<string, RemoteDefinition>> {
   registry ??= Promise.all([fetchRemotes(), federation()])
     .then(([remotes, mf]) => {
+      readAt = Date.now();
       mf.registerRemotes(remotes.map((remote) => ({ ...remote })));
       return new Map(remotes.map((remote) => [remote.name, remote]));
     })
@@ -50,6 +54,27 @@ function remoteRegistry(): Promise<Map<string, RemoteDefinition>> {
       throw error;
     });
   return registry;
+}
+
+/**
+ * Asks /mf/remotes.json again whether `name` moved (a newer release of the section was
+ * promoted: its entry names another version), and if so registers it there; the next
+ * load of its routes then comes from the new release. Resolves to whether it moved; a
+ * failure to ask is no move: the section keeps the release it has.
+ */
+export async function refreshRemote(name: string): Promise<boolean> {
+  // Not loaded yet, or just read: its first load reads remotes.json anyway.
+  if (!registry || Date.now() - readAt < REFRESH_AFTER_MS) return false;
+  try {
+    const [known, latest] = await Promise.all([registry, fetchRemotes()]);
+    readAt = Date.now();
+    const next = latest.find((remote) => remote.name === name);
+    if (!next || known.get(name)?.entry === next.entry) return false;
+    known.set(name, next);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

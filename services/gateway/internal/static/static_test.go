@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
@@ -144,7 +145,7 @@ func TestLoad(t *testing.T) {
 	if want := []string{"downloads", "static"}; len(dirs) != 2 || dirs[0] != want[0] || dirs[1] != want[1] {
 		t.Errorf("top-level dirs = %v, want %v", dirs, want)
 	}
-	if want := []string{"favicon.ico", "index.html"}; len(files) != 2 || files[0] != want[0] || files[1] != want[1] {
+	if want := []string{"favicon.ico", "index.html", "mf-shared.json"}; !slices.Equal(files, want) {
 		t.Errorf("top-level files = %v, want %v", files, want)
 	}
 
