@@ -18,7 +18,7 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev release test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js fmt image test-image test-deploy
+.PHONY: help install build run dev release test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js lint-actions fmt image test-image test-deploy
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
@@ -84,20 +84,35 @@ test-e2e: build $(CHROMIUM)
 	$(PNPM) --filter @portfolio/e2e run e2e
 
 # Lint and format checks: golangci-lint (pinned in tools/go.mod, built once into .tools)
-# over every Go module, Biome (pinned in the catalog) over every JS package via turbo.
+# over every Go module, Biome (pinned in the catalog) over every JS package via turbo,
+# actionlint (pinned in tools/actionlint/go.mod) over the GitHub Actions workflows.
 GOLANGCI_LINT := $(TOOLS)/bin/golangci-lint
+ACTIONLINT    := $(TOOLS)/bin/actionlint
+SHELLCHECK    := /usr/bin/shellcheck
 GO_MODULES    := services/gateway services/mail services/newsletter services/sqldb services/apperr content deploy
 
 $(GOLANGCI_LINT): tools/go.mod tools/go.sum
 	cd tools && GOWORK=off go build -o $(GOLANGCI_LINT) github.com/golangci/golangci-lint/v2/cmd/golangci-lint
 
-lint: lint-go lint-js
+$(ACTIONLINT): tools/actionlint/go.mod tools/actionlint/go.sum
+	cd tools/actionlint && GOWORK=off go build -o $(ACTIONLINT) github.com/rhysd/actionlint/cmd/actionlint
+
+$(SHELLCHECK):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq shellcheck >/dev/null
+
+lint: lint-go lint-js lint-actions
 
 lint-go: $(GOLANGCI_LINT)
 	for m in $(GO_MODULES); do (cd $$m && $(GOLANGCI_LINT) run ./...); done
 
 lint-js: install
 	$(TURBO) run lint
+
+# Workflow syntax, expressions, action inputs, and every run: script through Debian's
+# shellcheck, named here so that a missing shellcheck fails instead of being skipped.
+lint-actions: $(ACTIONLINT) $(SHELLCHECK)
+	$(ACTIONLINT) -shellcheck=$(SHELLCHECK) .github/workflows/*.yml
 
 # Rewrites Go and TS sources into the checked format.
 fmt: $(GOLANGCI_LINT) install
