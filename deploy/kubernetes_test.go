@@ -85,8 +85,15 @@ func render(t *testing.T, overlay string) rendered {
 			t.Fatalf("%s object %d (%s): %v", overlay, i, head.Kind, err)
 		}
 	}
-	if len(r.deployments) != 1 || len(r.configMaps) != 1 || len(r.services) != 1 || len(r.ingresses) != 1 || len(r.policies) != 1 {
-		t.Fatalf("%s: want one Deployment, ConfigMap, Service, Ingress and NetworkPolicy", overlay)
+	if len(r.deployments) != 1 || len(r.configMaps) != 1 || len(r.services) != 1 || len(r.ingresses) != 2 || len(r.policies) != 1 {
+		t.Fatalf("%s: want one Deployment, ConfigMap, Service and NetworkPolicy, and two Ingresses (the site's, and the deploy API's with room for a release)", overlay)
+	}
+	for _, in := range r.ingresses {
+		body := in.Annotations["nginx.ingress.kubernetes.io/proxy-body-size"]
+		path := in.Spec.Rules[0].HTTP.Paths[0].Path
+		if (path == "/api/sections/") != (body == "32m") {
+			t.Errorf("%s: Ingress %s for %s has a body limit of %s; only /api/sections/ takes a release (32m)", overlay, in.Name, path, body)
+		}
 	}
 	return r
 }
