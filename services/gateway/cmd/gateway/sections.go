@@ -142,15 +142,9 @@ func (f *follower) sync(ctx context.Context) error {
 }
 
 func (f *follower) expire(ctx context.Context) {
-	store, ok := f.svc.Store.(interface {
-		Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error)
-	})
-	if !ok {
-		return
-	}
 	now := time.Now()
 	for _, name := range release.Sections {
-		removed, err := store.Expire(ctx, name, now.Add(-retainFor), retainLast, now)
+		removed, err := f.svc.Store.Expire(ctx, name, now.Add(-retainFor), retainLast, now)
 		if err != nil {
 			f.logger.Error("sections: removing old releases failed", zap.String("section", name), zap.Error(err))
 		}
@@ -216,7 +210,7 @@ func runSections(ctx context.Context, args []string, getenv func(string) string,
 	if *serverURL != "" {
 		return remoteSections(ctx, &deployClient{base: strings.TrimSuffix(*serverURL, "/"), token: *token, http: http.DefaultClient}, verb, rest, stdout)
 	}
-	actor := "cli:" + cmp(getenv("USER"), "unknown")
+	actor := "cli:" + orDefault(getenv("USER"), "unknown")
 	logger := zap.NewNop()
 	if err := prepareDataDir(cfg); err != nil {
 		return err
@@ -334,7 +328,7 @@ func listTokens(ctx context.Context, store release.TokenStore, w io.Writer) erro
 	return tw.Flush()
 }
 
-func cmp(s, fallback string) string {
+func orDefault(s, fallback string) string {
 	if s == "" {
 		return fallback
 	}
@@ -366,7 +360,7 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 			return err
 		}
 		for _, e := range events {
-			fmt.Fprintf(tw, "    %s\t%s %s\t%s\t%s\n", e.At.Format(time.RFC3339), e.Action, shownVersion(e.Version), e.Actor, "")
+			fmt.Fprintf(tw, "    %s\t%s %s\t%s\n", e.At.Format(time.RFC3339), e.Action, shownVersion(e.Version), e.Actor)
 		}
 	}
 	return tw.Flush()

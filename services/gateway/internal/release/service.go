@@ -19,6 +19,9 @@ type Store interface {
 	Promote(ctx context.Context, section, version, actor string, now time.Time) error
 	Rollback(ctx context.Context, section, actor string, now time.Time) (string, error)
 	History(ctx context.Context, section string, limit int) ([]Event, error)
+	// Expire removes section's releases published before cutoff but the served one and
+	// the keep newest, and returns their versions.
+	Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error)
 }
 
 // Shipped is what the site serves besides the releases: the shell's shared modules
