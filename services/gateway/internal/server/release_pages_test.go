@@ -1,0 +1,53 @@
+package server_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
+)
+
+// TestAReleaseIsServedWhole: once a blog release is applied, its pages are composed
+// from its own prerendered HTML and link its own stylesheet under its version; its new
+// article has a page with its head; the shell's pages are untouched; and going back to
+// the shipped build brings back the shipped pages.
+func TestAReleaseIsServedWhole(t *testing.T) {
+	f := newFixture(t, map[string]string{"PORTFOLIO_WEB_DIR": prerenderedBuild(t)})
+	rel, err := release.Open(releasetest.Artifact(t, releasetest.Build(t, "blog", "2.0.0-b", "from v2", releasetest.Post("shipping-alone", "Shipping Alone"))), release.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.web.Apply(map[string]*release.Release{"blog": rel}); err != nil {
+		t.Fatal(err)
+	}
+	blog := get(f.h, "/blog")
+	body := blog.Body.String()
+	if blog.Code != 200 || rootOf(t, body) != `<header>blog chrome</header><main id="main"><!--$--><main><h1>Blog</h1><p>from v2</p></main><!--/$--></main>` {
+		t.Errorf("/blog with the release: %d %s", blog.Code, rootOf(t, body))
+	}
+	if !strings.Contains(body, `<link rel="stylesheet" href="/mf/blog/2.0.0-b/static/css/blog.2.0.0-b.css">`) {
+		t.Errorf("/blog does not link the release's stylesheet under its version:\n%s", body)
+	}
+	article := get(f.h, "/blog/shipping-alone")
+	if article.Code != 200 || !strings.Contains(article.Body.String(), "<title>Shipping Alone · DevOps Portfolio</title>") ||
+		!strings.Contains(article.Body.String(), `"headline":"Shipping Alone"`) {
+		t.Errorf("the release's article: %d\n%s", article.Code, article.Body.String())
+	}
+	if w := get(f.h, "/blog/shipping-alone/"); w.Code != 301 || w.Header().Get("Location") != "/blog/shipping-alone" {
+		t.Errorf("the article with a trailing slash: %d %q", w.Code, w.Header().Get("Location"))
+	}
+	if w := get(f.h, "/skills"); w.Code != 200 || !strings.Contains(w.Body.String(), "Technical Skills") {
+		t.Errorf("a page of the shell: %d", w.Code)
+	}
+
+	if err := f.web.Apply(nil); err != nil {
+		t.Fatal(err)
+	}
+	if w := get(f.h, "/blog"); rootOf(t, w.Body.String()) != `<header>blog chrome</header><main id="main"><!--$--><h1>Latest Blog Posts</h1><!--/$--></main>` {
+		t.Errorf("/blog back on the shipped build: %s", rootOf(t, w.Body.String()))
+	}
+	if w := get(f.h, "/blog/shipping-alone"); w.Code != 404 {
+		t.Errorf("the release's article after going back: %d, want 404", w.Code)
+	}
+}
