@@ -162,7 +162,8 @@ type Emails struct {
 	SubjectLabels map[string]string // subject value -> label, e.g. job -> "Job Opportunity"
 	// AutoRepliesPerHour caps the auto-replies the Inbox queues per hour (bursts of as
 	// many), whoever asks: each goes to an address nobody has verified. Past it a
-	// message is still stored and the owner still notified. 0 is no cap.
+	// message is still stored and the owner still notified. 0 sends none (an owner's
+	// switch for a spam wave).
 	AutoRepliesPerHour int
 }
 
@@ -215,7 +216,7 @@ type Inbox struct {
 	store       Store
 	emails      Emails
 	notify      func()
-	autoReplies *ratelimit.Limiter // nil: no cap
+	autoReplies *ratelimit.Limiter // nil: none are sent
 }
 
 // NewInbox returns an inbox that stores messages in store and queues emails as
@@ -241,11 +242,12 @@ func (in *Inbox) Submit(ctx context.Context, m Message) (Message, error) {
 	}
 	// The cap is the site's, not a client's: one key. A message refused later by the
 	// store has used up an auto-reply; that errs on the side of sending fewer.
-	m.AutoReplied = true
-	if in.autoReplies != nil {
-		if ok, _ := in.autoReplies.Allow("site", m.CreatedAt); !ok {
-			emails, m.AutoReplied = emails[:1], false // the owner's notification only
-		}
+	m.AutoReplied = in.autoReplies != nil
+	if m.AutoReplied {
+		m.AutoReplied, _ = in.autoReplies.Allow("site", m.CreatedAt)
+	}
+	if !m.AutoReplied {
+		emails = emails[:1] // the owner's notification only
 	}
 	if err := in.store.Add(ctx, &m, emails...); err != nil {
 		return Message{}, apperr.Wrap(apperr.Unavailable, "Your message could not be saved right now. Please try again later.", err)

@@ -209,6 +209,8 @@ func emails() contact.Emails {
 		SiteName:      "DevOps Portfolio",
 		ResponseTime:  "Usually within 24 hours",
 		SubjectLabels: map[string]string{"collaboration": "Project Collaboration"},
+		// The default cap; 0 would send none.
+		AutoRepliesPerHour: 100,
 	}
 }
 

@@ -202,43 +202,54 @@ func percentEncoded(fields [][2]string) string {
 }
 
 // The auto-reply goes to an address nobody verified: past the site's hourly cap,
-// messages are still stored and the owner still notified, but nobody is answered.
+// messages are still stored and the owner still notified, but nobody is answered. A
+// cap of 0 sends none at all: the owner's switch during a spam wave.
 func TestAutoRepliesAreCappedSiteWide(t *testing.T) {
-	f := newFixture(t, map[string]string{"PORTFOLIO_CONTACT_AUTOREPLY_PER_HOUR": "2"})
-	ctx := context.Background()
-	for i := range 4 {
-		body := with(map[string]any{"email": fmt.Sprintf("visitor%d@example.org", i)})
-		if w := f.post(post{body: body, remote: fmt.Sprintf("198.51.100.%d:1", i+1)}); w.Code != http.StatusAccepted {
-			t.Fatalf("message %d: %d %s", i+1, w.Code, w.Body.String())
-		}
-	}
-	if n := f.stored(t); n != 4 {
-		t.Errorf("%d messages stored, want 4", n)
-	}
-	var toOwner, replies []string
-	for id := int64(1); ; id++ {
-		e, err := f.outbox.Get(ctx, id)
-		if err != nil {
-			break
-		}
-		to := e.Message.To[0].Email
-		if to == f.contactsOwner(t) {
-			toOwner = append(toOwner, e.Message.Subject)
-		} else {
-			replies = append(replies, to)
-			if strings.Contains(e.Message.Subject, "Jane") {
-				t.Errorf("the auto-reply's subject carries the visitor's name: %q", e.Message.Subject)
+	for _, tc := range []struct {
+		perHour string
+		replies []string
+	}{
+		{"2", []string{"visitor0@example.org", "visitor1@example.org"}},
+		{"0", nil},
+	} {
+		t.Run("cap "+tc.perHour, func(t *testing.T) {
+			f := newFixture(t, map[string]string{"PORTFOLIO_CONTACT_AUTOREPLY_PER_HOUR": tc.perHour})
+			ctx := context.Background()
+			for i := range 4 {
+				body := with(map[string]any{"email": fmt.Sprintf("visitor%d@example.org", i)})
+				if w := f.post(post{body: body, remote: fmt.Sprintf("198.51.100.%d:1", i+1)}); w.Code != http.StatusAccepted {
+					t.Fatalf("message %d: %d %s", i+1, w.Code, w.Body.String())
+				}
 			}
-		}
-	}
-	if len(toOwner) != 4 {
-		t.Errorf("%d notifications to the owner, want 4", len(toOwner))
-	}
-	if want := []string{"visitor0@example.org", "visitor1@example.org"}; strings.Join(replies, ",") != strings.Join(want, ",") {
-		t.Errorf("auto-replies to %v, want %v", replies, want)
-	}
-	if n := len(f.logs.FilterMessage("contact: message accepted").FilterField(zap.Bool("auto_reply", false)).All()); n != 2 {
-		t.Errorf("%d messages logged as accepted without an auto-reply, want 2", n)
+			if n := f.stored(t); n != 4 {
+				t.Errorf("%d messages stored, want 4", n)
+			}
+			var toOwner, replies []string
+			for id := int64(1); ; id++ {
+				e, err := f.outbox.Get(ctx, id)
+				if err != nil {
+					break
+				}
+				to := e.Message.To[0].Email
+				if to == f.contactsOwner(t) {
+					toOwner = append(toOwner, e.Message.Subject)
+				} else {
+					replies = append(replies, to)
+					if strings.Contains(e.Message.Subject, "Jane") {
+						t.Errorf("the auto-reply's subject carries the visitor's name: %q", e.Message.Subject)
+					}
+				}
+			}
+			if len(toOwner) != 4 {
+				t.Errorf("%d notifications to the owner, want 4", len(toOwner))
+			}
+			if strings.Join(replies, ",") != strings.Join(tc.replies, ",") {
+				t.Errorf("auto-replies to %v, want %v", replies, tc.replies)
+			}
+			if n := len(f.logs.FilterMessage("contact: message accepted").FilterField(zap.Bool("auto_reply", false)).All()); n != 4-len(tc.replies) {
+				t.Errorf("%d messages logged as accepted without an auto-reply, want %d", n, 4-len(tc.replies))
+			}
+		})
 	}
 }
 
