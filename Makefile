@@ -80,8 +80,10 @@ test-go:
 test-js: install
 	$(TURBO) run typecheck test
 
+# Under a throwaway PostgreSQL too: tests/section-release.test.mjs runs its replicas on
+# it (PORTFOLIO_TEST_DATABASE_URL); every other test and gateway stays on SQLite.
 test-e2e: build $(CHROMIUM)
-	$(PNPM) --filter @portfolio/e2e run e2e
+	./scripts/with-postgres.sh $(PNPM) --filter @portfolio/e2e run e2e
 
 # Lint and format checks: golangci-lint (pinned in tools/go.mod, built once into .tools)
 # over every Go module, Biome (pinned in the catalog) over every JS package via turbo,

@@ -13,6 +13,16 @@ const HOST = "127.0.0.1";
 const live = new Set(); // children still running, killed on exit
 const dirs = new Set(); // temporary data directories, removed on exit
 
+/**
+ * This process's environment without any PORTFOLIO_* variable: a developer's own
+ * settings (a database URL, SMTP) never leak into a gateway or command the suite runs.
+ */
+export function hermeticEnv() {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith("PORTFOLIO_")),
+  );
+}
+
 /** A port the kernel just handed out on 127.0.0.1 (closed again before we return). */
 export function freePort() {
   return new Promise((resolvePort, reject) => {
@@ -54,7 +64,9 @@ function installExitHooks() {
 /**
  * @param {{ env?: Record<string,string>, readyTimeoutMs?: number, quiet?: boolean }} [opts]
  * @returns {Promise<{ url: string, port: number, pid: number, dataDir: string,
- *   logs: () => string, stop: () => Promise<void> }>}
+ *   env: Record<string,string>, logs: () => string, stop: () => Promise<void> }>}
+ *   `env` is every PORTFOLIO_* setting the gateway was started with: what a
+ *   `bin/gateway` command acting on the same site (`sections promote`, …) needs.
  */
 export async function startGateway(opts = {}) {
   assertBuilt();
@@ -77,20 +89,17 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
   const url = `http://${HOST}:${port}`;
   const dataDir = mkdtempSync(join(tmpdir(), "portfolio-e2e-data-"));
   dirs.add(dataDir);
+  const settings = {
+    PORTFOLIO_HTTP_ADDR: `${HOST}:${port}`,
+    PORTFOLIO_DATA_DIR: dataDir,
+    PORTFOLIO_PUBLIC_URL: url,
+    // Several gateways run side by side: never the metrics listener's fixed default port.
+    PORTFOLIO_METRICS_ADDR: `${HOST}:0`,
+    ...env,
+  };
   const child = spawn(GATEWAY_BIN, [], {
     cwd: REPO_ROOT,
-    env: {
-      // Hermetic: a developer's own PORTFOLIO_* settings (a database URL, SMTP) never leak in.
-      ...Object.fromEntries(
-        Object.entries(process.env).filter(([k]) => !k.startsWith("PORTFOLIO_")),
-      ),
-      PORTFOLIO_HTTP_ADDR: `${HOST}:${port}`,
-      PORTFOLIO_DATA_DIR: dataDir,
-      PORTFOLIO_PUBLIC_URL: url,
-      // Several gateways run side by side: never the metrics listener's fixed default port.
-      PORTFOLIO_METRICS_ADDR: `${HOST}:0`,
-      ...env,
-    },
+    env: { ...hermeticEnv(), ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   live.add(child);
@@ -157,7 +166,12 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
     }
     try {
       const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return { url, port, pid: child.pid, dataDir, logs, stop };
+      if (res.ok) {
+        const portfolioEnv = Object.fromEntries(
+          Object.entries(settings).filter(([k]) => k.startsWith("PORTFOLIO_")),
+        );
+        return { url, port, pid: child.pid, dataDir, env: portfolioEnv, logs, stop };
+      }
       lastProblem = `/healthz answered ${res.status}`;
     } catch (err) {
       lastProblem = err?.cause?.code || err?.message || String(err);
