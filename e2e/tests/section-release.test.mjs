@@ -445,13 +445,11 @@ describe("section releases", () => {
     },
   );
 
-  // Known gaps, kept as todo tests (reported, not failing the run) until the gateway
-  // closes them; drop the `todo` then.
+  // A release brings pages the shell's build never saw: they get the section's chrome.
   e2eTest(
     "an article only the release has is served prerendered, like the shipped ones",
     {
       timeout: 60_000,
-      todo: "the gateway composes a page from the shell's chrome for that very path; the shell's build has none for an article it did not know, so the page is the bare document",
     },
     async () => {
       const gateway = await startGateway();
@@ -481,7 +479,6 @@ describe("section releases", () => {
     "a tab that fetched /mf/remotes.json before a promote and opened the blog after it keeps working after the rollback",
     {
       timeout: 60_000,
-      todo: "it loads v2 through the unversioned /mf/blog/ URLs (its remotes.json predates the promote); after the rollback they serve only the shipped build, and v2's lazy chunks answer 404",
     },
     async ({ page }) => {
       const gateway = await startGateway();

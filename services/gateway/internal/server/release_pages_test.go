@@ -34,6 +34,15 @@ func TestAReleaseIsServedWhole(t *testing.T) {
 		!strings.Contains(article.Body.String(), `"headline":"Shipping Alone"`) {
 		t.Errorf("the release's article: %d\n%s", article.Code, article.Body.String())
 	}
+	// The shell was built without this article: its page gets the chrome of /blog.
+	if got := rootOf(t, article.Body.String()); got != `<header>blog chrome</header><main id="main"><!--$--><main><h1>Shipping Alone</h1><p>from v2</p></main><!--/$--></main>` {
+		t.Errorf("the release's article is not prerendered in the blog's chrome: %s", got)
+	}
+	// Its manifest at the unversioned URL names the version as its public path, so a
+	// tab that asked there loads every chunk under the version.
+	if w := get(f.h, "/mf/blog/mf-manifest.json"); w.Code != 200 || !strings.Contains(w.Body.String(), `"publicPath":"/mf/blog/2.0.0-b/"`) || w.Header().Get("Cache-Control") != "no-cache" {
+		t.Errorf("the release's unversioned manifest: %d %q %s", w.Code, w.Header().Get("Cache-Control"), w.Body.String())
+	}
 	if w := get(f.h, "/blog/shipping-alone/"); w.Code != 301 || w.Header().Get("Location") != "/blog/shipping-alone" {
 		t.Errorf("the article with a trailing slash: %d %q", w.Code, w.Header().Get("Location"))
 	}

@@ -117,7 +117,12 @@ func handleSectionAssets(web *Web, name string) http.Handler {
 			static.Serve(w, r, f.WithCacheControl(static.Immutable), http.StatusOK)
 			return
 		}
-		for _, s := range []Section{web.State().Sections[name], web.shipped[name]} {
+		current := web.State().Sections[name]
+		if rest == mfManifest && current.Manifest != nil {
+			static.Serve(w, r, current.Manifest, http.StatusOK)
+			return
+		}
+		for _, s := range []Section{current, web.shipped[name]} {
 			if s.Files == nil {
 				continue
 			}
@@ -130,9 +135,48 @@ func handleSectionAssets(web *Web, name string) http.Handler {
 	})
 }
 
+// chromeFor is the key of the shell's prerendered chrome around a section's page: the
+// page's own where the shell's build has one, else the section's mount's. A release
+// brings pages the shell was never built with (a new article), and the chrome around
+// every page of a section is the same.
+func (w *Web) chromeFor(route content.Route) string {
+	if _, ok := w.Shell.Lookup(compose.FileName(route.Path)); ok || w.Shell == nil {
+		return route.Path
+	}
+	return "/" + string(route.Section)
+}
+
 // isVersion reports whether a path segment can be a release's version: versions
 // start with a digit, a build's own top-level names (static/, remoteEntry.js) do not.
 func isVersion(segment string) bool { return segment != "" && segment[0] >= '0' && segment[0] <= '9' }
+
+const mfManifest = "mf-manifest.json"
+
+// pinnedManifest is a release's mf-manifest.json for its unversioned URL, with its
+// public path set to the release's own: a tab that asked /mf/<name>/mf-manifest.json
+// (its remotes.json older than the promote) then loads every chunk under the version,
+// which stays served after the next promote or rollback.
+func pinnedManifest(files compose.Build, url string) (*static.File, error) {
+	f, ok := files.Lookup(mfManifest)
+	if !ok {
+		return nil, nil
+	}
+	var m map[string]any
+	if err := json.Unmarshal(f.Body, &m); err != nil {
+		return nil, err
+	}
+	meta, ok := m["metaData"].(map[string]any)
+	if !ok {
+		meta = map[string]any{}
+		m["metaData"] = meta
+	}
+	meta["publicPath"] = url
+	body, err := json.Marshal(m)
+	if err != nil {
+		return nil, err
+	}
+	return static.NewFile(mfManifest, body, static.NoCache), nil
+}
 
 // remotesFile is /mf/remotes.json: where the shell finds each remote's manifest. A
 // remote at its default place is pointed at the version served now.
@@ -194,7 +238,7 @@ func handleSectionPage(logger *zap.Logger, web *Web, publicURL string) http.Hand
 			return
 		}
 		route := page.Route()
-		part := compose.Part{Shell: route.Path, Section: string(route.Section), Key: route.Path}
+		part := compose.Part{Shell: web.chromeFor(route), Section: string(route.Section), Key: route.Path}
 		static.Serve(w, r, st.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
 	})
 }

@@ -57,6 +57,9 @@ type Section struct {
 	Version     string
 	Description release.Description
 	Files       compose.Build
+	// Manifest is a release's mf-manifest.json as /mf/<name>/mf-manifest.json serves
+	// it (pinnedManifest); nil for the shipped build, served as built.
+	Manifest *static.File
 }
 
 // URL is where the section's files are served: under its version, so a page's
@@ -212,6 +215,10 @@ func (w *Web) Apply(releases map[string]*release.Release) error {
 		if rel, ok := releases[name]; ok {
 			s := Section{Version: rel.Manifest.Version, Files: w.versions.add(name, rel)}
 			s.Description = release.Description{Routes: rel.Manifest.Routes, Posts: rel.Manifest.Posts, Editions: rel.Manifest.Editions}
+			var err error
+			if s.Manifest, err = pinnedManifest(s.Files, s.URL(name)); err != nil {
+				return fmt.Errorf("%s %s: mf-manifest.json: %w", name, s.Version, err)
+			}
 			sections[name] = s
 		}
 	}
