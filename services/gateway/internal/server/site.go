@@ -83,13 +83,6 @@ func handleAssets(dir compose.Build, prefix string) http.Handler {
 	})
 }
 
-// handleFile serves one file prepared at start-up.
-func handleFile(f *static.File) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		static.Serve(w, r, f, http.StatusOK)
-	})
-}
-
 // redirectTrailingSlash sends /skills/ to /skills, so each page has one URL.
 func redirectTrailingSlash() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
