@@ -38,13 +38,13 @@ export function ReleaseRow({ section, release, serving, onPromoted }: ReleaseRow
   const isServing = version === serving;
   return (
     <tr className={isServing ? "bg-muted/50" : undefined}>
-      <th scope="row" id={versionId} className={`${cell} break-all font-mono font-medium`}>
+      <th scope="row" id={versionId} className={`${cell} whitespace-nowrap font-mono font-medium`}>
         {version}
       </th>
       <td className={`${cell} whitespace-nowrap`}>
         <Timestamp iso={release.publishedAt} />
       </td>
-      <td className={`${cell} break-all`}>{release.publishedBy}</td>
+      <td className={`${cell} whitespace-nowrap`}>{release.publishedBy}</td>
       <td id={checkId} className={cell}>
         {check ? (
           <span className="break-words text-destructive dark:text-red-400">{check}</span>
