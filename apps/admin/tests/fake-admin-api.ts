@@ -5,6 +5,8 @@ import type {
   AdminEdition,
   AdminStats,
   ContactMessageRecord,
+  SectionEvent,
+  SectionStatus,
   Subscriber,
   SubscriberState,
   TroubledMail,
@@ -108,6 +110,56 @@ export function makeTroubledMail(): TroubledMail[] {
   ];
 }
 
+export const REACT_REFUSAL =
+  "release: shared module react: the release needs ^20.0.0, the running shell provides 19.3.1";
+
+/**
+ * The sections as GET /api/admin/sections lists them: the blog on its shipped build
+ * with a release ready and one the checks refuse, the newsletter on a promoted release,
+ * the admin with none.
+ */
+export function makeSections(): SectionStatus[] {
+  const release = (version: string, publishedAt: string, check = "") => ({
+    version,
+    digest: `sha256:${version.slice(-12).padEnd(64, "0")}`,
+    size: 506535,
+    publishedAt,
+    publishedBy: "cli:ci",
+    check,
+  });
+  const event = (action: SectionEvent["action"], version: string, at: string, previous = "") => ({
+    action,
+    version,
+    previous,
+    actor: action === "promote" ? "admin:owner" : "cli:ci",
+    at,
+  });
+  return [
+    {
+      name: "blog",
+      serving: "",
+      releases: [
+        release("0.0.0-3f2a9c1b7d0e", "2025-06-29T12:00:00Z"),
+        release("0.0.0-1a2b3c4d5e6f", "2025-06-28T12:00:00Z", REACT_REFUSAL),
+      ],
+      history: [
+        event("publish", "0.0.0-3f2a9c1b7d0e", "2025-06-29T12:00:00Z"),
+        event("publish", "0.0.0-1a2b3c4d5e6f", "2025-06-28T12:00:00Z"),
+      ],
+    },
+    {
+      name: "newsletter",
+      serving: "0.0.0-9e8d7c6b5a41",
+      releases: [release("0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z")],
+      history: [
+        event("promote", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:01:00Z"),
+        event("publish", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z"),
+      ],
+    },
+    { name: "admin", serving: "", releases: [], history: [] },
+  ];
+}
+
 export function createFakeAdminApi({ signedIn = false, configured = true, setupToken = "" } = {}) {
   const state = {
     signedIn,
@@ -125,6 +177,13 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       lastPublishedAt: e.id === 1 ? "2025-01-05T12:00:00Z" : null,
       lastPublishedCount: e.id === 1 ? 12 : null,
     })),
+    sections: makeSections(),
+    /** Each section's promotes not rolled back yet, oldest first: what a rollback undoes. */
+    promotes: {
+      blog: [],
+      newsletter: [{ version: "0.0.0-9e8d7c6b5a41", previous: "" }],
+      admin: [],
+    } as Record<string, { version: string; previous: string }[]>,
   };
 
   const countOf = (s: SubscriberState) => state.subscribers.filter((x) => x.state === s).length;
@@ -262,6 +321,53 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       state.mail = state.mail.filter((m) => m !== mail);
       state.mailSent++;
       return json(200, { id: mail.id, status: "pending" });
+    }),
+  );
+  on(
+    "GET",
+    "/api/admin/sections",
+    authed(() => json(200, { sections: state.sections })),
+  );
+  const sectionEvent = (
+    section: SectionStatus,
+    action: "promote" | "rollback",
+    version: string,
+    previous: string,
+  ) =>
+    section.history.unshift({
+      action,
+      version,
+      previous,
+      actor: `admin:${state.user}`,
+      at: "2025-06-30T12:00:00Z",
+    });
+  on(
+    "POST",
+    /^\/api\/admin\/sections\/([^/]+)\/promote$/,
+    authed(({ body }, match) => {
+      const section = state.sections.find((s) => s.name === match[1]);
+      const { version } = body as { version: string };
+      const release = section?.releases.find((r) => r.version === version);
+      if (!section || !release)
+        return apiError(404, "not_found", `no such release: ${match[1]} ${version}`);
+      if (release.check) return apiError(409, "conflict", release.check);
+      state.promotes[section.name]!.push({ version, previous: section.serving });
+      sectionEvent(section, "promote", version, section.serving);
+      section.serving = version;
+      return json(200, { section: section.name, serving: version });
+    }),
+  );
+  on(
+    "POST",
+    /^\/api\/admin\/sections\/([^/]+)\/rollback$/,
+    authed((_, match) => {
+      const section = state.sections.find((s) => s.name === match[1]);
+      if (!section) return apiError(404, "not_found", `no such section: ${match[1]}`);
+      const undone = state.promotes[section.name]!.pop();
+      if (!undone) return apiError(409, "conflict", `nothing to roll back: ${section.name}`);
+      sectionEvent(section, "rollback", undone.previous, undone.version);
+      section.serving = undone.previous;
+      return json(200, { section: section.name, serving: section.serving });
     }),
   );
   if (!configured) {

@@ -28,6 +28,7 @@ export const ADMIN_API = {
   subscribersCsv: "/api/admin/subscribers.csv",
   messages: "/api/admin/messages",
   mail: "/api/admin/mail",
+  sections: "/api/admin/sections",
 } as const;
 
 /** POST here queues a dead email again. */
@@ -35,6 +36,14 @@ export const retryMailPath = (id: number) => `${ADMIN_API.mail}/${id}/retry`;
 
 /** POST here sends the edition to every confirmed subscriber. */
 export const publishEditionPath = (id: number) => `${ADMIN_API.editions}/${id}/publish`;
+
+/** POST here makes a published release the one `section` serves. */
+export const promoteSectionPath = (section: string) =>
+  `${ADMIN_API.sections}/${encodeURIComponent(section)}/promote`;
+
+/** POST here undoes `section`'s last promote. */
+export const rollbackSectionPath = (section: string) =>
+  `${ADMIN_API.sections}/${encodeURIComponent(section)}/rollback`;
 
 /** The API's error code when no admin is configured nor set up (503, on every call but the probe and the setup). */
 export const NOT_CONFIGURED = "not_configured";
@@ -195,4 +204,81 @@ export function signOut(options?: CallOptions): Promise<void> {
 /** Sends edition `id` again: 404 for an unknown edition, 409 while it is already being sent. */
 export function publishEdition(id: number, options?: CallOptions): Promise<PublishResult> {
   return request<PublishResult>(publishEditionPath(id), { ...options, method: "POST" });
+}
+
+/** The parts of the site that ship as releases of their own (`bin/gateway sections`). */
+export type SectionName = "blog" | "newsletter" | "admin";
+
+/** One published release of a section. */
+export interface SectionRelease {
+  /** `<package version>-<commit>`, e.g. '0.0.0-3f2a9c1b7d0e'. */
+  version: string;
+  /** The artifact's digest, 'sha256:…'. */
+  digest: string;
+  /** The artifact's size in bytes. */
+  size: number;
+  /** RFC 3339. */
+  publishedAt: string;
+  /** Who published it: 'cli:<user>' or 'admin:<user>'. */
+  publishedBy: string;
+  /** '' when the release passes the site's checks now, else why it may not be promoted (a message to show). */
+  check: string;
+}
+
+export type SectionAction = "publish" | "promote" | "rollback" | "expire";
+
+/** One change of a section's releases. */
+export interface SectionEvent {
+  action: SectionAction;
+  /** What was published, promoted or removed; for a rollback, what is served after it ('' the shipped build). */
+  version: string;
+  /** What a promote replaced or a rollback left; '' the shipped build (and for publish and expire). */
+  previous: string;
+  actor: string;
+  /** RFC 3339. */
+  at: string;
+}
+
+/** A section, what it serves, its releases and its history. */
+export interface SectionStatus {
+  name: SectionName;
+  /** The version served now; '' the build the gateway shipped with. */
+  serving: string;
+  /** Newest first. */
+  releases: SectionRelease[];
+  /** Newest first, at most 20. */
+  history: SectionEvent[];
+}
+
+/** GET /api/admin/sections. */
+export interface SectionList {
+  sections: SectionStatus[];
+}
+
+/** What a promote or a rollback left the section serving ('' the shipped build). */
+export interface SectionServing {
+  section: SectionName;
+  serving: string;
+}
+
+/**
+ * Makes published `version` the one `section` serves: 404 `not_found` for an unknown
+ * section or version, 409 `conflict` (the check's refusal as the message) when the
+ * release does not fit the site as it runs now.
+ */
+export function promoteSection(
+  section: string,
+  version: string,
+  options?: CallOptions,
+): Promise<SectionServing> {
+  return request<SectionServing>(promoteSectionPath(section), {
+    ...options,
+    method: "POST",
+    body: { version },
+  });
+}
+
+/** Undoes `section`'s last promote: 409 `conflict` when there is none to undo. */
+export function rollbackSection(section: string, options?: CallOptions): Promise<SectionServing> {
+  return request<SectionServing>(rollbackSectionPath(section), { ...options, method: "POST" });
 }

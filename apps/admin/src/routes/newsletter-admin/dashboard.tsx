@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import { Editions } from "./editions";
 import { Mail } from "./mail";
 import { Messages } from "./messages";
+import { Sections } from "./sections";
 import { useEndSessionOn401, useSignOut } from "./session-end";
 import { SetupNotes } from "./setup-notes";
 import { StatCards } from "./stat-cards";
@@ -18,8 +19,9 @@ interface DashboardProps {
 
 /**
  * What a signed-in owner sees: who they are, the numbers, editions, subscribers, messages,
- * mail delivery, setup notes. Its data comes through TanStack Query, whose cache lives
- * as long as the dashboard (made in state, so a server render never shares one).
+ * mail delivery, the sections' releases, setup notes. Its data comes through TanStack
+ * Query, whose cache lives as long as the dashboard (made in state, so a server render
+ * never shares one).
  */
 export function Dashboard(props: DashboardProps) {
   const [queryClient] = useState(createQueryClient);
@@ -60,6 +62,7 @@ function DashboardBody({ session, focusOnMount = false }: DashboardProps) {
       <Subscribers />
       <Messages />
       <Mail />
+      <Sections />
       <SetupNotes />
     </>
   );

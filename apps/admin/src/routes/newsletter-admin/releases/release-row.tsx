@@ -1,0 +1,73 @@
+import { promoteSection, type SectionRelease } from "@portfolio/api-client/admin";
+import { Badge } from "@portfolio/ui/badge";
+import { useId } from "react";
+import { Timestamp } from "../format";
+import { ConfirmAction } from "./confirm-action";
+import { sectionLabel, servingInSentence } from "./format";
+import { useSectionAction } from "./use-section-action";
+
+export const cell = "px-4 py-3 text-left align-top";
+
+interface ReleaseRowProps {
+  section: string;
+  release: SectionRelease;
+  /** The version the section serves now ('' the shipped build). */
+  serving: string;
+  /** After a promote, once the list shows it. */
+  onPromoted: () => void;
+}
+
+/**
+ * One release: its version (the row's header), when and by whom it was published, the
+ * site's verdict on it now, and 'Promote', or 'Serving' for the one served. A release
+ * the checks refuse cannot be promoted, and its button says why.
+ */
+export function ReleaseRow({ section, release, serving, onPromoted }: ReleaseRowProps) {
+  const id = useId();
+  const versionId = `${id}-version`;
+  const checkId = `${id}-check`;
+  const label = sectionLabel(section);
+  const { version, check } = release;
+  const promote = useSectionAction({
+    section,
+    run: () => promoteSection(section, version),
+    done: "Release promoted",
+    failed: "Promote failed",
+    onSuccess: onPromoted,
+  });
+  const isServing = version === serving;
+  return (
+    <tr className={isServing ? "bg-muted/50" : undefined}>
+      <th scope="row" id={versionId} className={`${cell} whitespace-nowrap font-mono font-medium`}>
+        {version}
+      </th>
+      <td className={`${cell} whitespace-nowrap`}>
+        <Timestamp iso={release.publishedAt} />
+      </td>
+      <td className={`${cell} whitespace-nowrap`}>{release.publishedBy}</td>
+      <td id={checkId} className={cell}>
+        {check ? (
+          <span className="break-words text-destructive dark:text-red-400">{check}</span>
+        ) : (
+          <Badge variant="secondary">Ready</Badge>
+        )}
+      </td>
+      <td className={cell}>
+        {isServing ? (
+          <Badge>Serving</Badge>
+        ) : (
+          <ConfirmAction
+            label="Promote"
+            pendingLabel="Promoting..."
+            pending={promote.isPending}
+            blocked={check !== ""}
+            describedBy={check ? `${versionId} ${checkId}` : versionId}
+            title={`Promote ${label} ${version}?`}
+            description={`${label} will serve ${version} instead of ${servingInSentence(serving)}, on every gateway within about a second. Pages already open keep what they loaded until they are reloaded.`}
+            onConfirm={() => promote.mutate()}
+          />
+        )}
+      </td>
+    </tr>
+  );
+}

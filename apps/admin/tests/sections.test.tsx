@@ -1,0 +1,272 @@
+import { dismissToast } from "@portfolio/ui/use-toast";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiError, createFakeAdminApi, deferred, json, REACT_REFUSAL } from "./fake-admin-api";
+import { findToast, renderAt } from "./render";
+
+afterEach(() => {
+  act(() => dismissToast()); // the toast store outlives a test's <Toaster>
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const READY = "0.0.0-3f2a9c1b7d0e";
+const REFUSED = "0.0.0-1a2b3c4d5e6f";
+const NEWSLETTER = "0.0.0-9e8d7c6b5a41";
+
+/** A section of the panel: a region named by its heading. */
+const sectionNamed = (name: string) => screen.findByRole("region", { name });
+const status = (section: HTMLElement) => within(section).getByText(/^Serving:/);
+const row = (section: HTMLElement, version: string) =>
+  within(section).getByRole("rowheader", { name: version }).closest("tr") as HTMLElement;
+const postsTo = (api: ReturnType<typeof createFakeAdminApi>, section: string, what: string) =>
+  api.callsTo("POST", `/api/admin/sections/${section}/${what}`);
+
+describe("sections", () => {
+  it("shows what each section serves, its releases with the site's verdict, and its history", async () => {
+    createFakeAdminApi({ signedIn: true });
+    renderAt();
+    expect(await screen.findByRole("heading", { level: 2, name: "Sections" })).toBeInTheDocument();
+
+    const blog = await sectionNamed("Blog");
+    expect(within(blog).getByRole("heading", { level: 3 })).toHaveTextContent("Blog");
+    expect(status(blog)).toHaveTextContent("Serving: Shipped build");
+    const table = within(blog).getByRole("table", { name: "Blog releases, newest first." });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Version", "Published", "By", "Check", "Action"]);
+    const [first, second] = within(table).getAllByRole("rowheader");
+    expect([first!.textContent, second!.textContent]).toEqual([READY, REFUSED]);
+
+    const ready = row(blog, READY);
+    expect(ready.querySelector("time")).toHaveAttribute("datetime", "2025-06-29T12:00:00Z");
+    expect(ready).toHaveTextContent("cli:ci");
+    expect(within(ready).getByText("Ready")).toBeInTheDocument();
+    const promote = within(ready).getByRole("button", { name: "Promote" });
+    expect(promote).not.toHaveAttribute("aria-disabled");
+    expect(promote).toHaveAccessibleDescription(READY);
+
+    // The checks refuse this one: 'Promote' is unavailable, and says why.
+    const refused = row(blog, REFUSED);
+    expect(refused).toHaveTextContent(REACT_REFUSAL);
+    const blocked = within(refused).getByRole("button", { name: "Promote" });
+    expect(blocked).toHaveAttribute("aria-disabled", "true");
+    expect(blocked).toHaveAccessibleDescription(`${REFUSED} ${REACT_REFUSAL}`);
+
+    const blogHistory = within(blog).getByRole("list", { name: "Blog history" });
+    expect(within(blogHistory).getAllByRole("listitem")[0]).toHaveTextContent(
+      `cli:ci published ${READY}`,
+    );
+
+    const newsletter = await sectionNamed("Newsletter");
+    expect(status(newsletter)).toHaveTextContent(`Serving: ${NEWSLETTER}`);
+    const serving = row(newsletter, NEWSLETTER);
+    expect(within(serving).getByText("Serving")).toBeInTheDocument();
+    expect(within(serving).queryByRole("button")).not.toBeInTheDocument();
+    const history = within(newsletter).getByRole("list", { name: "Newsletter history" });
+    const [promoted] = within(history).getAllByRole("listitem");
+    expect(promoted).toHaveTextContent(
+      `admin:owner promoted ${NEWSLETTER}, replacing the shipped build`,
+    );
+    expect(promoted!.querySelector("time")).toHaveAttribute("datetime", "2025-06-27T12:01:00Z");
+
+    const admin = await sectionNamed("Admin");
+    expect(status(admin)).toHaveTextContent("Serving: Shipped build");
+    expect(within(admin).getByText("No releases published yet.")).toBeInTheDocument();
+    expect(within(admin).getByText("Nothing has happened yet.")).toBeInTheDocument();
+  });
+
+  it("asks before promoting; Cancel (or Escape) changes nothing and gives focus back", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = renderAt();
+    const blog = await sectionNamed("Blog");
+    const promote = within(row(blog, READY)).getByRole("button", { name: "Promote" });
+
+    await user.click(promote);
+    const dialog = await screen.findByRole("dialog", { name: `Promote Blog ${READY}?` });
+    expect(dialog).toHaveAccessibleDescription(
+      `Blog will serve ${READY} instead of the shipped build, on every gateway within about a second. Pages already open keep what they loaded until they are reloaded.`,
+    );
+    // The safe choice is the first one focused.
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(promote).toHaveFocus();
+
+    // From the keyboard: Enter opens, Escape closes.
+    await user.keyboard("{Enter}");
+    await screen.findByRole("dialog");
+    await user.keyboard("{Escape}");
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(promote).toHaveFocus();
+
+    // A release the checks refuse opens no dialog at all.
+    await user.click(within(row(blog, REFUSED)).getByRole("button", { name: "Promote" }));
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(postsTo(api, "blog", "promote")).toHaveLength(0);
+  });
+
+  it("promotes: progress on that row only, a toast, the list read again, focus on what is served", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const gate = deferred<void>();
+    api.on("POST", "/api/admin/sections/blog/promote", async () => {
+      await gate.promise;
+      const blog = api.state.sections[0]!;
+      blog.serving = READY;
+      blog.history.unshift({
+        action: "promote",
+        version: READY,
+        previous: "",
+        actor: "admin:admin",
+        at: "2025-06-30T12:00:00Z",
+      });
+      return json(200, { section: "blog", serving: READY });
+    });
+    const { user } = renderAt();
+    const blog = await sectionNamed("Blog");
+    await user.click(within(row(blog, READY)).getByRole("button", { name: "Promote" }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: "Promote" }));
+
+    const pending = within(row(blog, READY)).getByRole("button", { name: "Promoting..." });
+    expect(pending).toHaveAttribute("aria-disabled", "true");
+    expect(pending).toHaveFocus();
+    expect(within(row(blog, REFUSED)).getByRole("button", { name: "Promote" })).toBeInTheDocument();
+    expect(within(blog).getByRole("button", { name: "Roll back" })).toBeInTheDocument();
+    const [post] = postsTo(api, "blog", "promote");
+    expect(post).toMatchObject({ body: { version: READY }, credentials: "same-origin" });
+
+    gate.resolve();
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Release promoted"));
+    expect(toast).toHaveTextContent(`Blog now serves ${READY}.`);
+    expect(toast).toHaveAttribute("data-variant", "default");
+    await waitFor(() => expect(status(blog)).toHaveTextContent(`Serving: ${READY}`));
+    expect(within(row(blog, READY)).getByText("Serving")).toBeInTheDocument();
+    await waitFor(() => expect(status(blog)).toHaveFocus());
+    expect(within(blog).getByRole("list", { name: "Blog history" })).toHaveTextContent(
+      `admin:admin promoted ${READY}, replacing the shipped build`,
+    );
+    expect(api.callsTo("GET", "/api/admin/sections")).toHaveLength(2);
+  });
+
+  it("shows the server's refusal of a promote in a destructive toast, and reads the list again", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const refusal = "release: route /blog/feed collides with section newsletter's";
+    api.on("POST", "/api/admin/sections/blog/promote", () => apiError(409, "conflict", refusal));
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = renderAt();
+    const blog = await sectionNamed("Blog");
+    await user.click(within(row(blog, READY)).getByRole("button", { name: "Promote" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Promote" }),
+    );
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Promote failed"));
+    expect(toast).toHaveTextContent(refusal);
+    expect(toast).toHaveAttribute("data-variant", "destructive");
+    expect(
+      await within(row(blog, READY)).findByRole("button", { name: "Promote" }),
+    ).not.toHaveAttribute("aria-disabled");
+    await waitFor(() => expect(api.callsTo("GET", "/api/admin/sections")).toHaveLength(2));
+    expect(status(blog)).toHaveTextContent("Serving: Shipped build");
+  });
+
+  it("rolls back after asking, naming what it goes back to; then there is nothing to roll back", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = renderAt();
+    const newsletter = await sectionNamed("Newsletter");
+    const rollBack = within(newsletter).getByRole("button", { name: "Roll back" });
+    expect(rollBack).toHaveAccessibleDescription("Newsletter");
+
+    await user.click(rollBack);
+    const dialog = await screen.findByRole("dialog", {
+      name: `Roll back Newsletter ${NEWSLETTER}?`,
+    });
+    expect(dialog).toHaveAccessibleDescription(
+      `Newsletter will serve the shipped build again instead of ${NEWSLETTER}, on every gateway within about a second.`,
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Roll back" }));
+    expect(postsTo(api, "newsletter", "rollback")).toHaveLength(1);
+    expect(postsTo(api, "newsletter", "rollback")[0]!.body).toBeUndefined();
+
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Rolled back"));
+    expect(toast).toHaveTextContent("Newsletter now serves the shipped build.");
+    await waitFor(() => expect(status(newsletter)).toHaveTextContent("Serving: Shipped build"));
+    expect(
+      within(newsletter).getByRole("list", { name: "Newsletter history" }).firstElementChild,
+    ).toHaveTextContent(`admin:admin rolled back from ${NEWSLETTER} to the shipped build`);
+    expect(within(row(newsletter, NEWSLETTER)).getByRole("button", { name: "Promote" })).toBe(
+      within(row(newsletter, NEWSLETTER)).getByRole("button"),
+    );
+
+    // On the shipped build: unavailable, with the reason, and still reachable by keyboard.
+    const again = within(newsletter).getByRole("button", { name: "Roll back" });
+    expect(again).toHaveFocus();
+    expect(again).toHaveAttribute("aria-disabled", "true");
+    expect(again).toHaveAccessibleDescription(
+      "Newsletter Nothing to roll back: the shipped build is served.",
+    );
+    await user.click(again);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(postsTo(api, "newsletter", "rollback")).toHaveLength(1);
+  });
+
+  it("shows the server's 409 when it has nothing to roll back", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    api.on("POST", "/api/admin/sections/newsletter/rollback", () =>
+      apiError(409, "conflict", "nothing to roll back: newsletter"),
+    );
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = renderAt();
+    const newsletter = await sectionNamed("Newsletter");
+    await user.click(within(newsletter).getByRole("button", { name: "Roll back" }));
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Roll back" }),
+    );
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Roll back failed"));
+    expect(toast).toHaveTextContent("nothing to roll back: newsletter");
+    expect(toast).toHaveAttribute("data-variant", "destructive");
+  });
+
+  it("goes back to the sign-in form when the session ended before a promote", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = renderAt();
+    const blog = await sectionNamed("Blog");
+    await user.click(within(row(blog, READY)).getByRole("button", { name: "Promote" }));
+    api.state.signedIn = false;
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Promote" }),
+    );
+    expect(await screen.findByRole("form", { name: "Admin sign in" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Sections" })).not.toBeInTheDocument();
+  });
+
+  it("offers to ask again when the sections cannot be loaded", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    let fail = true;
+    const sections = api.state.sections;
+    api.on("GET", "/api/admin/sections", () =>
+      fail
+        ? apiError(500, "internal", "Something went wrong. Please try again later.")
+        : json(200, { sections }),
+    );
+    const { user } = renderAt();
+    const alert = await screen.findByText(/Could not load the sections\./);
+    expect(alert).toHaveTextContent(
+      "Could not load the sections. Something went wrong. Please try again later.",
+    );
+    fail = false;
+    await user.click(
+      within(alert.closest("[role=alert]") as HTMLElement).getByRole("button", {
+        name: "Try again",
+      }),
+    );
+    expect(await sectionNamed("Blog")).toBeInTheDocument();
+  });
+});

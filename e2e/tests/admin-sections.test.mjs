@@ -1,0 +1,217 @@
+// The admin's Sections panel end to end, against the built bin/gateway: the blog's
+// build packed into a release artifact (`bin/gateway sections pack`, as `make release`
+// does) and published to this file's gateway by the CLI (`sections publish`, with the
+// gateway's PORTFOLIO_DATA_DIR); then, in the browser, the panel lists blog, newsletter
+// and admin on their shipped builds, 'Promote' (after its confirmation dialog) makes
+// the blog serve the release (the panel, /mf/remotes.json and the release's manifest
+// agree), and 'Roll back' returns it to the shipped build. axe finds nothing on the
+// panel, with and without its dialog. The gateway is killed by PID when the file is done.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, describe } from "node:test";
+import { AxeBuilder } from "@axe-core/playwright";
+import { startGateway } from "../lib/gateway.mjs";
+import { eventually, expectToast, goto, holdRequests, waitForPage } from "../lib/page.mjs";
+import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
+import { e2eTest } from "../lib/suite.mjs";
+
+const USER = "owner";
+const PASSWORD = "e2e sections password, long enough";
+const SHIPPED_ENTRY = "/mf/blog/mf-manifest.json";
+
+let gateway;
+let work;
+/** The version of the blog release published in before(). */
+let version;
+const at = (path) => `${gateway.url}${path}`;
+
+/** bin/gateway with the given PORTFOLIO_* settings only (a developer's own never leak in). */
+function gatewayCli(args, env = {}) {
+  return execFileSync(GATEWAY_BIN, args, {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => !k.startsWith("PORTFOLIO_")),
+      ),
+      ...env,
+    },
+  });
+}
+const lastLine = (out) => out.trim().split("\n").at(-1);
+/** A regular expression matching `text` literally (versions have dots). */
+const literally = (text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+
+const sectionsHeading = (page) => page.getByRole("heading", { level: 2, name: "Sections" });
+const section = (page, name) => page.getByRole("region", { name, exact: true });
+const serving = (page, name) => section(page, name).getByText(/^Serving:/);
+const releaseRow = (page, name, v) =>
+  section(page, name)
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: v, exact: true }) });
+
+async function signIn(page) {
+  await goto(page, at("/admin/newsletter"));
+  await waitForPage(page);
+  const form = page.getByRole("form", { name: "Admin sign in" });
+  await form.getByLabel("User name", { exact: true }).fill(USER);
+  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
+  await form.getByRole("button", { name: "Sign in" }).click();
+  await page.getByText(`Signed in as ${USER}`).waitFor();
+  await section(page, "Blog").waitFor();
+}
+
+async function servingText(page, name) {
+  return (await serving(page, name).innerText()).replace(/\s+/g, " ").trim();
+}
+
+/** Where /mf/remotes.json says the blog's manifest is. */
+async function blogEntry(page) {
+  const res = await page.request.get(at("/mf/remotes.json"));
+  assert.equal(res.status(), 200);
+  const { remotes } = await res.json();
+  return remotes.find((r) => r.name === "blog")?.entry;
+}
+
+async function axeViolations(page, state) {
+  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
+  return violations.map(
+    (x) =>
+      `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(" "))
+        .join("; ")}`,
+  );
+}
+
+describe("admin sections", () => {
+  before(async () => {
+    const hash = execFileSync(GATEWAY_BIN, ["hash-password"], {
+      input: `${PASSWORD}\n`,
+      encoding: "utf8",
+      stdio: ["pipe", "pipe", "ignore"],
+    }).trim();
+    gateway = await startGateway({
+      env: { PORTFOLIO_ADMIN_USER: USER, PORTFOLIO_ADMIN_PASSWORD_HASH: hash },
+    });
+    // The blog as `make build` left it, packed and published as a release would be.
+    work = mkdtempSync(join(tmpdir(), "portfolio-e2e-sections-"));
+    const artifact = lastLine(
+      gatewayCli([
+        "sections",
+        "pack",
+        "blog",
+        "--content",
+        join(REPO_ROOT, "content"),
+        "--commit",
+        "e2etest",
+        "--out",
+        work,
+      ]),
+    );
+    version = lastLine(
+      gatewayCli(["sections", "publish", artifact], { PORTFOLIO_DATA_DIR: gateway.dataDir }),
+    );
+    assert.match(version, /^\d.*-e2etest$/, `the published version: ${version}`);
+  });
+
+  after(async () => {
+    await gateway?.stop();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  e2eTest(
+    "the panel lists blog, newsletter and admin on their shipped builds, the published release ready; axe finds nothing",
+    async ({ page }) => {
+      await signIn(page);
+      await sectionsHeading(page).waitFor();
+      for (const name of ["Blog", "Newsletter", "Admin"])
+        assert.equal(await servingText(page, name), "Serving: Shipped build", name);
+
+      const row = releaseRow(page, "Blog", version);
+      const text = (await row.innerText()).replace(/\s+/g, " ");
+      assert.match(text, /Ready/, `the release passes the site's checks: ${text}`);
+      assert.match(text, /cli:/, `published by the CLI: ${text}`);
+      const promote = row.getByRole("button", { name: "Promote" });
+      assert.equal(await promote.getAttribute("aria-disabled"), null);
+      assert.equal(await blogEntry(page), SHIPPED_ENTRY);
+      const history = section(page, "Blog").getByRole("list", { name: "Blog history" });
+      assert.match(await history.innerText(), literally(`published ${version}`));
+      const rollBack = section(page, "Blog").getByRole("button", { name: "Roll back" });
+      assert.equal(await rollBack.getAttribute("aria-disabled"), "true");
+
+      const found = await axeViolations(page, "sections panel");
+      await promote.click();
+      const dialog = page.getByRole("dialog", { name: `Promote Blog ${version}?` });
+      await dialog.waitFor();
+      found.push(...(await axeViolations(page, "promote dialog")));
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      assert.equal(await promote.evaluate((el) => el === document.activeElement), true);
+      assert.equal(await servingText(page, "Blog"), "Serving: Shipped build");
+      assert.deepEqual(found, []);
+    },
+  );
+
+  e2eTest(
+    "Promote makes the blog serve the release everywhere; Roll back returns it to the shipped build",
+    async ({ page }) => {
+      await signIn(page);
+      const row = releaseRow(page, "Blog", version);
+      const promote = row.getByRole("button", { name: /^(Promote|Promoting\.\.\.)$/ });
+
+      // Progress on that row while the server works.
+      const release = await holdRequests(page, "**/api/admin/sections/blog/promote");
+      await promote.click();
+      const dialog = page.getByRole("dialog", { name: `Promote Blog ${version}?` });
+      await dialog.getByRole("button", { name: "Promote" }).click();
+      await eventually(async () =>
+        assert.equal((await promote.innerText()).trim(), "Promoting..."),
+      );
+      assert.equal(await promote.getAttribute("aria-disabled"), "true");
+      release();
+      await expectToast(page, "Release promoted", `Blog now serves ${version}.`);
+      await eventually(async () =>
+        assert.equal(await servingText(page, "Blog"), `Serving: ${version}`),
+      );
+      assert.equal(await servingText(page, "Newsletter"), "Serving: Shipped build");
+      // Every gateway follows within about a second: this one's remotes.json too.
+      const entry = `/mf/blog/${version}/mf-manifest.json`;
+      await eventually(async () => assert.equal(await blogEntry(page), entry), {
+        timeout: 5000,
+      });
+      assert.equal((await page.request.get(at(entry))).status(), 200);
+
+      const rollBack = section(page, "Blog").getByRole("button", { name: "Roll back" });
+      assert.equal(await rollBack.getAttribute("aria-disabled"), null);
+      await rollBack.click();
+      const back = page.getByRole("dialog", { name: `Roll back Blog ${version}?` });
+      assert.match(await back.innerText(), /the shipped build again/);
+      await back.getByRole("button", { name: "Roll back" }).click();
+      await expectToast(page, "Rolled back", "Blog now serves the shipped build.");
+      await eventually(async () =>
+        assert.equal(await servingText(page, "Blog"), "Serving: Shipped build"),
+      );
+      await eventually(async () => assert.equal(await blogEntry(page), SHIPPED_ENTRY), {
+        timeout: 5000,
+      });
+      assert.equal(await rollBack.getAttribute("aria-disabled"), "true");
+
+      const history = (
+        await section(page, "Blog").getByRole("list", { name: "Blog history" }).innerText()
+      ).replace(/\s+/g, " ");
+      assert.match(
+        history,
+        literally(`admin:${USER} rolled back from ${version} to the shipped build`),
+      );
+      assert.match(
+        history,
+        literally(`admin:${USER} promoted ${version}, replacing the shipped build`),
+      );
+    },
+  );
+});
