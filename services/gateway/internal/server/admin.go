@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"mime"
 	"net/http"
 	"strings"
@@ -278,6 +279,10 @@ func (l loginRequest) Valid(context.Context) error {
 		return invalid("user", "The user name is too long.")
 	case l.Password == "":
 		return invalid("password", "Enter your password.")
+	case len(l.Password) > admin.MaxPasswordBytes:
+		// bcrypt compares only the first 72 bytes: a longer one would sign in with
+		// whatever follows them. Setup refuses such passwords the same way.
+		return invalid("password", fmt.Sprintf("The password must be at most %d bytes (bcrypt ignores the rest).", admin.MaxPasswordBytes))
 	}
 	return nil
 }
