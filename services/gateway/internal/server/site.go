@@ -2,6 +2,7 @@ package server
 
 import (
 	"net/http"
+	"net/url"
 	"path"
 	"strings"
 
@@ -86,8 +87,10 @@ func handleAssets(dir compose.Build, prefix string) http.Handler {
 // redirectTrailingSlash sends /skills/ to /skills, so each page has one URL.
 func redirectTrailingSlash() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		// mux has cleaned the path, so the target is a local path, never //host.
-		target := strings.TrimSuffix(r.URL.EscapedPath(), "/")
+		// From the decoded path: /skills%2F is /skills/ to the router, and trimming the
+		// escaped form would send it to itself forever. mux has cleaned the path, so the
+		// target is a local path, never //host.
+		target := (&url.URL{Path: strings.TrimSuffix(r.URL.Path, "/")}).EscapedPath()
 		if r.URL.RawQuery != "" {
 			target += "?" + r.URL.RawQuery
 		}
