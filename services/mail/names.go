@@ -40,3 +40,9 @@ func HasBidiControl(s string) bool {
 	}
 	return false
 }
+
+// BreaksLine is true for control characters (CR, LF, tab, NEL, ...) and the Unicode
+// line and paragraph separators: what a one-line name, subject or header must not hold.
+func BreaksLine(r rune) bool {
+	return unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp)
+}

@@ -3,7 +3,6 @@ package newsletter
 import (
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/portfolio-site/portfolio/services/apperr"
@@ -104,7 +103,7 @@ func (f Form) Validate() error {
 		return apperr.Field("name", MsgNameTooShort)
 	case n > NameMax:
 		return apperr.Field("name", MsgNameTooLong)
-	case strings.ContainsFunc(f.Name, breaksLine):
+	case strings.ContainsFunc(f.Name, mail.BreaksLine):
 		return apperr.Field("name", MsgNameNotOneLine)
 	case mail.HasBidiControl(f.Name):
 		return apperr.Field("name", MsgNameDirection)
@@ -118,8 +117,3 @@ func (f Form) Validate() error {
 	return nil
 }
 
-// breaksLine is true for control characters (CR, LF, tab, ...) and the Unicode line
-// and paragraph separators.
-func breaksLine(r rune) bool {
-	return unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp)
-}

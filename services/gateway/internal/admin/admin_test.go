@@ -472,6 +472,22 @@ func TestSetup(t *testing.T) {
 			{"jane", "short pw", "password", "The password must be at least 12 characters."},
 			{"jane", strings.Repeat("é", 37), "password", "The password must be at most 72 bytes (bcrypt ignores the rest)."},
 			{"jane", "ünïcödé pässwörd", "", ""},
+			// NIST 800-63B: no common, repeated or sequential passwords, and say which.
+			{"jane", "123456789012", "password", admin.MsgPasswordCommon},
+			{"jane", "password1234", "password", admin.MsgPasswordCommon},
+			{"jane", "PASSWORD1234", "password", admin.MsgPasswordCommon},
+			{"jane", strings.Repeat(" ", 12), "password", admin.MsgPasswordRepeated},
+			{"jane", strings.Repeat("\x00", 12), "password", admin.MsgPasswordRepeated},
+			{"jane", strings.Repeat("é", 14), "password", admin.MsgPasswordRepeated},
+			{"jane", "3456789012345", "password", admin.MsgPasswordSequential},
+			{"jane", "zyxwvutsrqponm", "password", admin.MsgPasswordSequential},
+			{"jane", "correct horse battery", "", ""},
+			// The user name: one line, no direction controls, something visible.
+			{"ja\u0085ne", "a long enough password", "user", "The user name must be one line of printable characters."},
+			{"ja\u2028ne", "a long enough password", "user", "The user name must be one line of printable characters."},
+			{"ja\u2029ne", "a long enough password", "user", "The user name must be one line of printable characters."},
+			{"admin\u202Enimda", "a long enough password", "user", "The user name must be one line of printable characters."},
+			{"\u200B\u200B\u200B", "a long enough password", "user", "The user name must be one line of printable characters."},
 		} {
 			err := admin.CheckSetup(tt.user, tt.password)
 			if tt.field == "" {
@@ -547,6 +563,13 @@ func TestCheckUser(t *testing.T) {
 		{" admin", false},
 		{"ad\nmin", false},
 		{strings.Repeat("a", admin.MaxUserLength+1), false},
+		{"ad\u0085min", false},       // NEL
+		{"ad\u2028min", false},       // line separator
+		{"ad\u2029min", false},       // paragraph separator
+		{"ad\u202Emin", false},       // right-to-left override
+		{"ad\u2066min\u2069", false}, // an isolate
+		{"\u200B\u200D", false},      // nothing visible
+		{"Zoë Ñúñez", true},
 	} {
 		if err := admin.CheckUser(tt.user); (err == nil) != tt.ok {
 			t.Errorf("CheckUser(%q) = %v, want ok %v", tt.user, err, tt.ok)

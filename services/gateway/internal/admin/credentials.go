@@ -16,6 +16,8 @@ import (
 	"strings"
 
 	"golang.org/x/crypto/bcrypt"
+
+	"github.com/portfolio-site/portfolio/services/mail"
 )
 
 // PasswordCost is the bcrypt cost of HashPassword: about a quarter of a second on a
@@ -67,15 +69,21 @@ func CheckPasswordHash(hash string) error {
 }
 
 // CheckUser reports whether user can be the admin's user name: one line of printable
-// characters, no surrounding spaces, at most MaxUserLength characters.
+// characters, no surrounding spaces, at most MaxUserLength characters; the same line
+// rules as the names visitors type (mail.BreaksLine, HasBidiControl, VisibleLength),
+// since the name reaches the log and the admin's pages.
 func CheckUser(user string) error {
 	switch {
 	case user != strings.TrimSpace(user):
 		return errors.New("has leading or trailing spaces")
 	case len([]rune(user)) > MaxUserLength:
 		return fmt.Errorf("is longer than %d characters", MaxUserLength)
-	case strings.ContainsFunc(user, func(r rune) bool { return r < ' ' || r == 0x7f }):
-		return errors.New("contains control characters")
+	case strings.ContainsFunc(user, mail.BreaksLine):
+		return errors.New("contains control characters or line breaks")
+	case mail.HasBidiControl(user):
+		return errors.New("contains a bidirectional control")
+	case mail.VisibleLength(user) == 0:
+		return errors.New("has no visible character")
 	}
 	return nil
 }

@@ -34,6 +34,9 @@ func CheckSetup(user, password string) error {
 	case len(password) > MaxPasswordBytes:
 		return apperr.Field("password", fmt.Sprintf("The password must be at most %d bytes (bcrypt ignores the rest).", MaxPasswordBytes))
 	}
+	if why := weakPassword(password); why != "" {
+		return apperr.Field("password", why)
+	}
 	return nil
 }
 

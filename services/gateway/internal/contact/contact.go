@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/portfolio-site/portfolio/services/apperr"
@@ -98,7 +97,7 @@ func (m Message) nameProblem() *apperr.Problem {
 		return &apperr.Problem{Field: "name", Message: MsgNameTooShort}
 	case utf8.RuneCountInString(m.Name) > NameMax:
 		return &apperr.Problem{Field: "name", Message: MsgNameTooLong}
-	case strings.ContainsFunc(m.Name, breaksLine):
+	case strings.ContainsFunc(m.Name, mail.BreaksLine):
 		return &apperr.Problem{Field: "name", Message: MsgNameNotOneLine}
 	case mail.HasBidiControl(m.Name):
 		return &apperr.Problem{Field: "name", Message: MsgNameDirection}
@@ -131,12 +130,6 @@ func (m Message) bodyProblem() *apperr.Problem {
 		return &apperr.Problem{Field: "message", Message: MsgMessageTooLong}
 	}
 	return nil
-}
-
-// breaksLine is true for control characters (CR, LF, tab, ...) and the Unicode line
-// and paragraph separators.
-func breaksLine(r rune) bool {
-	return unicode.IsControl(r) || unicode.In(r, unicode.Zl, unicode.Zp)
 }
 
 // ValidEmail reports whether s is a plain address a reply can go to
