@@ -67,7 +67,7 @@ type ContactConnect struct {
 	SocialHeading     string `json:"socialHeading"`
 }
 
-// ContactValidation holds the form's rules and messages (spec section 5, plus the
+// ContactValidation holds the form's rules and messages (the contact form's, plus the
 // maximum lengths). Lengths are in characters (Unicode code points) after trimming.
 type ContactValidation struct {
 	NameMinLength    int    `json:"nameMinLength"`

@@ -75,7 +75,7 @@ type NewsletterField struct {
 	Placeholder string `json:"placeholder"`
 }
 
-// NewsletterValidation holds the form's rules and messages (spec section 5): the
+// NewsletterValidation holds the form's rules and messages (the subscribe form's): the
 // email required and valid, the name optional and at least NameMinLength characters
 // when given.
 type NewsletterValidation struct {

@@ -116,7 +116,7 @@ func TestResumeContent(t *testing.T) {
 	if want := []string{"Lead DevOps Engineer", "DevOps Engineer", "DevOps Intern"}; !slices.Equal(titles, want) {
 		t.Errorf("experience = %v, want %v", titles, want)
 	}
-	// ARCHITECTURE 4.8: the university line shows the university.
+	// The university line shows the university (never an empty line).
 	for i, e := range r.Education {
 		if strings.TrimSpace(e.University) == "" {
 			t.Errorf("education[%d].university is empty", i)
@@ -192,7 +192,7 @@ func TestProjectsContent(t *testing.T) {
 	}
 
 	// Each project's detail is its own: no two share an overview, a feature list or a
-	// tech stack (ARCHITECTURE 4.9: never another project's detail).
+	// tech stack (never another project's detail: docs/decisions/0004).
 	seen := map[string]int{}
 	for id, d := range cat.Details {
 		for _, key := range []string{"overview " + d.Overview, "architecture " + d.Architecture, "challenges " + d.Challenges, "features " + strings.Join(d.Features, "|"), fmt.Sprint("stack ", d.TechStack)} {

@@ -1,6 +1,6 @@
 // Build step of @portfolio/content: turns the Markdown content into JSON the pages
 // import, so no Markdown parser, highlighter or YAML reader ever reaches the browser
-// (ARCHITECTURE.md sections 4.14 and 8).
+// (no Markdown or highlighting library is shipped to the browser).
 //
 //   content/blog/<slug>.md           → dist/blog.json        { posts: [...] }, newest first,
 //                                      with the article HTML of published posts

@@ -1,5 +1,4 @@
-// The spec's counts and constants (sections 2, 3 and 9) and ARCHITECTURE.md section 4
-// decisions, asserted on the typed exports. content/pages_test.go asserts the same in Go.
+// The site's counts and constants, and the product decisions on them, asserted on the typed exports. content/pages_test.go asserts the same in Go.
 import { describe, expect, it } from "vitest";
 import { contact, contactSubjects } from "../src/contact";
 import { home } from "../src/home";
@@ -100,7 +99,7 @@ describe("resume", () => {
     }
   });
 
-  it("shows the university (ARCHITECTURE 4.8: lowercase field, no empty line)", () => {
+  it("shows the university (lowercase field, no empty line)", () => {
     expect(resume.education.length).toBeGreaterThanOrEqual(1);
     for (const e of resume.education) {
       expect(e.university.trim()).not.toBe("");
@@ -248,7 +247,7 @@ describe("legal", () => {
     expect(prose(legal.terms)).toContain("laws of India");
   });
 
-  it("keeps a fixed 'last updated' date that formats in en-IN (ARCHITECTURE 4.11)", () => {
+  it("keeps a fixed 'last updated' date that formats in en-IN (a date kept in content, never the visitor's today)", () => {
     for (const d of [legal.privacy, legal.terms]) {
       expect(d.lastUpdated).toBe("2025-01-15");
       const formatted = new Date(`${d.lastUpdated}T00:00:00Z`).toLocaleDateString("en-IN", {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// ARCHITECTURE §7: the section renders with react-dom/server — no window, document or
+// Prerendered pages (docs/decisions/0001): the section renders with react-dom/server — no window, document or
 // localStorage at module scope or during render. This file runs without a DOM at all.
 import { Route, Routes } from "@portfolio/router";
 import { MemoryRouter } from "@portfolio/router/memory";

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// ARCHITECTURE §7: the contact page renders with react-dom/server (no DOM at all here):
+// Prerendered pages (docs/decisions/0001): the contact page renders with react-dom/server (no DOM at all here):
 // the form with its initial values, the panel, one h1.
 import { site } from "@portfolio/content";
 import { contact } from "@portfolio/content/contact";

@@ -1,4 +1,4 @@
-// The generic data fetching of spec section 7, on TanStack Query. A query is a GET of the
+// The admin's generic data fetching, on TanStack Query. A query is a GET of the
 // path in the first element of its key; a mutation calls request(). Imported as
 // "@portfolio/api-client/query" by the chunks that use it (the admin section): neither
 // this module nor @tanstack/react-query is a shared singleton or in the shell's first
@@ -70,7 +70,7 @@ export function getQueryFn<T>({ on401 = "throw" }: QueryFnOptions = {}): QueryFu
 }
 
 /**
- * A QueryClient with spec section 7's defaults: the query function above (401 throws),
+ * A QueryClient with the admin's defaults: the query function above (401 throws),
  * no retries for queries or mutations, data never stale, no refetch on window focus,
  * no polling. Create one per app (in state, not at module scope: a server render
  * must not share a cache between requests).

@@ -2,7 +2,7 @@
 // ApiError. Every call of the package (remotes, contact, newsletter, the admin's queries
 // and mutations) goes through it.
 
-/** The gateway's error body (ARCHITECTURE.md section 3). */
+/** The gateway's error body (docs/api.md). */
 export interface ApiErrorBody {
   error: { code: string; message: string; field?: string };
 }
@@ -26,7 +26,7 @@ export interface ApiErrorInit {
 
 /**
  * A call that did not succeed. For a non-2xx answer, `message` is "<status>: <body
- * text>" (the status text when the body is empty), as spec section 8 says; `code`,
+ * text>" (the status text when the body is empty); `code`,
  * `field` and `apiMessage` (the API's own message, written to be shown to people) come
  * from the API's error JSON when the body is one, and `code` is `http_<status>`
  * otherwise. No answer at all: status 0 and code NETWORK_ERROR; a 2xx that is not JSON:

@@ -25,7 +25,7 @@ export const caught = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-/** The gateway's error JSON (ARCHITECTURE.md section 3) with this status. */
+/** The gateway's error JSON (docs/api.md) with this status. */
 export const apiError = (
   status: number,
   code: string,

@@ -1,4 +1,4 @@
-// The subscribe form's rules (spec section 5, ARCHITECTURE.md §4.10), with the messages
+// The subscribe form's rules (content/newsletter-page.json's validation: an empty name is valid, a non-empty one needs 2 characters), with the messages
 // of content's newsletter-page.json so that the page says what the gateway says.
 import { isEmailAddress } from "@portfolio/api-client/email-address";
 import type { SubscriptionField } from "@portfolio/api-client/newsletter";

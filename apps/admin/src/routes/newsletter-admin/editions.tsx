@@ -12,7 +12,7 @@ const editionsKey = [ADMIN_API.editions] as const;
 
 /**
  * One edition and its 'Republish' button. Each row has its own mutation, so only the
- * edition being sent reads 'Publishing...' and is disabled (spec section 4).
+ * edition being sent reads 'Publishing...' and is disabled.
  */
 function EditionItem({ edition }: { edition: AdminEdition }) {
   const client = useQueryClient();

@@ -1,4 +1,4 @@
-// The contact form's rules (spec section 5 plus maximum lengths), with the messages of
+// The contact form's rules (content/contact.json's validation, plus maximum lengths), with the messages of
 // content's contact.json and its subject list, so that the page says exactly what the
 // gateway says (its internal/contact checks the same rules, in the same order, with the
 // same words).
