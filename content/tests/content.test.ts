@@ -1,4 +1,5 @@
-// The site's counts and constants, and the product decisions on them, asserted on the typed exports. content/pages_test.go asserts the same in Go.
+// The site's counts and constants, and the product decisions on them, asserted on the
+// typed exports. content/pages_test.go asserts the same in Go.
 import { describe, expect, it } from "vitest";
 import { contact, contactSubjects } from "../src/contact";
 import { home } from "../src/home";

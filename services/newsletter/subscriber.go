@@ -116,4 +116,3 @@ func (f Form) Validate() error {
 	}
 	return nil
 }
-

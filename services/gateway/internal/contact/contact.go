@@ -1,6 +1,6 @@
 // Package contact is the contact form's domain: a visitor's message, its rules (the
-// contact form's, plus maximum lengths: content/contact.json), and the Inbox that accepts a message by
-// storing it and queueing the two emails about it in one step. It knows nothing of
+// contact form's in content/contact.json, plus maximum lengths), and the Inbox that
+// accepts a message by storing it and queueing the two emails about it in one step. It knows nothing of
 // HTTP or SQL; the store is an interface (internal/store implements it).
 package contact
 
