@@ -1,7 +1,8 @@
 // Package contact is the contact form's domain: a visitor's message, its rules (the
 // contact form's in content/contact.json, plus maximum lengths), and the Inbox that
-// accepts a message by storing it and queueing the two emails about it in one step. It knows nothing of
-// HTTP or SQL; the store is an interface (internal/store implements it).
+// accepts a message by storing it and queueing the two emails about it in one step.
+// It knows nothing of HTTP or SQL; the store is an interface (contact/sqlstore
+// implements it).
 package contact
 
 import (
