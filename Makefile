@@ -22,7 +22,7 @@ export CHROME_PATH := $(CHROMIUM)
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
-	@echo "make test   Go tests (-race), every package's Vitest suite, browser end-to-end suite"
+	@echo "make test   lint and format checks (Go, TS, workflows), Go vet + tests (-race, SQLite and PostgreSQL), every package's typecheck and Vitest suite, the browser end-to-end suite, the image and the deploy manifests"
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server with hot reload"
 	@echo "make release SECTION=blog   pack a section's release artifact (prints its path last)"

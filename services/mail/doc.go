@@ -8,12 +8,15 @@
 //
 //	smtp/       sends a Message to an SMTP server (none, STARTTLS or implicit TLS)
 //	maildir/    writes a Message as an .eml file into a local maildir (the default)
-//	templates/  the site's emails in HTML and plain text (contact notification, auto-reply)
+//	templates/  the site's emails in HTML and plain text (the contact notification and
+//	            auto-reply, the newsletter's confirmation, welcome and edition), rendered
+//	            when sent by its Transport
 //	outbox/     the durable outbox: its Store interface and the Worker that delivers
 //	sqlstore/   the outbox Store on SQLite and PostgreSQL, with its migrations and queries
 //	smtptest/   a real SMTP server for tests that records what it receives
 //	cmd/smtpsink  that server as a program, for browser tests and demos
 //
 // Of this repository it imports only services/sqldb, the module that opens the site's
-// database (SQLite file or PostgreSQL) for every module; sqlstore runs on it.
+// database (SQLite file or PostgreSQL) for every module, on which sqlstore runs, and
+// services/apperr, the one coded error type.
 package mail
