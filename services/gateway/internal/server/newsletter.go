@@ -10,7 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
@@ -200,42 +200,6 @@ func noticeFailure(logger *zap.Logger, notices *pages.Notices) failure {
 	return pageFailure(logger, notices, newsletterNotice)
 }
 
-// pageFailure is noticeFailure with the pages of another part of the site: notice makes
-// the page from its title and text.
-func pageFailure(logger *zap.Logger, notices *pages.Notices, notice func(title string, paragraphs ...string) pages.Notice) failure {
-	return func(w http.ResponseWriter, r *http.Request, err error) {
-		e, status := failed(w, r, logger, err, "Please try again later.")
-		title := map[apperr.Code]string{
-			ECodeInvalid:         "Please check your form",
-			ECodeForbidden:       "This form must be sent from the site",
-			ECodeNotFound:        "There is no such form",
-			ECodeTooLarge:        "This form could not be read",
-			ECodeUnsupportedType: "This form could not be read",
-			ECodeRateLimited:     "Too many requests",
-		}[e.Code]
-		if title == "" {
-			title = "Something went wrong"
-		}
-		writeNotice(w, notices, status, notice(title, e.Message))
-	}
-}
-
-// writeNotice answers with a notice page: never cached (it is one visitor's result)
-// nor indexed.
-func writeNotice(w http.ResponseWriter, notices *pages.Notices, status int, n pages.Notice) {
-	writePage(w, status, notices.Render(n))
-}
-
-// writePage answers with a page rendered for one visitor: never cached nor indexed.
-func writePage(w http.ResponseWriter, status int, page []byte) {
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Robots-Tag", "noindex")
-	w.WriteHeader(status)
-	_, _ = w.Write(page)
-}
-
 // maskEmail shows enough of an address for its owner to recognise it, and not all of
 // it to whoever else holds the link: "j•••@example.org".
 func maskEmail(email string) string {
@@ -245,4 +209,17 @@ func maskEmail(email string) string {
 	}
 	first, _ := utf8.DecodeRuneInString(local)
 	return string(first) + "•••@" + domain
+}
+
+// handleNewsletterStats serves the public numbers of the newsletter page. They come
+// from the site configuration (content/site.json's stats.newsletterSubscribers), not from the store.
+func handleNewsletterStats(site content.Site) http.Handler {
+	type response struct {
+		Subscribers int `json:"subscribers"`
+	}
+	resp := response{Subscribers: site.Stats.NewsletterSubscribers}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		writeJSON(w, http.StatusOK, resp)
+	})
 }
