@@ -10,7 +10,6 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 	"github.com/portfolio-site/portfolio/services/newsletter"
@@ -19,10 +18,13 @@ import (
 // reserved top-level paths a file of the shell's build may not shadow.
 var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "sitemap.xml", "robots.txt", "prerender"}
 
-// addRoutes is the gateway's whole HTTP surface. The first matching route wins.
+// addRoutes is the gateway's whole HTTP surface, a route table: the wrappers the routes
+// share are made once by newGuards. The first matching route wins.
 func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	logger, cfg, web := d.Logger, d.Config, d.Web
 	get := []string{http.MethodGet, http.MethodHead}
+	g := newGuards(d)
+	session, json, noBody := g.admin.withSession, g.json, g.noBody
 	r.Use(m.byRoute)
 
 	// Probes. /metrics is not here: run() serves it on its own listener
@@ -33,24 +35,21 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	// JSON API. Unknown /api/ paths answer JSON 404 from handleNotFound.
 	r.Handle("/api/newsletter/stats", handleNewsletterStats(d.Site)).Methods(get...)
 
-	// Forms posted from the site: same origin only, JSON of at most 65 KiB (sized from the contact form's rules), each
-	// endpoint rate-limited per client on its own (formEndpoint).
-	clientIP := withClientIP(cfg.TrustedProxies, cfg.RateLimitIPv6Prefix)
-	cop := newCrossOriginProtection(logger, cfg.PublicURL)
-	contactLimit := ratelimit.New(cfg.RateLimitPerMinute, 0)
-	r.Handle("/api/contact", clientIP(formEndpoint(logger, cop, contactLimit, handleContactCreate(logger, d.Contact)))).Methods(http.MethodPost)
+	// Forms posted from the site: same origin only, JSON of at most 65 KiB (sized from
+	// the contact form's rules), each endpoint rate-limited per client on its own
+	// (formEndpoint).
+	r.Handle("/api/contact", g.clientIP(formEndpoint(logger, g.cop, g.contactLimit, handleContactCreate(logger, d.Contact)))).Methods(http.MethodPost)
 
 	// The newsletter (docs/api.md). Subscribing by JSON, or by the form posted to / by
 	// a browser without JavaScript, shares one rate limit; the links in its emails
 	// open pages rendered here. Unsubscribing by POST is also the RFC 8058 one-click
 	// target of mail clients: no cross-origin check, the token is the authority.
-	subscribeLimit := ratelimit.New(cfg.RateLimitPerMinute, 0)
-	r.Handle("/api/newsletter/subscriptions", clientIP(formEndpoint(logger, cop, subscribeLimit, handleSubscribe(logger, d.Newsletter)))).Methods(http.MethodPost)
+	r.Handle("/api/newsletter/subscriptions", g.clientIP(formEndpoint(logger, g.cop, g.subscribeLimit, handleSubscribe(logger, d.Newsletter)))).Methods(http.MethodPost)
 	// The forms posted to / by a browser without JavaScript, by form-name: each one
 	// shares its JSON endpoint's rate limit and answers with pages.
-	r.Handle("/", clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, web.Notices, siteNotice), map[string]pageForm{
-		"newsletter": {subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, d.Newsletter, web.Notices)},
-		"contact":    {contactLimit, pageFailure(logger, web.Notices, contactNotice(web.Contact)), handleContactForm(logger, d.Contact, web.Notices, web.Contact)},
+	r.Handle("/", g.clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, web.Notices, siteNotice), map[string]pageForm{
+		"newsletter": {g.subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, d.Newsletter, web.Notices)},
+		"contact":    {g.contactLimit, pageFailure(logger, web.Notices, contactNotice(web.Contact)), handleContactForm(logger, d.Contact, web.Notices, web.Contact)},
 	}))).Methods(http.MethodPost)
 	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
@@ -60,38 +59,30 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	// configured or set up, and but for signing in and out only with a session (401).
 	// The session probe and the first-run setup answer in every state. Failed sign-ins
 	// are limited per client, shared by the replicas, by d.Admin.Auth.
-	guard := adminGuard{logger: logger, cop: cop, auth: d.Admin.Auth, cookie: newSessionCookie(cfg.PublicURLIsHTTPS())}
-	session := guard.withSession
-	device := newDeviceCookie(cfg.PublicURLIsHTTPS())
-	r.Handle(adminSessionPath, guard.probe(handleAdminSession(logger, d.Admin.Auth, guard.cookie))).Methods(get...)
-	r.Handle("/api/admin/setup", guard.probe(readBody(jsonForm, maxFormBody, apiFailure(logger))(
-		handleAdminSetup(logger, d.Admin.Auth, guard.cookie, device)))).Methods(http.MethodPost)
-	r.Handle(adminSessionPath, clientIP(guard.open(readBody(jsonForm, maxFormBody, apiFailure(logger))(
-		handleAdminLogin(logger, d.Admin.Auth, guard.cookie, device))))).Methods(http.MethodPost)
-	r.Handle(adminSessionPath, guard.open(handleAdminLogout(logger, d.Admin.Auth, guard.cookie))).Methods(http.MethodDelete)
+	guard, cookie := g.admin, g.admin.cookie
+	r.Handle(adminSessionPath, guard.probe(handleAdminSession(logger, d.Admin.Auth, cookie))).Methods(get...)
+	r.Handle("/api/admin/setup", guard.probe(json(handleAdminSetup(logger, d.Admin.Auth, cookie, g.device)))).Methods(http.MethodPost)
+	r.Handle(adminSessionPath, g.clientIP(guard.open(json(handleAdminLogin(logger, d.Admin.Auth, cookie, g.device))))).Methods(http.MethodPost)
+	r.Handle(adminSessionPath, guard.open(handleAdminLogout(logger, d.Admin.Auth, cookie))).Methods(http.MethodDelete)
 	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher))).Methods(get...)
 	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, d.Admin.Publisher))).Methods(get...)
-	r.Handle("/api/admin/editions/{id}/publish", session(noBodyOrJSON(logger)(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/editions/{id}/publish", session(noBody(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, d.Admin.Subscribers))).Methods(get...)
 	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers))).Methods(get...)
 	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
 	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
-	r.Handle("/api/admin/mail/{id}/retry", session(noBodyOrJSON(logger)(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/mail/{id}/retry", session(noBody(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)
 
 	// Section releases (docs/api.md): the admin's view and actions, and the same actions
 	// for CI with a deploy token scoped to the path's section.
 	if d.Sections != nil {
 		section := "{section:" + strings.Join(release.Sections, "|") + "}"
 		r.Handle("/api/admin/sections", session(handleAdminSections(logger, d.Sections))).Methods(get...)
-		r.Handle("/api/admin/sections/"+section+"/promote", session(readBody(jsonForm, maxFormBody, apiFailure(logger))(
-			handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
-		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBodyOrJSON(logger)(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
-		deploy := withDeployToken(logger, d.Sections)
-		r.Handle("/api/sections/"+section+"/releases", deploy(readBody(gzipBody, maxArtifact, apiFailure(logger))(
-			handleReleasePublish(logger, d.Sections)))).Methods(http.MethodPost)
-		r.Handle("/api/sections/"+section+"/promote", deploy(readBody(jsonForm, maxFormBody, apiFailure(logger))(
-			handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
-		r.Handle("/api/sections/"+section+"/rollback", deploy(noBodyOrJSON(logger)(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/admin/sections/"+section+"/promote", session(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/sections/"+section+"/releases", g.deploy(g.artifact(handleReleasePublish(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/sections/"+section+"/promote", g.deploy(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/sections/"+section+"/rollback", g.deploy(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
 	}
 
 	// Module Federation: where the remotes are, and their built files, per release

@@ -1,0 +1,44 @@
+package server
+
+import (
+	"net/http"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
+)
+
+// guards are the wrappers the routes share, made once for the route table: who the
+// client is, the cross-site check, each form's rate limit (shared by its JSON endpoint
+// and its post without JavaScript), the admin's session and cookies, the deploy token,
+// and the bodies each kind of endpoint reads.
+type guards struct {
+	clientIP                     func(http.Handler) http.Handler
+	cop                          *http.CrossOriginProtection
+	contactLimit, subscribeLimit *ratelimit.Limiter
+	admin                        adminGuard
+	device                       adminCookie
+	json                         func(http.Handler) http.Handler // a JSON body of at most maxFormBody
+	noBody                       func(http.Handler) http.Handler // no body, or JSON (an action)
+	artifact                     func(http.Handler) http.Handler // a release artifact
+	deploy                       func(http.Handler) http.Handler // a deploy token for the path's section
+}
+
+func newGuards(d Deps) guards {
+	logger, cfg := d.Logger, d.Config
+	cop := newCrossOriginProtection(logger, cfg.PublicURL)
+	g := guards{
+		clientIP:       withClientIP(cfg.TrustedProxies, cfg.RateLimitIPv6Prefix),
+		cop:            cop,
+		contactLimit:   ratelimit.New(cfg.RateLimitPerMinute, 0),
+		subscribeLimit: ratelimit.New(cfg.RateLimitPerMinute, 0),
+		// Failed sign-ins are limited per client, shared by the replicas, by d.Admin.Auth.
+		admin:    adminGuard{logger: logger, cop: cop, auth: d.Admin.Auth, cookie: newSessionCookie(cfg.PublicURLIsHTTPS())},
+		device:   newDeviceCookie(cfg.PublicURLIsHTTPS()),
+		json:     readBody(jsonForm, maxFormBody, apiFailure(logger)),
+		noBody:   noBodyOrJSON(logger),
+		artifact: readBody(gzipBody, maxArtifact, apiFailure(logger)),
+	}
+	if d.Sections != nil {
+		g.deploy = withDeployToken(logger, d.Sections)
+	}
+	return g
+}
