@@ -357,7 +357,21 @@ describe("admin", () => {
       assert.match(await item.innerText(), /Not published yet/);
       const release = await holdRequests(page, "**/api/admin/editions/*/publish");
       const posts = requestsTo(page, `/api/admin/editions/${edition.id}/publish`);
+      // It asks first, naming the edition and how many it goes to; Cancel sends nothing.
       await button.click();
+      const confirm = page.getByRole("dialog", { name: `Republish “${edition.title}”?` });
+      await confirm.waitFor();
+      assert.match(await confirm.innerText(), /emailed now to 2 confirmed subscribers/);
+      await confirm.getByRole("button", { name: "Cancel" }).click();
+      await confirm.waitFor({ state: "detached" });
+      assert.equal(
+        await button.evaluate((b) => b === document.activeElement),
+        true,
+        "focus back on Republish",
+      );
+      assert.deepEqual(posts, [], "Cancel sent nothing");
+      await button.click();
+      await confirm.getByRole("button", { name: "Send to 2 subscribers" }).click();
       await eventually(async () =>
         assert.equal((await button.innerText()).trim(), "Publishing..."),
       );

@@ -212,6 +212,15 @@ describe("signed in", () => {
 
     const items = within(screen.getByRole("list", { name: "Editions" })).getAllByRole("listitem");
     await user.click(within(items[1]!).getByRole("button", { name: "Republish" }));
+    // It asks first, naming the edition and the confirmed subscribers it goes to.
+    const dialog = await screen.findByRole("dialog", {
+      name: `Republish “${api.state.editions[1]!.title}”?`,
+    });
+    expect(dialog).toHaveTextContent(
+      "It is emailed now to 30 confirmed subscribers, one email each.",
+    );
+    expect(publish).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole("button", { name: "Send to 30 subscribers" }));
 
     const publishing = within(items[1]!).getByRole("button", { name: "Publishing..." });
     expect(publishing).toBeDisabled();
@@ -250,6 +259,7 @@ describe("signed in", () => {
       "listitem",
     )[2]!;
     await user.click(within(item).getByRole("button", { name: "Republish" }));
+    await user.click(await screen.findByRole("button", { name: /^Send to/ }));
 
     const toast = await findToast();
     await waitFor(() => expect(toast).toHaveTextContent("Publishing Failed"));
@@ -260,6 +270,24 @@ describe("signed in", () => {
       expect.any(Error),
     );
     expect(within(item).getByRole("button", { name: "Republish" })).toBeEnabled();
+  });
+
+  it("Cancel in the republish dialog sends nothing and gives focus back to Republish", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const publish = vi.fn(() => json(200, { sent: 0, title: "" }));
+    api.on("POST", /^\/api\/admin\/editions\/\d+\/publish$/, publish);
+    const { user } = await renderDashboard(api);
+    const item = within(screen.getByRole("list", { name: "Editions" })).getAllByRole(
+      "listitem",
+    )[0]!;
+    const republish = within(item).getByRole("button", { name: "Republish" });
+    await user.click(republish);
+    await user.click(
+      within(await screen.findByRole("dialog")).getByRole("button", { name: "Cancel" }),
+    );
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(republish).toHaveFocus();
+    expect(publish).not.toHaveBeenCalled();
   });
 
   it("pages through the subscribers and filters them by state", async () => {

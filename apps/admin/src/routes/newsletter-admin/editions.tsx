@@ -1,18 +1,18 @@
 import { ADMIN_API, type AdminEdition, publishEdition } from "@portfolio/api-client/admin";
 import { Badge } from "@portfolio/ui/badge";
-import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { toast } from "@portfolio/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { count, Timestamp } from "./format";
 import { LoadProblem } from "./load-problem";
+import { Republish } from "./republish";
 import { statsKey } from "./stat-cards";
 
 const editionsKey = [ADMIN_API.editions] as const;
 
 /**
- * One edition and its 'Republish' button. Each row has its own mutation, so only the
- * edition being sent reads 'Publishing...' and is disabled.
+ * One edition and its 'Republish' button, which asks first. Each row has its own
+ * mutation, so only the edition being sent reads 'Publishing...' and is disabled.
  */
 function EditionItem({ edition }: { edition: AdminEdition }) {
   const client = useQueryClient();
@@ -63,15 +63,12 @@ function EditionItem({ edition }: { edition: AdminEdition }) {
           )}
         </p>
       </div>
-      <Button
-        variant="outline"
-        className="self-start"
-        disabled={publish.isPending}
-        aria-describedby={titleId}
-        onClick={() => publish.mutate()}
-      >
-        {publish.isPending ? "Publishing..." : "Republish"}
-      </Button>
+      <Republish
+        title={edition.title}
+        titleId={titleId}
+        pending={publish.isPending}
+        onConfirm={() => publish.mutate()}
+      />
     </li>
   );
 }
