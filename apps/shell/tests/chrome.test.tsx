@@ -127,6 +127,20 @@ describe("mobile menu", () => {
   });
 });
 
+describe("scroll position", () => {
+  it("leaves a document load's position to the browser, and starts a navigated-to page at the top", async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal("scrollTo", scrollTo);
+    const user = userEvent.setup();
+    renderAt("/");
+    await screen.findByRole("heading", { level: 1 });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await user.click(within(mainNav()).getByRole("link", { name: "Contact" }));
+    await screen.findByRole("heading", { level: 1, name: "Get In Touch" });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});
+
 describe("theme button", () => {
   it("names the current choice and the next, and cycles", async () => {
     const user = userEvent.setup();
