@@ -1,5 +1,6 @@
 // Without JavaScript the prerendered pages are the site: on a phone the menu still opens
-// and its links lead on, and every skill's achievements can be read.
+// and its links lead on, every skill's achievements can be read, and the admin (which
+// cannot work without it) says so.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -105,6 +106,25 @@ e2eTest(
       );
     const box = await main.getByText(first, { exact: true }).boundingBox();
     assert.ok(box.x >= 0 && box.x + box.width <= 375, "the achievements run off screen");
+  },
+);
+
+e2eTest(
+  "/admin/newsletter without JavaScript says the admin needs it, instead of checking the session forever",
+  { context: NO_JS_PHONE },
+  async ({ page }) => {
+    await goto(page, "/admin/newsletter");
+    await expectH1(page, routeByUrl("/admin/newsletter").h1);
+    const main = page.locator("main");
+    assert.ok(
+      await main.getByText(/The admin needs JavaScript/).isVisible(),
+      "no word that the admin needs JavaScript",
+    );
+    assert.equal(
+      await main.getByText("Checking your session…").isVisible(),
+      false,
+      "'Checking your session…' shown without JavaScript",
+    );
   },
 );
 
