@@ -141,6 +141,19 @@ describe("scroll position", () => {
   });
 });
 
+describe("route announcer", () => {
+  it("says nothing on the document load, then the new page's h1 after a navigation", async () => {
+    const user = userEvent.setup();
+    const { container } = renderAt("/");
+    const region = container.querySelector('[aria-live="polite"][aria-atomic="true"]');
+    expect(region).not.toBeNull();
+    expect(region?.closest("main")).toBeNull();
+    expect(region).toHaveTextContent(/^$/);
+    await user.click(within(mainNav()).getByRole("link", { name: "Talks" }));
+    await waitFor(() => expect(region).toHaveTextContent("Talks & Events"));
+  });
+});
+
 describe("theme button", () => {
   it("names the current choice and the next, and cycles", async () => {
     const user = userEvent.setup();
