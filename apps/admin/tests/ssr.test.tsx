@@ -40,6 +40,8 @@ describe("server rendering", () => {
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toContain("Newsletter Admin");
     expect(html).toContain("Checking your session…");
+    // Without JavaScript nothing checks it: a <noscript> says the admin needs it.
+    expect(html).toMatch(/<noscript><p[^>]*>The admin needs JavaScript\./);
   });
 
   it("renders the dashboard (no data yet) and the not-configured notice", () => {

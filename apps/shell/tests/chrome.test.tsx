@@ -128,6 +128,33 @@ describe("mobile menu", () => {
   });
 });
 
+describe("scroll position", () => {
+  it("leaves a document load's position to the browser, and starts a navigated-to page at the top", async () => {
+    const scrollTo = vi.fn();
+    vi.stubGlobal("scrollTo", scrollTo);
+    const user = userEvent.setup();
+    renderAt("/");
+    await screen.findByRole("heading", { level: 1 });
+    expect(scrollTo).not.toHaveBeenCalled();
+    await user.click(within(mainNav()).getByRole("link", { name: "Contact" }));
+    await screen.findByRole("heading", { level: 1, name: "Get In Touch" });
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
+  });
+});
+
+describe("route announcer", () => {
+  it("says nothing on the document load, then the new page's h1 after a navigation", async () => {
+    const user = userEvent.setup();
+    const { container } = renderAt("/");
+    const region = container.querySelector('[aria-live="polite"][aria-atomic="true"]');
+    expect(region).not.toBeNull();
+    expect(region?.closest("main")).toBeNull();
+    expect(region).toHaveTextContent(/^$/);
+    await user.click(within(mainNav()).getByRole("link", { name: "Talks" }));
+    await waitFor(() => expect(region).toHaveTextContent("Talks & Events"));
+  });
+});
+
 describe("theme button", () => {
   it("names the current choice and the next, and cycles", async () => {
     const user = userEvent.setup();

@@ -39,6 +39,18 @@ describe("shell prerender", () => {
     expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
   });
 
+  it("puts what needs JavaScript's stand-ins in the HTML: the menu link, each skill's achievements", async () => {
+    const html = await renderPage("/skills");
+    expect(html).toContain('<nav id="site-nav" aria-label="Main"');
+    expect(html).toMatch(/<a href="#site-nav" aria-label="Open menu"/);
+    const noscripts = html.match(/<noscript[^>]*>[\s\S]*?<\/noscript>/g) ?? [];
+    expect(noscripts).toHaveLength(skills.length);
+    skills.forEach((skill, i) => {
+      expect(noscripts[i]).toContain(`>${skill.name}<`);
+      for (const achievement of skill.achievements) expect(noscripts[i]).toContain(achievement);
+    });
+  });
+
   it("leaves exactly one slot for the section on a section's page", async () => {
     const html = await renderPage("/blog/all-posts");
     expect(html.match(/<template data-section="blog"><\/template>/g)).toHaveLength(1);

@@ -1,9 +1,11 @@
 /**
  * The router the apps use: the part of react-router's declarative API they render
  * (docs/decisions/0020-own-router.md), with react-router's matching rules, so every URL
- * picks the route it picked before. What it leaves out: data routers (loaders,
- * actions), optional segments (`:id?`), basename, <Routes location>, blockers, scroll
- * restoration and view transitions.
+ * picks the route it picked before, but one: paths match case-sensitively by default
+ * (react-router's default is insensitive), as the gateway serves them, so /BLOG renders
+ * the 404 page the server sends for it instead of the blog under a 404 status (issue 20).
+ * What it leaves out: data routers (loaders, actions), optional segments (`:id?`),
+ * basename, <Routes location>, blockers, scroll restoration and view transitions.
  *
  * One module, shared by host and remotes as one singleton (Module Federation): both
  * contexts below must exist once in the page.
@@ -73,6 +75,7 @@ export interface SectionMount {
 export interface RouteProps {
   path?: string;
   index?: boolean;
+  /** True unless set false: the gateway's paths are case-sensitive (see the top). */
   caseSensitive?: boolean;
   element?: ReactNode;
   children?: ReactNode;
@@ -245,7 +248,7 @@ function compareBranches(a: Branch, b: Branch): number {
   return siblings ? (x.at(-1) ?? 0) - (y.at(-1) ?? 0) : 0;
 }
 
-function matchPath(path: string, end: boolean, pathname: string, caseSensitive?: boolean) {
+function matchPath(path: string, end: boolean, pathname: string, caseSensitive = true) {
   const names: string[] = [];
   let source = `^${path
     .replace(/\/*\*?$/, "")
@@ -562,6 +565,7 @@ export type NavLinkProps = Omit<LinkProps, "className" | "style" | "children"> &
   style?: CSSProperties | ((props: NavLinkRenderProps) => CSSProperties | undefined);
   /** Active only on its own path, not below it. */
   end?: boolean;
+  /** True unless set false, as routes: /BLOG is the 404 page, where no link is current. */
   caseSensitive?: boolean;
 };
 
@@ -571,7 +575,7 @@ export type NavLinkProps = Omit<LinkProps, "className" | "style" | "children"> &
  */
 export function NavLink({
   "aria-current": ariaCurrent = "page",
-  caseSensitive,
+  caseSensitive = true,
   className = "",
   end,
   style,

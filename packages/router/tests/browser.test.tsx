@@ -167,7 +167,8 @@ describe("NavLink", () => {
     ["/", ["Home:on"]],
     ["/blog", ["Blog:on"]],
     ["/blog/first", ["Blog:on"]],
-    ["/BLOG/First", ["Blog:on"]],
+    ["/BLOG/First", []], // case-sensitive, as routes: that is the 404 page
+    ["/blog/First", ["Blog:on"]],
     ["/blogs", []],
     ["/projects", ["Projects:active"]],
     ["/projects/1", ["Projects:active"]],

@@ -77,7 +77,13 @@ describe("the site's URLs pick the route react-router picked", () => {
     ["/", "home {} /"],
     ["/skills", "skills {} /skills"],
     ["/skills/", "skills {} /skills/"],
-    ["/SKILLS", "skills {} /SKILLS"], // case-insensitive, as react-router
+    // Case-sensitive, unlike react-router, as the gateway (which redirects /SKILLS to
+    // /skills): a wrong-case path renders the 404 page the server sends for it.
+    ["/SKILLS", '404 {"*":"SKILLS"} /SKILLS'],
+    ["/Projects/1", '404 {"*":"Projects/1"} /Projects/1'],
+    ["/BLOG", '404 {"*":"BLOG"} /BLOG'],
+    ["/blog/All-Posts", 'article {"*":"All-Posts","slug":"All-Posts"} /blog/all-posts'],
+    ["/admin/Newsletter", 'admin-404 {"*":"Newsletter"} /admin/Newsletter'],
     ["/resume", "resume {} /resume"],
     ["/projects", "projects {} /projects"],
     ["/projects/2", 'project {"id":"2"} /'],
@@ -133,6 +139,16 @@ describe("the site's URLs pick the route react-router picked", () => {
       </Routes>
     );
     expect(at("/a", routes)).toBe("first {} /a");
+  });
+
+  it("matches regardless of case where a route sets caseSensitive={false}", () => {
+    const routes = (
+      <Routes>
+        <Route path="skills" caseSensitive={false} element={<Page name="skills" />} />
+        <Route path="*" element={<Page name="404" />} />
+      </Routes>
+    );
+    expect(at("/SKILLS", routes)).toBe("skills {} /SKILLS");
   });
 
   it("renders nothing where no route matches", () => {

@@ -50,7 +50,17 @@ export function NewsletterAdmin() {
       </div>
     );
   } else if (!data) {
-    body = loading("Checking your session…");
+    // Without JavaScript the session is never checked: say so instead of checking forever.
+    body = (
+      <>
+        <p className="mt-10 text-muted-foreground noscript:hidden">Checking your session…</p>
+        <noscript>
+          <p className="mt-10 max-w-2xl">
+            The admin needs JavaScript. Turn it on for this site and reload the page to sign in.
+          </p>
+        </noscript>
+      </>
+    );
   } else if (data.authenticated) {
     body = (
       <Suspense fallback={loading("Loading the dashboard…")}>

@@ -14,7 +14,8 @@ export function Header() {
         >
           {site.siteName}
         </Link>
-        <nav aria-label="Main" className="hidden md:block">
+        {/* #site-nav: where the menu link leads without JavaScript (mobile-nav.tsx). */}
+        <nav id="site-nav" aria-label="Main" className="hidden md:block">
           <NavLinks className="flex items-center gap-1" linkClassName="block px-2.5 lg:px-3" />
         </nav>
         {/* As wide as its two buttons below md from the start: a browser that paints the

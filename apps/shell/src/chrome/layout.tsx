@@ -3,8 +3,9 @@ import { Suspense } from "react";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { usePageChanges } from "./page-changes";
+import { RouteAnnouncer } from "./route-announcer";
 
-/** The page frame: skip link, header, <main id="main">, footer. */
+/** The page frame: skip link, header, <main id="main">, footer, and the route announcer. */
 export function Layout() {
   usePageChanges();
   return (
@@ -25,6 +26,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      <RouteAnnouncer />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { routes, site } from "@portfolio/content";
 import { useLocation } from "@portfolio/router";
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 
 const NOT_FOUND_TITLE = "Page Not Found";
 
@@ -33,6 +33,11 @@ export function documentTitle(pathname: string): string | undefined {
 /** On client-side navigation: new title, and start the new page at the top. */
 export function usePageChanges(): void {
   const { pathname, hash } = useLocation();
+  // The location the document was loaded at (or last scrolled for). On a document load
+  // the browser owns the scroll position: it restores it on a reload or Back, and a
+  // reader may have scrolled before hydration ended. Scrolling to the top on mount threw
+  // them back to 0, so only a change of location after mount scrolls.
+  const shown = useRef(`${pathname}${hash}`);
   // A layout effect, so that a page's own useDocumentTitle (@portfolio/ui; a passive effect, which runs
   // after every layout effect of the same commit) has the last word.
   useLayoutEffect(() => {
@@ -40,6 +45,9 @@ export function usePageChanges(): void {
     if (title !== undefined) document.title = title;
   }, [pathname]);
   useEffect(() => {
+    const here = `${pathname}${hash}`;
+    if (shown.current === here) return; // mount (hydration), or StrictMode's second run
+    shown.current = here;
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
 }

@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/url"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/gorilla/mux"
@@ -111,9 +112,46 @@ func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
 		case !web.Ready():
 			handleSiteNotBuilt(logger).ServeHTTP(w, r)
 		default:
+			if target, ok := web.lowerCasePage(p); ok {
+				// As redirectTrailingSlash: one URL per page, the query string kept.
+				if r.URL.RawQuery != "" {
+					target += "?" + r.URL.RawQuery
+				}
+				w.Header().Set("Cache-Control", "no-cache")
+				http.Redirect(w, r, target, http.StatusMovedPermanently)
+				return
+			}
 			static.Serve(w, r, web.notFoundPage(r), http.StatusNotFound)
 		}
 	})
+}
+
+// lowerCasePage is the page a wrong-case path (/BLOG, /Skills/, /PROJECTS/1) means: its
+// lower-cased form, without a trailing slash, when that is a page served with 200. The
+// paths are case-sensitive (and so is the browser's router); without this, a typed or
+// linked /BLOG got the 404 page.
+func (w *Web) lowerCasePage(p string) (string, bool) {
+	lower := strings.ToLower(p)
+	if lower == p {
+		return "", false
+	}
+	if lower != "/" {
+		lower = strings.TrimSuffix(lower, "/")
+	}
+	// routes.json's /projects/{id} is a pattern, not a page: only real ids count below.
+	if strings.ContainsAny(lower, "{}") {
+		return "", false
+	}
+	if _, ok := w.State().Pages.Route(lower); ok {
+		return lower, true
+	}
+	if id, ok := strings.CutPrefix(lower, "/projects/"); ok && projectID.MatchString(id) {
+		n, _ := strconv.Atoi(id) // at most 9 digits: fits
+		if _, ok := w.Projects[n]; ok {
+			return lower, true
+		}
+	}
+	return "", false
 }
 
 // isAssetPath reports whether a path names a file rather than a page: anything under

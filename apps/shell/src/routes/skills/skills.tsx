@@ -1,10 +1,14 @@
 import { type Skill, skills } from "@portfolio/content/skills";
 import { cn } from "@portfolio/ui/cn";
+import { CheckIcon } from "@portfolio/ui/icons";
 import { lazy, Suspense, useRef, useState } from "react";
 import { Page } from "../../components/page";
 import { SkillIcon, TONE_CLASSES, toneStyle } from "./skill-icons";
 
-/** Skills: 15 tiles, 2 → 6 columns; each opens a dialog with its achievements. */
+/**
+ * Skills: 15 tiles, 2 → 6 columns; each opens a dialog with its achievements (without
+ * JavaScript, the tile opens in place, spanning its row).
+ */
 export function Skills() {
   return (
     <Page
@@ -13,7 +17,7 @@ export function Skills() {
     >
       <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
         {skills.map((skill) => (
-          <li key={skill.name} className="flex">
+          <li key={skill.name} className="flex has-[details[open]]:col-span-full">
             <SkillTile skill={skill} />
           </li>
         ))}
@@ -21,6 +25,12 @@ export function Skills() {
     </Page>
   );
 }
+
+// A tile's layout and its card: the button's, and (apart) the no-JavaScript <details>'.
+const TILE_FACE = "flex w-full flex-col items-center gap-3 p-5 text-center";
+const TILE_CARD = "rounded-lg border border-border bg-card text-card-foreground shadow-sm";
+const FOCUS_RING =
+  "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
 
 const loadSkillDialog = () => import("./skill-dialog");
 const SkillDialog = lazy(loadSkillDialog);
@@ -31,7 +41,6 @@ function SkillTile({ skill }: { skill: Skill }) {
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so closing can animate and return focus.
   const [wanted, setWanted] = useState(false);
-  const tone = toneStyle(skill.color);
   return (
     <>
       <button
@@ -46,24 +55,71 @@ function SkillTile({ skill }: { skill: Skill }) {
           setOpen(true);
         }}
         className={cn(
-          "flex w-full flex-col items-center gap-3 rounded-lg border border-border bg-card p-5 text-center text-card-foreground shadow-sm",
+          TILE_FACE,
+          TILE_CARD,
           "transition hover:-translate-y-0.5 hover:border-primary/40 hover:shadow-md motion-reduce:hover:translate-y-0",
-          "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+          FOCUS_RING,
+          "noscript:hidden",
         )}
       >
-        <span
-          className={cn("flex size-12 items-center justify-center rounded-full", TONE_CLASSES)}
-          style={tone}
-        >
-          <SkillIcon icon={skill.icon} className="size-6" />
-        </span>
-        <span className="text-sm font-semibold">{skill.name}</span>
+        <TileFace skill={skill} />
       </button>
+      <SkillWithoutScript skill={skill} />
       {wanted && (
         <Suspense fallback={null}>
           <SkillDialog skill={skill} open={open} onOpenChange={setOpen} returnFocusTo={tile} />
         </Suspense>
       )}
     </>
+  );
+}
+
+/** What a tile shows: the skill's icon on its accent colour, and its name. */
+function TileFace({ skill }: { skill: Skill }) {
+  return (
+    <>
+      <span
+        className={cn("flex size-12 items-center justify-center rounded-full", TONE_CLASSES)}
+        style={toneStyle(skill.color)}
+      >
+        <SkillIcon icon={skill.icon} className="size-6" />
+      </span>
+      <span className="text-sm font-semibold">{skill.name}</span>
+    </>
+  );
+}
+
+/**
+ * The tile for a browser without JavaScript, where the button opens nothing: a
+ * <details> with the dialog's text, opened in place. In a <noscript>, so that with
+ * JavaScript it is not even parsed (and React never renders its children in the browser).
+ */
+function SkillWithoutScript({ skill }: { skill: Skill }) {
+  return (
+    <noscript className="flex w-full">
+      <details className={cn("w-full", TILE_CARD)}>
+        <summary
+          className={cn(
+            TILE_FACE,
+            FOCUS_RING,
+            "cursor-pointer list-none rounded-lg [&::-webkit-details-marker]:hidden",
+          )}
+        >
+          <TileFace skill={skill} />
+        </summary>
+        <div className="border-t border-border px-5 pt-4 pb-5">
+          <p className="text-muted-foreground">{skill.description}</p>
+          <h2 className="mt-4 mb-3 font-semibold">Professional Achievements</h2>
+          <ul className="flex flex-col gap-2.5">
+            {skill.achievements.map((achievement) => (
+              <li key={achievement} className="flex gap-2.5 text-sm">
+                <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" />
+                <span>{achievement}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </details>
+    </noscript>
   );
 }
