@@ -3,9 +3,9 @@ package release
 import (
 	"fmt"
 	"io/fs"
-	"strings"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
 // Description is what a section owns of the content: its routes and, for the blog,
@@ -48,29 +48,9 @@ func Describe(fsys fs.FS, section string) (Description, error) {
 }
 
 // ReadBuild reads every file of a section's build directory (fsys rooted at its
-// dist/), but hidden ones.
+// dist/), but hidden ones, as the gateway loads a build (static.ReadFiles).
 func ReadBuild(fsys fs.FS) (map[string][]byte, error) {
-	files := map[string][]byte{}
-	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if name != "." && strings.HasPrefix(d.Name(), ".") {
-			if d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return err
-		}
-		files[name] = data
-		return nil
-	})
+	files, err := static.ReadFiles(fsys)
 	if err != nil {
 		return nil, fmt.Errorf("release: reading the build: %w", err)
 	}

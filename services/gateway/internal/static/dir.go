@@ -29,9 +29,19 @@ func Load(root string) (*Dir, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("%s is not a directory", root)
 	}
-	fsys := os.DirFS(root)
+	raw, err := ReadFiles(os.DirFS(root))
+	if err != nil {
+		return nil, fmt.Errorf("load %s: %w", root, err)
+	}
+	return FromMap(root, raw), nil
+}
+
+// ReadFiles reads every file of a build (fsys rooted at it), by slash-separated name,
+// but hidden ones (starting with "."); symlinks are followed, as pnpm-style builds
+// may contain them.
+func ReadFiles(fsys fs.FS) (map[string][]byte, error) {
 	raw := make(map[string][]byte)
-	err = fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
+	err := fs.WalkDir(fsys, ".", func(name string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -59,11 +69,7 @@ func Load(root string) (*Dir, error) {
 		raw[name] = data
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("load %s: %w", root, err)
-	}
-
-	return FromMap(root, raw), nil
+	return raw, err
 }
 
 // FromMap makes a Dir of files already in memory (name → contents), as Load does of

@@ -1,16 +1,8 @@
 import type { AdminStats } from "@portfolio/api-client/admin";
 import { Button } from "@portfolio/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@portfolio/ui/dialog";
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { ConfirmDialog } from "./confirm-dialog";
 import { count } from "./format";
 import { statsKey } from "./stat-cards";
 
@@ -47,34 +39,17 @@ export function Republish({ title, titleId, pending, onConfirm }: RepublishProps
       >
         {pending ? "Publishing..." : "Republish"}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            button.current?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle className="pr-6 leading-snug">Republish “{title}”?</DialogTitle>
-            <DialogDescription>
-              It is emailed now to {recipients}, one email each.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              onClick={() => {
-                setOpen(false);
-                onConfirm();
-              }}
-            >
-              {confirmed === undefined ? "Send it" : `Send to ${count(confirmed, "subscriber")}`}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={`Republish “${title}”?`}
+        description={`It is emailed now to ${recipients}, one email each.`}
+        confirmLabel={
+          confirmed === undefined ? "Send it" : `Send to ${count(confirmed, "subscriber")}`
+        }
+        onConfirm={onConfirm}
+        returnFocus={button}
+      />
     </>
   );
 }

@@ -1,14 +1,6 @@
 import { Button } from "@portfolio/ui/button";
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from "@portfolio/ui/dialog";
 import { type ReactNode, useRef, useState } from "react";
+import { ConfirmDialog } from "../confirm-dialog";
 
 interface ConfirmActionProps {
   /** The button's text, also the dialog's confirming button's. */
@@ -27,8 +19,7 @@ interface ConfirmActionProps {
 }
 
 /**
- * A button whose action is asked about first, in a dialog (Radix: focus trap, Escape),
- * whose first button is 'Cancel'. Unavailable (blocked, or running) it is aria-disabled
+ * A button whose action is asked about first (ConfirmDialog). Unavailable (blocked, or running) it is aria-disabled
  * rather than disabled: it stays in the tab order, so a keyboard or screen reader user
  * reaches it and hears why, and focus can come back to it when the dialog closes.
  */
@@ -60,34 +51,15 @@ export function ConfirmAction({
       >
         {pending ? pendingLabel : label}
       </Button>
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogContent
-          // Radix returns focus to a DialogTrigger; this dialog has none (the button
-          // opens it only when the action is available), so focus goes back by hand.
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            button.current?.focus();
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle className="pr-6 leading-snug">{title}</DialogTitle>
-            <DialogDescription>{description}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button
-              onClick={() => {
-                setOpen(false);
-                onConfirm();
-              }}
-            >
-              {label}
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={title}
+        description={description}
+        confirmLabel={label}
+        onConfirm={onConfirm}
+        returnFocus={button}
+      />
     </>
   );
 }
