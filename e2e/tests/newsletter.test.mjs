@@ -227,6 +227,11 @@ describe("newsletter", () => {
         box && box.y > 0 && box.y + box.height < 800,
         `the email field must be on screen at 400 px: ${JSON.stringify(box)}`,
       );
+      assert.equal(
+        await isFocused(emailField(page)),
+        true,
+        "Subscribe Now must put the focus in the email field (the next Tab goes on from there)",
+      );
       // ...and from the keyboard: the same, and the focus in the email field.
       await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
       await cta.getByRole("button", { name: "Subscribe Now" }).focus();

@@ -1,5 +1,4 @@
 import { Button } from "@portfolio/ui/button";
-import type { MouseEvent } from "react";
 import { EMAIL_FIELD_ID, WELCOME_ID } from "./subscribe-form";
 
 /** Room for the site's sticky header above what the page scrolls to. */
@@ -8,8 +7,9 @@ const HEADER_ROOM = 80;
 /**
  * 'Don't Miss Out': 'Subscribe Now' scrolls the page to `scrollTop` (the spec's 400 px,
  * where the form sits on wide screens), or, on a screen where the form would still be
- * out of view there, to the form itself. A keyboard user lands in the email field (or on
- * the welcome card); a pointer's click only scrolls.
+ * out of view there, to the form itself, and puts the focus in the email field (or on
+ * the welcome card): the next Tab or keystroke goes where the visitor was sent, not to
+ * the footer after the button.
  */
 export function DontMissOut({
   heading,
@@ -22,7 +22,7 @@ export function DontMissOut({
   button: string;
   scrollTop: number;
 }) {
-  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
+  const onClick = () => {
     const target = document.getElementById(EMAIL_FIELD_ID) ?? document.getElementById(WELCOME_ID);
     let top = scrollTop;
     if (target) {
@@ -33,8 +33,7 @@ export function DontMissOut({
     }
     const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
     window.scrollTo({ top, behavior: smooth ? "smooth" : "auto" });
-    // detail 0: pressed with Enter or Space, not clicked.
-    if (event.detail === 0) target?.focus({ preventScroll: true });
+    target?.focus({ preventScroll: true });
   };
 
   return (
