@@ -267,6 +267,21 @@ describe("contact form: validation on submit", () => {
     },
   );
 
+  it("takes the problem's toast away as soon as its field is edited, so it never contradicts the form", async () => {
+    const form = renderContact();
+    await fill(form, { name: "A" });
+    await form.user.click(form.submit);
+    const toast = await expectToast(v.title, v.nameTooShort);
+    await form.user.type(form.name, "da");
+    await waitFor(() => expect(toast).not.toBeInTheDocument());
+    // Editing another field leaves a toast about a problem it does not fix.
+    await fill(form, { message: "short" });
+    await form.user.click(form.submit);
+    await expectToast(v.title, v.messageTooShort);
+    await form.user.type(form.name, "x");
+    expect(await findToast()).toHaveTextContent(v.messageTooShort);
+  });
+
   it("rejects a subject that is not one of the five (a tampered page)", async () => {
     const form = renderContact();
     await fill(form);

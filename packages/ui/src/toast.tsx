@@ -18,7 +18,11 @@ export function ToastProvider(props: ComponentProps<typeof ToastPrimitive.Provid
   );
 }
 
-/** The landmark region 'Notifications (F8)': top on phones, bottom right from sm, 420 px max from md. */
+/**
+ * The landmark region 'Notifications (F8)': on phones at the top, below the sticky
+ * header (h-16) so it never hides the logo, theme control or menu; bottom right from
+ * sm, 420 px max from md.
+ */
 export function ToastViewport({
   className,
   ...props
@@ -26,7 +30,7 @@ export function ToastViewport({
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed top-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none",
+        "fixed top-16 z-[100] m-0 flex max-h-screen w-full list-none flex-col-reverse gap-2 p-4 outline-none",
         "sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col md:max-w-[420px]",
         className,
       )}

@@ -11,6 +11,7 @@ import { cn } from "@portfolio/ui/cn";
 import { controlClasses as control, Field, Honeypot } from "@portfolio/ui/form";
 import { useForm } from "@portfolio/ui/use-form";
 import { useToast } from "@portfolio/ui/use-toast";
+import { type FormEvent, useRef } from "react";
 import { SendIcon } from "./contact-icons";
 import { type ContactFormValues, contactMessage, contactProblems } from "./contact-rules";
 
@@ -32,18 +33,34 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
   const { form, validation, toasts } = copy;
   const { fields } = form;
   const { toast } = useToast();
+  // The toast about a field's problem goes as soon as that field is edited: a toast must
+  // never contradict the form as it is now (the browser's own check may block the next
+  // submit, and no new toast would replace it).
+  const problemToast = useRef<{ field: string; dismiss: () => void } | null>(null);
+  const showProblem = (field: ContactField, message: string) => {
+    problemToast.current = {
+      field,
+      dismiss: toast({ title: validation.title, description: message }).dismiss,
+    };
+  };
+  const onInput = (event: FormEvent<HTMLFormElement>) => {
+    const edited = (event.target as HTMLInputElement).name;
+    if (problemToast.current?.field === edited) {
+      problemToast.current.dismiss();
+      problemToast.current = null;
+    }
+  };
 
   const contact = useForm<ContactFormValues, ContactField>({
     validate: (values) => contactProblems(values, copy),
-    onInvalid: (problems, first) =>
-      toast({ title: validation.title, description: problems[first] }),
+    onInvalid: (problems, first) => showProblem(first, problems[first] ?? ""),
     onValid: async (values) => {
       try {
         await submitContact(contactMessage(values));
       } catch (error) {
         const refused = fieldProblemOf(error, contactFields);
         if (refused) {
-          toast({ title: validation.title, description: refused.message });
+          showProblem(refused.field, refused.message);
           contact.showProblems({ [refused.field]: refused.message });
           return;
         }
@@ -71,6 +88,7 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
             gateway's POST / (form-name=contact), which answers with a page; with it,
             the submit handler prevents that and sends the JSON above. */}
         <form
+          onInput={onInput}
           method="post"
           action="/"
           aria-labelledby="contact-form-heading"

@@ -57,7 +57,9 @@ function ProjectCard({ project, eager }: { project: Project; eager: boolean }) {
             </li>
           ))}
         </ul>
-        <div className="mt-auto flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
+        {/* Links on one line, 'View Details' on its own, right-aligned, in every card: with
+            or without a Demo link, the footers of a row line up. */}
+        <div className="mt-auto flex flex-col gap-2 border-t border-border pt-4">
           <div className="flex flex-wrap gap-2">
             <ProjectLinks
               project={project}
@@ -69,7 +71,7 @@ function ProjectCard({ project, eager }: { project: Project; eager: boolean }) {
           <Link
             to={`/projects/${project.id}`}
             aria-describedby={titleId}
-            className={buttonClasses({ variant: "link", size: "sm", className: "px-1" })}
+            className={buttonClasses({ variant: "link", size: "sm", className: "self-end px-1" })}
           >
             View Details →
           </Link>
