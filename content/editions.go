@@ -37,6 +37,11 @@ type Edition struct {
 // MonthText is the edition's month as the site shows it, e.g. "December 2024".
 func (e Edition) MonthText() string { return e.Month.Format("January 2006") }
 
+// URL is the path of the edition's page on the site, e.g. /newsletter/1: the edition
+// whole, rendered by the newsletter section (its route comes with the section's
+// release) and linked from every email of it.
+func (e Edition) URL() string { return "/" + NewsletterDir + "/" + strconv.Itoa(e.ID) }
+
 // editionFrontMatter mirrors schema/newsletter-edition.schema.json.
 type editionFrontMatter struct {
 	ID       int      `yaml:"id"`

@@ -68,6 +68,15 @@ func TestLoadRoutes(t *testing.T) {
 			t.Errorf("%s is in %s: article pages come from the posts", p.URL(), content.RoutesFile)
 		}
 	}
+	editions, err := content.LoadEditions(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range editions {
+		if slices.ContainsFunc(routes, func(r content.Route) bool { return r.Path == e.URL() }) {
+			t.Errorf("%s is in %s: edition pages come from the editions", e.URL(), content.RoutesFile)
+		}
+	}
 	for _, r := range routes {
 		wantNoIndex := r.Path == "/admin/newsletter"
 		if r.NoIndex != wantNoIndex {

@@ -114,8 +114,8 @@ func TestLoadEditions(t *testing.T) {
 			t.Errorf("edition %d body is not the trimmed multi-paragraph text", e.ID)
 		}
 	}
-	if e, ok := content.FindEdition(editions, 6); !ok || e.MonthText() != "June 2025" {
-		t.Errorf("FindEdition(6) = %v, %v", e.Title, ok)
+	if e, ok := content.FindEdition(editions, 6); !ok || e.MonthText() != "June 2025" || e.URL() != "/newsletter/6" {
+		t.Errorf("FindEdition(6) = %v, %v, at %s", e.Title, ok, e.URL())
 	}
 	if _, ok := content.FindEdition(editions, 7); ok {
 		t.Error("FindEdition found edition 7")

@@ -30,6 +30,11 @@ export function getEdition(id: number): EditionSummary | undefined {
   return byId.get(id);
 }
 
+/** The path of an edition's own page, e.g. /newsletter/1 (the gateway's Edition.URL()). */
+export function editionPath(edition: Pick<EditionSummary, "id">): string {
+  return `/newsletter/${edition.id}`;
+}
+
 /**
  * Every edition with its text and HTML, by id as `editions`, fetched on demand (one
  * chunk for all six). Rejects only when the chunk cannot be loaded (network).

@@ -15,7 +15,7 @@ import {
 } from "../src/blog";
 import { articles, getArticle } from "../src/blog-articles";
 import * as root from "../src/index";
-import { editions, getEdition, loadEditions } from "../src/newsletter";
+import { editionPath, editions, getEdition, loadEditions } from "../src/newsletter";
 
 const pkgDir = path.resolve(import.meta.dirname, "..");
 
@@ -139,6 +139,11 @@ describe("@portfolio/content/newsletter", () => {
     expect(getEdition(1)?.title).toMatch(/^#1 /);
     expect(getEdition(6)?.month).toBe("June 2025");
     for (const id of [0, 7, 1.5, Number.NaN]) expect(getEdition(id)).toBeUndefined();
+  });
+
+  it("puts each edition's page at /newsletter/<id>, as the gateway does", () => {
+    expect(editions.map(editionPath)).toEqual(editions.map((e) => `/newsletter/${e.id}`));
+    expect(editionPath({ id: 6 })).toBe("/newsletter/6");
   });
 });
 

@@ -13,6 +13,9 @@ import { e2eTest } from "../lib/suite.mjs";
 const projects = JSON.parse(
   readFileSync(join(REPO_ROOT, "content", "projects.json"), "utf8"),
 ).projects;
+const editions = JSON.parse(
+  readFileSync(join(REPO_ROOT, "content", "dist", "newsletter-index.json"), "utf8"),
+).editions;
 const skills = JSON.parse(readFileSync(join(REPO_ROOT, "content", "skills.json"), "utf8")).skills;
 
 const PAGES = [
@@ -27,6 +30,13 @@ const PAGES = [
   { url: "/no-such-page", h1: NOT_FOUND_H1, status: 404 },
   { url: "/blog/no-such-post", h1: NOT_FOUND_H1, status: 404 },
   { url: "/projects/99", h1: /^Project Not Found$/, status: 404 },
+  // An edition's page: a route of the newsletter's release, not of routes.json.
+  ...editions.map((e) => ({
+    url: `/newsletter/${e.id}`,
+    h1: new RegExp(`^${e.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+    status: 200,
+  })),
+  { url: "/newsletter/99", h1: NOT_FOUND_H1, status: 404 },
 ];
 
 /** Installed before any page script: what hydration might do to the prerendered page. */

@@ -87,14 +87,16 @@ func (s *Service) welcomeEmail(sub Subscriber) (mail.Message, error) {
 }
 
 // EditionEmail is edition ed for subscriber sub: subject "DevOps Digest - <month> -
-// <title>", the edition's text, and sub's own unsubscribe link and headers. Publishing
-// queues one per confirmed subscriber.
+// <title>", a link to the edition's page on the site (ed.URL()), the edition's text,
+// and sub's own unsubscribe link and headers. Publishing queues one per confirmed
+// subscriber.
 func (s *Service) EditionEmail(ed content.Edition, sub Subscriber) (mail.Message, error) {
 	m, err := templates.NewsletterEdition{
 		Newsletter: s.params(sub),
 		Title:      ed.Title,
 		Date:       ed.MonthText(),
 		Text:       ed.Body,
+		URL:        s.emails.PublicURL + ed.URL(),
 	}.Deferred()
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: edition %d email: %w", ed.ID, err)

@@ -451,6 +451,14 @@ func TestEveryNewsletterEmailCanBeUnsubscribedFrom(t *testing.T) {
 	if !strings.Contains(edition.Text, "k9s") || !strings.Contains(edition.HTML, "<pre") {
 		t.Error("the edition email lacks the edition's text or its code block")
 	}
+	// Both parts link the edition's page on the site.
+	page := publicURL + "/newsletter/1"
+	if !strings.Contains(edition.Text, "Read it on the web: "+page+"\n") {
+		t.Errorf("the edition's text part lacks 'Read it on the web: %s':\n%s", page, edition.Text)
+	}
+	if !strings.Contains(edition.HTML, `<a href="`+page+`" style="color:#2563eb;">Read it on the web</a>`) {
+		t.Errorf("the edition's HTML part lacks the link 'Read it on the web' to %s:\n%s", page, edition.HTML)
+	}
 	link := e.svc.UnsubscribeURL(confirmed[0].ID)
 	if !strings.HasPrefix(link, publicURL+"/newsletter/unsubscribe?token=") {
 		t.Errorf("UnsubscribeURL = %q", link)

@@ -1,6 +1,8 @@
 // This section's prerender (bundled for Node by rsbuild.prerender.config.ts, run at
-// build time): the HTML of /newsletter, and of its not-found view. The gateway puts it into the
-// shell's chrome per request (docs/decisions/0001-prerender-composition.md).
+// build time): the HTML of /newsletter, of every edition's page (/newsletter/<id>, a
+// route of the section's release), and of its not-found view. The gateway puts it into
+// the shell's chrome per request (docs/decisions/0001-prerender-composition.md).
+import { editionPath, editions } from "@portfolio/content/newsletter";
 import { sectionPrerender } from "@portfolio/router/server";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import NewsletterRoutes from "./routes";
@@ -9,5 +11,5 @@ export const { renderSection, renderPages } = sectionPrerender({
   base: "newsletter",
   Section: NewsletterRoutes,
   Providers: ThemeProvider,
-  pages: ["/newsletter"],
+  pages: ["/newsletter", ...editions.map(editionPath)],
 });

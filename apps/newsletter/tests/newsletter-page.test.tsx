@@ -176,6 +176,12 @@ describe("newsletter page: texts", () => {
       const edition = newestFirst[i]!;
       expect(card).toHaveAccessibleName(edition.title);
       expect(within(card).getByRole("heading", { level: 3 })).toHaveTextContent(edition.title);
+      // The title links the edition's own page.
+      expect(
+        within(within(card).getByRole("heading", { level: 3 })).getByRole("link", {
+          name: edition.title,
+        }),
+      ).toHaveAttribute("href", `/newsletter/${edition.id}`);
       const time = card.querySelector("time")!;
       expect(time).toHaveTextContent(edition.month);
       expect(time).toHaveAttribute("datetime", edition.date);

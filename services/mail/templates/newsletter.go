@@ -87,6 +87,11 @@ type NewsletterEdition struct {
 	// code in ``` fences. The text part carries it as it is; the HTML part keeps its
 	// line breaks and shows fenced code as preformatted.
 	Text string
+	// URL is the edition's page on the site (edition_url), e.g.
+	// "https://example.org/newsletter/1": both parts link it as "Read it on the web".
+	// An edition queued before the field existed has none and goes out without the
+	// link (the templates read it with index, not as a required field).
+	URL string
 }
 
 // Params returns the template fields by their spec names.
@@ -95,6 +100,7 @@ func (e NewsletterEdition) Params() map[string]string {
 	p["edition_title"] = e.Title
 	p["edition_date"] = e.Date
 	p["edition_text"] = e.Text
+	p["edition_url"] = e.URL
 	return p
 }
 

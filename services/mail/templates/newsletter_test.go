@@ -62,10 +62,15 @@ func TestNewsletterEmails(t *testing.T) {
 				Title:      "#1 It Was DNS <Again> & Again",
 				Date:       "December 2024",
 				Text:       "Hi there,\n\nA list:\n- one\n- two\n\n```yaml\nndots: \"2\"\n\nkey: <v>\n```\n\nThe end.",
+				URL:        "https://portfolio.test/newsletter/1",
 			}.Render,
 			subject: "DevOps Digest - December 2024 - #1 It Was DNS <Again> & Again",
-			text:    []string{"Hi DevOps Enthusiast,", "A list:\n- one\n- two", "```yaml\nndots: \"2\"\n\nkey: <v>\n```", "The end."},
+			text: []string{
+				"Read it on the web: https://portfolio.test/newsletter/1\n", "Hi DevOps Enthusiast,",
+				"A list:\n- one\n- two", "```yaml\nndots: \"2\"\n\nkey: <v>\n```", "The end.",
+			},
 			html: []string{
+				`<a href="https://portfolio.test/newsletter/1" style="color:#2563eb;">Read it on the web</a>`,
 				"#1 It Was DNS &lt;Again&gt; &amp; Again",
 				">A list:\n- one\n- two</p>",
 				">ndots: &#34;2&#34;\n\nkey: &lt;v&gt;</pre>",
@@ -100,6 +105,23 @@ func TestNewsletterEmails(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// An edition queued before editions had pages (its fields have no edition_url) still
+// renders, without the link: decision 0033's queued emails render at send time.
+func TestEditionQueuedWithoutItsURLStillRenders(t *testing.T) {
+	m, err := templates.NewsletterEdition{Newsletter: newsletterBase("Jane"), Title: "#1 x", Date: "May 2025", Text: "Hello."}.Deferred()
+	if err != nil {
+		t.Fatal(err)
+	}
+	delete(m.Template.Params, "edition_url")
+	e, err := templates.Expand(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(e.Text, "Hello.") || strings.Contains(e.Text, "Read it on the web") || strings.Contains(e.HTML, "Read it on the web") {
+		t.Errorf("text:\n%s\nhtml:\n%s", e.Text, e.HTML)
 	}
 }
 

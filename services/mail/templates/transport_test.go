@@ -26,8 +26,8 @@ func TestDeferredRendersAsRender(t *testing.T) {
 			templates.NewsletterConfirmation{Newsletter: base, ConfirmURL: "https://portfolio.test/newsletter/confirm?token=t", ValidFor: 72 * time.Hour}.Deferred},
 		{"newsletter_welcome", templates.NewsletterWelcome{Newsletter: base}.Render, templates.NewsletterWelcome{Newsletter: base}.Deferred},
 		{"newsletter_edition",
-			templates.NewsletterEdition{Newsletter: base, Title: "#1 It Was DNS", Date: "December 2024", Text: "Hello.\n\n```\nk9s\n```"}.Render,
-			templates.NewsletterEdition{Newsletter: base, Title: "#1 It Was DNS", Date: "December 2024", Text: "Hello.\n\n```\nk9s\n```"}.Deferred},
+			templates.NewsletterEdition{Newsletter: base, Title: "#1 It Was DNS", Date: "December 2024", Text: "Hello.\n\n```\nk9s\n```", URL: "https://portfolio.test/newsletter/1"}.Render,
+			templates.NewsletterEdition{Newsletter: base, Title: "#1 It Was DNS", Date: "December 2024", Text: "Hello.\n\n```\nk9s\n```", URL: "https://portfolio.test/newsletter/1"}.Deferred},
 	}
 	for _, e := range emails {
 		t.Run(e.name, func(t *testing.T) {

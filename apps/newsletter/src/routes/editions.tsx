@@ -2,26 +2,16 @@ import "@portfolio/content/code-theme.css";
 import {
   type Edition,
   type EditionSummary,
+  editionPath,
   editions,
   loadEditions,
 } from "@portfolio/content/newsletter";
-import { Badge } from "@portfolio/ui/badge";
+import { Link } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
-import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
 import { TagList } from "@portfolio/ui/tag-list";
 import { type RefObject, useEffect, useRef, useState } from "react";
-
-// An edition's text is HTML the content build rendered from its Markdown (paragraphs,
-// lists, code highlighted by Shiki; no raw HTML, no script): no Markdown library ships
-// to the browser. It has no classes, so its elements are styled from here.
-const editionBody =
-  "text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere] [&>*+*]:mt-4 " +
-  "[&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li+li]:mt-1.5 [&_li]:pl-1 " +
-  "[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:border [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-normal " +
-  "[&_pre:focus-visible]:outline-2 [&_pre:focus-visible]:outline-offset-2 [&_pre:focus-visible]:outline-ring " +
-  "[&_code]:font-mono [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-muted [&_:not(pre)>code]:px-1.5 " +
-  "[&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.875em]";
+import { EditionMeta, EditionText } from "./edition-parts";
 
 /** How far below the screen the section may still be when its texts start loading. */
 const LOAD_AHEAD = "0px 0px 100px 0px";
@@ -122,25 +112,22 @@ function EditionCard({ edition, html }: { edition: EditionSummary; html: string 
     <article aria-labelledby={titleId}>
       <Card>
         <CardHeader className="gap-3">
-          <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-muted-foreground [&_svg]:size-4">
-            <Badge variant="outline" className="gap-1.5 font-medium [&_svg]:size-3.5">
-              <CalendarIcon />
-              <time dateTime={edition.date}>{edition.month}</time>
-            </Badge>
-            <span className="inline-flex items-center gap-1.5">
-              <ClockIcon />
-              {edition.readTime} min read
-            </span>
-          </div>
+          <EditionMeta edition={edition} />
           <CardTitle as="h3" id={titleId} className="text-xl sm:text-2xl">
-            {edition.title}
+            {/* The edition's own page (/newsletter/<id>), named by the title. */}
+            <Link
+              to={editionPath(edition)}
+              className="rounded-sm underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+            >
+              {edition.title}
+            </Link>
           </CardTitle>
           <CardDescription className="text-base">{edition.excerpt}</CardDescription>
           <TagList tags={edition.tags} />
         </CardHeader>
         {html ? (
           <CardContent>
-            <div className={editionBody} dangerouslySetInnerHTML={{ __html: html }} />
+            <EditionText html={html} />
           </CardContent>
         ) : null}
       </Card>

@@ -1,6 +1,7 @@
 // Package pages prepares the shell's index.html for every route of the site and every
 // published blog article: each page gets its own <title>, description, canonical URL,
-// Open Graph and Twitter tags (articles also article:* tags and JSON-LD), and every page
+// Open Graph and Twitter tags (articles and the newsletter's edition pages also
+// article:* tags and JSON-LD), and every page
 // links the RSS feed, built once at start-up. The page's body is prerendered HTML that
 // package compose puts into the root element per request. It also finds the inline
 // scripts the Content-Security-Policy must allow by hash.
@@ -18,6 +19,7 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
+	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
 // Set is the shell's index.html prepared for every route, plus the 404 page.
@@ -46,8 +48,8 @@ type Meta struct {
 	Article     *Article // nil for pages that are not articles (og:type website)
 }
 
-// Article is what the head of a blog article adds: Open Graph article:* tags and a
-// JSON-LD BlogPosting.
+// Article is what the head of a blog article or an edition's page adds: Open Graph
+// article:* tags and JSON-LD (a BlogPosting, an edition's Article).
 type Article struct {
 	Published time.Time
 	Section   string // the post's category
@@ -56,8 +58,10 @@ type Article struct {
 }
 
 // New prepares index.html (the shell's built template) for every route, and for every
-// published post its article page at post.URL(). publicURL has no trailing slash.
-func New(indexHTML []byte, site content.Site, routes []content.Route, posts []content.Post, publicURL string) (*Set, error) {
+// published post its article page at post.URL(). A route at an edition's URL (the
+// newsletter's release has one per edition) is that edition's page, with its JSON-LD.
+// publicURL has no trailing slash.
+func New(indexHTML []byte, site content.Site, routes []content.Route, posts []content.Post, editions []content.Edition, publicURL string) (*Set, error) {
 	doc, err := parse(indexHTML)
 	if err != nil {
 		return nil, err
@@ -68,7 +72,19 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 		warnings:     doc.warnings,
 	}
 	feed := feedLink{Title: discovery.FeedTitle(site), URL: publicURL + discovery.RSSPath}
+	editionAt := make(map[string]content.Edition, len(editions))
+	for _, e := range editions {
+		editionAt[e.URL()] = e
+	}
 	for _, r := range routes {
+		if e, ok := editionAt[r.Path]; ok && r.Section == content.SectionNewsletter {
+			h, err := editionHead(r, e, site, feed, publicURL)
+			if err != nil {
+				return nil, fmt.Errorf("pages: %s: %w", r.Path, err)
+			}
+			s.routes[r.Path] = &Page{route: r, file: htmlFile(doc.with(h))}
+			continue
+		}
 		meta := Meta{
 			Title:       r.Title + " · " + site.SiteName,
 			Description: r.Description,
@@ -256,4 +272,58 @@ func articleHead(m Meta, headline, siteName string, feed feedLink) (string, erro
 		return "", err
 	}
 	return head(m, siteName, feed) + `<script type="application/ld+json">` + string(ld) + "</script>\n", nil
+}
+
+// newsletterArticle is the schema.org Article of an edition's page
+// (https://schema.org/Article), part of the newsletter (a Periodical).
+type newsletterArticle struct {
+	Context          string     `json:"@context"`
+	Type             string     `json:"@type"`
+	Headline         string     `json:"headline"`
+	Description      string     `json:"description"`
+	DatePublished    string     `json:"datePublished"` // the edition's month, YYYY-MM
+	Author           person     `json:"author"`
+	URL              string     `json:"url"`
+	MainEntityOfPage string     `json:"mainEntityOfPage"`
+	Keywords         string     `json:"keywords,omitempty"`
+	IsPartOf         periodical `json:"isPartOf"`
+}
+
+type periodical struct {
+	Type string `json:"@type"`
+	Name string `json:"name"`
+	URL  string `json:"url"`
+}
+
+// editionHead is the head of edition e's page at route r (titled and described as the
+// route says), with article:* tags and the edition's JSON-LD, escaped as articleHead's.
+func editionHead(r content.Route, e content.Edition, site content.Site, feed feedLink, publicURL string) (string, error) {
+	m := Meta{
+		Title:       r.Title + " · " + site.SiteName,
+		Description: r.Description,
+		URL:         publicURL + r.Path,
+		NoIndex:     r.NoIndex,
+		Article: &Article{
+			Published: e.Month,
+			Section:   newsletter.Name,
+			Tags:      e.Tags,
+			Author:    site.Owner.Name,
+		},
+	}
+	ld, err := json.Marshal(newsletterArticle{
+		Context:          "https://schema.org",
+		Type:             "Article",
+		Headline:         e.Title,
+		Description:      m.Description,
+		DatePublished:    e.Month.Format("2006-01"),
+		Author:           person{Type: "Person", Name: site.Owner.Name},
+		URL:              m.URL,
+		MainEntityOfPage: m.URL,
+		Keywords:         strings.Join(e.Tags, ", "),
+		IsPartOf:         periodical{Type: "Periodical", Name: newsletter.Name, URL: publicURL + newsletter.PagePath},
+	})
+	if err != nil {
+		return "", err
+	}
+	return head(m, site.SiteName, feed) + `<script type="application/ld+json">` + string(ld) + "</script>\n", nil
 }

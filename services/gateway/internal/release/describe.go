@@ -43,6 +43,14 @@ func Describe(fsys fs.FS, section string) (Description, error) {
 		if d.Editions, err = content.LoadEditions(fsys); err != nil {
 			return d, err
 		}
+		// Every edition has its page (e.URL(), /newsletter/<id>), titled and described
+		// by the edition: a route of the release like routes.json's, so the gate wants
+		// its prerendered HTML and the sitemap lists it.
+		for _, e := range d.Editions {
+			d.Routes = append(d.Routes, content.Route{
+				Path: e.URL(), Section: content.SectionNewsletter, Title: e.Title, Description: e.Excerpt,
+			})
+		}
 	}
 	return d, nil
 }

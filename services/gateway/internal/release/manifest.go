@@ -53,8 +53,9 @@ type Manifest struct {
 	// Shared are the modules the release needs from the shell, as its mf-manifest.json
 	// requires them.
 	Shared []Shared `json:"shared"`
-	// Routes are the section's pages (routes.json's rows of this section): path, title,
-	// description, noindex. The blog's article pages come from Posts.
+	// Routes are the section's pages (routes.json's rows of this section, and for the
+	// newsletter a page per edition, /newsletter/<id>): path, title, description,
+	// noindex. The blog's article pages come from Posts.
 	Routes []content.Route `json:"routes"`
 	// Posts are the blog's posts (without their Markdown: the HTML is in the build): an
 	// article page, head, JSON-LD, feed item and sitemap entry each.

@@ -5,6 +5,8 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"io"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -40,6 +42,45 @@ func TestPackThenOpenGivesTheSameRelease(t *testing.T) {
 	// The same build packs to the same bytes: one digest per build.
 	if again := releasetest.Artifact(t, b); !bytes.Equal(again, raw) {
 		t.Error("packing the same build twice gave other bytes")
+	}
+}
+
+// TestNewsletterReleaseHasAPagePerEdition: the newsletter's release carries a route per
+// edition (its page, /newsletter/<id>), and is refused without the page's HTML.
+func TestNewsletterReleaseHasAPagePerEdition(t *testing.T) {
+	editions, err := content.LoadEditions(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := releasetest.Build(t, "newsletter", "1.0.0-n", "v1")
+	rel, err := release.Open(releasetest.Artifact(t, b), release.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string]content.Route{}
+	for _, p := range rel.Manifest.Pages() {
+		pages[p.Path] = p
+	}
+	if _, ok := pages["/newsletter"]; !ok {
+		t.Error("pages lack /newsletter")
+	}
+	if len(rel.Manifest.Editions) != len(editions) {
+		t.Errorf("%d editions, want %d", len(rel.Manifest.Editions), len(editions))
+	}
+	for _, e := range editions {
+		want := content.Route{Path: "/newsletter/" + strconv.Itoa(e.ID), Section: content.SectionNewsletter, Title: e.Title, Description: e.Excerpt}
+		if got := pages[want.Path]; got != want {
+			t.Errorf("page %s = %+v, want %+v", want.Path, got, want)
+		}
+	}
+	if len(pages) != 1+len(editions) {
+		t.Errorf("%d pages, want /newsletter and %d editions", len(pages), len(editions))
+	}
+
+	delete(b.Files, "prerender/newsletter/3.html")
+	if _, err := release.Pack(io.Discard, b); err == nil ||
+		!strings.Contains(err.Error(), "route /newsletter/3 has no prerendered HTML") {
+		t.Errorf("a build without /newsletter/3's HTML: %v", err)
 	}
 }
 

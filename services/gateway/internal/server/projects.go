@@ -46,7 +46,7 @@ func projectPages(indexHTML []byte, site content.Site, routes []content.Route, c
 			NoIndex:     generic.NoIndex,
 		})
 	}
-	set, err := pages.New(indexHTML, site, concrete, nil, publicURL)
+	set, err := pages.New(indexHTML, site, concrete, nil, nil, publicURL)
 	if err != nil {
 		return nil, err
 	}

@@ -235,11 +235,13 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 	st := &State{Sections: sections}
 	routes := append([]content.Route(nil), w.shellRoutes...)
 	var posts []content.Post
+	var editions []content.Edition
 	composed := make(map[string]compose.Section, len(sections))
 	for _, name := range config.RemoteNames {
 		s := sections[name]
 		routes = append(routes, s.Description.Routes...)
 		posts = append(posts, s.Description.Posts...)
+		editions = append(editions, s.Description.Editions...)
 		if s.Files != nil {
 			composed[name] = compose.Section{Files: s.Files, URL: s.URL(name)}
 		}
@@ -251,7 +253,7 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 		return nil, err
 	}
 	if w.indexHTML != nil {
-		if st.Pages, err = pages.New(w.indexHTML, w.site, routes, posts, w.cfg.PublicURL); err != nil {
+		if st.Pages, err = pages.New(w.indexHTML, w.site, routes, posts, editions, w.cfg.PublicURL); err != nil {
 			return nil, fmt.Errorf("shell: %w", err)
 		}
 		st.Composer = compose.New(w.Shell, composed)

@@ -1,0 +1,109 @@
+import "@portfolio/content/code-theme.css";
+import { site } from "@portfolio/content";
+import {
+  type EditionSummary,
+  getEdition,
+  loadEditions,
+  newsletterPage,
+} from "@portfolio/content/newsletter";
+import { Link, useParams } from "@portfolio/router";
+import { buttonClasses } from "@portfolio/ui/button";
+import { ArrowLeftIcon } from "@portfolio/ui/icons";
+import { TagList } from "@portfolio/ui/tag-list";
+import { useDocumentTitle } from "@portfolio/ui/use-document-title";
+import { type ComponentType, lazy, Suspense } from "react";
+import { EditionMeta, EditionText } from "./edition-parts";
+import { NotFound } from "./not-found";
+
+/**
+ * The edition a page path segment names: its id written as the gateway writes it
+ * (/newsletter/1), so "01", "1.0" or "abc" name none, as the gateway answers 404 for them.
+ */
+export function editionOf(segment: string): EditionSummary | undefined {
+  if (!/^[1-9][0-9]{0,8}$/.test(segment)) return undefined;
+  return getEdition(Number(segment));
+}
+
+/** /newsletter/:id: an edition's own page; any other segment is the section's not-found view. */
+export function EditionRoute() {
+  const { id = "" } = useParams();
+  const edition = editionOf(id);
+  if (!edition) return <NotFound />;
+  // Keyed: moving from one edition to another starts the new one afresh.
+  return <EditionPage key={edition.id} edition={edition} />;
+}
+
+function EditionPage({ edition }: { edition: EditionSummary }) {
+  useDocumentTitle(edition.title, site.siteName);
+  const Text = editionText(edition.id);
+  return (
+    <article
+      aria-labelledby="edition-title"
+      className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16"
+    >
+      <Link
+        to="/newsletter"
+        className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}
+      >
+        <ArrowLeftIcon />
+        Back to Newsletter
+      </Link>
+      <header className="flex flex-col gap-4 border-b border-border pb-8">
+        <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+          {newsletterPage.heading}
+        </p>
+        <h1
+          id="edition-title"
+          className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl"
+        >
+          {edition.title}
+        </h1>
+        <EditionMeta edition={edition} />
+        <p className="text-lg text-muted-foreground">{edition.excerpt}</p>
+        <TagList tags={edition.tags} />
+      </header>
+      <Suspense fallback={<EditionLoading />}>
+        <Text />
+      </Suspense>
+    </article>
+  );
+}
+
+// The text loads with the page that shows it (the editions' one chunk, which /newsletter
+// also loads as its list nears the screen), and is in the prerendered HTML: a first load
+// shows it at once and hydrates when the chunk is here. One component per edition for
+// the page's lifetime; a failed load is forgotten, so the section's 'Try again' loads it
+// afresh.
+const texts = new Map<number, ComponentType>();
+
+function editionText(id: number): ComponentType {
+  let text = texts.get(id);
+  if (!text) {
+    text = lazy(async () => {
+      try {
+        const edition = (await loadEditions()).find((e) => e.id === id);
+        return {
+          default: () => (edition ? <EditionText html={edition.html} className="mt-8" /> : null),
+        };
+      } catch (err) {
+        texts.delete(id);
+        throw err;
+      }
+    });
+    texts.set(id, text);
+  }
+  return text;
+}
+
+function EditionLoading() {
+  return (
+    <div className="mt-8 flex flex-col gap-3" aria-busy="true">
+      <p role="status" className="sr-only">
+        Loading the edition…
+      </p>
+      {["w-full", "w-11/12", "w-full", "w-4/5", "w-2/3"].map((width, i) => (
+        <div key={i} aria-hidden="true" className={`h-4 animate-pulse rounded bg-muted ${width}`} />
+      ))}
+    </div>
+  );
+}

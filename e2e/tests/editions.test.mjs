@@ -1,0 +1,238 @@
+// An archive page per edition: /newsletter/<id> shows the edition whole (the newsletter
+// remote's route, prerendered by its build, a route of its release). The cards of
+// /newsletter link it; without JavaScript it is all there; with JavaScript it hydrates
+// without a warning; an unknown number is the section's not-found view with HTTP 404.
+// At 375 and 1280 px, in both themes, axe finds nothing.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AxeBuilder } from "@axe-core/playwright";
+import { NOT_FOUND_H1, site } from "../lib/content.mjs";
+import { expectH1, goto, pathOf, themeState, useTheme, waitForPage } from "../lib/page.mjs";
+import { REPO_ROOT } from "../lib/paths.mjs";
+import { e2eTest } from "../lib/suite.mjs";
+
+/** Every edition with its text (one paragraph per line) and HTML, #1 first. */
+const editions = JSON.parse(
+  readFileSync(join(REPO_ROOT, "content", "dist", "newsletter.json"), "utf8"),
+).editions;
+const newest = editions.at(-1);
+const pathOfEdition = (e) => `/newsletter/${e.id}`;
+const exactly = (text) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+
+/** The edition's paragraphs as the page shows them: Markdown marks gone, spaces collapsed. */
+function paragraphs(e) {
+  let code = false;
+  const out = [];
+  for (const line of e.text.split("\n")) {
+    if (line.trim().startsWith("```")) code = !code;
+    else if (!code)
+      out.push(
+        line
+          .replace(/^[-*] /, "")
+          .replace(/[*`]/g, "")
+          .replace(/\s+/g, " ")
+          .trim(),
+      );
+  }
+  return out.filter((l) => /^[A-Za-z"]/.test(l));
+}
+
+const mainText = (page) =>
+  page.evaluate(() => document.getElementById("main")?.innerText.replace(/\s+/g, " ").trim() ?? "");
+
+/** Checks the page shows edition e whole: h1, month, read time, tags, excerpt, every paragraph. */
+async function expectWholeEdition(page, e) {
+  const article = page.getByRole("article", { name: e.title });
+  assert.equal(await article.count(), 1, `one article named ${e.title}`);
+  assert.equal(await article.locator("time").getAttribute("datetime"), e.date);
+  assert.equal((await article.locator("time").innerText()).trim(), e.month);
+  const tags = await article
+    .getByRole("list", { name: "Tags" })
+    .getByRole("listitem")
+    .allInnerTexts();
+  assert.deepEqual(
+    tags.map((t) => t.trim()),
+    e.tags,
+  );
+  const text = await mainText(page);
+  assert.ok(text.includes(`${e.readTime} min read`), "the read time");
+  assert.ok(text.includes(e.excerpt), "the excerpt");
+  const missing = paragraphs(e).filter((p) => !text.includes(p));
+  assert.deepEqual(missing, [], `${pathOfEdition(e)} lacks paragraphs of the edition`);
+  assert.ok((await article.locator("p").count()) > 5, "the text in paragraphs");
+}
+
+function formatViolations(path, violations) {
+  return violations
+    .map(
+      (v) =>
+        `  ${path} [${v.impact}] ${v.id}: ${v.help}\n${v.nodes
+          .slice(0, 5)
+          .map(
+            (n) =>
+              `      ${n.target.join(" ")}: ${(n.failureSummary ?? "").replace(/\n\s*/g, " | ")}`,
+          )
+          .join("\n")}`,
+    )
+    .join("\n");
+}
+
+for (const width of [375, 1280]) {
+  for (const theme of ["light", "dark"]) {
+    e2eTest(
+      `${width} px, ${theme}: a card on /newsletter links its edition's page, which shows it whole; axe finds nothing`,
+      {
+        timeout: 120_000,
+        context: { viewport: { width, height: 800 }, colorScheme: theme, reducedMotion: "reduce" },
+      },
+      async ({ page, context }) => {
+        await useTheme(context, theme);
+        await goto(page, "/newsletter");
+        await waitForPage(page);
+        const region = page.getByRole("region", { name: "Previous Editions" });
+        const card = region.getByRole("article", { name: newest.title });
+        const link = card.getByRole("heading", { level: 3 }).getByRole("link", {
+          name: newest.title,
+          exact: true,
+        });
+        assert.equal(await link.getAttribute("href"), pathOfEdition(newest));
+        // Every card links its own edition.
+        for (const e of editions) {
+          const href = await region
+            .getByRole("article", { name: e.title })
+            .getByRole("link", { name: e.title, exact: true })
+            .getAttribute("href");
+          assert.equal(href, pathOfEdition(e));
+        }
+        const report = [];
+        const axe = async (path) => {
+          const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
+          if (violations.length) report.push(formatViolations(path, violations));
+        };
+        // The card's texts still load as the list nears the screen.
+        await link.scrollIntoViewIfNeeded();
+        await card.locator("pre, ul:not([aria-label])").first().waitFor();
+        await axe("/newsletter");
+
+        await link.click();
+        await expectH1(page, exactly(newest.title));
+        assert.equal(pathOf(page), pathOfEdition(newest));
+        await page.getByRole("article", { name: newest.title }).locator("p").nth(5).waitFor();
+        await expectWholeEdition(page, newest);
+        assert.equal(await page.title(), `${newest.title} · ${site.siteName}`);
+        assert.equal((await themeState(page)).resolved, theme);
+
+        // A first load of another edition, and its way back.
+        const first = editions[0];
+        await goto(page, pathOfEdition(first));
+        await expectH1(page, exactly(first.title));
+        await expectWholeEdition(page, first);
+        await axe(pathOfEdition(first));
+        await page.getByRole("link", { name: "Back to Newsletter" }).click();
+        await expectH1(page, /^DevOps Digest$/);
+        assert.equal(pathOf(page), "/newsletter");
+
+        await goto(page, "/newsletter/99", { status: 404 });
+        await expectH1(page, NOT_FOUND_H1);
+        await axe("/newsletter/99");
+        assert.equal(report.length, 0, `axe violations:\n${report.join("\n")}`);
+      },
+    );
+  }
+}
+
+e2eTest(
+  "without JavaScript every edition's page is there whole, with its own head",
+  { timeout: 120_000 },
+  async ({ suite }) => {
+    const noJs = await suite.browser.newContext({
+      baseURL: suite.url,
+      javaScriptEnabled: false,
+      viewport: { width: 375, height: 812 },
+    });
+    try {
+      const page = await noJs.newPage();
+      for (const e of editions) {
+        await goto(page, pathOfEdition(e));
+        const h1 = await page.locator("h1").allInnerTexts();
+        assert.deepEqual(h1, [e.title]);
+        await expectWholeEdition(page, e);
+        assert.equal(await page.title(), `${e.title} · ${site.siteName}`);
+        assert.equal(
+          await page.locator('link[rel="canonical"]').getAttribute("href"),
+          `${suite.url}${pathOfEdition(e)}`,
+        );
+        const ld = JSON.parse(
+          await page.locator('script[type="application/ld+json"]').textContent(),
+        );
+        assert.equal(ld.headline, e.title);
+        assert.equal(ld.datePublished, e.date);
+      }
+      for (const path of ["/newsletter/99", "/newsletter/abc"]) {
+        await goto(page, path, { status: 404 });
+        assert.deepEqual(await page.locator("h1").allInnerTexts(), ["404 Page Not Found"]);
+        assert.equal(
+          await page.getByRole("link", { name: "Back to Newsletter" }).getAttribute("href"),
+          "/newsletter",
+        );
+      }
+    } finally {
+      await noJs.close();
+    }
+  },
+);
+
+/** Installed before any page script: what hydration might remove from <main>. */
+function watchRemovals() {
+  window.__e2eRemoved = [];
+  new MutationObserver((records) => {
+    for (const r of records) {
+      const main = document.getElementById("main");
+      if (!main || !(r.target === main || main.contains(r.target))) continue;
+      for (const n of r.removedNodes) {
+        if (
+          n.nodeType === Node.COMMENT_NODE ||
+          (n.nodeType === Node.TEXT_NODE && !n.textContent.trim())
+        )
+          continue;
+        window.__e2eRemoved.push(`${n.nodeName} "${(n.textContent ?? "").slice(0, 60)}"`);
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+}
+
+for (const [path, status, h1] of [
+  [pathOfEdition(editions[0]), 200, exactly(editions[0].title)],
+  [pathOfEdition(newest), 200, exactly(newest.title)],
+  ["/newsletter/99", 404, NOT_FOUND_H1],
+  ["/newsletter/abc", 404, NOT_FOUND_H1],
+]) {
+  e2eTest(
+    `${path} hydrates its HTML without a warning or a removal`,
+    { timeout: 60_000 },
+    async ({ page, context }) => {
+      await context.addInitScript(watchRemovals);
+      const warnings = [];
+      page.on("console", (m) => {
+        if (
+          m.type() === "warning" ||
+          (m.type() === "error" && /hydrat|did not match|recoverable/i.test(m.text()))
+        )
+          warnings.push(`${m.type()}: ${m.text().slice(0, 300)}`);
+      });
+      const html = await (await page.request.get(path)).text();
+      await goto(page, path, { status });
+      await expectH1(page, h1);
+      await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      assert.deepEqual(warnings, []);
+      assert.deepEqual(await page.evaluate(() => window.__e2eRemoved), []);
+      if (status === 200) {
+        const e = editions.find((x) => pathOfEdition(x) === path);
+        // The text came with the HTML, not after it.
+        assert.ok(html.includes(e.html), `the HTML of ${path} lacks the edition's text`);
+        await expectWholeEdition(page, e);
+      }
+    },
+  );
+}
