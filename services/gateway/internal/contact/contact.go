@@ -13,14 +13,16 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
 )
 
-// Subjects are the form's subject values, in the form's order.
-var Subjects = []string{"collaboration", "job", "consulting", "speaking", "other"}
+// Subjects are the form's subject values, in the form's order: content's schema's
+// (content.ContactSubjects, decision 0019), their one source.
+var Subjects = content.ContactSubjects
 
 // Limits, in characters (Unicode code points) after trimming.
 const (

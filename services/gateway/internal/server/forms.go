@@ -10,6 +10,7 @@ import (
 	"mime"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -27,8 +28,8 @@ import (
 // escapes (12 bytes), and form-urlencoding writes its 4 UTF-8 bytes as %XX each (12).
 const maxEncodedRuneBytes = 12
 
-// longestSubject is the longest of contact.Subjects ("collaboration").
-const longestSubject = len("collaboration")
+// longestSubject is the length of the longest of contact.Subjects.
+var longestSubject = len(slices.MaxFunc(contact.Subjects, func(a, b string) int { return len(a) - len(b) }))
 
 // maxFormBody is the largest body of a small JSON request that is no visitor's form
 // (signing in to the admin).
@@ -38,7 +39,7 @@ const maxFormBody = 16 << 10
 // form's rules, the contact form's: every field at its longest, each character encoded
 // in the costliest way, plus room for field names, punctuation and whitespace around
 // the values. So no valid form is ever refused as too large, in either encoding.
-const formBodyLimit = int64(contact.NameMax+contact.EmailMax+longestSubject+contact.MessageMax)*maxEncodedRuneBytes + 2<<10
+var formBodyLimit = int64(contact.NameMax+contact.EmailMax+longestSubject+contact.MessageMax)*maxEncodedRuneBytes + 2<<10
 
 // formEndpoint guards an endpoint that browsers post a form to, in this order:
 // cross-site requests (403), a body that is not JSON (415), too large (413), too many
