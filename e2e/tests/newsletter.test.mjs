@@ -528,7 +528,7 @@ describe("newsletter", () => {
           ["email", "email", "email", true],
         );
         // The honeypot as the app hides it: out of sight, of the tab order and of the accessibility tree.
-        const honeypot = f.locator('input[name="bot-field"]');
+        const honeypot = f.locator('input[name="website"]');
         assert.equal(await honeypot.count(), 1);
         assert.deepEqual(
           [await honeypot.getAttribute("tabindex"), await honeypot.getAttribute("autocomplete")],
@@ -562,7 +562,7 @@ describe("newsletter", () => {
           /application\/x-www-form-urlencoded/,
         );
         assert.equal(
-          new URLSearchParams(response.request().postData() ?? "").get("bot-field"),
+          new URLSearchParams(response.request().postData() ?? "").get("website"),
           "",
           "the honeypot is sent empty",
         );

@@ -82,7 +82,7 @@ function getForm() {
     submit: within(form).getByRole("button", {
       name: /^(Subscribe to DevOps Digest|Subscribing\.\.\.)$/,
     }) as HTMLButtonElement,
-    honeypot: form.querySelector<HTMLInputElement>('input[name="bot-field"]')!,
+    honeypot: form.querySelector<HTMLInputElement>('input[name="website"]')!,
   };
 }
 
@@ -301,7 +301,7 @@ describe("newsletter form: initial state", () => {
     expect(f.form).toHaveAttribute("novalidate");
   });
 
-  it("has a honeypot named bot-field, hidden and out of the tab order", () => {
+  it("has a honeypot named website, hidden and out of the tab order", () => {
     const f = renderPage();
     expect(f.honeypot).toHaveAttribute("type", "text");
     expect(f.honeypot).toHaveAttribute("tabindex", "-1");
@@ -558,7 +558,7 @@ describe("'Subscribe Now'", () => {
 });
 
 describe("the subscription rules", () => {
-  const values = (name: string, email: string) => ({ name, email, "bot-field": "" });
+  const values = (name: string, email: string) => ({ name, email, website: "" });
 
   it("return every field's problem at once", () => {
     expect(subscriptionProblems(values("J", "jane@example"), v)).toEqual({

@@ -31,7 +31,7 @@ describe("server rendering", () => {
     expect(form).toContain('action="/"');
     expect(form).not.toMatch(/novalidate/i); // the browser checks the form until the script runs
     expect(html).toContain('name="form-name" value="newsletter"');
-    expect(html).toContain('name="bot-field"');
+    expect(html).toContain('name="website"');
     expect(html).toContain("35 Subscribers");
     expect(html.match(/<article /g)).toHaveLength(6);
   });

@@ -52,7 +52,7 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
       request.current = controller;
       try {
         await subscribe(
-          { email: values.email.trim(), name: values.name.trim(), website: values["bot-field"] },
+          { email: values.email.trim(), name: values.name.trim(), website: values.website },
           { signal: controller.signal },
         );
       } catch (error) {
@@ -144,7 +144,7 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
               />
             )}
           </Field>
-          <Honeypot id="newsletter-website" name="bot-field" label={form.honeypotLabel} />
+          <Honeypot id="newsletter-website" name="website" label={form.honeypotLabel} />
           <Button type="submit" size="lg" disabled={pending} className="w-full">
             <MailIcon />
             {pending ? form.pendingLabel : form.submitLabel}

@@ -5,8 +5,8 @@ import type { SubscriptionField } from "@portfolio/api-client/newsletter";
 import type { NewsletterPage } from "@portfolio/content/newsletter";
 import type { Problems } from "@portfolio/ui/use-form";
 
-/** The form's controls by name, as the browser posts them (`bot-field` is the honeypot). */
-export type SubscriptionValues = Record<SubscriptionField | "bot-field", string>;
+/** The form's controls by name, as the browser posts them (`website` is the honeypot). */
+export type SubscriptionValues = Record<SubscriptionField | "website", string>;
 
 /** Characters as the gateway counts them: Unicode code points, not UTF-16 units. */
 const chars = (s: string) => [...s].length;

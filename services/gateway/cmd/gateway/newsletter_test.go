@@ -165,7 +165,7 @@ func TestRunSubscriptionSurvivesARefusingMailServer(t *testing.T) {
 		t.Fatalf("subscribe with the mail server refusing = %d %s, want 202", status, body)
 	}
 	// The form without JavaScript too.
-	form := url.Values{"form-name": {"newsletter"}, "email": {"bob@example.org"}, "bot-field": {""}}
+	form := url.Values{"form-name": {"newsletter"}, "email": {"bob@example.org"}, "website": {""}}
 	status, body = request(t, http.MethodPost, base+"/", "application/x-www-form-urlencoded", form.Encode())
 	if status != http.StatusOK || !strings.Contains(body, ">Check your inbox</h1>") {
 		t.Fatalf("form with the mail server refusing = %d:\n%s", status, body)

@@ -158,7 +158,7 @@ func TestLargestValidFormsAreNotTooLarge(t *testing.T) {
 	})
 	t.Run("newsletter, form-urlencoded", func(t *testing.T) {
 		f := newFixture(t, nil)
-		body := percentEncoded([][2]string{{"form-name", "newsletter"}, {"email", email}, {"name", name}, {"bot-field", ""}})
+		body := percentEncoded([][2]string{{"form-name", "newsletter"}, {"email", email}, {"name", name}, {"website", ""}})
 		if w := f.send(send{path: "/", contentType: "application/x-www-form-urlencoded", body: body}); w.Code != http.StatusOK {
 			t.Fatalf("largest valid subscription (%d bytes): %d %s", len(body), w.Code, w.Body.String())
 		}

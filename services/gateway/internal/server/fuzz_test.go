@@ -102,7 +102,7 @@ func FuzzJSONBodies(f *testing.F) {
 // ParseForm, checked by the newsletter's rules.
 func FuzzNewsletterFormPost(f *testing.F) {
 	for _, seed := range []string{
-		"form-name=newsletter&email=jane%40example.org&name=Jane&bot-field=",
+		"form-name=newsletter&email=jane%40example.org&name=Jane&website=",
 		"form-name=newsletter&email=jane@example.org&name=%E2%80%AEJane",
 		"form-name=newsletter&email=a%40%5B127.0.0.1%5D",
 		"form-name=contact&email=x", "%zz=1", "a=1;b=2", "&&&", "email=" + strings.Repeat("%F0%9F%98%80", 50), "",

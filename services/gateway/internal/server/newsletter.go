@@ -58,7 +58,7 @@ func handleSubscribe(logger *zap.Logger, subscriptions Newsletter) http.Handler 
 }
 
 // handleSubscribeForm is the newsletter form posted to / by a browser without
-// JavaScript (form-name=newsletter, bot-field the honeypot): the same as
+// JavaScript (form-name=newsletter, website the honeypot): the same as
 // handleSubscribe, answered with a page. Guarded by pageForms.
 func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
@@ -72,7 +72,7 @@ func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *
 			return
 		}
 		f := newsletter.Form{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name")}
-		if err := subscribe(r, logger, subscriptions, f, r.PostForm.Get("bot-field") != ""); err != nil {
+		if err := subscribe(r, logger, subscriptions, f, r.PostForm.Get("website") != ""); err != nil {
 			fail(w, r, err)
 			return
 		}

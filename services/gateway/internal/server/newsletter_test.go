@@ -68,7 +68,7 @@ func (f *fixture) subscribeForm(values url.Values, header map[string]string) *ht
 }
 
 func newsletterForm(email, name string) url.Values {
-	return url.Values{"form-name": {"newsletter"}, "email": {email}, "name": {name}, "bot-field": {""}}
+	return url.Values{"form-name": {"newsletter"}, "email": {email}, "name": {name}, "website": {""}}
 }
 
 // subscribers returns every stored subscriber, newest first.
@@ -311,7 +311,7 @@ func TestSubscribeWithoutJavaScript(t *testing.T) {
 	}
 	// Again in another case, and a bot: the same page, nothing more stored or sent.
 	bot := newsletterForm("bot@example.org", "Bot")
-	bot.Set("bot-field", "http://spam.example")
+	bot.Set("website", "http://spam.example")
 	for _, v := range []url.Values{newsletterForm("JANE@example.org", ""), bot} {
 		again := f.subscribeForm(v, nil)
 		if again.Code != w.Code || again.Body.String() != w.Body.String() {
