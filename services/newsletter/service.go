@@ -89,17 +89,14 @@ func unavailable(err error, own error, message string) error {
 
 func (s *Service) clock() time.Time { return s.now().UTC() }
 
-// Subscribe subscribes the address of f (double opt-in): a new or not yet confirmed
-// address is stored as unconfirmed and gets a confirmation email with a fresh link,
-// at most once per resend interval; a confirmed address gets nothing. The outcome is
-// for logs only: whatever it is, the visitor must be told the same. An apperr Invalid
-// error is returned for an invalid form, apperr.Unavailable when the store failed. Once it returns nil, the subscriber and their email are stored; a mail
-// server that is down only delays the email.
-func (s *Service) Subscribe(ctx context.Context, f Form) (SubscribeOutcome, error) {
-	f = f.Normalize()
-	if err := f.Validate(); err != nil {
-		return 0, err
-	}
+// Subscribe subscribes the address of f, a signup Parse made (double opt-in): a new
+// or not yet confirmed address is stored as unconfirmed and gets a confirmation email
+// with a fresh link, at most once per resend interval; a confirmed address gets
+// nothing. The outcome is for logs only: whatever it is, the visitor must be told the
+// same. apperr.Unavailable is returned when the store failed. Once it returns nil, the
+// subscriber and their email are stored; a mail server that is down only delays the
+// email.
+func (s *Service) Subscribe(ctx context.Context, f Signup) (SubscribeOutcome, error) {
 	now := s.clock()
 	token, hash := newConfirmToken()
 	var renderErr error

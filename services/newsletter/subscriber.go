@@ -86,33 +86,48 @@ type Form struct {
 	Name  string // optional
 }
 
-// Normalize returns the form trimmed.
-func (f Form) Normalize() Form {
-	return Form{Email: strings.TrimSpace(f.Email), Name: strings.TrimSpace(f.Name)}
+// Signup is a subscription request Parse found valid: trimmed, with a plain address
+// and a name that is empty or shows as one line of its own.
+type Signup struct {
+	Email string
+	Name  string
 }
 
-// Validate returns the first problem of the (normalized) form in its order, name then
-// email (an apperr Invalid error naming the field), or nil. An empty name is fine; a name given needs NameMin visible characters
-// (it greets an address nobody has verified yet, so it must show as what it is: no
-// invisible-only names, no direction controls). Nothing that could break an email
-// header gets through.
-func (f Form) Validate() error {
-	switch n := utf8.RuneCountInString(f.Name); {
-	case n == 0:
-	case mail.VisibleLength(f.Name) < NameMin:
-		return apperr.Field("name", MsgNameTooShort)
-	case n > NameMax:
-		return apperr.Field("name", MsgNameTooLong)
-	case strings.ContainsFunc(f.Name, mail.BreaksLine):
-		return apperr.Field("name", MsgNameNotOneLine)
-	case mail.HasBidiControl(f.Name):
-		return apperr.Field("name", MsgNameDirection)
+// Parse checks f once and returns it as a Signup, or an apperr Invalid error naming
+// every field at fault, in the form's order (name, then email): the first in Field, all
+// in Problems (as contact.Parse does, decision 0025). An empty name is fine; a name
+// given needs NameMin visible characters (it greets an address nobody has verified
+// yet, so it must show as what it is: no invisible-only names, no direction controls).
+// Nothing that could break an email header gets through.
+func Parse(f Form) (Signup, error) {
+	s := Signup{Email: strings.TrimSpace(f.Email), Name: strings.TrimSpace(f.Name)}
+	var ps []apperr.Problem
+	if msg := nameProblem(s.Name); msg != "" {
+		ps = append(ps, apperr.Problem{Field: "name", Message: msg})
 	}
 	switch {
-	case utf8.RuneCountInString(f.Email) > EmailMax:
-		return apperr.Field("email", MsgEmailTooLong)
-	case !mail.ValidPlainAddress(f.Email):
-		return apperr.Field("email", MsgInvalidEmail)
+	case utf8.RuneCountInString(s.Email) > EmailMax:
+		ps = append(ps, apperr.Problem{Field: "email", Message: MsgEmailTooLong})
+	case !mail.ValidPlainAddress(s.Email):
+		ps = append(ps, apperr.Problem{Field: "email", Message: MsgInvalidEmail})
 	}
-	return nil
+	if len(ps) > 0 {
+		return Signup{}, apperr.Fields(ps...)
+	}
+	return s, nil
+}
+
+func nameProblem(name string) string {
+	switch n := utf8.RuneCountInString(name); {
+	case n == 0:
+	case mail.VisibleLength(name) < NameMin:
+		return MsgNameTooShort
+	case n > NameMax:
+		return MsgNameTooLong
+	case strings.ContainsFunc(name, mail.BreaksLine):
+		return MsgNameNotOneLine
+	case mail.HasBidiControl(name):
+		return MsgNameDirection
+	}
+	return ""
 }

@@ -83,11 +83,12 @@ func FuzzJSONBodies(f *testing.F) {
 		}
 		if s, err := decode[subscribeRequest](req()); err != nil {
 			checkAPIError(t, err)
-		} else if s.Website == "" {
-			form := newsletter.Form{Email: s.Email, Name: s.Name}.Normalize()
-			checkSafeName(t, form.Name, true)
-			if !mail.ValidPlainAddress(form.Email) {
-				t.Fatalf("subscription %+v accepted", form)
+		} else if signup, err := newsletter.Parse(newsletter.Form{Email: s.Email, Name: s.Name}); err != nil {
+			checkAPIError(t, err)
+		} else {
+			checkSafeName(t, signup.Name, true)
+			if !mail.ValidPlainAddress(signup.Email) {
+				t.Fatalf("subscription %+v accepted", signup)
 			}
 		}
 		if l, err := decode[loginRequest](req()); err != nil {
@@ -119,11 +120,10 @@ func FuzzNewsletterFormPost(f *testing.F) {
 			if err := r.ParseForm(); err != nil {
 				return // answered 400 'The form could not be read.'
 			}
-			form := newsletter.Form{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name")}.Normalize()
-			if form.Validate() == nil {
-				checkSafeName(t, form.Name, true)
-				if !mail.ValidPlainAddress(form.Email) {
-					t.Fatalf("form %+v accepted", form)
+			if signup, err := newsletter.Parse(newsletter.Form{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name")}); err == nil {
+				checkSafeName(t, signup.Name, true)
+				if !mail.ValidPlainAddress(signup.Email) {
+					t.Fatalf("form %+v accepted", signup)
 				}
 			}
 		}))

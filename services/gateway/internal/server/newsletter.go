@@ -17,7 +17,7 @@ import (
 
 // Newsletter is the newsletter's subscriptions (newsletter.Service).
 type Newsletter interface {
-	Subscribe(ctx context.Context, f newsletter.Form) (newsletter.SubscribeOutcome, error)
+	Subscribe(ctx context.Context, s newsletter.Signup) (newsletter.SubscribeOutcome, error)
 	Confirm(ctx context.Context, token string) (newsletter.ConfirmOutcome, error)
 	UnsubscribeTarget(ctx context.Context, token string) (newsletter.Subscriber, error)
 	Unsubscribe(ctx context.Context, token string) (newsletter.Subscriber, error)
@@ -29,15 +29,6 @@ type subscribeRequest struct {
 	Name  string `json:"name"`
 	// Website is the honeypot: hidden from people, filled in by bots.
 	Website string `json:"website"`
-}
-
-// Valid checks the fields in the form's order. A request whose honeypot is filled is
-// not checked: the handler drops it without telling.
-func (r subscribeRequest) Valid(context.Context) error {
-	if r.Website != "" {
-		return nil
-	}
-	return newsletter.Form{Email: r.Email, Name: r.Name}.Normalize().Validate()
 }
 
 // handleSubscribe subscribes by JSON: 202 for a new address, a known one (any case,
@@ -82,8 +73,9 @@ func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *
 	})
 }
 
-// subscribe subscribes f, or drops it when the honeypot was filled; nil means the
-// visitor is told it worked. Its errors are *Error values.
+// subscribe parses f once (newsletter.Parse: every field's problem) and subscribes
+// it, or drops it when the honeypot was filled, unchecked; nil means the visitor is
+// told it worked. Its errors are *Error values.
 func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f newsletter.Form, trapped bool) error {
 	client := clientIPFrom(r.Context()).String()
 	if trapped {
@@ -91,8 +83,12 @@ func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f 
 		logger.Info("newsletter: honeypot filled, subscription dropped", zap.String("client", client))
 		return nil
 	}
-	outcome, err := subscriptions.Subscribe(r.Context(), f)
-	if err != nil { // invalid (400) or unavailable (503), said by the newsletter
+	signup, err := newsletter.Parse(f)
+	if err != nil { // invalid (400), every field's problem
+		return err
+	}
+	outcome, err := subscriptions.Subscribe(r.Context(), signup)
+	if err != nil { // unavailable (503), said by the newsletter
 		return err
 	}
 	// The outcome is for the log only: the visitor gets the same answer for each.
