@@ -181,7 +181,7 @@ func TestSitemapListsEveryPublicPage(t *testing.T) {
 		"/", "/skills", "/resume", "/projects",
 		"/projects/1", "/projects/2", "/projects/3", "/projects/4",
 		"/projects/5", "/projects/6", "/projects/7", "/projects/8",
-		"/blog", "/blog/all-posts", "/talks", "/contact", "/newsletter", "/privacy-policy", "/terms-of-use",
+		"/blog", "/blog/all-posts", "/blog/tags", "/talks", "/contact", "/newsletter", "/privacy-policy", "/terms-of-use",
 		"/blog/kubernetes-security", "/blog/terraform-guide", "/blog/microservices-monitoring",
 	}
 	var want []string
