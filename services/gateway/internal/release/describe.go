@@ -9,8 +9,7 @@ import (
 )
 
 // Description is what a section owns of the content: its routes and, for the blog,
-// the posts (and a route per tag of the published ones), for the newsletter, the
-// editions.
+// the posts, for the newsletter, the editions.
 type Description struct {
 	Routes   []content.Route
 	Posts    []content.Post
