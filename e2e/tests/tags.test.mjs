@@ -2,7 +2,8 @@
 // the published articles with its count; a tag's page (/blog/tags/<slug>) shows only the
 // articles with it, as the all-posts cards; the tags on cards and articles link there;
 // the pages arrive as HTML (content with JavaScript off) and hydrate without a warning;
-// an unknown tag is the blog's 404; axe finds nothing, at 375 and 1280 px in both themes.
+// an unknown tag is the blog's 404; the sitemap lists them; axe finds nothing, at 375
+// and 1280 px in both themes.
 import assert from "node:assert/strict";
 import { AxeBuilder } from "@axe-core/playwright";
 import { tagSlug } from "../../content/src/tags.mjs";
@@ -170,6 +171,14 @@ for (const width of [375, 1280]) {
     );
   }
 }
+
+e2eTest("the sitemap lists /blog/tags and every tag's page", async ({ suite }) => {
+  const sitemap = await (await fetch(new URL("/sitemap.xml", suite.url))).text();
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  for (const path of ["/blog/tags", ...[...TAGS.keys()].map((slug) => `/blog/tags/${slug}`)])
+    assert.ok(locs.includes(path), `sitemap lacks ${path}`);
+  assert.equal(locs.filter((p) => p.startsWith("/blog/tags/")).length, TAGS.size);
+});
 
 e2eTest(
   "tag pages show their content without JavaScript and hydrate to the same text without a warning",
