@@ -83,10 +83,12 @@ type postFrontMatter struct {
 // LoadPosts reads every blog/*.md of fsys (usually FS()) and returns the posts newest
 // first (by date, then slug). The front matter must match schema/blog-post.schema.json
 // (an unknown field is an error, the date a real calendar date); beyond it, the slug
-// must equal the file name, slugs are unique and a published post has a body. All
+// must equal the file name, slugs are unique, a published post has a body, and every
+// tag has a slug (TagSlug) that no other spelling of a tag has. All
 // problems are reported at once, each naming the file and the field.
 func LoadPosts(fsys fs.FS) ([]Post, error) {
 	slugs := map[string]string{} // slug → the file that has it
+	tagSlugs := map[string]tagUse{}
 	posts, err := loadMarkdownDir(fsys, BlogDir, BlogPostSchema, func(c *fieldChecker, f markdownFile, fm postFrontMatter) Post {
 		if base := strings.TrimSuffix(path.Base(f.name), ".md"); fm.Slug != base {
 			c.addf("/slug", "%q must equal the file name without .md (%q)", fm.Slug, base)
@@ -95,6 +97,7 @@ func LoadPosts(fsys fs.FS) ([]Post, error) {
 			c.addf("/slug", "%q is also the slug of %s", fm.Slug, other)
 		}
 		slugs[fm.Slug] = f.name
+		checkTags(c, f.name, fm.Tags, tagSlugs)
 		date, err := time.Parse(time.DateOnly, fm.Date) // the schema's format: date
 		if err != nil {
 			c.addf("/date", "%v", err)

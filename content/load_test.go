@@ -47,9 +47,10 @@ func TestLoadRoutes(t *testing.T) {
 	}
 	// The spec's route table, less the catch-all 404 and the blog articles: an article's
 	// page comes from its post (blog/<slug>.md, LoadPosts), so adding a post adds the route.
+	// Plus /blog/tags, whose tag pages come from the posts' tags (TagsOf).
 	want := []string{
 		"/", "/skills", "/resume", "/projects", "/projects/{id}",
-		"/blog", "/blog/all-posts", "/talks", "/contact", "/newsletter",
+		"/blog", "/blog/all-posts", "/blog/tags", "/talks", "/contact", "/newsletter",
 		"/privacy-policy", "/terms-of-use", "/admin/newsletter",
 	}
 	var got []string

@@ -39,6 +39,7 @@ import { Marked } from "marked";
 import { bundledLanguages, createHighlighter } from "shiki";
 import { parseDocument } from "yaml";
 import { displayDate, monthText } from "../src/dates.mjs";
+import { tagProblems } from "../src/tags.mjs";
 
 const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -360,6 +361,7 @@ function isCalendarDate(s) {
 function checkPosts(files, validate, problems) {
   const docs = [];
   const slugs = new Map();
+  const tagSlugs = new Map();
   for (const f of files) {
     const data = parseFrontMatter(f, problems);
     if (data === undefined) continue;
@@ -379,6 +381,7 @@ function checkPosts(files, validate, problems) {
       problems.push(`${f.file}: /slug: "${data.slug}" is also the slug of ${slugs.get(data.slug)}`);
     }
     slugs.set(data.slug, f.file);
+    problems.push(...tagProblems(f.file, data.tags, tagSlugs));
     if (data.status === "published" && f.body.trim() === "") {
       problems.push(
         `${f.file}: body: a published post needs its article text after the front matter`,

@@ -6,8 +6,10 @@
 import indexJson from "../dist/blog-index.json";
 import { blogCategories as schemaBlogCategories } from "../dist/types/blog-post";
 import { deepFreeze } from "./freeze";
+import { tagSlug, tagTitle, tagUrl } from "./tags.mjs";
 import type { Article, BlogCategory, BlogPost, PublishedPost } from "./types";
 
+export { TAGS_PATH, tagSlug, tagTitle, tagUrl } from "./tags.mjs";
 export type {
   Article,
   ArticleHeading,
@@ -39,6 +41,56 @@ export const publishedPosts: readonly PublishedPost[] = deepFreeze(posts.filter(
 export const categories: readonly BlogCategory[] = deepFreeze(
   blogCategories.filter((c) => posts.some((p) => p.category === c)),
 );
+
+/** A tag of the published posts, and its page (/blog/tags/<slug>). */
+export interface BlogTag {
+  /** As the posts spell it (the content checks refuse two spellings of one slug). */
+  readonly name: string;
+  /** tagSlug(name): the page's last path segment. */
+  readonly slug: string;
+  /** /blog/tags/<slug>. */
+  readonly url: string;
+  /** Its page's title: Posts tagged “name”. */
+  readonly title: string;
+  /** The published posts with the tag, newest first. */
+  readonly posts: readonly PublishedPost[];
+}
+
+/**
+ * The tags of posts' published ones (posts newest first, as `posts` is), the most used
+ * first, then by slug: the order of content/tags.go TagsOf, whose routes the gateway
+ * serves (a page and a sitemap entry per tag).
+ */
+export function tagIndex(posts: readonly BlogPost[]): BlogTag[] {
+  const bySlug = new Map<string, { name: string; slug: string; posts: PublishedPost[] }>();
+  for (const post of posts.filter(isPublished)) {
+    for (const name of post.tags) {
+      const slug = tagSlug(name);
+      let tag = bySlug.get(slug);
+      if (!tag) {
+        tag = { name, slug, posts: [] };
+        bySlug.set(slug, tag);
+      }
+      tag.posts.push(post);
+    }
+  }
+  return [...bySlug.values()]
+    .map((t) => ({ ...t, url: tagUrl(t.name), title: tagTitle(t.name) }))
+    .sort((a, b) => b.posts.length - a.posts.length || compare(a.slug, b.slug));
+}
+
+/** Code-point order, the same as Go's cmp.Compare on strings. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Every tag of the published posts, the most used first, then by slug. */
+export const tags: readonly BlogTag[] = deepFreeze(tagIndex(posts));
+
+const tagsBySlug = new Map<string, BlogTag>(tags.map((t) => [t.slug, t]));
+
+/** The tag whose page is /blog/tags/<slug>; undefined when no published post has it. */
+export function getTag(slug: string): BlogTag | undefined {
+  return tagsBySlug.get(slug);
+}
 
 const bySlug = new Map<string, BlogPost>(posts.map((p) => [p.slug, p]));
 

@@ -293,6 +293,29 @@ describe("invalid front matter fails the build, naming the file and the field", 
       ],
     ],
     [
+      "tag without a slug",
+      post(replaceLine(validPost, "tags", 'tags: ["!!!"]')),
+      ['content/blog/a-post.md: /tags/0: "!!!" needs an ASCII letter or digit'],
+    ],
+    [
+      "two tags of one slug in a post",
+      post(replaceLine(validPost, "tags", "tags: [CI/CD, ci-cd]")),
+      ['content/blog/a-post.md: /tags/1: "ci-cd" has the slug "ci-cd" of another tag of this post'],
+    ],
+    [
+      "a tag spelt two ways",
+      {
+        "blog/a-post.md": validPost,
+        "blog/b-post.md": replaceLine(validPost, "tags", "tags: [aws]").replace(
+          "slug: a-post",
+          "slug: b-post",
+        ),
+      },
+      [
+        'content/blog/b-post.md: /tags/0: "aws" has the slug "aws" of "AWS" in content/blog/a-post.md: spell the tag alike',
+      ],
+    ],
+    [
       "edition: empty body",
       { "newsletter/01-first.md": validEdition.slice(0, validEdition.indexOf("Hi there")) },
       ["content/newsletter/01-first.md: body: "],

@@ -1,16 +1,33 @@
 // @vitest-environment node
 // The blog's build prerenders its pages (src/prerender.tsx): the HTML the gateway puts
 // into the shell's chrome. No DOM here, as at build time.
-import { publishedPosts } from "@portfolio/content/blog";
+import { publishedPosts, tags } from "@portfolio/content/blog";
 import { describe, expect, it } from "vitest";
 import { renderPages, renderSection } from "../src/prerender";
 
 describe("blog prerender", () => {
-  it("emits /blog, /blog/all-posts, every published article and the not-found view", async () => {
+  it("emits /blog, /blog/all-posts, every published article, the tag pages and the not-found view", async () => {
     const keys = (await renderPages()).map((p) => p.key).sort();
     expect(keys).toEqual(
-      ["/blog", "/blog/all-posts", ...publishedPosts.map((p) => p.url), "404"].sort(),
+      [
+        "/blog",
+        "/blog/all-posts",
+        ...publishedPosts.map((p) => p.url),
+        "/blog/tags",
+        ...tags.map((t) => `/blog/tags/${t.slug}`),
+        "404",
+      ].sort(),
     );
+  });
+
+  it("renders /blog/tags and a tag's page as links and cards, and an unknown tag as 404", async () => {
+    const index = await renderSection("/blog/tags");
+    for (const tag of tags) expect(index).toContain(`href="/blog/tags/${tag.slug}"`);
+    const cicd = await renderSection("/blog/tags/ci-cd");
+    expect(cicd).toContain("Posts tagged “CI/CD”</h1>");
+    expect(cicd).toContain('href="/blog/terraform-guide"');
+    expect(cicd).not.toContain('href="/blog/kubernetes-security"');
+    expect(await renderSection("/blog/tags/nope")).toContain("404 Page Not Found</h1>");
   });
 
   it("renders an article whole, with no boundary left to the client", async () => {

@@ -1,30 +1,36 @@
+import type { ReactElement, ReactNode } from "react";
 import { Badge } from "./badge";
 import { cn } from "./cn";
 
 /**
  * Tags as badges, in a list named 'Tags' (docs/ui-contract.md). With `max`, the first
- * `max` and a '+N' badge for the rest (read as '+N more tags').
+ * `max` and a '+N' badge for the rest (read as '+N more tags'). With `renderTag`, each
+ * shown tag's badge goes through it, e.g. into a link to the tag's page (the caller
+ * knows the router); it may give the badge back as it is.
  */
 export function TagList({
   tags,
   max,
   className,
+  renderTag,
 }: {
   tags: readonly string[];
   max?: number;
   className?: string;
+  renderTag?: (tag: string, badge: ReactElement) => ReactNode;
 }) {
   const shown = max === undefined ? tags : tags.slice(0, max);
   const more = tags.length - shown.length;
   return (
     <ul aria-label="Tags" className={cn("flex flex-wrap gap-2", className)}>
-      {shown.map((tag) => (
-        <li key={tag}>
+      {shown.map((tag) => {
+        const badge = (
           <Badge variant="secondary" className="font-medium">
             {tag}
           </Badge>
-        </li>
-      ))}
+        );
+        return <li key={tag}>{renderTag ? renderTag(tag, badge) : badge}</li>;
+      })}
       {more > 0 ? (
         <li>
           <Badge variant="outline" className="font-medium" data-more-tags={more}>

@@ -131,6 +131,21 @@ describe("TagList", () => {
     if (more > 0) expect(items[shown.length]?.textContent).toBe(`+${more} more tags`);
   });
 
+  it("hands each shown tag's badge to renderTag, not the '+N' badge", () => {
+    render(
+      <TagList
+        tags={["a", "b", "c", "d"]}
+        max={2}
+        renderTag={(tag, badge) => (tag === "b" ? badge : <a href={`/tags/${tag}`}>{badge}</a>)}
+      />,
+    );
+    const list = screen.getByRole("list", { name: "Tags" });
+    expect(screen.getByRole("link", { name: "a" })).toHaveAttribute("href", "/tags/a");
+    expect(screen.getAllByRole("link")).toHaveLength(1);
+    expect(list.querySelectorAll("li")[1]?.textContent).toBe("b");
+    expect(list.querySelector("[data-more-tags]")?.closest("a")).toBeNull();
+  });
+
   it("shows every tag without max", () => {
     render(<TagList tags={["a", "b", "c", "d"]} />);
     expect(screen.getAllByRole("listitem").map((li) => li.textContent)).toEqual([

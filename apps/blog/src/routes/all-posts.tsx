@@ -4,11 +4,11 @@ import { Badge } from "@portfolio/ui/badge";
 import { Button, buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from "@portfolio/ui/icons";
-import { TagList } from "@portfolio/ui/tag-list";
 import { allPostsOrder, MAX_CARD_TAGS } from "../components/card-rules";
 import { RssIcon } from "../components/icons";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
+import { PostTags } from "../components/tag-list";
 
 /** /blog/all-posts: every post, readable ones first, the categories, and 'Stay Updated'. */
 export function AllPosts() {
@@ -62,7 +62,7 @@ export function PostCard({ post }: { post: BlogPost }) {
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <p className="text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>
-        <TagList tags={post.tags} max={MAX_CARD_TAGS} className="mt-auto" />
+        <PostTags tags={post.tags} max={MAX_CARD_TAGS} className="mt-auto" />
       </CardContent>
       <CardFooter>
         {isPublished(post) ? (

@@ -4,10 +4,10 @@ import { Link, useParams } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
-import { TagList } from "@portfolio/ui/tag-list";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
 import { PostMeta } from "../components/post-meta";
+import { PostTags } from "../components/tag-list";
 import { NotFound } from "./not-found";
 
 /** /blog/:slug: a published post's article; any other slug is the section's not-found state. */
@@ -37,7 +37,7 @@ function ArticlePage({ post }: { post: PublishedPost }) {
           {post.title}
         </h1>
         <PostMeta post={post} />
-        <TagList tags={post.tags} />
+        <PostTags tags={post.tags} />
       </header>
       <Suspense fallback={<ArticleLoading />}>
         <Body />

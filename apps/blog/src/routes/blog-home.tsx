@@ -3,9 +3,9 @@ import { Link } from "@portfolio/router";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowRightIcon } from "@portfolio/ui/icons";
-import { TagList } from "@portfolio/ui/tag-list";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
+import { PostTags } from "../components/tag-list";
 
 /** /blog: 'Latest Blog Posts', a card per published article, and 'View All Posts'. */
 export function BlogHome() {
@@ -47,7 +47,7 @@ export function LatestPostCard({ post }: { post: PublishedPost }) {
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <p className="text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>
-        <TagList tags={post.tags} className="mt-auto" />
+        <PostTags tags={post.tags} className="mt-auto" />
       </CardContent>
       <CardFooter>
         <Link

@@ -181,7 +181,7 @@ func TestSitemapListsEveryPublicPage(t *testing.T) {
 		"/", "/skills", "/resume", "/projects",
 		"/projects/1", "/projects/2", "/projects/3", "/projects/4",
 		"/projects/5", "/projects/6", "/projects/7", "/projects/8",
-		"/blog", "/blog/all-posts", "/talks", "/contact", "/newsletter", "/privacy-policy", "/terms-of-use",
+		"/blog", "/blog/all-posts", "/blog/tags", "/talks", "/contact", "/newsletter", "/privacy-policy", "/terms-of-use",
 		"/blog/kubernetes-security", "/blog/terraform-guide", "/blog/microservices-monitoring",
 	}
 	var want []string
@@ -202,6 +202,7 @@ func TestSitemapListsEveryPublicPage(t *testing.T) {
 		"/blog/microservices-monitoring": "2023-11-30",
 		"/blog":                          "2023-12-15",
 		"/blog/all-posts":                "2023-12-15",
+		"/blog/tags":                     "2023-12-15",
 		"/privacy-policy":                in.Legal.Privacy.LastUpdated,
 		"/terms-of-use":                  in.Legal.Terms.LastUpdated,
 		"/skills":                        "",
@@ -210,6 +211,40 @@ func TestSitemapListsEveryPublicPage(t *testing.T) {
 		if got[publicURL+p] != w {
 			t.Errorf("%s: lastmod = %q, want %q", p, got[publicURL+p], w)
 		}
+	}
+}
+
+// TestSitemapListsTagPages: the blog's tag routes (release.Describe adds one per tag of
+// the published posts) are listed, each dated by its newest article.
+func TestSitemapListsTagPages(t *testing.T) {
+	in := input(t)
+	for _, tag := range content.TagsOf(in.Posts) {
+		in.Routes = append(in.Routes, tag.Route())
+	}
+	body, err := discovery.Sitemap(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var set urlSet
+	if err := xml.Unmarshal(body, &set); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, u := range set.URLs {
+		got[u.Loc] = u.LastMod
+	}
+	for p, w := range map[string]string{
+		"/blog/tags":            "2023-12-15",
+		"/blog/tags/kubernetes": "2023-12-15",
+		"/blog/tags/ci-cd":      "2023-12-08",
+		"/blog/tags/grafana":    "2023-11-30",
+	} {
+		if lm, ok := got[publicURL+p]; !ok || lm != w {
+			t.Errorf("%s: listed %v, lastmod %q, want %q", p, ok, lm, w)
+		}
+	}
+	if _, ok := got[publicURL+"/blog/tags/finops"]; ok {
+		t.Error("a tag only coming-soon posts have is listed")
 	}
 }
 

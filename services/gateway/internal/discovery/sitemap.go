@@ -28,7 +28,8 @@ type sitemapURL struct {
 // Sitemap lists every public page (https://www.sitemaps.org/protocol.html): each route
 // of routes.json but the noindex ones, a page per project for /projects/{id}, and each
 // published article. lastmod is given where content knows it: an article's date, the
-// newest article's for the blog's list pages, the legal pages' 'last updated'.
+// newest article's for the blog's list pages (a tag's page: its newest article's), the
+// legal pages' 'last updated'.
 func Sitemap(in Input) ([]byte, error) {
 	lastMod := lastModified(in)
 	set := urlSet{Xmlns: "http://www.sitemaps.org/schemas/sitemap/0.9"}
@@ -73,6 +74,10 @@ func lastModified(in Input) map[string]string {
 		newest := published[0].Date.Format(time.DateOnly)
 		m["/blog"] = newest
 		m["/blog/all-posts"] = newest
+		m[content.TagsPath] = newest
+	}
+	for _, tag := range content.TagsOf(in.Posts) {
+		m[tag.URL()] = tag.Posts[0].Date.Format(time.DateOnly) // newest first
 	}
 	return m
 }

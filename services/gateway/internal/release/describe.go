@@ -39,6 +39,12 @@ func Describe(fsys fs.FS, section string) (Description, error) {
 			posts[i].Body = "" // the build has the HTML; the gateway needs the rest
 		}
 		d.Posts = posts
+		// A page per tag of the published posts (/blog/tags/<slug>), after routes.json's
+		// /blog/tags: they travel in the release as routes, so the gateway gives each its
+		// head and sitemap entry, and the release needs each prerendered.
+		for _, tag := range content.TagsOf(posts) {
+			d.Routes = append(d.Routes, tag.Route())
+		}
 	case content.SectionNewsletter:
 		if d.Editions, err = content.LoadEditions(fsys); err != nil {
 			return d, err

@@ -281,3 +281,47 @@ func TestAdmitRefusesWhatTheSiteCannotServe(t *testing.T) {
 		t.Errorf("a route under /api/: %v", err)
 	}
 }
+
+func TestBlogReleaseHasAPagePerTag(t *testing.T) {
+	d, err := release.Describe(content.FS(), "blog")
+	if err != nil {
+		t.Fatal(err)
+	}
+	posts := content.PublishedPosts(d.Posts)
+	want := map[string]bool{"/blog": true, "/blog/all-posts": true, "/blog/tags": true}
+	for _, p := range posts {
+		for _, tag := range p.Tags {
+			want["/blog/tags/"+content.TagSlug(tag)] = true
+		}
+	}
+	b := releasetest.Build(t, "blog", "1.0.0-tags", "v1")
+	rel, err := release.Open(releasetest.Artifact(t, b), release.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]content.Route{}
+	for _, r := range rel.Manifest.Pages() {
+		got[r.Path] = r
+	}
+	for p := range want {
+		if _, ok := got[p]; !ok {
+			t.Errorf("pages lack %s", p)
+		}
+	}
+	if len(got) != len(want)+len(posts) {
+		t.Errorf("%d pages, want %d routes and %d articles: %v", len(got), len(want), len(posts), rel.Manifest.Pages())
+	}
+	k := got["/blog/tags/kubernetes"]
+	if k.Section != content.SectionBlog || k.Title != "Posts tagged “Kubernetes”" || !strings.Contains(k.Description, "Kubernetes Security") {
+		t.Errorf("kubernetes tag route = %+v", k)
+	}
+	if got["/blog/tags/finops"].Path != "" {
+		t.Error("a tag only coming-soon posts have got a page")
+	}
+
+	// A build without a tag page's prerendered HTML is no release.
+	delete(b.Files, "prerender/blog/tags/ci-cd.html")
+	if _, err := release.Pack(&bytes.Buffer{}, b); err == nil || !strings.Contains(err.Error(), "/blog/tags/ci-cd has no prerendered HTML") {
+		t.Errorf("Pack without the tag page = %v", err)
+	}
+}

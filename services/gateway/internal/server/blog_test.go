@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -181,4 +182,80 @@ func TestDiscoveryFiles(t *testing.T) {
 	}
 	gz := do(h, req{path: "/rss.xml", header: map[string]string{"Accept-Encoding": "gzip"}})
 	checkHeader(t, gz, "Content-Encoding", "gzip")
+}
+
+// TestBlogTagPages: /blog/tags and a page per tag of the published posts, each with its
+// own head, from the blog's description (routes.json and release.Describe's tag routes);
+// an unknown tag, or one only coming-soon posts have, is the blog's 404.
+func TestBlogTagPages(t *testing.T) {
+	h, _ := newServer(t, nil)
+	site, _ := content.LoadSite(content.FS())
+	posts, _ := content.LoadPosts(content.FS())
+	tags := content.TagsOf(posts)
+	kubernetes := slices.IndexFunc(tags, func(t content.Tag) bool { return t.Slug == "kubernetes" })
+	cicd := slices.IndexFunc(tags, func(t content.Tag) bool { return t.Slug == "ci-cd" })
+	if kubernetes < 0 || cicd < 0 {
+		t.Fatalf("tags %v lack kubernetes or ci-cd", tags)
+	}
+	pages := []struct{ path, title, description string }{
+		{"/blog/tags", "Tags · " + site.SiteName, "Every topic of the blog's articles, with how many articles cover it."},
+		{"/blog/tags/kubernetes", "Posts tagged “Kubernetes” · " + site.SiteName, tags[kubernetes].Description()},
+		{"/blog/tags/ci-cd", "Posts tagged “CI/CD” · " + site.SiteName, tags[cicd].Description()},
+	}
+	if !strings.Contains(pages[1].description, "Kubernetes Security") {
+		t.Errorf("kubernetes description %q does not name its article", pages[1].description)
+	}
+	for _, p := range pages {
+		t.Run(p.path, func(t *testing.T) {
+			w := get(h, p.path)
+			if w.Code != http.StatusOK {
+				t.Fatalf("status = %d, want 200", w.Code)
+			}
+			checkHeader(t, w, "Content-Type", "text/html; charset=utf-8")
+			body := w.Body.String()
+			url := "http://127.0.0.1:8080" + p.path
+			for _, want := range []string{
+				`data-fixture="shell-index"`,
+				"<title>" + escape(p.title) + "</title>",
+				`<meta name="description" content="` + escape(p.description) + `">`,
+				`<link rel="canonical" href="` + url + `">`,
+				`<meta property="og:type" content="website">`,
+				`<meta property="og:url" content="` + url + `">`,
+			} {
+				if !strings.Contains(body, want) {
+					t.Errorf("page lacks %s", want)
+				}
+			}
+			if strings.Contains(body, `content="noindex"`) {
+				t.Error("a tag page is noindex")
+			}
+			if redirect := get(h, p.path+"/"); redirect.Code != http.StatusMovedPermanently || redirect.Header().Get("Location") != p.path {
+				t.Errorf("%s/: status %d to %q, want 301 to %s", p.path, redirect.Code, redirect.Header().Get("Location"), p.path)
+			}
+		})
+	}
+
+	sitemap := get(h, "/sitemap.xml").Body.String()
+	for _, path := range []string{"/blog/tags", "/blog/tags/kubernetes", "/blog/tags/ci-cd", "/blog/tags/terraform"} {
+		if !strings.Contains(sitemap, "<loc>http://127.0.0.1:8080"+path+"</loc>") {
+			t.Errorf("sitemap lacks %s", path)
+		}
+	}
+	if n := strings.Count(sitemap, "<loc>http://127.0.0.1:8080/blog/tags/"); n != len(tags) {
+		t.Errorf("sitemap lists %d tag pages, want %d", n, len(tags))
+	}
+
+	for _, path := range []string{"/blog/tags/nope", "/blog/tags/Kubernetes", "/blog/tags/finops", "/blog/tags/kubernetes/extra"} {
+		t.Run(path, func(t *testing.T) {
+			w := get(h, path)
+			if w.Code != http.StatusNotFound {
+				t.Fatalf("status = %d, want 404", w.Code)
+			}
+			for _, want := range []string{"<title>Page Not Found · ", `content="noindex"`} {
+				if !strings.Contains(w.Body.String(), want) {
+					t.Errorf("404 page lacks %s", want)
+				}
+			}
+		})
+	}
 }

@@ -1,0 +1,34 @@
+import { getTag, tagSlug } from "@portfolio/content/blog";
+import { Link } from "@portfolio/router";
+import { TagList } from "@portfolio/ui/tag-list";
+import type { ReactElement } from "react";
+
+/**
+ * A post's tags (the ui's TagList: a list named 'Tags', the same badges), each a link to
+ * its page /blog/tags/<slug>. A tag that only coming-soon posts have has no page and
+ * stays a plain badge.
+ */
+export function PostTags({
+  tags,
+  max,
+  className,
+}: {
+  tags: readonly string[];
+  max?: number;
+  className?: string;
+}) {
+  return <TagList tags={tags} max={max} className={className} renderTag={tagLink} />;
+}
+
+function tagLink(tag: string, badge: ReactElement) {
+  const page = getTag(tagSlug(tag));
+  if (!page) return badge;
+  return (
+    <Link
+      to={page.url}
+      className="inline-flex rounded-full outline-none hover:[&>span]:bg-secondary/70 hover:[&>span]:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+    >
+      {badge}
+    </Link>
+  );
+}

@@ -1,0 +1,81 @@
+import { site } from "@portfolio/content";
+import { type BlogTag, getTag, TAGS_PATH, tags } from "@portfolio/content/blog";
+import { Link, useParams } from "@portfolio/router";
+import { buttonClasses } from "@portfolio/ui/button";
+import { ArrowLeftIcon } from "@portfolio/ui/icons";
+import { useDocumentTitle } from "@portfolio/ui/use-document-title";
+import { routeIntro } from "../components/route-intro";
+import { PostCard } from "./all-posts";
+import { NotFound } from "./not-found";
+
+const articles = (n: number) => (n === 1 ? "article" : "articles");
+
+const backLink = buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" });
+
+/**
+ * /blog/tags: every tag of the published posts with its number of articles, the most
+ * used first, then alphabetically (by slug), each a link to its page.
+ */
+export function TagsIndex() {
+  const intro = routeIntro(TAGS_PATH);
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
+      <Link to="/blog" className={backLink}>
+        <ArrowLeftIcon />
+        Back to Blog
+      </Link>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Tags</h1>
+      {intro ? <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{intro}</p> : null}
+      <ul aria-label="All tags" className="mt-10 flex flex-wrap gap-3">
+        {tags.map((tag) => (
+          <li key={tag.slug}>
+            <Link
+              to={tag.url}
+              className="inline-flex items-center gap-2 rounded-full border border-border px-4 py-1.5 text-sm font-medium outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+            >
+              {tag.name}{" "}
+              <span
+                data-tag-count={tag.posts.length}
+                className="rounded-full bg-secondary px-2 py-0.5 text-xs font-semibold text-secondary-foreground"
+              >
+                {tag.posts.length} <span className="sr-only">{articles(tag.posts.length)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** /blog/tags/:tag: the published articles with the tag, newest first; else not found. */
+export function TagPage() {
+  const { tag: slug = "" } = useParams();
+  const tag = getTag(slug);
+  if (!tag) return <NotFound />;
+  return <TagPosts key={tag.slug} tag={tag} />;
+}
+
+function TagPosts({ tag }: { tag: BlogTag }) {
+  useDocumentTitle(tag.title, site.siteName);
+  const n = tag.posts.length;
+  return (
+    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
+      <Link to={TAGS_PATH} className={backLink}>
+        <ArrowLeftIcon />
+        All Tags
+      </Link>
+      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{tag.title}</h1>
+      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
+        {n} {articles(n)} tagged “{tag.name}”, newest first.
+      </p>
+      <ul className="mt-10 grid gap-6 md:grid-cols-2">
+        {tag.posts.map((post) => (
+          <li key={post.slug} className="flex">
+            <PostCard post={post} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
