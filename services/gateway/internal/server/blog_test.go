@@ -245,7 +245,11 @@ func TestBlogTagPages(t *testing.T) {
 		t.Errorf("sitemap lists %d tag pages, want %d", n, len(tags))
 	}
 
-	for _, path := range []string{"/blog/tags/nope", "/blog/tags/Kubernetes", "/blog/tags/finops", "/blog/tags/kubernetes/extra"} {
+	// A tag page in the wrong case is its page's path, like every page's: one redirect.
+	if w := get(h, "/blog/tags/Kubernetes"); w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != "/blog/tags/kubernetes" {
+		t.Errorf("/blog/tags/Kubernetes: %d to %q, want 301 to /blog/tags/kubernetes", w.Code, w.Header().Get("Location"))
+	}
+	for _, path := range []string{"/blog/tags/nope", "/blog/tags/finops", "/blog/tags/kubernetes/extra"} {
 		t.Run(path, func(t *testing.T) {
 			w := get(h, path)
 			if w.Code != http.StatusNotFound {
