@@ -1,5 +1,7 @@
-// A remote that cannot be loaded must not take the site down: its section shows the
-// contract's fallback inside the page frame, everything else keeps working, and
+// A remote that cannot be loaded must not take the site down: a page of it loaded
+// directly stays readable as the gateway prerendered it, with a small notice that its
+// interactive parts are unavailable; reached from elsewhere, its section shows the
+// contract's fallback inside the page frame; everything else keeps working, and
 // 'Try again' loads the section once it is back, without a full reload.
 import assert from "node:assert/strict";
 import { routeByUrl } from "../lib/content.mjs";
@@ -52,6 +54,22 @@ async function expectFallback(page) {
   return alert;
 }
 
+/** The page as prerendered, kept, with the notice and its 'Try again'. */
+async function expectKept(page, path) {
+  const notice = page
+    .getByRole("status")
+    .filter({ hasText: "Interactive parts of this page are unavailable right now." });
+  await notice.waitFor({ state: "visible", timeout: 10_000 });
+  await expectH1(page, routeByUrl(path).h1);
+  assert.equal(
+    await page.getByRole("alert").filter({ hasText: "This section could not be loaded" }).count(),
+    0,
+    "the readable page was replaced by the fallback",
+  );
+  assert.ok(await mainNav(page).isVisible(), "the main nav must stay usable");
+  return notice;
+}
+
 async function clickNav(page, label, path) {
   await mainNav(page).getByRole("link", { name: label, exact: true }).click();
   await page.waitForURL((u) => u.pathname === path);
@@ -71,13 +89,13 @@ for (const [how, block] of [
   ],
 ]) {
   e2eTest(
-    `blog remote ${how}: /blog shows the fallback in the frame, the rest of the site works, 'Try again' recovers without reload`,
+    `blog remote ${how}: /blog stays readable with a notice, the rest of the site works, 'Try again' recovers without reload`,
     expectedNoise,
     async ({ page, context }) => {
       await context.route(BLOG, block);
 
       await goto(page, "/blog", { status: 200 });
-      await expectFallback(page);
+      await expectKept(page, "/blog");
       const marker = await setMarker(page);
       const loads = countDocumentLoads(page);
 
@@ -86,14 +104,14 @@ for (const [how, block] of [
       await clickNav(page, "Newsletter", "/newsletter");
       await expectMarker(page, marker, "navigating away from the fallback");
 
-      // Back to the broken section by the nav: still the fallback, still in the frame.
+      // Back to the broken section by the nav: the page it was loaded on, still kept.
       await mainNav(page).getByRole("link", { name: "Blog", exact: true }).click();
       await page.waitForURL((u) => u.pathname === "/blog");
-      await expectFallback(page);
+      const notice = await expectKept(page, "/blog");
 
       // The remote comes back; 'Try again' loads it in place.
       await context.unroute(BLOG);
-      await page.getByRole("button", { name: "Try again", exact: true }).click();
+      await notice.getByRole("button", { name: "Try again", exact: true }).click();
       await expectH1(page, routeByUrl("/blog").h1);
       await eventually(async () =>
         assert.equal(
@@ -103,6 +121,13 @@ for (const [how, block] of [
             .count(),
           0,
           "the fallback is still shown after a successful retry",
+        ),
+      );
+      await eventually(async () =>
+        assert.equal(
+          await page.getByText("Interactive parts of this page are unavailable right now.").count(),
+          0,
+          "the notice is still shown after a successful retry",
         ),
       );
       await expectMarker(page, marker, "'Try again'");

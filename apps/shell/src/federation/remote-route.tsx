@@ -11,12 +11,15 @@ import {
   useEffect,
   useState,
 } from "react";
-import { loadRemoteRoutes, refreshRemote } from "./remotes";
+import { loadRemoteRoutes, type RemoteRoutesModule, refreshRemote } from "./remotes";
 
 interface Entry {
   component: ComponentType;
   attempt: number;
 }
+
+/** A section's page as prerendered, for the path it was sent for, when its code failed. */
+const kept = new Map<string, { html: string; path: string }>();
 
 // One lazy component per remote for the page's lifetime, so moving around inside a
 // section never reloads it; replaced only when the visitor asks to try again.
@@ -51,7 +54,16 @@ export function preloadedSection(name: string): boolean {
  * itself, as prerendered, never its 'Loading…' fallback.
  */
 export async function preloadSection(name: string): Promise<void> {
-  const module = await loadRemoteRoutes(name);
+  // The section's prerendered HTML, as the gateway sent it, kept in case the section's
+  // code cannot load: the page stays readable instead of turning into an error.
+  const prerendered = document.querySelector(`[data-section="${name}"]`)?.innerHTML;
+  let module: RemoteRoutesModule;
+  try {
+    module = await loadRemoteRoutes(name);
+  } catch (error) {
+    if (prerendered) kept.set(name, { html: prerendered, path: window.location.pathname });
+    throw error;
+  }
   // The component itself, not a React.lazy of it: lazy suspends on its first render even
   // when its module is here, and hydration would wait a turn for it.
   if (!sections.has(name)) sections.set(name, { component: module.default, attempt: 0 });
@@ -65,6 +77,30 @@ export function RemoteLoading() {
     >
       Loading…
     </div>
+  );
+}
+
+/**
+ * The page as prerendered, kept readable when its section's code could not load, with a
+ * small notice that its interactive parts are unavailable and a 'Try again'.
+ */
+export function RemoteKept({ html, onRetry }: { html: string; onRetry: () => void }) {
+  return (
+    <>
+      <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-3 rounded-md border border-border px-4 py-2 text-sm text-muted-foreground"
+        >
+          Interactive parts of this page are unavailable right now.
+          <Button variant="outline" size="sm" onClick={onRetry}>
+            Try again
+          </Button>
+        </p>
+      </div>
+      {/* The very HTML the gateway sent for this page (from the section's own build). */}
+      <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />
+    </>
   );
 }
 
@@ -135,7 +171,15 @@ export function RemoteRoute({ name }: { name: string }) {
       <SectionBoundary
         key={name}
         onRetry={() => setAttempt((n) => n + 1)}
-        fallback={(retry) => <RemoteFailed onRetry={retry} />}
+        fallback={(retry) => {
+          const page = kept.get(name);
+          // Only on the page it was sent for: a move inside the section shows another.
+          return page && page.path === window.location.pathname ? (
+            <RemoteKept html={page.html} onRetry={retry} />
+          ) : (
+            <RemoteFailed onRetry={retry} />
+          );
+        }}
       >
         <Suspense fallback={<RemoteLoading />}>
           {slots ? <SectionSlot name={name} /> : <Section />}
