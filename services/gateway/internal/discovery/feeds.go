@@ -1,6 +1,7 @@
 package discovery
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"encoding/xml"
@@ -162,11 +163,15 @@ func jsonDoc(in Input, meta feedMeta, items []feedItem) ([]byte, error) {
 			Tags:          it.Categories,
 		})
 	}
-	body, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
+	// The HTML as it is, not with <, > and & as \u003c…: the feed is no script's.
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
 		return nil, fmt.Errorf("discovery: json feed: %w", err)
 	}
-	return append(body, '\n'), nil
+	return buf.Bytes(), nil
 }
 
 // postItems are the published posts, newest first, each with its article's full text
