@@ -1,8 +1,9 @@
 // Package pages prepares the shell's index.html for every route of the site and every
 // published blog article: each page gets its own <title>, description, canonical URL,
 // Open Graph and Twitter tags (articles and the newsletter's edition pages also
-// article:* tags and JSON-LD), and every page
-// links the RSS feed, built once at start-up. The page's body is prerendered HTML that
+// article:* tags and JSON-LD), and autodiscovery links to the feeds: every page the
+// blog's RSS feed, the blog's pages also its Atom and JSON feeds (a tag's page its
+// tag's feed), the newsletter's pages the editions' feed. The page's body is prerendered HTML that
 // package compose puts into the root element per request. It also finds the inline
 // scripts the Content-Security-Policy must allow by hash.
 package pages
@@ -13,6 +14,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"html"
+	"slices"
 	"strings"
 	"time"
 
@@ -71,14 +73,14 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 		scriptHashes: doc.scriptHashes,
 		warnings:     doc.warnings,
 	}
-	feed := feedLink{Title: discovery.FeedTitle(site), URL: publicURL + discovery.RSSPath}
+	feeds := newFeedLinks(site, posts, publicURL)
 	editionAt := make(map[string]content.Edition, len(editions))
 	for _, e := range editions {
 		editionAt[e.URL()] = e
 	}
 	for _, r := range routes {
 		if e, ok := editionAt[r.Path]; ok && r.Section == content.SectionNewsletter {
-			h, err := editionHead(r, e, site, feed, publicURL)
+			h, err := editionHead(r, e, site, feeds.of(r), publicURL)
 			if err != nil {
 				return nil, fmt.Errorf("pages: %s: %w", r.Path, err)
 			}
@@ -94,7 +96,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 		if r.Path == "/" {
 			meta.Title = site.SiteName + " · " + site.Owner.Headline
 		}
-		parts := strings.Split(doc.with(head(meta, site.SiteName, feed)), urlPlaceholder)
+		parts := strings.Split(doc.with(head(meta, site.SiteName, feeds.of(r))), urlPlaceholder)
 		if len(parts) != 3 { // canonical and og:url
 			return nil, fmt.Errorf("pages: route %s: content contains the URL placeholder", r.Path)
 		}
@@ -120,7 +122,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 				Author:    site.Owner.Name,
 			},
 		}
-		h, err := articleHead(meta, post.Title, site.SiteName, feed)
+		h, err := articleHead(meta, post.Title, site.SiteName, feeds.of(route))
 		if err != nil {
 			return nil, fmt.Errorf("pages: %s: %w", route.Path, err)
 		}
@@ -130,7 +132,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 		Title:       "Page Not Found · " + site.SiteName,
 		Description: site.Description,
 		NoIndex:     true,
-	}, site.SiteName, feed)))
+	}, site.SiteName, feeds.rss)))
 	return s, nil
 }
 
@@ -189,11 +191,52 @@ func htmlFile(page string) *static.File {
 	return f
 }
 
-// feedLink is the RSS feed every page links for autodiscovery.
-type feedLink struct{ Title, URL string }
+// feedLink is a feed a page links for autodiscovery.
+type feedLink struct{ Type, Title, URL string }
+
+// feedLinks are the feeds pages link, by the pages that link them.
+type feedLinks struct {
+	rss      []feedLink          // every page's: the blog's RSS
+	blog     []feedLink          // the blog's pages': RSS, Atom, JSON Feed
+	editions []feedLink          // the newsletter's pages': RSS, the editions' Atom
+	tags     map[string]feedLink // by the path of the tag's page
+}
+
+func newFeedLinks(site content.Site, posts []content.Post, publicURL string) feedLinks {
+	title := discovery.FeedTitle(site)
+	rss := feedLink{"application/rss+xml", title, publicURL + discovery.RSSPath}
+	f := feedLinks{
+		rss: []feedLink{rss},
+		blog: []feedLink{
+			rss,
+			{"application/atom+xml", title, publicURL + discovery.AtomPath},
+			{"application/feed+json", title, publicURL + discovery.JSONFeedPath},
+		},
+		editions: []feedLink{rss, {"application/atom+xml", discovery.EditionsFeedTitle(site), publicURL + discovery.EditionsFeedPath}},
+		tags:     map[string]feedLink{},
+	}
+	for _, tag := range discovery.Tags(posts) {
+		f.tags[discovery.TagPagePath(tag.Slug)] = feedLink{"application/atom+xml", discovery.TagFeedTitle(site, tag.Name), publicURL + tag.FeedPath()}
+	}
+	return f
+}
+
+// of are the feeds the page of route r links.
+func (f feedLinks) of(r content.Route) []feedLink {
+	switch r.Section {
+	case content.SectionBlog:
+		if tag, ok := f.tags[r.Path]; ok {
+			return append(slices.Clone(f.blog), tag)
+		}
+		return f.blog
+	case content.SectionNewsletter:
+		return f.editions
+	}
+	return f.rss
+}
 
 // head renders the tags New puts into <head>, escaped for HTML text and attributes.
-func head(m Meta, siteName string, feed feedLink) string {
+func head(m Meta, siteName string, feeds []feedLink) string {
 	e := html.EscapeString
 	var b strings.Builder
 	line := func(s string) { b.WriteString(s); b.WriteByte('\n') }
@@ -205,7 +248,9 @@ func head(m Meta, siteName string, feed feedLink) string {
 	if m.NoIndex {
 		line(`<meta name="robots" content="noindex">`)
 	}
-	line(`<link rel="alternate" type="application/rss+xml" title="` + e(feed.Title) + `" href="` + e(feed.URL) + `">`)
+	for _, f := range feeds {
+		line(`<link rel="alternate" type="` + e(f.Type) + `" title="` + e(f.Title) + `" href="` + e(f.URL) + `">`)
+	}
 	if m.Article != nil {
 		line(`<meta property="og:type" content="article">`)
 	} else {
@@ -254,7 +299,7 @@ type person struct {
 // articleHead is head plus the article's JSON-LD. encoding/json escapes <, > and & as
 // \u003c, \u003e and \u0026 (and U+2028/U+2029), so no content can close the script
 // element or start a comment inside it.
-func articleHead(m Meta, headline, siteName string, feed feedLink) (string, error) {
+func articleHead(m Meta, headline, siteName string, feeds []feedLink) (string, error) {
 	a := m.Article
 	ld, err := json.Marshal(blogPosting{
 		Context:          "https://schema.org",
@@ -271,7 +316,7 @@ func articleHead(m Meta, headline, siteName string, feed feedLink) (string, erro
 	if err != nil {
 		return "", err
 	}
-	return head(m, siteName, feed) + `<script type="application/ld+json">` + string(ld) + "</script>\n", nil
+	return head(m, siteName, feeds) + `<script type="application/ld+json">` + string(ld) + "</script>\n", nil
 }
 
 // newsletterArticle is the schema.org Article of an edition's page
@@ -297,7 +342,7 @@ type periodical struct {
 
 // editionHead is the head of edition e's page at route r (titled and described as the
 // route says), with article:* tags and the edition's JSON-LD, escaped as articleHead's.
-func editionHead(r content.Route, e content.Edition, site content.Site, feed feedLink, publicURL string) (string, error) {
+func editionHead(r content.Route, e content.Edition, site content.Site, feeds []feedLink, publicURL string) (string, error) {
 	m := Meta{
 		Title:       r.Title + " · " + site.SiteName,
 		Description: r.Description,
@@ -325,5 +370,5 @@ func editionHead(r content.Route, e content.Edition, site content.Site, feed fee
 	if err != nil {
 		return "", err
 	}
-	return head(m, site.SiteName, feed) + `<script type="application/ld+json">` + string(ld) + "</script>\n", nil
+	return head(m, site.SiteName, feeds) + `<script type="application/ld+json">` + string(ld) + "</script>\n", nil
 }

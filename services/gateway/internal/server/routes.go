@@ -16,7 +16,7 @@ import (
 )
 
 // reserved top-level paths a file of the shell's build may not shadow.
-var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "sitemap.xml", "robots.txt", "prerender"}
+var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt", "prerender"}
 
 // addRoutes is the gateway's whole HTTP surface, a route table: the wrappers the routes
 // share are made once by newGuards. The first matching route wins.
@@ -113,8 +113,13 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	}
 
 	// For crawlers and feed readers, made from the shell's content and each section's
-	// release of the moment.
+	// release of the moment. The blog's feeds (RSS, Atom, JSON Feed, one Atom feed per
+	// tag) and the editions' Atom feed, each with the same caching as the pages.
 	r.Handle(discovery.RSSPath, handleState(web, func(st *State) *static.File { return st.Discovery.RSS })).Methods(get...)
+	r.Handle(discovery.AtomPath, handleState(web, func(st *State) *static.File { return st.Discovery.Atom })).Methods(get...)
+	r.Handle(discovery.JSONFeedPath, handleState(web, func(st *State) *static.File { return st.Discovery.JSONFeed })).Methods(get...)
+	r.Handle(discovery.EditionsFeedPath, handleState(web, func(st *State) *static.File { return st.Discovery.Editions })).Methods(get...)
+	r.Handle(discovery.TagFeedRoute, handleTagFeed(web)).Methods(get...)
 	r.Handle(discovery.SitemapPath, handleState(web, func(st *State) *static.File { return st.Discovery.Sitemap })).Methods(get...)
 	r.Handle(discovery.RobotsPath, handleState(web, func(st *State) *static.File { return st.Discovery.Robots })).Methods(get...)
 

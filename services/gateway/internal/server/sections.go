@@ -203,6 +203,19 @@ func handleState(web *Web, file func(*State) *static.File) http.Handler {
 	})
 }
 
+// handleTagFeed serves the Atom feed of a tag of the published posts
+// (/blog/tags/<slug>/feed.xml); 404 for a slug no published post's tag has.
+func handleTagFeed(web *Web) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, ok := web.State().Discovery.Tag(mux.Vars(r)["slug"])
+		if !ok {
+			notFoundPlain(w)
+			return
+		}
+		static.Serve(w, r, f, http.StatusOK)
+	})
+}
+
 // sectionPageRoute labels the section pages' requests in the metrics.
 const sectionPageRoute = "{section page}"
 

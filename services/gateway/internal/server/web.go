@@ -247,7 +247,9 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 		}
 	}
 	in := w.discovery
-	in.Routes, in.Posts = routes, posts
+	in.Routes, in.Posts, in.Editions = routes, posts, editions
+	in.Blog = sections[string(content.SectionBlog)].Files
+	in.Newsletter = sections[string(content.SectionNewsletter)].Files
 	var err error
 	if st.Discovery, err = discovery.Build(in); err != nil {
 		return nil, err
