@@ -21,6 +21,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
@@ -180,6 +181,15 @@ func shownVersion(v string) string {
 // or, with --server, of a site reached over HTTP with a deploy token (CI). `token`
 // makes, lists and revokes deploy tokens.
 func runSections(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	err := runSectionsVerb(ctx, args, getenv, stdout, stderr)
+	// What went wrong, as it would be said to a client of the API: the message, once.
+	if e, ok := apperr.From(err); ok {
+		return errors.New(e.Message)
+	}
+	return err
+}
+
+func runSectionsVerb(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	const usage = "usage: gateway sections pack <section> [flags] | publish [--server URL --token T] <artifact> | " +
 		"promote [--server URL --token T] <section> <version> | rollback [--server URL --token T] <section> | list | " +
 		"token create <section> [--ttl 720h] | token list | token revoke <id>"

@@ -17,6 +17,9 @@ import (
 // do of the shell's.
 const React = "19.3.1"
 
+// built is when every test build was made.
+var built = time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+
 // Build is section's release build at version: its routes and posts from the
 // compiled-in content plus posts, a prerendered page per route saying mark (so a test
 // tells versions apart), and a stylesheet and a chunk named after the version.
@@ -36,7 +39,8 @@ func Build(t testing.TB, section, version, mark string, posts ...content.Post) r
 		"static/js/async/chunk." + version + ".js": []byte("export const mark = '" + mark + "';\n"),
 		compose.FileName("404"):                    []byte("<main><h1>" + mark + " not found</h1></main>"),
 	}
-	b := release.Build{Section: section, PackageVersion: "0.0.0", Commit: "test", Version: version, Created: time.Now(), Description: desc, Files: files}
+	// A fixed time: the same build packs to the same bytes, whenever it is packed.
+	b := release.Build{Section: section, PackageVersion: "0.0.0", Commit: "test", Version: version, Created: built, Description: desc, Files: files}
 	m := release.Manifest{Routes: desc.Routes, Posts: desc.Posts}
 	for _, r := range m.Pages() {
 		files[compose.FileName(r.Path)] = []byte("<main><h1>" + r.Title + "</h1><p>" + mark + "</p></main>")
