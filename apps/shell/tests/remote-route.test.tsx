@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Suspense } from "react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const loadRemoteRoutes = vi.fn();
@@ -22,11 +23,17 @@ beforeEach(async () => {
 const Section = () => <h1>Latest Blog Posts</h1>;
 
 describe("RemoteRoute", () => {
-  it("shows 'Loading…' as a status, then the section", async () => {
+  it("on its first load suspends to the page's boundary, with no 'Loading…' of its own, then shows the section", async () => {
     let resolve!: (m: { default: typeof Section }) => void;
     loadRemoteRoutes.mockReturnValue(new Promise((r) => (resolve = r)));
-    render(<RemoteRoute name="blog" />);
-    expect(screen.getByRole("status")).toHaveTextContent("Loading…");
+    // The layout's boundary: within a navigation's transition it keeps the old page.
+    render(
+      <Suspense fallback={<p>the page's boundary</p>}>
+        <RemoteRoute name="blog" />
+      </Suspense>,
+    );
+    expect(screen.getByText("the page's boundary")).toBeInTheDocument();
+    expect(screen.queryByRole("status")).not.toBeInTheDocument();
     resolve({ default: Section });
     expect(await screen.findByRole("heading", { name: "Latest Blog Posts" })).toBeInTheDocument();
     expect(loadRemoteRoutes).toHaveBeenCalledWith("blog", { fresh: false });

@@ -31,6 +31,7 @@ export {
   useHref,
   useLocation,
   useNavigate,
+  useNavigationPending,
   useParams,
   useSearchParams,
 } from "./router";

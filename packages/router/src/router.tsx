@@ -20,7 +20,6 @@ import {
   isValidElement,
   type ReactNode,
   type Ref,
-  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -28,6 +27,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useTransition,
 } from "react";
 
 export interface Path {
@@ -61,6 +61,8 @@ export interface Navigator {
 interface RouterState {
   location: Location;
   navigator: Navigator;
+  /** A navigation is rendering (its page's code still loading): the old page stays. */
+  pending?: boolean;
 }
 
 /** A remote section as the shell mounts it: what its prerender and standalone page share. */
@@ -334,8 +336,13 @@ function useRouter(): RouterState {
 }
 
 /** The context every router provides: where we are and how to move. */
-export function Router({ location, navigator, children }: RouterState & { children?: ReactNode }) {
-  const value = useMemo(() => ({ location, navigator }), [location, navigator]);
+export function Router({
+  location,
+  navigator,
+  pending = false,
+  children,
+}: RouterState & { children?: ReactNode }) {
+  const value = useMemo(() => ({ location, navigator, pending }), [location, navigator, pending]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
@@ -352,6 +359,7 @@ function browserLocation(): Location {
  */
 export function BrowserRouter({ children }: { children?: ReactNode }) {
   const [location, setLocation] = useState(browserLocation);
+  const [pending, startTransition] = useTransition();
   const [navigator, show] = useMemo(() => {
     const show = () => startTransition(() => setLocation(browserLocation()));
     const change = (method: "pushState" | "replaceState") => (path: Path, state: unknown) => {
@@ -370,14 +378,14 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
       go: (delta) => window.history.go(delta),
     };
     return [navigator, show] as const;
-  }, []);
+  }, []); // startTransition from useTransition is stable
   // Back and forward (and the browser's own fragment navigation) arrive as popstate.
   useLayoutEffect(() => {
     window.addEventListener("popstate", show);
     return () => window.removeEventListener("popstate", show);
   }, [show]);
   return (
-    <Router location={location} navigator={navigator}>
+    <Router location={location} navigator={navigator} pending={pending}>
       {children}
     </Router>
   );
@@ -430,6 +438,11 @@ export function Outlet(): ReactNode {
 
 export function useLocation(): Location {
   return useRouter().location;
+}
+
+/** Whether a navigation is still rendering: the page shown is the one being left. */
+export function useNavigationPending(): boolean {
+  return useRouter().pending ?? false;
 }
 
 /** The URL params of the route and its parents (`:id`, and `*` for a splat). */

@@ -1,4 +1,4 @@
-import { Outlet } from "@portfolio/router";
+import { Outlet, useNavigationPending } from "@portfolio/router";
 import { Suspense } from "react";
 import { Footer } from "./footer";
 import { Header } from "./header";
@@ -8,6 +8,7 @@ import { RouteAnnouncer } from "./route-announcer";
 /** The page frame: skip link, header, <main id="main">, footer, and the route announcer. */
 export function Layout() {
   usePageChanges();
+  const navigating = useNavigationPending();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,7 +20,20 @@ export function Layout() {
       <Header />
       {/* At least a screen tall (less the 4rem header), so the footer starts below the fold
           and content arriving after a lazy chunk or a remote loads pushes nothing visible. */}
-      <main id="main" tabIndex={-1} className="min-h-[calc(100dvh-4rem)] flex-1 outline-none">
+      {/* The progress cue while a navigation's page is loading (the old page stays). */}
+      {navigating ? (
+        <div
+          data-navigating
+          aria-hidden="true"
+          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary print:hidden"
+        />
+      ) : null}
+      <main
+        id="main"
+        tabIndex={-1}
+        aria-busy={navigating || undefined}
+        className="min-h-[calc(100dvh-4rem)] flex-1 outline-none"
+      >
         {/* A page's chunk is loading (first visit only; navigation keeps the old page meanwhile). */}
         <Suspense fallback={<div aria-busy="true" />}>
           <Outlet />

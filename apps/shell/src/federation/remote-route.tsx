@@ -149,6 +149,11 @@ class SectionBoundary extends Component<
  */
 export function RemoteRoute({ name }: { name: string }) {
   const [attempt, setAttempt] = useState(() => sections.get(name)?.attempt ?? 0);
+  // Entering the section, its code loads within the navigation's transition: it suspends
+  // to the page's boundary (the layout's), which keeps the page being left on screen,
+  // with the layout's progress cue, until the section can render. Only 'Try again' shows
+  // this section's own 'Loading…' (nothing else is on screen then but the fallback).
+  const [retried, setRetried] = useState(false);
   const slots = useContext(SectionSlots);
   const Section = section(name, attempt);
   // Entering the section (this mounts on the way in, not on moves inside it): if a newer
@@ -170,7 +175,10 @@ export function RemoteRoute({ name }: { name: string }) {
     <div data-section={name} className="contents">
       <SectionBoundary
         key={name}
-        onRetry={() => setAttempt((n) => n + 1)}
+        onRetry={() => {
+          setRetried(true);
+          setAttempt((n) => n + 1);
+        }}
         fallback={(retry) => {
           const page = kept.get(name);
           // Only on the page it was sent for: a move inside the section shows another.
@@ -181,9 +189,15 @@ export function RemoteRoute({ name }: { name: string }) {
           );
         }}
       >
-        <Suspense fallback={<RemoteLoading />}>
-          {slots ? <SectionSlot name={name} /> : <Section />}
-        </Suspense>
+        {retried ? (
+          <Suspense fallback={<RemoteLoading />}>
+            <Section />
+          </Suspense>
+        ) : slots ? (
+          <SectionSlot name={name} />
+        ) : (
+          <Section />
+        )}
       </SectionBoundary>
     </div>
   );
