@@ -34,12 +34,15 @@ e2eTest(
   async ({ page }) => {
     const { toast } = await problemToast(page);
     const header = await page.locator("header").first().boundingBox();
-    const box = await toast.boundingBox();
-    assert.ok(header && box, "header and toast are on screen");
-    assert.ok(
-      box.y >= header.y + header.height,
-      `toast at y ${box.y}, header ends at ${header.y + header.height}`,
-    );
+    assert.ok(header, "the header is on screen");
+    // Once it has slid in (it enters with an animation from above).
+    await eventually(async () => {
+      const box = await toast.boundingBox();
+      assert.ok(
+        box && box.y >= header.y + header.height,
+        `toast at y ${box?.y}, header ends at ${header.y + header.height}`,
+      );
+    });
     // The menu button stays clickable while the toast shows.
     await page.getByRole("button", { name: /menu/i }).first().click({ trial: true });
   },
