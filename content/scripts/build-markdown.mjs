@@ -127,13 +127,16 @@ export async function buildMarkdown(options = {}) {
           excerpt: doc.data.excerpt,
           date: doc.data.date,
           displayDate: displayDate(doc.data.date),
+          ...(doc.data.updated === undefined
+            ? {}
+            : { updated: doc.data.updated, displayUpdated: displayDate(doc.data.updated) }),
           readTime: doc.data.readTime,
           category: doc.data.category,
           tags: doc.data.tags,
           status: doc.data.status,
         };
         if (doc.data.status !== "published") return base;
-        const { html, headings } = render(lexed.get(doc), highlighter);
+        const { html, headings } = render(lexed.get(doc), highlighter, { article: true });
         return { ...base, url: `/blog/${doc.data.slug}`, headings, html };
       })
       .sort((a, b) => compare(b.date, a.date) || compare(a.slug, b.slug));
@@ -379,6 +382,11 @@ function checkPosts(files, validate, problems) {
       problems.push(`${f.file}: /slug: "${data.slug}" is also the slug of ${slugs.get(data.slug)}`);
     }
     slugs.set(data.slug, f.file);
+    if (data.updated !== undefined && data.updated < data.date) {
+      problems.push(
+        `${f.file}: /updated: ${data.updated} must not be before the publication date (${data.date})`,
+      );
+    }
     if (data.status === "published" && f.body.trim() === "") {
       problems.push(
         `${f.file}: body: a published post needs its article text after the front matter`,
@@ -503,27 +511,53 @@ export function slugify(text) {
 }
 
 /**
- * Renders lexed Markdown to HTML: heading ids, highlighted code, external links in a
- * new tab without opener.
+ * Heading ids: the slug of the heading's text, unique within one document (a repeat
+ * gets "-2", then "-3", ...; "section" when the text has no letter or digit).
  */
-function render(tokens, highlighter) {
+export function headingIds() {
+  const used = new Set();
+  return (text) => {
+    const base = slugify(text) || "section";
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return id;
+  };
+}
+
+/** The headings an article's table of contents lists, and that get an anchor link. */
+const tocDepths = new Set([2, 3]);
+
+/**
+ * Renders lexed Markdown to HTML: heading ids, highlighted code, external links in a
+ * new tab without opener. With `article`, as an article page shows it: every h2/h3
+ * ends with an anchor link to itself ("#") and is listed in `headings` (the table of
+ * contents, in document order), and every code block is wrapped in a
+ * `<div class="code-block">` (the page puts its copy button there, outside the
+ * scrolling <pre>). Without it (newsletter editions) `headings` is every heading.
+ */
+function render(tokens, highlighter, { article = false } = {}) {
   const headings = [];
-  const used = new Map();
+  const idOf = headingIds();
   const marked = new Marked({
     gfm: true,
     renderer: {
       heading({ tokens: inline, depth }) {
         const inner = this.parser.parseInline(inline);
         const text = htmlToText(inner).trim();
-        let id = slugify(text) || "section";
-        const n = used.get(id) ?? 0;
-        used.set(id, n + 1);
-        if (n > 0) id = `${id}-${n}`;
+        const id = idOf(text);
+        if (!article) {
+          headings.push({ depth, id, text });
+          return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
+        }
+        if (!tocDepths.has(depth)) return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
         headings.push({ depth, id, text });
-        return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
+        const anchor = `<a class="heading-anchor" href="#${id}" aria-label="Link to this section: ${escapeHtml(text)}">#</a>`;
+        return `<h${depth} id="${id}">${inner}${anchor}</h${depth}>\n`;
       },
       code({ text, lang }) {
-        return `${highlight(highlighter, text, codeLanguage(lang))}\n`;
+        const pre = highlight(highlighter, text, codeLanguage(lang));
+        return article ? `<div class="code-block">${pre}</div>\n` : `${pre}\n`;
       },
       link({ href, title, tokens: inline }) {
         const inner = this.parser.parseInline(inline);
