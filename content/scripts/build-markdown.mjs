@@ -6,9 +6,10 @@
 //                                      with the article HTML of published posts
 //                                    → dist/blog-index.json  the same posts without HTML,
 //                                      for list pages (a few kB instead of ~22 kB gzip)
-//                                    → dist/articles/<slug>.json  each published article
-//                                      alone (as in blog.json), so an article page
-//                                      loads only its own (loadArticle in src/blog.ts)
+//                                    → dist/articles/<slug>.json  each published article's
+//                                      slug, headings and HTML, so an article page loads
+//                                      only its own (loadArticle in src/blog.ts adds the
+//                                      metadata the index already has)
 //   content/newsletter/<NN>-<x>.md   → dist/newsletter.json  { editions: [...] }, by id,
 //                                      with each edition's text and HTML
 //                                    → dist/newsletter-index.json  the same editions
@@ -165,7 +166,13 @@ export async function buildMarkdown(options = {}) {
   await Promise.all([
     ...outPosts
       .filter((p) => p.status === "published")
-      .map((p) => writeJson(path.join(articlesDir, `${p.slug}.json`), p)),
+      .map((p) =>
+        writeJson(path.join(articlesDir, `${p.slug}.json`), {
+          slug: p.slug,
+          headings: p.headings,
+          html: p.html,
+        }),
+      ),
     writeJson(path.join(outDir, "blog.json"), { posts: outPosts }),
     writeJson(path.join(outDir, "blog-index.json"), {
       posts: outPosts.map(({ html: _html, headings: _headings, ...meta }) => meta),
@@ -556,7 +563,7 @@ function render(tokens, highlighter, { article = false } = {}) {
         return `<h${depth} id="${id}">${inner}${anchor}</h${depth}>\n`;
       },
       code({ text, lang }) {
-        const pre = highlight(highlighter, text, codeLanguage(lang));
+        const pre = highlight(highlighter, text, codeLanguage(lang), article);
         return article ? `<div class="code-block">${pre}</div>\n` : `${pre}\n`;
       },
       link({ href, title, tokens: inline }) {
@@ -580,8 +587,14 @@ function render(tokens, highlighter, { article = false } = {}) {
   return { html: marked.parser(tokens), headings };
 }
 
-/** Shiki HTML for one code block; a language Shiki lacks is rendered as plain text. */
-function highlight(highlighter, code, lang) {
+/**
+ * Shiki HTML for one code block; a language Shiki lacks is rendered as plain text.
+ * `compact` (articles: an article's chunk counts in its page's first-load JavaScript
+ * budget) drops markup that changes nothing on screen: the `<span class="line">` per
+ * line (nothing styles it; the "\n" between lines stays) and the spans of tokens in the
+ * block's default colours (their text inherits the same colours from the <pre>).
+ */
+function highlight(highlighter, code, lang, compact = false) {
   const known = highlighter.getLoadedLanguages().includes(lang);
   return highlighter.codeToHtml(code.replace(/\n$/, ""), {
     lang: known && !plainLanguages.has(lang) ? lang : "text",
@@ -591,6 +604,20 @@ function highlight(highlighter, code, lang) {
       {
         pre(node) {
           node.properties["data-language"] = lang;
+          if (!compact) return;
+          const style = String(node.properties.style ?? "").toLowerCase();
+          const fg = (theme) => new RegExp(`--shiki-${theme}:(#[0-9a-f]+)`).exec(style)?.[1];
+          const plain = `--shiki-light:${fg("light")};--shiki-dark:${fg("dark")}`;
+          const flat = (children) =>
+            children.flatMap((c) =>
+              c.type === "element" &&
+              c.tagName === "span" &&
+              (String(c.properties.class) === "line" ||
+                String(c.properties.style ?? "").toLowerCase() === plain)
+                ? flat(c.children)
+                : [c],
+            );
+          for (const c of node.children) if (c.type === "element") c.children = flat(c.children);
         },
       },
     ],

@@ -477,6 +477,7 @@ a: 1
     expect(a.html).toMatch(
       /<div class="code-block"><pre class="shiki[^"]*"[^>]*data-language="yaml"/,
     );
+    expect(a.html).not.toContain('class="line"'); // see "unwraps an article's code lines"
     expect(a).not.toHaveProperty("updated");
     expect(a).not.toHaveProperty("displayUpdated");
 
@@ -750,6 +751,22 @@ describe("the real content's build output", () => {
     });
     const tf = articles.find((a) => a.slug === "terraform-guide")!;
     expect(tf.headings.map((h) => h.id)).toContain("testing-with-terraform-test");
+  });
+
+  it("drops an article's code markup that shows nothing (line spans, default-colour spans), not an edition's", () => {
+    for (const a of articles) {
+      expect(a.html).toContain("<pre");
+      expect(a.html).not.toContain('class="line"');
+      for (const pre of a.html.matchAll(
+        /<pre [^>]*style="--shiki-light:([^;]+);--shiki-dark:([^;]+);/g,
+      ))
+        expect(a.html.toLowerCase()).not.toContain(
+          `<span style="--shiki-light:${pre[1]};--shiki-dark:${pre[2]}">`.toLowerCase(),
+        );
+    }
+    const editionCode = r.editions.filter((e) => e.html.includes("<pre"));
+    expect(editionCode.length).toBeGreaterThan(0);
+    for (const e of editionCode) expect(e.html).toContain('<span class="line">');
   });
 
   it("has an updated date on one article only", () => {

@@ -1,65 +1,49 @@
-import { type RefObject, useEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
+import { type RefObject, useEffect } from "react";
 
 /** How long a button says 'Copied'. */
 export const copiedMs = 2000;
 
 /**
- * A 'Copy' button in each code block (`div.code-block`, the build's wrapper of a <pre>)
- * of the element `root` refers to, added after mount: without JavaScript there is none,
- * and the prerendered HTML matches the first render. The button sits absolutely in the
- * block's corner (no layout shift). A status region says what happened.
+ * Adds a 'Copy' button to each code block (`div.code-block`, the build's wrapper of a
+ * <pre>) inside `root`, after mount: without JavaScript there is none, and the
+ * prerendered HTML matches the first render. The button sits absolutely in the block's
+ * corner (no layout shift); it copies the <pre>'s text and says 'Copied' (or 'Copy
+ * failed') for 2 s, which `status` (a role="status" element) announces. Plain DOM: the smallest code for the
+ * article's first load.
  */
-export function CopyCodeButtons({ root }: { root: RefObject<HTMLElement | null> }) {
-  const [blocks, setBlocks] = useState<HTMLElement[]>([]);
-  const [message, setMessage] = useState("");
+export function useCopyButtons(
+  root: RefObject<HTMLElement | null>,
+  status: RefObject<HTMLElement | null>,
+) {
   useEffect(() => {
-    setBlocks([...(root.current?.querySelectorAll<HTMLElement>(".code-block") ?? [])]);
-  }, [root]);
-  if (blocks.length === 0) return null;
-  return (
-    <>
-      <p role="status" className="sr-only">
-        {message}
-      </p>
-      {blocks.map((block, i) =>
-        createPortal(<CopyButton block={block} onResult={setMessage} />, block, String(i)),
-      )}
-    </>
-  );
-}
-
-function CopyButton({
-  block,
-  onResult,
-}: {
-  block: HTMLElement;
-  onResult: (message: string) => void;
-}) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    const text = block.querySelector("pre")?.textContent ?? "";
-    let ok = true;
-    try {
-      await navigator.clipboard.writeText(text);
-    } catch {
-      ok = false;
-    }
-    setState(ok ? "copied" : "failed");
-    onResult(ok ? "Code copied to the clipboard" : "Could not copy the code");
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      setState("idle");
-      onResult("");
-    }, copiedMs);
-  };
-
-  return (
-    <button type="button" className="code-copy" onClick={copy}>
-      {state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy"}
-    </button>
-  );
+    const buttons = [...(root.current?.querySelectorAll(".code-block") ?? [])].map((block) => {
+      const button = document.createElement("button");
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const say = (label: string) => {
+        button.textContent = label;
+        if (status.current) status.current.textContent = label === "Copy" ? "" : label;
+      };
+      button.type = "button";
+      button.className = "code-copy";
+      button.textContent = "Copy";
+      button.onclick = async () => {
+        try {
+          await navigator.clipboard.writeText(block.querySelector("pre")?.textContent ?? "");
+          say("Copied");
+        } catch {
+          say("Copy failed");
+        }
+        clearTimeout(timer);
+        timer = setTimeout(() => say("Copy"), copiedMs);
+      };
+      block.append(button);
+      return () => {
+        clearTimeout(timer);
+        button.remove();
+      };
+    });
+    return () => {
+      for (const remove of buttons) remove();
+    };
+  }, [root, status]);
 }

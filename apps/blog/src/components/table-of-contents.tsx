@@ -1,5 +1,4 @@
 import type { ArticleHeading } from "@portfolio/content/blog";
-import { cn } from "@portfolio/ui/cn";
 import { useEffect, useState } from "react";
 
 /** An h2 of the table of contents with the h3s that follow it. */
@@ -27,29 +26,25 @@ export const minTocHeadings = 3;
  * body, closed until opened (no JavaScript needed); from 1280 px a sticky column to the
  * right of the article (the parent is `position: relative`). Only one of the two is
  * displayed at any width. With JavaScript the link of the section being read has
- * aria-current="location" (set after mount, so the prerendered HTML and the hydrated
- * page match).
+ * aria-current="location" (useCurrentSection).
  */
 export function TableOfContents({ headings }: { headings: readonly ArticleHeading[] }) {
   const current = useCurrentSection(headings);
   if (headings.length < minTocHeadings) return null;
   const tree = tocTree(headings);
+  // Styled by article-body.css (loaded with this chunk): plain classes cost the
+  // first-load JavaScript less than utility lists.
   return (
     <>
-      <nav aria-label="On this page" className="mt-8 xl:hidden">
-        <details className="group rounded-lg border border-border">
-          <summary className="cursor-pointer select-none rounded-lg px-4 py-3 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
-            On this page
-          </summary>
-          <TocList tree={tree} current={current} className="px-4 pb-4" />
+      <nav aria-label="On this page" className="toc-compact">
+        <details>
+          <summary>On this page</summary>
+          <TocList tree={tree} current={current} />
         </details>
       </nav>
-      <nav
-        aria-label="On this page"
-        className="absolute inset-y-0 left-full ml-8 hidden w-52 xl:block"
-      >
-        <div className="sticky top-24 max-h-[calc(100vh-8rem)] overflow-y-auto">
-          <p className="mb-3 text-sm font-semibold">On this page</p>
+      <nav aria-label="On this page" className="toc-side">
+        <div>
+          <p>On this page</p>
           <TocList tree={tree} current={current} />
         </div>
       </nav>
@@ -57,22 +52,14 @@ export function TableOfContents({ headings }: { headings: readonly ArticleHeadin
   );
 }
 
-function TocList({
-  tree,
-  current,
-  className,
-}: {
-  tree: TocEntry[];
-  current: string | null;
-  className?: string;
-}) {
+function TocList({ tree, current }: { tree: TocEntry[]; current: string | null }) {
   return (
-    <ol className={cn("flex flex-col gap-1 text-sm", className)}>
+    <ol className="toc-list">
       {tree.map((h2) => (
         <li key={h2.id}>
           <TocLink heading={h2} current={current} />
           {h2.children.length > 0 ? (
-            <ol className="mt-1 flex flex-col gap-1 pl-3">
+            <ol>
               {h2.children.map((h3) => (
                 <li key={h3.id}>
                   <TocLink heading={h3} current={current} />
@@ -87,13 +74,8 @@ function TocList({
 }
 
 function TocLink({ heading, current }: { heading: ArticleHeading; current: string | null }) {
-  // Colour and border only: a bolder current link would re-wrap the list as one scrolls.
   return (
-    <a
-      href={`#${heading.id}`}
-      aria-current={current === heading.id ? "location" : undefined}
-      className="block border-l-2 border-transparent py-0.5 pl-2 text-muted-foreground hover:text-foreground aria-[current=location]:border-primary aria-[current=location]:text-foreground"
-    >
+    <a href={`#${heading.id}`} aria-current={current === heading.id ? "location" : undefined}>
       {heading.text}
     </a>
   );
@@ -103,7 +85,8 @@ function TocLink({ heading, current }: { heading: ArticleHeading; current: strin
  * The id of the heading whose section is being read: the last heading above the top
  * 30% of the viewport, null above the first. An IntersectionObserver reports each
  * heading crossing that line (its root reaches far above the viewport, so a fast
- * scroll that skips the band is seen too); nothing runs before mount.
+ * scroll that skips the band is seen too); nothing runs before mount, so the
+ * prerendered HTML and hydration match.
  */
 export function useCurrentSection(headings: readonly ArticleHeading[]): string | null {
   const [current, setCurrent] = useState<string | null>(null);
@@ -114,18 +97,17 @@ export function useCurrentSection(headings: readonly ArticleHeading[]): string |
       .split(" ")
       .map((id) => document.getElementById(id))
       .filter((el): el is HTMLElement => el !== null);
-    const update = () => {
-      const line = window.innerHeight * 0.3;
-      let id: string | null = null;
-      for (const el of elements) {
-        if (el.getBoundingClientRect().top > line) break;
-        id = el.id;
-      }
-      setCurrent(id);
-    };
-    const observer = new IntersectionObserver(update, {
-      rootMargin: "100000px 0px -70% 0px",
-    });
+    const observer = new IntersectionObserver(
+      () => {
+        let id: string | null = null;
+        for (const el of elements) {
+          if (el.getBoundingClientRect().top > window.innerHeight * 0.3) break;
+          id = el.id;
+        }
+        setCurrent(id);
+      },
+      { rootMargin: "100000px 0px -70% 0px" },
+    );
     for (const el of elements) observer.observe(el);
     return () => observer.disconnect();
   }, [ids]);

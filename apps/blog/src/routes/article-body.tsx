@@ -3,7 +3,7 @@ import "./article-body.css";
 import type { Article } from "@portfolio/content/blog";
 import { useNavigate } from "@portfolio/router";
 import { type MouseEvent, useRef } from "react";
-import { CopyCodeButtons } from "../components/copy-code";
+import { useCopyButtons } from "../components/copy-code";
 import { TableOfContents } from "../components/table-of-contents";
 
 /**
@@ -15,6 +15,8 @@ import { TableOfContents } from "../components/table-of-contents";
 export default function ArticleHtml({ article }: { article: Article }) {
   const navigate = useNavigate();
   const body = useRef<HTMLDivElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  useCopyButtons(body, status);
 
   // Links to pages of this site stay inside the app (no reload), like router links;
   // files (/rss.xml), anchors, other sites and modified clicks keep the browser's way.
@@ -50,7 +52,8 @@ export default function ArticleHtml({ article }: { article: Article }) {
         onClick={onClick}
         dangerouslySetInnerHTML={{ __html: article.html }}
       />
-      <CopyCodeButtons root={body} />
+      {/* What a code block's 'Copy' button did, for screen readers. */}
+      <p ref={status} role="status" className="sr-only" />
     </div>
   );
 }
