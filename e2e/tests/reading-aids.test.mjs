@@ -204,7 +204,7 @@ for (const [size, viewport] of sizes) {
           await pres.first().evaluate((p) => p.textContent),
         );
         assert.equal(
-          await page.getByRole("status").filter({ hasText: "Code copied" }).count(),
+          await page.getByRole("status").filter({ hasText: "Copied" }).count(),
           1,
           "the copy is not announced",
         );
