@@ -52,7 +52,10 @@ type Post struct {
 	Slug    string `json:"slug"`
 	Excerpt string `json:"excerpt"`
 	// Date is the publication date (the planned one for a coming-soon post), midnight UTC.
-	Date     time.Time    `json:"date"`
+	Date time.Time `json:"date"`
+	// Updated is the date of the last substantial revision, midnight UTC; the zero time
+	// when the post was never revised.
+	Updated  time.Time    `json:"updated,omitempty"`
 	ReadTime int          `json:"readTime"` // minutes
 	Category PostCategory `json:"category"`
 	Tags     []string     `json:"tags"`
@@ -74,6 +77,7 @@ type postFrontMatter struct {
 	Slug     string       `yaml:"slug"`
 	Excerpt  string       `yaml:"excerpt"`
 	Date     string       `yaml:"date"`
+	Updated  string       `yaml:"updated"`
 	ReadTime int          `yaml:"readTime"`
 	Category PostCategory `yaml:"category"`
 	Tags     []string     `yaml:"tags"`
@@ -102,12 +106,21 @@ func LoadPosts(fsys fs.FS) ([]Post, error) {
 		if err != nil {
 			c.addf("/date", "%v", err)
 		}
+		var updated time.Time
+		if fm.Updated != "" {
+			updated, err = time.Parse(time.DateOnly, fm.Updated) // the schema's format: date
+			if err != nil {
+				c.addf("/updated", "%v", err)
+			} else if updated.Before(date) {
+				c.addf("/updated", "%s must not be before the publication date (%s)", fm.Updated, fm.Date)
+			}
+		}
 		body := strings.Trim(f.body, "\n")
 		if fm.Status == PostPublished && strings.TrimSpace(body) == "" {
 			c.addf("body", "a published post needs its article text after the front matter")
 		}
 		return Post{
-			Title: fm.Title, Slug: fm.Slug, Excerpt: fm.Excerpt, Date: date,
+			Title: fm.Title, Slug: fm.Slug, Excerpt: fm.Excerpt, Date: date, Updated: updated,
 			ReadTime: fm.ReadTime, Category: fm.Category, Tags: fm.Tags, Status: fm.Status,
 			Body: body,
 		}

@@ -23,12 +23,13 @@ func TestLoadPosts(t *testing.T) {
 	want := []struct {
 		slug     string
 		date     string
+		updated  string // "" when never revised
 		readTime int
 		category content.PostCategory
 	}{
-		{"kubernetes-security", "2023-12-15", 5, content.PostCategorySecurity},
-		{"terraform-guide", "2023-12-08", 7, content.PostCategoryInfrastructure},
-		{"microservices-monitoring", "2023-11-30", 6, content.PostCategoryMonitoring},
+		{"kubernetes-security", "2023-12-15", "2024-02-10", 5, content.PostCategorySecurity},
+		{"terraform-guide", "2023-12-08", "", 7, content.PostCategoryInfrastructure},
+		{"microservices-monitoring", "2023-11-30", "", 6, content.PostCategoryMonitoring},
 	}
 	published := content.PublishedPosts(posts)
 	if len(published) != len(want) {
@@ -44,6 +45,8 @@ func TestLoadPosts(t *testing.T) {
 				{"slug", p.Slug, w.slug},
 				{"date", p.Date.Format(time.DateOnly), w.date},
 				{"date is midnight UTC", p.Date.Equal(time.Date(p.Date.Year(), p.Date.Month(), p.Date.Day(), 0, 0, 0, 0, time.UTC)), true},
+				{"updated", w.updated == "" && p.Updated.IsZero() || p.Updated.Format(time.DateOnly) == w.updated, true},
+				{"updated is midnight UTC", p.Updated.IsZero() || p.Updated.Location() == time.UTC && p.Updated.Hour() == 0, true},
 				{"readTime", p.ReadTime, w.readTime},
 				{"category", p.Category, w.category},
 				{"URL", p.URL(), "/blog/" + w.slug},
@@ -200,6 +203,12 @@ func TestLoadPostsRejectsInvalidFrontMatter(t *testing.T) {
 			[]string{"content: blog/a-post.md: /date: "}},
 		{"impossible date", "a-post.md", replaceLine(validPost, "date", "date: 2024-02-30"),
 			[]string{`content: blog/a-post.md: /date: "2024-02-30" must match format "date"`}},
+		{"impossible updated date", "a-post.md", addLine(validPost, "updated: 2024-06-31"),
+			[]string{`content: blog/a-post.md: /updated: "2024-06-31" must match format "date"`}},
+		{"updated as display text", "a-post.md", addLine(validPost, `updated: "June 2, 2024"`),
+			[]string{"content: blog/a-post.md: /updated: "}},
+		{"updated before the date", "a-post.md", addLine(validPost, "updated: 2024-04-30"),
+			[]string{"content: blog/a-post.md: /updated: 2024-04-30 must not be before the publication date (2024-05-01)"}},
 		{"no tags", "a-post.md", replaceLine(validPost, "tags", "tags: []"),
 			[]string{"content: blog/a-post.md: /tags: "}},
 		{"empty tag", "a-post.md", replaceLine(validPost, "tags", `tags: [AWS, ""]`),
@@ -251,6 +260,22 @@ func TestLoadPostsAcceptsAndOrders(t *testing.T) {
 	}
 	if posts[1].Date != time.Date(2023, 1, 2, 0, 0, 0, 0, time.UTC) || posts[1].Published() {
 		t.Errorf("b-post = %+v", posts[1])
+	}
+	if !posts[0].Updated.IsZero() || !posts[1].Updated.IsZero() {
+		t.Errorf("updated without an updated field: %v, %v", posts[0].Updated, posts[1].Updated)
+	}
+
+	// updated: optional, a date on or after date (the same day too).
+	for _, day := range []string{"2024-05-01", `"2024-06-02"`} {
+		fsys := fstest.MapFS{"blog/a-post.md": {Data: []byte(addLine(validPost, "updated: "+day))}}
+		posts, err := content.LoadPosts(fsys)
+		if err != nil {
+			t.Fatalf("updated: %s: %v", day, err)
+		}
+		want, _ := time.Parse(time.DateOnly, strings.Trim(day, `"`))
+		if !posts[0].Updated.Equal(want) || posts[0].Updated.Location() != time.UTC {
+			t.Errorf("updated: %s: got %v", day, posts[0].Updated)
+		}
 	}
 	if got := content.PostCategoriesOf(posts); !slices.Equal(got, []content.PostCategory{content.PostCategoryCloud}) {
 		t.Errorf("categories = %v", got)

@@ -37,6 +37,8 @@ export declare function splitFrontMatter(src: string): {
   body: string;
 };
 export declare function slugify(text: string): string;
+/** A new heading-id maker for one document: slug of the text, "-2", "-3", ... on repeats. */
+export declare function headingIds(): (text: string) => string;
 
 /** The content schemas' Ajv: strict draft 2020-12, all errors, "format": "date" asserted. */
 export declare function newAjv(): Ajv2020;

@@ -6,9 +6,10 @@
 //                                      with the article HTML of published posts
 //                                    → dist/blog-index.json  the same posts without HTML,
 //                                      for list pages (a few kB instead of ~22 kB gzip)
-//                                    → dist/articles/<slug>.json  each published article
-//                                      alone (as in blog.json), so an article page
-//                                      loads only its own (loadArticle in src/blog.ts)
+//                                    → dist/articles/<slug>.json  each published article's
+//                                      slug, headings and HTML, so an article page loads
+//                                      only its own (loadArticle in src/blog.ts adds the
+//                                      metadata the index already has)
 //   content/newsletter/<NN>-<x>.md   → dist/newsletter.json  { editions: [...] }, by id,
 //                                      with each edition's text and HTML
 //                                    → dist/newsletter-index.json  the same editions
@@ -128,13 +129,16 @@ export async function buildMarkdown(options = {}) {
           excerpt: doc.data.excerpt,
           date: doc.data.date,
           displayDate: displayDate(doc.data.date),
+          ...(doc.data.updated === undefined
+            ? {}
+            : { updated: doc.data.updated, displayUpdated: displayDate(doc.data.updated) }),
           readTime: doc.data.readTime,
           category: doc.data.category,
           tags: doc.data.tags,
           status: doc.data.status,
         };
         if (doc.data.status !== "published") return base;
-        const { html, headings } = render(lexed.get(doc), highlighter);
+        const { html, headings } = render(lexed.get(doc), highlighter, { article: true });
         return { ...base, url: `/blog/${doc.data.slug}`, headings, html };
       })
       .sort((a, b) => compare(b.date, a.date) || compare(a.slug, b.slug));
@@ -163,7 +167,13 @@ export async function buildMarkdown(options = {}) {
   await Promise.all([
     ...outPosts
       .filter((p) => p.status === "published")
-      .map((p) => writeJson(path.join(articlesDir, `${p.slug}.json`), p)),
+      .map((p) =>
+        writeJson(path.join(articlesDir, `${p.slug}.json`), {
+          slug: p.slug,
+          headings: p.headings,
+          html: p.html,
+        }),
+      ),
     writeJson(path.join(outDir, "blog.json"), { posts: outPosts }),
     writeJson(path.join(outDir, "blog-index.json"), {
       posts: outPosts.map(({ html: _html, headings: _headings, ...meta }) => meta),
@@ -382,6 +392,11 @@ function checkPosts(files, validate, problems) {
     }
     slugs.set(data.slug, f.file);
     problems.push(...tagProblems(f.file, data.tags, tagSlugs));
+    if (data.updated !== undefined && data.updated < data.date) {
+      problems.push(
+        `${f.file}: /updated: ${data.updated} must not be before the publication date (${data.date})`,
+      );
+    }
     if (data.status === "published" && f.body.trim() === "") {
       problems.push(
         `${f.file}: body: a published post needs its article text after the front matter`,
@@ -506,27 +521,53 @@ export function slugify(text) {
 }
 
 /**
- * Renders lexed Markdown to HTML: heading ids, highlighted code, external links in a
- * new tab without opener.
+ * Heading ids: the slug of the heading's text, unique within one document (a repeat
+ * gets "-2", then "-3", ...; "section" when the text has no letter or digit).
  */
-function render(tokens, highlighter) {
+export function headingIds() {
+  const used = new Set();
+  return (text) => {
+    const base = slugify(text) || "section";
+    let id = base;
+    for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
+    used.add(id);
+    return id;
+  };
+}
+
+/** The headings an article's table of contents lists, and that get an anchor link. */
+const tocDepths = new Set([2, 3]);
+
+/**
+ * Renders lexed Markdown to HTML: heading ids, highlighted code, external links in a
+ * new tab without opener. With `article`, as an article page shows it: every h2/h3
+ * ends with an anchor link to itself ("#") and is listed in `headings` (the table of
+ * contents, in document order), and every code block is wrapped in a
+ * `<div class="code-block">` (the page puts its copy button there, outside the
+ * scrolling <pre>). Without it (newsletter editions) `headings` is every heading.
+ */
+function render(tokens, highlighter, { article = false } = {}) {
   const headings = [];
-  const used = new Map();
+  const idOf = headingIds();
   const marked = new Marked({
     gfm: true,
     renderer: {
       heading({ tokens: inline, depth }) {
         const inner = this.parser.parseInline(inline);
         const text = htmlToText(inner).trim();
-        let id = slugify(text) || "section";
-        const n = used.get(id) ?? 0;
-        used.set(id, n + 1);
-        if (n > 0) id = `${id}-${n}`;
+        const id = idOf(text);
+        if (!article) {
+          headings.push({ depth, id, text });
+          return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
+        }
+        if (!tocDepths.has(depth)) return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
         headings.push({ depth, id, text });
-        return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
+        const anchor = `<a class="heading-anchor" href="#${id}" aria-label="Link to this section: ${escapeHtml(text)}">#</a>`;
+        return `<h${depth} id="${id}">${inner}${anchor}</h${depth}>\n`;
       },
       code({ text, lang }) {
-        return `${highlight(highlighter, text, codeLanguage(lang))}\n`;
+        const pre = highlight(highlighter, text, codeLanguage(lang), article);
+        return article ? `<div class="code-block">${pre}</div>\n` : `${pre}\n`;
       },
       link({ href, title, tokens: inline }) {
         const inner = this.parser.parseInline(inline);
@@ -549,8 +590,14 @@ function render(tokens, highlighter) {
   return { html: marked.parser(tokens), headings };
 }
 
-/** Shiki HTML for one code block; a language Shiki lacks is rendered as plain text. */
-function highlight(highlighter, code, lang) {
+/**
+ * Shiki HTML for one code block; a language Shiki lacks is rendered as plain text.
+ * `compact` (articles: an article's chunk counts in its page's first-load JavaScript
+ * budget) drops markup that changes nothing on screen: the `<span class="line">` per
+ * line (nothing styles it; the "\n" between lines stays) and the spans of tokens in the
+ * block's default colours (their text inherits the same colours from the <pre>).
+ */
+function highlight(highlighter, code, lang, compact = false) {
   const known = highlighter.getLoadedLanguages().includes(lang);
   return highlighter.codeToHtml(code.replace(/\n$/, ""), {
     lang: known && !plainLanguages.has(lang) ? lang : "text",
@@ -560,6 +607,20 @@ function highlight(highlighter, code, lang) {
       {
         pre(node) {
           node.properties["data-language"] = lang;
+          if (!compact) return;
+          const style = String(node.properties.style ?? "").toLowerCase();
+          const fg = (theme) => new RegExp(`--shiki-${theme}:(#[0-9a-f]+)`).exec(style)?.[1];
+          const plain = `--shiki-light:${fg("light")};--shiki-dark:${fg("dark")}`;
+          const flat = (children) =>
+            children.flatMap((c) =>
+              c.type === "element" &&
+              c.tagName === "span" &&
+              (String(c.properties.class) === "line" ||
+                String(c.properties.style ?? "").toLowerCase() === plain)
+                ? flat(c.children)
+                : [c],
+            );
+          for (const c of node.children) if (c.type === "element") c.children = flat(c.children);
         },
       },
     ],

@@ -105,7 +105,7 @@ export function getPost(slug: string): BlogPost | undefined {
 
 /**
  * The published article with this slug, HTML included, fetched on demand: each article
- * is a chunk of its own (dist/articles/<slug>.json, about 7 kB gzip), so an article page
+ * is a chunk of its own (dist/articles/<slug>.json, about 7 kB gzip: its headings and HTML), so an article page
  * downloads only the article it shows. Resolves to undefined for a coming-soon or
  * unknown slug; rejects only when the chunk cannot be loaded (network).
  */
@@ -113,8 +113,9 @@ export async function loadArticle(slug: string): Promise<Article | undefined> {
   const post = getPost(slug);
   if (!post || !isPublished(post)) return undefined;
   // The slug comes from the index (schema: [a-z0-9-]), never straight from the URL.
-  const { default: article } = (await import(`../dist/articles/${post.slug}.json`)) as {
-    default: Article;
+  // The chunk holds only what the index lacks (the page already has the index).
+  const { default: chunk } = (await import(`../dist/articles/${post.slug}.json`)) as {
+    default: Pick<Article, "slug" | "headings" | "html">;
   };
-  return deepFreeze(article);
+  return deepFreeze({ ...post, headings: chunk.headings, html: chunk.html });
 }

@@ -69,6 +69,8 @@ export type KnownSkillIcon =
 interface BlogPostBase extends BlogPostFrontMatter {
   /** `date` as the spec shows it, e.g. "Dec 15, 2023" (formatted at build time). */
   displayDate: string;
+  /** `updated` (when the front matter has it) formatted like displayDate. */
+  displayUpdated?: string;
 }
 
 /** A post whose article page exists. */
@@ -86,9 +88,12 @@ export interface ComingSoonPost extends BlogPostBase {
 /** A post as the list pages show it (no article HTML). */
 export type BlogPost = PublishedPost | ComingSoonPost;
 
-/** A heading of an article, for a table of contents: `#id` is its anchor. */
+/**
+ * A heading of an article (h2 or h3, in document order), for its table of contents:
+ * `#id` is its anchor.
+ */
 export interface ArticleHeading {
-  depth: number;
+  depth: 2 | 3;
   id: string;
   /** Plain text. */
   text: string;
@@ -96,10 +101,12 @@ export interface ArticleHeading {
 
 /** A published post with its article rendered to HTML. */
 export interface Article extends PublishedPost {
+  /** The table of contents: every h2 and h3 of the body. */
   headings: ArticleHeading[];
   /**
    * The article body as HTML, rendered at build time from trusted content: headings
-   * with ids, code highlighted by Shiki (import "@portfolio/content/code-theme.css"),
+   * with ids (each h2/h3 ending with an `a.heading-anchor` "#" link to itself), code
+   * blocks as `div.code-block > pre.shiki`, code highlighted by Shiki (import "@portfolio/content/code-theme.css"),
    * external links with target="_blank" rel="noopener noreferrer"; no raw HTML from
    * the Markdown and no script. Does not repeat the title.
    */

@@ -11,6 +11,7 @@ import {
   buildMarkdown,
   ContentError,
   codeThemes,
+  headingIds,
   slugify,
   splitFrontMatter,
 } from "../scripts/build-markdown.mjs";
@@ -163,6 +164,18 @@ describe("invalid front matter fails the build, naming the file and the field", 
       "impossible date",
       post(replaceLine(validPost, "date", "date: 2024-02-30")),
       ['content/blog/a-post.md: /date: "2024-02-30" must match format "date"'],
+    ],
+    [
+      "impossible updated date",
+      post(addLine(validPost, "updated: 2024-06-31")),
+      ['content/blog/a-post.md: /updated: "2024-06-31" must match format "date"'],
+    ],
+    [
+      "updated before the date",
+      post(addLine(validPost, "updated: 2024-04-30")),
+      [
+        "content/blog/a-post.md: /updated: 2024-04-30 must not be before the publication date (2024-05-01)",
+      ],
     ],
     [
       "no tags",
@@ -476,12 +489,20 @@ a: 1
     expect(b).not.toHaveProperty("url");
     expect(b.displayDate).toBe("Jan 2, 2023");
     expect(a.url).toBe("/blog/a-post");
-    expect(a.headings.map((h) => h.id)).toEqual(["hello", "hello-1", "code--more-ünïcode"]);
-    expect(a.html).toContain('<h2 id="hello">Hello</h2>');
-    expect(a.html).toContain('<h2 id="hello-1">Hello</h2>');
+    expect(a.headings.map((h) => h.id)).toEqual(["hello", "hello-2", "code--more-ünïcode"]);
+    const anchor = (id: string, text: string) =>
+      `<a class="heading-anchor" href="#${id}" aria-label="Link to this section: ${text}">#</a>`;
+    expect(a.html).toContain(`<h2 id="hello">Hello${anchor("hello", "Hello")}</h2>`);
+    expect(a.html).toContain(`<h2 id="hello-2">Hello${anchor("hello-2", "Hello")}</h2>`);
     expect(a.html).toContain(
-      '<h2 id="code--more-ünïcode"><code>code</code> &amp; more? Ünïcode!</h2>',
+      `<h2 id="code--more-ünïcode"><code>code</code> &amp; more? Ünïcode!${anchor("code--more-ünïcode", "code &amp; more? Ünïcode!")}</h2>`,
     );
+    expect(a.html).toMatch(
+      /<div class="code-block"><pre class="shiki[^"]*"[^>]*data-language="yaml"/,
+    );
+    expect(a.html).not.toContain('class="line"'); // see "unwraps an article's code lines"
+    expect(a).not.toHaveProperty("updated");
+    expect(a).not.toHaveProperty("displayUpdated");
 
     const promql = codeBlock(a.html, "promql");
     expect(promql).not.toContain("<script");
@@ -528,6 +549,78 @@ a: 1
       body: "---\na: 1\n----\nb",
     });
     expect(splitFrontMatter("no front matter").frontMatter).toBeUndefined();
+  });
+
+  it("gives an article's h2/h3 unique ids and anchors, and lists them as its table of contents", async () => {
+    const body = `Intro.
+
+## Setup
+
+### Install
+
+#### Details
+
+## Setup
+
+### Install
+
+### Setup 2
+
+#### Setup
+
+## !!!
+
+## ...`;
+    const { dir, out } = await fixture({
+      "blog/a-post.md": addLine(
+        validPost.replace("## Hello\n\nSome text.\n", `${body}\n`),
+        "updated: 2024-06-02",
+      ),
+    });
+    const r = await buildMarkdown({ contentDir: dir, outDir: out });
+    const a = r.posts[0] as Article;
+    // The TOC: h2 and h3 only, in document order; an h4 gets an id but no entry.
+    expect(a.headings).toEqual([
+      { depth: 2, id: "setup", text: "Setup" },
+      { depth: 3, id: "install", text: "Install" },
+      { depth: 2, id: "setup-2", text: "Setup" },
+      { depth: 3, id: "install-2", text: "Install" },
+      { depth: 3, id: "setup-2-2", text: "Setup 2" },
+      { depth: 2, id: "section", text: "!!!" },
+      { depth: 2, id: "section-2", text: "..." },
+    ]);
+    expect(a.html).toContain('<h4 id="details">Details</h4>');
+    expect(a.html).toContain('<h4 id="setup-3">Setup</h4>');
+    for (const h of a.headings) {
+      expect(a.html).toContain(
+        `<h${h.depth} id="${h.id}">${h.text}<a class="heading-anchor" href="#${h.id}" aria-label="Link to this section: ${h.text}">#</a></h${h.depth}>`,
+      );
+    }
+    // The same in the article's own chunk, which the page loads.
+    const chunk = JSON.parse(await readFile(path.join(out, "articles", "a-post.json"), "utf8"));
+    expect(chunk.headings).toEqual(a.headings);
+    // updated: kept as written and formatted like the date, in the index too.
+    expect(a.updated).toBe("2024-06-02");
+    expect(a.displayUpdated).toBe("Jun 2, 2024");
+    const index = JSON.parse(await readFile(path.join(out, "blog-index.json"), "utf8"));
+    expect(index.posts[0]).toMatchObject({ updated: "2024-06-02", displayUpdated: "Jun 2, 2024" });
+    // An updated date on the day of publication is fine.
+    expect(
+      await problemsOf({ "blog/a-post.md": addLine(validPost, "updated: 2024-05-01") }),
+    ).toEqual([]);
+  });
+
+  it("makes heading ids unique per document", () => {
+    const idOf = headingIds();
+    expect(["A b", "A b", "A b", "a-b-2", "", "?"].map(idOf)).toEqual([
+      "a-b",
+      "a-b-2",
+      "a-b-3",
+      "a-b-2-2",
+      "section",
+      "section-2",
+    ]);
+    expect(headingIds()("A b")).toBe("a-b"); // a new document starts afresh
   });
 
   it("formats slugs", () => {
@@ -659,14 +752,19 @@ describe("the real content's build output", () => {
     }
   });
 
-  it("gives headings ids for anchors, unique per article", () => {
+  it("gives headings ids and anchors, unique per article, and lists h2/h3 as the TOC", () => {
     for (const a of articles) {
       expect(a.headings.length).toBeGreaterThanOrEqual(5);
       expect(new Set(a.headings.map((h) => h.id)).size).toBe(a.headings.length);
+      expect(a.headings[0]!.depth).toBe(2);
       for (const h of a.headings) {
+        expect([2, 3]).toContain(h.depth);
         expect(h.id).toMatch(/^[a-z0-9][a-z0-9_-]*$/);
         expect(a.html).toContain(`<h${h.depth} id="${h.id}">`);
+        expect(a.html).toContain(`<a class="heading-anchor" href="#${h.id}"`);
       }
+      // Every h2/h3 of the HTML is in the list.
+      expect(a.html.match(/<h[23] /g)).toHaveLength(a.headings.length);
     }
     const k8s = articles.find((a) => a.slug === "kubernetes-security")!;
     expect(k8s.headings[0]).toEqual({
@@ -676,6 +774,30 @@ describe("the real content's build output", () => {
     });
     const tf = articles.find((a) => a.slug === "terraform-guide")!;
     expect(tf.headings.map((h) => h.id)).toContain("testing-with-terraform-test");
+  });
+
+  it("drops an article's code markup that shows nothing (line spans, default-colour spans), not an edition's", () => {
+    for (const a of articles) {
+      expect(a.html).toContain("<pre");
+      expect(a.html).not.toContain('class="line"');
+      for (const pre of a.html.matchAll(
+        /<pre [^>]*style="--shiki-light:([^;]+);--shiki-dark:([^;]+);/g,
+      ))
+        expect(a.html.toLowerCase()).not.toContain(
+          `<span style="--shiki-light:${pre[1]};--shiki-dark:${pre[2]}">`.toLowerCase(),
+        );
+    }
+    const editionCode = r.editions.filter((e) => e.html.includes("<pre"));
+    expect(editionCode.length).toBeGreaterThan(0);
+    for (const e of editionCode) expect(e.html).toContain('<span class="line">');
+  });
+
+  it("has an updated date on one article only", () => {
+    expect(articles.map((a) => [a.slug, a.updated, a.displayUpdated])).toEqual([
+      ["kubernetes-security", "2024-02-10", "Feb 10, 2024"],
+      ["terraform-guide", undefined, undefined],
+      ["microservices-monitoring", undefined, undefined],
+    ]);
   });
 
   it("has no script, event handler or javascript: URL in any html", () => {

@@ -286,12 +286,12 @@ e2eTest("blog links move between the pages without reloading the document", asyn
 e2eTest(
   "article HTML is downloaded on article pages only, each page only its own",
   async ({ page }) => {
-    // An article's chunk is its JSON: {"slug":…,"url":"/blog/<slug>","headings":[…],"html":…}.
+    // An article's chunk is its JSON: {"slug":"<slug>","headings":[…],"html":…}.
     const loaded = [];
     page.on("response", async (res) => {
       if (res.request().resourceType() !== "script") return;
       const body = await res.text().catch(() => "");
-      for (const m of body.matchAll(/"url":"\/blog\/([a-z0-9-]+)","headings"/g)) loaded.push(m[1]);
+      for (const m of body.matchAll(/"slug":"([a-z0-9-]+)","headings"/g)) loaded.push(m[1]);
     });
     for (const path of ["/blog", "/blog/all-posts"]) {
       await goto(page, path);

@@ -66,8 +66,16 @@ function watchHydration() {
   }).observe(document, { childList: true, subtree: true });
 }
 
+// An article's code blocks get their 'Copy' button once the script runs (it does nothing
+// without it): by design not in the HTML, so not part of what must match.
 const mainText = (page) =>
-  page.evaluate(() => document.getElementById("main")?.innerText.replace(/\s+/g, " ").trim() ?? "");
+  page.evaluate(() => {
+    const copy = [...document.querySelectorAll("#main .code-block > button")];
+    for (const b of copy) b.hidden = true;
+    const text = document.getElementById("main")?.innerText.replace(/\s+/g, " ").trim() ?? "";
+    for (const b of copy) b.hidden = false;
+    return text;
+  });
 const h1Of = (page) =>
   page.evaluate(() =>
     [...document.querySelectorAll("h1")].map((e) => e.textContent.replace(/\s+/g, " ").trim()),

@@ -39,6 +39,22 @@ describe("blog prerender", () => {
     expect(html).toContain("<pre");
   });
 
+  it("has an article's reading aids in its HTML: anchors, the table of contents, prev/next", async () => {
+    const html = await renderSection("/blog/terraform-guide");
+    expect(html).toMatch(
+      /<h2 id="([a-z0-9-]+)">[^<]*<a class="heading-anchor" href="#\1" aria-label="Link to this section: [^"]+">#<\/a><\/h2>/,
+    );
+    expect(html.match(/<nav aria-label="On this page"/g)).toHaveLength(2);
+    expect(html).toContain("<summary");
+    expect(html).not.toMatch(/<details[^>]* open/);
+    expect(html).not.toContain('aria-current="location"'); // set by the script, after mount
+    expect(html).toMatch(/← <\/span>Previous: /);
+    expect(html).toMatch(/Next: .*<span aria-hidden="true"> →/);
+    // The copy buttons come with the script.
+    expect(html).toContain('<div class="code-block">');
+    expect(html).not.toContain("<button");
+  });
+
   it("lists every published post on /blog/all-posts and says 404 for an unknown slug", async () => {
     const all = await renderSection("/blog/all-posts");
     for (const post of publishedPosts) expect(all).toContain(`href="${post.url}"`);

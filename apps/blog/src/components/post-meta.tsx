@@ -3,16 +3,21 @@ import { cn } from "@portfolio/ui/cn";
 import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
 import { readTimeLabel } from "./card-rules";
 
-/** A post's date and read time ("Dec 15, 2023", "5 min read"); either can be left out. */
+/**
+ * A post's date and read time ("Dec 15, 2023", "5 min read"); either can be left out.
+ * With `updated` (the article page), also "Updated <date>" when the post has one.
+ */
 export function PostMeta({
   post,
   date = true,
   readTime = true,
+  updated = false,
   className,
 }: {
   post: BlogPost;
   date?: boolean;
   readTime?: boolean;
+  updated?: boolean;
   className?: string;
 }) {
   return (
@@ -26,6 +31,11 @@ export function PostMeta({
         <span className="inline-flex items-center gap-1.5">
           <CalendarIcon className="size-4 shrink-0" />
           <time dateTime={post.date}>{post.displayDate}</time>
+        </span>
+      ) : null}
+      {updated && post.updated ? (
+        <span>
+          Updated <time dateTime={post.updated}>{post.displayUpdated}</time>
         </span>
       ) : null}
       {readTime ? (

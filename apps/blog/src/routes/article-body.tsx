@@ -2,14 +2,21 @@ import "@portfolio/content/code-theme.css";
 import "./article-body.css";
 import type { Article } from "@portfolio/content/blog";
 import { useNavigate } from "@portfolio/router";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useRef } from "react";
+import { useCopyButtons } from "../components/copy-code";
+import { TableOfContents } from "../components/table-of-contents";
 
 /**
  * An article's HTML, rendered and sanitised at build time (the Markdown pipeline
- * rejects raw HTML; code is already highlighted). Loaded with the article by the page.
+ * rejects raw HTML; code is already highlighted; headings have ids and anchor links),
+ * with its table of contents (from 3 headings) and, once the script runs, a 'Copy'
+ * button on each code block. Loaded with the article by the page.
  */
 export default function ArticleHtml({ article }: { article: Article }) {
   const navigate = useNavigate();
+  const body = useRef<HTMLDivElement>(null);
+  const status = useRef<HTMLParagraphElement>(null);
+  useCopyButtons(body, status);
 
   // Links to pages of this site stay inside the app (no reload), like router links;
   // files (/rss.xml), anchors, other sites and modified clicks keep the browser's way.
@@ -33,13 +40,20 @@ export default function ArticleHtml({ article }: { article: Article }) {
   };
 
   return (
-    // The handler only upgrades the links inside; pressing Enter on a link is a click too.
-    // biome-ignore lint/a11y/noStaticElementInteractions: delegation for the links inside
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link inside is a click
-    <div
-      className="article-body mt-8"
-      onClick={onClick}
-      dangerouslySetInnerHTML={{ __html: article.html }}
-    />
+    // relative: the wide screens' table of contents is a column at its right edge.
+    <div className="relative">
+      <TableOfContents headings={article.headings} />
+      {/* The handler only upgrades the links inside; pressing Enter on a link is a click too. */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation for the links inside */}
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link inside is a click */}
+      <div
+        ref={body}
+        className="article-body mt-8"
+        onClick={onClick}
+        dangerouslySetInnerHTML={{ __html: article.html }}
+      />
+      {/* What a code block's 'Copy' button did, for screen readers. */}
+      <p ref={status} role="status" className="sr-only" />
+    </div>
   );
 }

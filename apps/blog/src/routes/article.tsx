@@ -6,6 +6,7 @@ import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
+import { AdjacentPosts } from "../components/adjacent-posts";
 import { PostMeta } from "../components/post-meta";
 import { PostTags } from "../components/tag-list";
 import { NotFound } from "./not-found";
@@ -36,12 +37,13 @@ function ArticlePage({ post }: { post: PublishedPost }) {
         <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
           {post.title}
         </h1>
-        <PostMeta post={post} />
+        <PostMeta post={post} updated />
         <PostTags tags={post.tags} />
       </header>
       <Suspense fallback={<ArticleLoading />}>
         <Body />
       </Suspense>
+      <AdjacentPosts slug={post.slug} />
     </article>
   );
 }
