@@ -48,6 +48,7 @@ export default function ArticleHtml({ article }: { article: Article }) {
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link inside is a click */}
       <div
         ref={body}
+        data-article={article.slug}
         className="article-body mt-8"
         onClick={onClick}
         dangerouslySetInnerHTML={{ __html: article.html }}
