@@ -26,7 +26,7 @@ help:
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server with hot reload"
 	@echo "make release SECTION=blog   pack a section's release artifact (prints its path last)"
-	@echo "make bench  first-load JS/CSS per route; Lighthouse (median of 3) per route and its no-JS copy"
+	@echo "make bench  first-load JS/CSS per route; phone tap times and JS run in the first 5 s; Lighthouse (median of 3) per route and its no-JS copy"
 	@echo "make image  OCI image of the site ($(IMAGE_TAR), for docker/podman load)"
 
 $(PNPM):

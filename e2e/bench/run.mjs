@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // make bench: what the browser downloads on first load of every route (JS and CSS:
 // count, raw bytes, gzip bytes, bytes on the wire), the extra bytes each remote section
-// costs beyond the shell, and Lighthouse (median of 3 runs, mobile and desktop) for every
-// route and for its no-JavaScript copy, with LCP(page) / LCP(copy). It reports numbers
-// and never fails on timings. Builds nothing itself.
+// costs beyond the shell; on an emulated phone with 4× CPU throttling, the first tap's
+// time to screen (menu, theme, link; at load and 3 s later) and the JavaScript run in
+// the first 5 s (bench/interaction.mjs); and Lighthouse (median of 3 runs, mobile and
+// desktop) for every route and for its no-JavaScript copy, with LCP(page) / LCP(copy).
+// It reports numbers and never fails on timings. Builds nothing itself.
 //
-//   node bench/run.mjs [--no-lighthouse] [--lighthouse-only] [--lh-routes=/,/blog] [--runs=3]
+//   node bench/run.mjs [--no-lighthouse] [--lighthouse-only] [--no-taps] [--taps-only]
+//                      [--lh-routes=/,/blog] [--tap-routes=/,/resume] [--runs=3]
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { recordAssets, settlePage, sum } from "../lib/assets.mjs";
@@ -15,6 +19,19 @@ import { CHROMIUM_FLAGS, launchBrowser } from "../lib/browser.mjs";
 import { routes } from "../lib/content.mjs";
 import { startGateway } from "../lib/gateway.mjs";
 import { assertBuilt, CHROMIUM_PATH, E2E_DIR } from "../lib/paths.mjs";
+import {
+  AFTER_LOAD_MS,
+  CPU_SLOWDOWN,
+  JS_WINDOW_MS,
+  KINDS,
+  measureScripts,
+  measureTaps,
+  NO_RESPONSE_MS,
+  PHONE,
+  STATIC_JS_TARGET_BYTES,
+  TAP_TARGET_MS,
+  WHEN,
+} from "./interaction.mjs";
 import { startNoJsCopies } from "./nojs-copy.mjs";
 
 const args = new Set(process.argv.slice(2).filter((a) => !a.includes("=")));
@@ -28,6 +45,18 @@ const opt = Object.fromEntries(
 // --lh-routes names some; --runs=N runs per route, mode and variant (median reported).
 const LH_ROUTES = opt["lh-routes"] ? opt["lh-routes"].split(",") : routes.map((r) => r.url);
 const RUNS = Number(opt.runs ?? 3);
+// The taps and the first 5 s of JavaScript: every route unless --tap-routes names some.
+const TAP_ROUTES = opt["tap-routes"]
+  ? opt["tap-routes"].split(",").map((u) => {
+      const r = routes.find((x) => x.url === u);
+      if (!r) throw new Error(`--tap-routes: no route ${u} (routes: ${routes.map((x) => x.url)})`);
+      return r;
+    })
+  : routes;
+const ONLY_TAPS = args.has("--taps-only");
+const RUN_ASSETS = !ONLY_TAPS && !args.has("--lighthouse-only");
+const RUN_TAPS = !args.has("--no-taps") && !args.has("--lighthouse-only");
+const RUN_LIGHTHOUSE = !ONLY_TAPS && !args.has("--no-lighthouse");
 
 const kB = (n) => (n / 1024).toFixed(1);
 const pad = (s, n, right = false) => (right ? String(s).padEnd(n) : String(s).padStart(n));
@@ -174,6 +203,129 @@ function printAssets({ perRoute, sections }) {
       2,
     ),
   );
+}
+
+const PHONE_SETUP = `${PHONE.viewport.width}×${PHONE.viewport.height}, DPR ${PHONE.deviceScaleFactor}, Lighthouse's mobile user agent, touch (Lighthouse's mobile screen emulation); CPU ${CPU_SLOWDOWN}× slower (Emulation.setCPUThrottlingRate); no network throttling: the gateway is on loopback and Lighthouse's simulated slow 4G is not applied. Every load in a fresh context (cold cache). On a shared 2-core machine these times are noisy`;
+
+/** The machine's 1-minute load average over its cores: how much else was running. */
+const machineLoad = () =>
+  `load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
+
+function printTaps(rows, loadBefore) {
+  console.log(
+    `\nFirst tap to screen (ms, median of ${RUNS} runs): ${PHONE_SETUP} (${loadBefore} before, ${machineLoad()} after).`,
+  );
+  console.log(
+    `A tap (Input.dispatchTouchEvent) at the load event ("@load", on its own load) or ${AFTER_LOAD_MS / 1000} s after it ("@+3s"), timed in the page from the input's event.timeStamp (queueing behind a long task counts) to the task after the first animation frame that shows the change: menu = the header's "Open menu" button until the Menu dialog has a pixel on screen; theme = the theme button until <html>'s class, data-theme-choice or color-scheme changes; link = the header's site-name link (on /, the first link in <main> to another page) until the new page's <h1> is on screen. Link runs: c = client-side navigation, d = full document load (the page had not hydrated: the time runs to the new document's <h1> paint), - = no new <h1> within 10 s. "none" = nothing changed within ${NO_RESPONSE_MS / 1000} s (until the page has hydrated, its buttons do nothing); where runs disagree the cell says so ("1/3 none"; "none 1/3: 732" = one run of three responded, in 732 ms). x = a run left out (the tap landed beside the element, or an error; listed below the table).\n`,
+  );
+  const cell = (c, kind) => {
+    const valid = c.runs.filter((r) => !r.error);
+    const ms = c.medianMs != null ? String(Math.round(c.medianMs)) : valid.length ? "none" : "x";
+    const notes = [];
+    if (kind === "link") {
+      notes.push(
+        c.runs
+          .map((r) => (r.error ? "x" : ({ client: "c", document: "d" }[r.how] ?? "-")))
+          .join(""),
+      );
+    } else {
+      const responded = valid.filter((r) => r.ms != null).map((r) => Math.round(r.ms));
+      const none = valid.length - responded.length;
+      if (none && responded.length)
+        notes.push(
+          c.medianMs == null
+            ? `${responded.length}/${valid.length}: ${responded.join(",")}`
+            : `${none}/${valid.length} none`,
+        );
+      const left = c.runs.length - valid.length;
+      if (left) notes.push(`${left}x`);
+    }
+    return [ms, ...notes].join(" ");
+  };
+  const head = [
+    "route",
+    ...KINDS.flatMap((k) => WHEN.map((w) => `${k}@${w}`)),
+    "link to",
+    "target",
+  ];
+  const body = rows.map((r) => [
+    r.route,
+    ...KINDS.flatMap((k) => WHEN.map((w) => cell(r.cells[`${k}@${w}`], k))),
+    r.targets?.link?.href ?? "–",
+    `${TAP_TARGET_MS}`,
+  ]);
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`|${head.map((_, i) => (i === 0 || i === 7 ? " --- " : " ---: ")).join("|")}|`);
+  for (const row of body) console.log(`| ${row.join(" | ")} |`);
+
+  const atLoad = rows.flatMap((r) => KINDS.flatMap((k) => r.cells[`${k}@load`].runs));
+  const hydrated = atLoad.filter((r) => r.hydratedAtTap).length;
+  const late = median(atLoad.map((r) => r.afterLoadMs));
+  console.log(
+    `\nAt load: the page had hydrated (React on <main>) at ${hydrated} of ${atLoad.length} taps; the tap came a median ${late == null ? "–" : Math.round(late)} ms after the load event started.`,
+  );
+  const errors = rows.flatMap((r) =>
+    Object.entries(r.cells).flatMap(([k, c]) =>
+      c.runs.filter((x) => x.error).map((x) => `${r.route} ${k} run ${x.run + 1}: ${x.error}`),
+    ),
+  );
+  if (errors.length) {
+    console.log("Runs left out:");
+    for (const e of errors) console.log(`  ${e.slice(0, 200)}`);
+  }
+}
+
+function printScripts(rows) {
+  console.log(
+    `\nJavaScript executed in the first ${JS_WINDOW_MS / 1000} s, no interaction (gzip = node:zlib level 9 of each script's source; kB = 1024 bytes): ${PHONE_SETUP}.`,
+  );
+  console.log(
+    `Every script the page's main world compiled within ${JS_WINDOW_MS / 1000} s of the navigation's start (Debugger.scriptParsed): files (first-party, federation remotes, any other origin) and inline <script>s apart. The run with the median total of ${RUNS} is shown; "runs" lists every run's total. Target for the static pages (the résumé, articles, legal pages): ≤ ${STATIC_JS_TARGET_BYTES / 1024} kB.\n`,
+  );
+  const head = [
+    "route",
+    "files",
+    "files gzip kB",
+    "inline gzip kB",
+    "total gzip kB",
+    "runs kB",
+    "target kB",
+    "",
+  ];
+  const body = rows.map((r) => {
+    const m = r.median;
+    return [
+      r.route,
+      m ? m.files.length : "error",
+      m ? kB(m.filesGzip) : "–",
+      m ? kB(m.inlineGzip) : "–",
+      m ? kB(m.gzip) : "–",
+      r.totals.map((t) => (t == null ? "error" : kB(t))).join(" / "),
+      r.target ? `≤ ${r.target / 1024}` : "–",
+      r.target && m ? (m.gzip <= r.target ? "within" : `over by ${kB(m.gzip - r.target)}`) : "",
+    ];
+  });
+  console.log(table(head, body));
+  const errors = rows.flatMap((r) => r.errors.map((e) => `${r.route}: ${e}`));
+  if (errors.length) {
+    console.log("Errors:");
+    for (const e of errors) console.log(`  ${e.slice(0, 200)}`);
+  }
+  const sample = rows.find((r) => r.static && r.median) ?? rows.find((r) => r.median);
+  if (sample) {
+    console.log(`\nScripts run in the first ${JS_WINDOW_MS / 1000} s of ${sample.route}:`);
+    console.log(
+      table(
+        ["file", "raw kB", "gzip kB", "parsed at ms"],
+        [...sample.median.files, ...sample.median.inline].map((f) => [
+          f.path,
+          kB(f.raw),
+          kB(f.gzip),
+          f.atMs,
+        ]),
+      ),
+    );
+  }
 }
 
 const LH_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -401,18 +553,32 @@ async function main() {
   };
   let browser;
   try {
-    if (!args.has("--lighthouse-only")) {
+    if (RUN_ASSETS || RUN_TAPS) {
       browser = await launchBrowser();
       out.chromium = browser.version();
+    }
+    if (RUN_ASSETS) {
       const assets = await measureAssets(browser, gateway.url);
-      await browser.close();
-      browser = null;
       out.assets = assets;
       const home = assets.perRoute.find((r) => r.route === "/");
       out.firstLoadHome = { js: home.js, css: home.css };
       printAssets(assets);
     }
-    if (!args.has("--no-lighthouse")) {
+    if (RUN_TAPS) {
+      const log = (line) => process.stderr.write(`${line}\n`);
+      const setup = { routeList: TAP_ROUTES, runs: RUNS, log };
+      out.phone = { ...PHONE, cpuSlowdown: CPU_SLOWDOWN, networkThrottling: null };
+      const loadBefore = machineLoad();
+      out.taps = await measureTaps(browser, gateway.url, setup);
+      printTaps(out.taps, loadBefore);
+      out.scriptsFirst5s = await measureScripts(browser, gateway.url, setup);
+      printScripts(out.scriptsFirst5s);
+    }
+    if (browser) {
+      await browser.close();
+      browser = null;
+    }
+    if (RUN_LIGHTHOUSE) {
       out.lighthouse = await runLighthouse(gateway.url);
       printLighthouse(out.lighthouse);
     }

@@ -1,0 +1,409 @@
+// make bench on a phone: how long the first tap takes to show, and how much JavaScript
+// a page runs before anyone touches it. Both under Lighthouse's mobile emulation (Moto G
+// Power: 412×823, DPR 1.75, its user agent, touch) and 4× CPU throttling
+// (Emulation.setCPUThrottlingRate), without network throttling: the gateway is on
+// loopback. Every page load starts in a fresh browser context (cold cache).
+//
+// First-interaction times: a tap (Input.dispatchTouchEvent) on the header's menu button,
+// on the theme button, and on an internal link, dispatched right when the `load` event
+// is seen and, on another load, 3 s after it. The time is taken in the page: from the
+// tap's event.timeStamp (when the browser created the input, so time spent queued behind
+// a long task counts) to the task right after the first animation frame in which the
+// change is on screen. A link tapped before the page has hydrated is a plain link: the
+// browser loads the new document, and the time runs until that document's <h1> is
+// painted (not earlier than its first-contentful-paint); each run says which it was.
+//
+// JS executed in the first 5 s: every script V8 compiled in the page's main world
+// (Debugger.scriptParsed) within 5 s of the navigation's start, with no interaction;
+// each script file's source gzipped (node:zlib level 9, as lib/assets.mjs) and summed,
+// inline scripts counted apart.
+import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync, constants as zc } from "node:zlib";
+import { screenEmulationMetrics, userAgents } from "lighthouse/core/config/constants.js";
+import { settlePage } from "../lib/assets.mjs";
+import { articles, routes } from "../lib/content.mjs";
+
+export const CPU_SLOWDOWN = 4;
+export const TAP_TARGET_MS = 200;
+/** Scripts run in the first 5 s by a page that is only text: the résumé, articles, legal pages. */
+export const STATIC_JS_TARGET_BYTES = 15 * 1024;
+export const STATIC_PAGES = new Set([
+  "/resume",
+  "/privacy-policy",
+  "/terms-of-use",
+  ...articles.map((a) => `/blog/${a.slug}`),
+]);
+export const AFTER_LOAD_MS = 3000;
+export const JS_WINDOW_MS = 5000;
+/** A tap on a button with nothing on screen after this long counts as no response. */
+export const NO_RESPONSE_MS = 5000;
+/** A link may load a whole document under 4× throttling: it gets longer. */
+const LINK_TIMEOUT_MS = 10_000;
+
+const phone = screenEmulationMetrics.mobile;
+/** Playwright context options matching Lighthouse's default (mobile) screen emulation. */
+export const PHONE = {
+  viewport: { width: phone.width, height: phone.height },
+  screen: { width: phone.width, height: phone.height },
+  deviceScaleFactor: phone.deviceScaleFactor,
+  isMobile: phone.mobile,
+  hasTouch: true,
+  userAgent: userAgents.mobile,
+};
+
+export const KINDS = ["menu", "theme", "link"];
+export const WHEN = ["load", "+3s"];
+
+const MENU = 'header button[aria-label="Open menu"]';
+const THEME = 'header button[aria-label^="Theme:"]';
+const BINDING = "__benchReport";
+
+/**
+ * Where to tap on a route, from a settled (hydrated) load at the phone's size: the centre
+ * of the menu button, of the theme button, and of the link. The link is the first one in
+ * the header on screen that leads to another page (at 412 px the nav links are in the
+ * drawer, so it is the site name, to /); on / itself the first such link in <main>.
+ * Measured apart so that nothing is evaluated in the page between its load and the tap.
+ */
+async function locateTargets(browser, baseURL, route) {
+  const context = await browser.newContext({ baseURL, ...PHONE });
+  try {
+    const page = await context.newPage();
+    await page.goto(route.url);
+    await settlePage(page, route);
+    return await page.evaluate(
+      ([menuSel, themeSel]) => {
+        const onScreen = (el) => {
+          const r = el?.getBoundingClientRect();
+          return !!r && r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight - 1;
+        };
+        const centre = (el) => {
+          if (!onScreen(el)) return null;
+          const r = el.getBoundingClientRect();
+          return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        };
+        const elsewhere = (a) =>
+          a.getAttribute("href").startsWith("/") &&
+          new URL(a.href).origin === location.origin &&
+          new URL(a.href).pathname !== location.pathname &&
+          onScreen(a);
+        const link =
+          [...document.querySelectorAll("header a[href]")].find(elsewhere) ??
+          [...document.querySelectorAll("main a[href]")].find(elsewhere);
+        return {
+          menu: centre(document.querySelector(menuSel)),
+          theme: centre(document.querySelector(themeSel)),
+          link: link ? { ...centre(link), href: link.getAttribute("href") } : null,
+        };
+      },
+      [MENU, THEME],
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Runs in every document of the measuring context before the page's own scripts.
+ * Reports through the CDP binding: `input` when the tap arrives, `done` once the
+ * change has been painted. A link's new document (its path is the link's target)
+ * reports its own `done`, in wall-clock time, for a document navigation.
+ */
+function probe(cfg) {
+  const report = (msg) => {
+    try {
+      window[cfg.binding](JSON.stringify(msg));
+    } catch {
+      /* the binding is not there: nothing to report to */
+    }
+  };
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    if (r.width < 1 || r.height < 1) return false;
+    if (r.right < 1 || r.bottom < 1 || r.left > innerWidth - 1 || r.top > innerHeight - 1)
+      return false;
+    const s = getComputedStyle(el);
+    return s.visibility !== "hidden" && Number(s.opacity) > 0;
+  };
+  const h1 = cfg.h1 ? new RegExp(cfg.h1.source, cfg.h1.flags) : null;
+  const h1Shown = () =>
+    location.pathname === cfg.target &&
+    [...document.querySelectorAll("h1")].some((e) => h1.test(e.textContent) && visible(e));
+  // Checked in every animation frame; once it holds, the frame paints it, and a task
+  // posted from that frame's callback runs after the frame's rendering.
+  const whenPainted = (holds, done) => {
+    const frame = () => {
+      if (!holds()) {
+        requestAnimationFrame(frame);
+        return;
+      }
+      const seen = performance.now();
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => done(seen, performance.now());
+      channel.port2.postMessage(0);
+    };
+    requestAnimationFrame(frame);
+  };
+
+  if (cfg.kind === "link" && location.pathname === cfg.target) {
+    // The tap loaded this document.
+    whenPainted(h1Shown, (seen, painted) => {
+      const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+      report({
+        type: "done",
+        how: "document",
+        paintedEpoch: performance.timeOrigin + Math.max(painted, fcp),
+        seen,
+        painted,
+        fcp,
+      });
+    });
+    return;
+  }
+
+  // The node side taps as soon as it hears of this (nothing is evaluated in the page).
+  addEventListener("load", () => report({ type: "load" }));
+
+  const themeState = () => {
+    const html = document.documentElement;
+    return `${html.className}|${html.getAttribute("data-theme-choice")}|${html.style.colorScheme}`;
+  };
+  let started = false;
+  addEventListener(
+    "pointerdown",
+    (event) => {
+      if (started) return;
+      started = true;
+      // timeStamp: when the browser created the input, so queueing behind a long task counts.
+      const start = Math.min(event.timeStamp, performance.now());
+      const nav = performance.getEntriesByType("navigation")[0];
+      const themeBefore = themeState();
+      report({
+        type: "input",
+        startEpoch: performance.timeOrigin + start,
+        afterLoad: nav?.loadEventStart ? start - nav.loadEventStart : null,
+        queued: performance.now() - start,
+        hit: !!event.target?.closest?.(cfg.selector),
+        at: [event.clientX, event.clientY],
+        element: `<${event.target?.nodeName?.toLowerCase()}${event.target?.id ? `#${event.target.id}` : ""}> at ${Math.round(event.clientX)},${Math.round(event.clientY)} (scrolled ${scrollX},${scrollY})`,
+        // Paint entries so far: 0 = the page had not been presented yet (as far as it knew).
+        painted: performance.getEntriesByType("paint").length,
+        hydrated: Object.keys(document.getElementById("main") ?? {}).some((k) =>
+          k.startsWith("__react"),
+        ),
+      });
+      const holds = {
+        menu: () => [...document.querySelectorAll('[role="dialog"]')].some(visible),
+        theme: () => themeState() !== themeBefore,
+        link: h1Shown,
+      }[cfg.kind];
+      whenPainted(holds, (seen, painted) =>
+        report({ type: "done", how: "client", ms: painted - start, seenMs: seen - start }),
+      );
+    },
+    { capture: true },
+  );
+}
+
+/** One load of `route`, one tap of `kind`, `delayMs` after the load event. */
+async function tapOnce(browser, baseURL, route, targets, kind, delayMs) {
+  const at = targets[kind];
+  if (!at) return { error: `no ${kind} target on screen` };
+  const target = kind === "link" ? new URL(at.href, baseURL).pathname : null;
+  const targetRoute = target && routes.find((r) => r.url === target);
+  const h1 = targetRoute?.h1 ?? /\S/;
+  const cfg = {
+    binding: BINDING,
+    kind,
+    target,
+    h1: { source: h1.source, flags: h1.flags },
+    selector: { menu: MENU, theme: THEME, link: `a[href="${at.href}"]` }[kind],
+  };
+
+  const context = await browser.newContext({ baseURL, ...PHONE });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const reports = [];
+    let wake = () => {};
+    cdp.on("Runtime.bindingCalled", (e) => {
+      if (e.name !== BINDING) return;
+      reports.push({ ...JSON.parse(e.payload), receivedAt: Date.now() });
+      wake();
+    });
+    const report = async (type, timeoutMs) => {
+      const deadline = Date.now() + timeoutMs;
+      while (!reports.some((r) => r.type === type) && Date.now() < deadline)
+        await Promise.race([new Promise((resolve) => (wake = resolve)), sleep(100)]);
+      return reports.find((r) => r.type === type);
+    };
+    await cdp.send("Runtime.enable");
+    await cdp.send("Runtime.addBinding", { name: BINDING });
+    await page.addInitScript(probe, cfg);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+
+    await page.goto(route.url, { waitUntil: "commit", timeout: 60_000 });
+    if (!(await report("load", 60_000))) return { ms: null, error: "no load event in 60 s" };
+    if (delayMs) await sleep(delayMs);
+    const touch = (type, touchPoints) =>
+      cdp.send("Input.dispatchTouchEvent", { type, touchPoints });
+    // Both at once, as playwright's tap does: awaiting touchStart's ack first would hold
+    // the finger down for as long as the page is busy, and a long press is no tap.
+    await Promise.all([touch("touchStart", [{ x: at.x, y: at.y }]), touch("touchEnd", [])]);
+    const done = await report("done", kind === "link" ? LINK_TIMEOUT_MS : NO_RESPONSE_MS);
+    const input = reports.find((r) => r.type === "input");
+    const base = {
+      afterLoadMs: input?.afterLoad ?? null,
+      queuedMs: input?.queued ?? null,
+      hit: input?.hit ?? false,
+      hydratedAtTap: input?.hydrated ?? null,
+      tapped: input && { at: input.at, element: input.element, painted: input.painted },
+      target: target ?? undefined,
+    };
+    if (!input) return { ...base, ms: null, error: "the tap never reached the page" };
+    // Not a measurement of this element: left out of the median, listed under the table.
+    if (!input.hit) return { ...base, ms: null, error: `the tap landed on ${input.element}` };
+    if (!done) return { ...base, ms: null, how: "none" };
+    const ms = done.how === "document" ? done.paintedEpoch - input.startEpoch : done.ms;
+    return { ...base, ms, how: done.how, wallMs: done.receivedAt - input.receivedAt };
+  } catch (err) {
+    return { ms: null, error: String(err?.message ?? err).split("\n")[0] };
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+/** Median of numbers, a missing one (no response) counting as slower than any; null if that is the median. */
+function medianOf(values) {
+  const v = values.map((x) => (typeof x === "number" ? x : Number.POSITIVE_INFINITY));
+  v.sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const mid = Math.floor(v.length / 2);
+  const m = v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+  return Number.isFinite(m) ? m : null;
+}
+
+/**
+ * Every route × (menu, theme, link) × (at load, 3 s after), `runs` times each; run i of
+ * every route comes before run i+1 of any, so a busy moment of the machine spreads.
+ */
+export async function measureTaps(browser, baseURL, { routeList, runs, log = () => {} }) {
+  const targets = new Map();
+  for (const route of routeList)
+    targets.set(route.url, await locateTargets(browser, baseURL, route));
+  const raw = new Map(routeList.map((r) => [r.url, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const route of routeList) {
+      const started = Date.now();
+      for (const kind of KINDS)
+        for (const when of WHEN) {
+          const r = await tapOnce(
+            browser,
+            baseURL,
+            route,
+            targets.get(route.url),
+            kind,
+            when === "load" ? 0 : AFTER_LOAD_MS,
+          );
+          raw.get(route.url).push({ run: i, kind, when, ...r });
+        }
+      log(
+        `  taps ${route.url}: run ${i + 1}/${runs} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
+  }
+  return routeList.map((route) => {
+    const all = raw.get(route.url);
+    const cells = {};
+    for (const kind of KINDS)
+      for (const when of WHEN) {
+        const rs = all.filter((r) => r.kind === kind && r.when === when);
+        cells[`${kind}@${when}`] = {
+          medianMs: medianOf(rs.filter((r) => !r.error).map((r) => r.ms)),
+          how: rs.map((r) => r.how ?? "error"),
+          hydratedAtTap: rs.filter((r) => r.hydratedAtTap).length,
+          missed: rs.filter((r) => r.hit === false).length,
+          runs: rs,
+        };
+      }
+    return { route: route.url, targets: targets.get(route.url), cells };
+  });
+}
+
+/** One load of `route` with no input: the scripts compiled within JS_WINDOW_MS. */
+async function scriptsOnce(browser, baseURL, route) {
+  const context = await browser.newContext({ baseURL, ...PHONE });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const parsed = [];
+    let t0 = Date.now();
+    cdp.on("Debugger.scriptParsed", (s) => parsed.push({ ...s, at: Date.now() - t0 }));
+    await cdp.send("Debugger.enable");
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    t0 = Date.now();
+    await page.goto(route.url, { waitUntil: "commit", timeout: JS_WINDOW_MS });
+    await sleep(Math.max(0, JS_WINDOW_MS - (Date.now() - t0)));
+    const docURL = new URL(route.url, baseURL).href;
+    const seen = new Set();
+    const files = [];
+    const inline = [];
+    for (const s of parsed) {
+      // Main world only (not playwright's utility world), scripts with an http(s) address
+      // (not eval or new Function, which compile code already counted).
+      if (s.at > JS_WINDOW_MS || s.executionContextAuxData?.isDefault === false) continue;
+      if (!/^https?:/.test(s.url)) continue;
+      const isInline = s.url === docURL;
+      if (!isInline && seen.has(s.url)) continue;
+      seen.add(s.url);
+      const { scriptSource } = await cdp.send("Debugger.getScriptSource", {
+        scriptId: s.scriptId,
+      });
+      const body = Buffer.from(scriptSource);
+      const entry = {
+        path: isInline ? `${route.url} (inline)` : new URL(s.url).pathname,
+        firstParty: new URL(s.url).origin === new URL(baseURL).origin,
+        raw: body.length,
+        gzip: gzipSync(body, { level: zc.Z_BEST_COMPRESSION }).length,
+        atMs: s.at,
+      };
+      (isInline ? inline : files).push(entry);
+    }
+    const total = (xs) => xs.reduce((a, x) => a + x.gzip, 0);
+    return {
+      files,
+      inline,
+      filesGzip: total(files),
+      inlineGzip: total(inline),
+      gzip: total(files) + total(inline),
+    };
+  } catch (err) {
+    return { error: String(err?.message ?? err).split("\n")[0] };
+  } finally {
+    await context.close().catch(() => {});
+  }
+}
+
+/** JS executed in the first 5 s of every route, `runs` times; the run with the median total is kept. */
+export async function measureScripts(browser, baseURL, { routeList, runs, log = () => {} }) {
+  const raw = new Map(routeList.map((r) => [r.url, []]));
+  for (let i = 0; i < runs; i++)
+    for (const route of routeList)
+      raw.get(route.url).push(await scriptsOnce(browser, baseURL, route));
+  log(`  scripts in the first ${JS_WINDOW_MS / 1000} s: ${routeList.length} routes × ${runs} runs`);
+  return routeList.map((route) => {
+    const ok = raw
+      .get(route.url)
+      .filter((r) => !r.error)
+      .sort((a, b) => a.gzip - b.gzip);
+    const median = ok.length ? ok[Math.floor((ok.length - 1) / 2)] : null;
+    return {
+      route: route.url,
+      static: STATIC_PAGES.has(route.url),
+      target: STATIC_PAGES.has(route.url) ? STATIC_JS_TARGET_BYTES : null,
+      totals: raw.get(route.url).map((r) => r.gzip ?? null),
+      errors: raw.get(route.url).flatMap((r) => (r.error ? [r.error] : [])),
+      median,
+    };
+  });
+}
