@@ -29,7 +29,7 @@ import (
 // (queries/<dialect>/claim_due.sql for claiming).
 type statements struct {
 	Enqueue, ClaimDue, MarkSent, ScheduleRetry, MarkDead, NextDue, Get string
-	CountByStatus, ListTroubled, Requeue                               string
+	CountByStatus, ListTroubled, Requeue, Backlog                      string
 }
 
 // postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
@@ -343,3 +343,35 @@ func scanEntry(row scanner) (outbox.Entry, error) {
 }
 
 func ms(t time.Time) int64 { return t.UnixMilli() }
+
+// Backlog counts the emails not yet delivered nor given up, by status (pending and
+// sending, both always present), and says when the oldest of them was queued (the zero
+// time when there is none): what the site's metrics report of the outbox.
+func (s *Outbox) Backlog(ctx context.Context) (map[string]int, time.Time, error) {
+	counts := map[string]int{"pending": 0, "sending": 0}
+	var oldest int64
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.Backlog)
+	if err != nil {
+		return nil, time.Time{}, fmt.Errorf("outbox: backlog: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var status string
+		var n int
+		var queuedAt int64
+		if err := rows.Scan(&status, &n, &queuedAt); err != nil {
+			return nil, time.Time{}, fmt.Errorf("outbox: backlog: %w", err)
+		}
+		counts[status] = n
+		if oldest == 0 || queuedAt < oldest {
+			oldest = queuedAt
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, time.Time{}, fmt.Errorf("outbox: backlog: %w", err)
+	}
+	if oldest == 0 {
+		return counts, time.Time{}, nil
+	}
+	return counts, time.UnixMilli(oldest).UTC(), nil
+}

@@ -162,3 +162,18 @@ func (s *Store) publications(ctx context.Context, query string) ([]newsletter.Pu
 	}
 	return out, nil
 }
+
+// PublishingBacklog counts the publications still queueing their emails and says when
+// the oldest of them started (the zero time when there is none): what the site's
+// metrics report of publishing.
+func (s *Store) PublishingBacklog(ctx context.Context) (int, time.Time, error) {
+	var n int
+	var started *int64
+	if err := s.db.Reader.QueryRowContext(ctx, s.q.CountRunningPublications).Scan(&n, &started); err != nil {
+		return 0, time.Time{}, fmt.Errorf("publications: running: %w", err)
+	}
+	if started == nil {
+		return n, time.Time{}, nil
+	}
+	return n, time.UnixMilli(*started).UTC(), nil
+}

@@ -27,6 +27,7 @@ const unsubscribeKey = "unsubscribe"
 // statements are the store's: each field is queries/<its name in snake case>.sql.
 type statements struct {
 	ConfirmSubscriber, CountByState, CountSubscribers, DeleteConfirmations string
+	CountRunningPublications                                               string
 	DeleteExpiredConfirmations, FinishPublication, GetConfirmation, GetKey string
 	GetPublication, GetSubscriber, GetSubscriberByEmailKey                 string
 	InsertConfirmation, InsertDeliveriesToConfirmed, InsertKey             string

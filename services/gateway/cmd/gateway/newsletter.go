@@ -20,6 +20,7 @@ import (
 type newsletterService struct {
 	subscriptions *newsletter.Service
 	publisher     *newsletter.Publisher
+	store         *newsletterstore.Store // also what the metrics read
 }
 
 // newNewsletter builds the newsletter over one store, its emails queued through the
@@ -44,7 +45,7 @@ func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *m
 	}
 	// The editions are the newsletter section's release of the moment.
 	publisher := newsletter.NewPublisher(store, subscriptions, nil, newsletter.PublisherOptions{Notify: mail.notify, Editions: editions})
-	return newsletterService{subscriptions: subscriptions, publisher: publisher}, nil
+	return newsletterService{subscriptions: subscriptions, publisher: publisher, store: store}, nil
 }
 
 // resume finishes, in the background, the publications a stopped gateway left

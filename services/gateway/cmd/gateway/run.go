@@ -105,7 +105,6 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	defer stopFollowing()
 	reg := metricsRegistry(ctx)
-	reg.MustRegister(opsmetrics.New(db, logger))
 
 	mail, err := newMail(*cfg, logger, db, reg)
 	if err != nil {
@@ -119,6 +118,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	// The outbox's and the publications' backlogs, each from its module's store.
+	reg.MustRegister(opsmetrics.New(mail.outbox, letters.store, logger))
 	adm, err := newAdmin(ctx, *cfg, logger, db, mail, letters, contacts.inbox)
 	if err != nil {
 		return err

@@ -10,8 +10,6 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
-
-	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // scrapeTimeout bounds the queries of one scrape; Prometheus's own default is 10 s.
@@ -28,17 +26,29 @@ var (
 		"Age of the oldest publication still queueing; 0 when none is.", nil, nil)
 )
 
-// Collector reads the gauges from db at each scrape.
-type Collector struct {
-	db     *sqldb.DB
-	logger *zap.Logger
-	now    func() time.Time
+// Outbox reports the mail outbox's backlog (mail/sqlstore.Outbox).
+type Outbox interface {
+	Backlog(ctx context.Context) (map[string]int, time.Time, error)
 }
 
-// New returns a collector over the site's database (its outbox and newsletter tables
-// migrated).
-func New(db *sqldb.DB, logger *zap.Logger) *Collector {
-	return &Collector{db: db, logger: logger, now: time.Now}
+// Publications reports the newsletter's publications still running
+// (newsletter/sqlstore.Store).
+type Publications interface {
+	PublishingBacklog(ctx context.Context) (int, time.Time, error)
+}
+
+// Collector reads the gauges from the modules' stores at each scrape: each owns its
+// tables and the queries over them.
+type Collector struct {
+	outbox       Outbox
+	publications Publications
+	logger       *zap.Logger
+	now          func() time.Time
+}
+
+// New returns a collector over the outbox's and the newsletter's stores.
+func New(outbox Outbox, publications Publications, logger *zap.Logger) *Collector {
+	return &Collector{outbox: outbox, publications: publications, logger: logger, now: time.Now}
 }
 
 // Describe implements prometheus.Collector.
@@ -53,42 +63,20 @@ func (c *Collector) Describe(ch chan<- *prometheus.Desc) {
 func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	ctx, cancel := context.WithTimeout(context.Background(), scrapeTimeout)
 	defer cancel()
-	now := c.now().UnixMilli()
+	now := c.now()
 
-	counts := map[string]float64{"pending": 0, "sending": 0}
-	var oldest *int64
-	rows, err := c.db.QueryContext(ctx, `SELECT status, count(*), min(created_at) FROM mail_outbox
-		WHERE status IN ('pending', 'sending') GROUP BY status`)
+	counts, oldest, err := c.outbox.Backlog(ctx)
 	if err != nil {
 		c.logger.Warn("metrics: reading the outbox failed", zap.Error(err))
 		return
 	}
-	for rows.Next() {
-		var status string
-		var n, oldestAt int64
-		if err := rows.Scan(&status, &n, &oldestAt); err != nil {
-			_ = rows.Close()
-			c.logger.Warn("metrics: reading the outbox failed", zap.Error(err))
-			return
-		}
-		counts[status] = float64(n)
-		if oldest == nil || oldestAt < *oldest {
-			oldest = &oldestAt
-		}
-	}
-	if err := rows.Close(); err != nil {
-		c.logger.Warn("metrics: reading the outbox failed", zap.Error(err))
-		return
-	}
 	for status, n := range counts {
-		ch <- prometheus.MustNewConstMetric(queuedDesc, prometheus.GaugeValue, n, status)
+		ch <- prometheus.MustNewConstMetric(queuedDesc, prometheus.GaugeValue, float64(n), status)
 	}
 	ch <- prometheus.MustNewConstMetric(oldestQueuedDesc, prometheus.GaugeValue, age(now, oldest))
 
-	var running int64
-	var started *int64
-	if err := c.db.QueryRowContext(ctx, `SELECT count(*), min(started_at) FROM newsletter_publications
-		WHERE status = 'running'`).Scan(&running, &started); err != nil {
+	running, started, err := c.publications.PublishingBacklog(ctx)
+	if err != nil {
 		c.logger.Warn("metrics: reading the publications failed", zap.Error(err))
 		return
 	}
@@ -96,10 +84,10 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	ch <- prometheus.MustNewConstMetric(oldestRunningDesc, prometheus.GaugeValue, age(now, started))
 }
 
-// age is the seconds from a Unix-millisecond time to now, 0 for none.
-func age(now int64, since *int64) float64 {
-	if since == nil {
+// age is the seconds from since to now, 0 for none (the zero time).
+func age(now, since time.Time) float64 {
+	if since.IsZero() {
 		return 0
 	}
-	return max(0, float64(now-*since)/1000)
+	return max(0, now.Sub(since).Seconds())
 }

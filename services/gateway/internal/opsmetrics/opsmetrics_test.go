@@ -30,7 +30,8 @@ func TestCollect(t *testing.T) {
 			if err := nlstore.Migrate(ctx, db); err != nil {
 				t.Fatal(err)
 			}
-			c := &Collector{db: db, logger: zap.NewNop(), now: func() time.Time { return now }}
+			c := New(mailstore.New(db), nlstore.New(db, mailstore.New(db)), zap.NewNop())
+			c.now = func() time.Time { return now }
 			reg := prometheus.NewRegistry()
 			reg.MustRegister(c)
 
