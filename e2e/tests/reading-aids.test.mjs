@@ -224,7 +224,11 @@ for (const [size, viewport] of sizes) {
           ],
         );
         await more.getByRole("link", { name: `Next: ${newest.title}` }).click();
-        await expectH1(page, /./);
+        // The page being left stays on screen until the next one renders: wait for it.
+        await expectH1(
+          page,
+          new RegExp(`^${newest.title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+        );
         assert.equal(new URL(page.url()).pathname, `/blog/${newest.slug}`);
         await waitForPage(page);
         // The newest has no next; the updated date shows when the post has one.
