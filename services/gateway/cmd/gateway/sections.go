@@ -111,10 +111,11 @@ func followSections(ctx context.Context, logger *zap.Logger, svc *release.Servic
 }
 
 type follower struct {
-	logger  *zap.Logger
-	svc     *release.Service
-	web     *server.Web
-	applied map[string]string // section → version being served
+	logger   *zap.Logger
+	svc      *release.Service
+	web      *server.Web
+	applied  map[string]string           // section → version being served
+	releases map[string]*release.Release // what is served, by section
 }
 
 // sync applies the store's current versions if they changed.
@@ -126,13 +127,21 @@ func (f *follower) sync(ctx context.Context) error {
 	if f.applied != nil && equalVersions(current, f.applied) {
 		return nil
 	}
-	releases, err := f.svc.Serving(ctx)
-	if err != nil {
-		return err
+	// Only a section whose version changed is read from the store again.
+	releases := make(map[string]*release.Release, len(current))
+	for section, version := range current {
+		if rel, ok := f.releases[section]; ok && rel.Manifest.Version == version {
+			releases[section] = rel
+			continue
+		}
+		if releases[section], err = f.svc.Load(ctx, section, version); err != nil {
+			return err
+		}
 	}
 	if err := f.web.Apply(releases); err != nil {
 		return err
 	}
+	f.releases = releases
 	for _, name := range release.Sections {
 		if current[name] != f.applied[name] || f.applied == nil {
 			f.logger.Info("sections: serving", zap.String("section", name), zap.String("version", shownVersion(current[name])))

@@ -107,22 +107,6 @@ func (s *Service) Load(ctx context.Context, section, version string) (*Release, 
 	return rel, nil
 }
 
-// Serving returns the release each section serves now; a section on its shipped
-// build is absent.
-func (s *Service) Serving(ctx context.Context) (map[string]*Release, error) {
-	current, err := s.Store.Current(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make(map[string]*Release, len(current))
-	for section, version := range current {
-		if out[section], err = s.Load(ctx, section, version); err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
-}
-
 // admit checks rel against the shell and against every other section as served now.
 func (s *Service) admit(ctx context.Context, rel *Release) error {
 	taken := make(map[string]string, len(s.Shipped.Paths))
