@@ -39,11 +39,22 @@ export function editionPath(edition: Pick<EditionSummary, "id">): string {
  * Every edition with its text and HTML, by id as `editions`, fetched on demand (one
  * chunk for all six). Rejects only when the chunk cannot be loaded (network).
  */
+let loaded: readonly Edition[] | undefined;
+
 export async function loadEditions(): Promise<readonly Edition[]> {
   const { default: json } = (await import("../dist/newsletter.json")) as {
     default: { editions: Edition[] };
   };
-  return deepFreeze(json.editions);
+  loaded ??= deepFreeze(json.editions);
+  return loaded;
+}
+
+/**
+ * The editions' texts if loadEditions has already brought them: the prerender loads them
+ * first, so /newsletter arrives with every edition's text and its full height.
+ */
+export function loadedEditions(): readonly Edition[] | undefined {
+  return loaded;
 }
 
 /** The /newsletter page's texts, form labels and rules, and toasts. */

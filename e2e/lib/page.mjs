@@ -49,15 +49,36 @@ async function describePage(page) {
 }
 
 /**
- * Waits until React has hydrated the prerendered page (it has attached to <main>), so a
- * click reaches the app and not the plain HTML (a form would post the page away). A page
- * whose scripts do not run (no theme choice on <html>: the inline script did not run)
- * has nothing to wait for.
+ * Waits until the page's scripts have started (<html data-js="ready">): the chrome
+ * answers, islands hydrate on first use and hold a click until they do, links navigate
+ * in the app, the admin has hydrated (docs/decisions/0040-islands.md). A page whose
+ * scripts do not run (no theme choice on <html>: the inline script did not run) has
+ * nothing to wait for.
  */
 export async function waitForHydration(page, { timeout = 10_000 } = {}) {
   await page.waitForFunction(
     () =>
       !document.documentElement.dataset.themeChoice ||
+      document.documentElement.dataset.js === "ready",
+    undefined,
+    { timeout },
+  );
+}
+
+/**
+ * Hydrates every island of a page that arrived prerendered (as a pointer passing over
+ * each would) and waits until all are (`data-hydrated`), or, on the admin, until React
+ * has hydrated the whole page: what tests of hydration itself need.
+ */
+export async function hydrateIslands(page, { timeout = 10_000 } = {}) {
+  await waitForHydration(page, { timeout });
+  await page.evaluate(() => {
+    for (const island of document.querySelectorAll("[data-island]"))
+      island.firstElementChild?.dispatchEvent(new PointerEvent("pointerover", { bubbles: true }));
+  });
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-island]")].every((el) => "hydrated" in el.dataset) ||
       Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")),
     undefined,
     { timeout },

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NOT_FOUND_H1, routes } from "../lib/content.mjs";
-import { goto, waitForPage } from "../lib/page.mjs";
+import { goto, hydrateIslands, waitForPage } from "../lib/page.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
@@ -116,10 +116,7 @@ for (const p of PAGES) {
         });
         await goto(page, p.url, { status: p.status });
         await waitForPage(page);
-        // Hydration is done once React has attached to the page's elements.
-        await page.waitForFunction(() =>
-          Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")),
-        );
+        await hydrateIslands(page);
         await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
         const seen = await page.evaluate(() => ({
           removed: window.__e2eRemoved,

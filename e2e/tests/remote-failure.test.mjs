@@ -14,6 +14,7 @@ import {
   mainNav,
   pathOf,
   setMarker,
+  waitForPage,
 } from "../lib/page.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
@@ -94,8 +95,18 @@ for (const [how, block] of [
     async ({ page, context }) => {
       await context.route(BLOG, block);
 
+      // Loaded directly, /blog is its prerendered HTML and needs none of the blog's code
+      // (it has no islands): readable, nothing to say is missing.
+      const scripts = [];
+      page.on("request", (r) => r.resourceType() === "script" && scripts.push(r.url()));
       await goto(page, "/blog", { status: 200 });
-      await expectKept(page, "/blog");
+      await expectH1(page, routeByUrl("/blog").h1);
+      assert.deepEqual(
+        scripts.filter((u) => u.includes("/mf/")),
+        [],
+        "a static page of a remote section loaded federation code",
+      );
+      assert.equal(await page.getByText("Interactive parts of this page").count(), 0);
       const marker = await setMarker(page);
       const loads = countDocumentLoads(page);
 
@@ -104,7 +115,8 @@ for (const [how, block] of [
       await clickNav(page, "Newsletter", "/newsletter");
       await expectMarker(page, marker, "navigating away from the fallback");
 
-      // Back to the broken section by the nav: the page it was loaded on, still kept.
+      // Back to the broken section by the nav: the app now needs the blog's code, which
+      // fails; the page the document was loaded on is kept, with the notice.
       await mainNav(page).getByRole("link", { name: "Blog", exact: true }).click();
       await page.waitForURL((u) => u.pathname === "/blog");
       const notice = await expectKept(page, "/blog");
@@ -152,3 +164,21 @@ for (const [how, block] of [
     },
   );
 }
+
+e2eTest(
+  "newsletter remote down: /newsletter stays readable; using its form says its interactive parts are unavailable, 'Try again' hydrates it",
+  expectedNoise,
+  async ({ page, context }) => {
+    await context.route("**/mf/newsletter/**", (route) => route.abort("failed"));
+    await goto(page, "/newsletter", { status: 200 });
+    await waitForPage(page);
+    await expectH1(page, routeByUrl("/newsletter").h1);
+    // The form's island hydrates when the visitor starts on it: its code cannot load.
+    await page.getByRole("textbox", { name: /email/i }).click();
+    const notice = await expectKept(page, "/newsletter");
+    await context.unroute("**/mf/newsletter/**");
+    await notice.getByRole("button", { name: "Try again", exact: true }).click();
+    await page.locator('[data-island="newsletter:subscribe"][data-hydrated]').waitFor();
+    assert.equal(await page.getByText("Interactive parts of this page are unavailable").count(), 0);
+  },
+);

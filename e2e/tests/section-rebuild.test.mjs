@@ -17,7 +17,7 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startGateway } from "../lib/gateway.mjs";
-import { goto, waitForPage } from "../lib/page.mjs";
+import { goto, hydrateIslands, waitForPage } from "../lib/page.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
@@ -69,9 +69,7 @@ async function headerAt(browser, url, width) {
     page.on("pageerror", (e) => problems.push(String(e)));
     await goto(page, url);
     await waitForPage(page);
-    await page.waitForFunction(() =>
-      Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")),
-    );
+    await hydrateIslands(page);
     assert.deepEqual(problems, [], `${url} at ${width} px hydrates without an error or a warning`);
     return await page.evaluate(() => {
       const shown = (el) =>

@@ -14,6 +14,7 @@ import {
   expectMarker,
   expectPageFrame,
   goto,
+  hydrateIslands,
   pathOf,
   setMarker,
   themeState,
@@ -221,9 +222,7 @@ e2eTest(
         warnings.length = 0;
         await goto(page, path, { status });
         await waitForPage(page);
-        await page.waitForFunction(() =>
-          Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")),
-        );
+        await hydrateIslands(page);
         await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
         const after = await mainText(page);
         const unexpected = warnings.filter(

@@ -2,7 +2,7 @@
 // build time): the HTML of /newsletter, of every edition's page (/newsletter/<id>, a
 // route of the section's release), and of its not-found view. The gateway puts it into
 // the shell's chrome per request (docs/decisions/0001-prerender-composition.md).
-import { editionPath, editions } from "@portfolio/content/newsletter";
+import { editionPath, editions, loadEditions } from "@portfolio/content/newsletter";
 import { sectionPrerender } from "@portfolio/router/server";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import NewsletterRoutes from "./routes";
@@ -12,4 +12,7 @@ export const { renderSection, renderPages } = sectionPrerender({
   Section: NewsletterRoutes,
   Providers: ThemeProvider,
   pages: ["/newsletter", ...editions.map(editionPath)],
+  // The editions' texts in the HTML: the page has its full height from the start (a
+  // reader's scroll position is restored on Back), and the text reads without JavaScript.
+  preload: loadEditions,
 });

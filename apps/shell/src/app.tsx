@@ -1,30 +1,37 @@
 import { BrowserRouter } from "@portfolio/router";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
-import { Toaster } from "@portfolio/ui/toaster";
-import type { ComponentType, ReactNode } from "react";
+import { type ComponentType, type ReactNode, useEffect } from "react";
 import { AppRoutes } from "./routes";
 
 /**
- * The providers every page and every remote renders inside: theme, toasts and the
- * router. Remotes get them because react, @portfolio/router and @portfolio/ui are shared
- * singletons. Tooltips need no provider here: a <Tooltip> brings its own with the spec's
+ * The providers every page and every remote renders inside: theme and router. Remotes
+ * get them because react, @portfolio/router and @portfolio/ui are shared singletons.
+ * The toasts are a root of their own beside this one (document/hydrate.tsx). Tooltips need no provider here: a <Tooltip> brings its own with the spec's
  * delays (700 ms, skip 300 ms), and a section with many wraps them in <TooltipProvider>,
  * which keeps Radix Tooltip off the first load.
  *
  * `router` is BrowserRouter in the browser and a StaticRouter at one URL in the
  * prerender (src/prerender.tsx): the rest of the tree is the same, so it hydrates.
+ * `arrived`: the app took over a page that arrived prerendered, for a navigation: its
+ * first render is that navigation's page (to the top, announced), not the document's.
  */
 export function App({
   router: Router = BrowserRouter,
+  arrived = false,
+  onStarted,
 }: {
   router?: ComponentType<{ children: ReactNode }>;
+  arrived?: boolean;
+  /** After the commit that rendered (or hydrated) the first page. */
+  onStarted?: () => void;
 }) {
+  // Once, after the first commit.
+  useEffect(() => onStarted?.(), []);
   return (
     <ThemeProvider>
       <Router>
-        <AppRoutes />
+        <AppRoutes arrived={arrived} />
       </Router>
-      <Toaster />
     </ThemeProvider>
   );
 }

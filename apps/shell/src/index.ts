@@ -1,11 +1,27 @@
 // The stylesheet is part of the initial chunk, so index.html links it in <head>.
 import "./styles.css";
+import { PROGRESS_BAR_CLASSES } from "./chrome/progress";
+import { type Islands, startIslands } from "./document/islands";
+import { appNavigation } from "./document/links";
+import { attachMenu } from "./document/menu";
+import { attachReadingAids } from "./document/reading";
+import { attachThemeControl } from "./document/theme";
 
-// The page arrives prerendered: let the browser show it before React's code is even
-// requested. Loaded from this entry, React would run before the first frame reaches the
-// screen and hold the page's content back behind it (Lighthouse counts it into LCP).
-// The paint entry is reported once that frame is presented; the timer covers a browser
-// that never reports it.
+// A page arrives prerendered and is left as the gateway sent it: no React runs until
+// something needs it (docs/decisions/0040-islands.md). This entry, plain DOM, makes
+// the chrome work from the first tap (theme, menu), adds an article's reading aids,
+// hydrates each island when it is needed, and starts the app (the router) with the
+// first click on a link of the site. The admin, all interactive, hydrates whole.
+
+/** Marks the page ready for a visitor's input (the end-to-end suite waits for it). */
+const ready = () => {
+  document.documentElement.dataset.js = "ready";
+};
+
+// The page is on screen before any of React is requested: loaded from this entry, React
+// would run before the first frame and hold the page's content back behind it
+// (docs/decisions/0029-hydrate-after-first-paint.md). The timer covers a browser that
+// never reports the paint.
 function afterFirstPaint(run: () => void) {
   if (document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined") {
     run();
@@ -25,4 +41,55 @@ function afterFirstPaint(run: () => void) {
   setTimeout(start, 1000);
 }
 
-afterFirstPaint(() => void import("./bootstrap"));
+function startDocument() {
+  let islands: Islands | undefined;
+  let takingOver = false;
+  const stopReading = attachReadingAids();
+
+  const navigate = (url: string, replace: boolean) => {
+    if (takingOver) return;
+    takingOver = true;
+    document.removeEventListener("click", onClick);
+    // The page being left stays, with the progress cue, until the new one can render.
+    const cue = document.createElement("div");
+    cue.dataset.navigating = "";
+    cue.setAttribute("aria-hidden", "true");
+    cue.className = PROGRESS_BAR_CLASSES;
+    document.body.append(cue);
+    document.getElementById("main")?.setAttribute("aria-busy", "true");
+    import("./bootstrap")
+      .then(({ takeOver }) =>
+        takeOver(url, replace, () => {
+          islands?.stop();
+          stopReading();
+        }),
+      )
+      .then(
+        () => cue.remove(),
+        () => window.location.assign(url), // the app's code did not load: load the page
+      );
+  };
+
+  const onClick = (event: MouseEvent) => {
+    const url = appNavigation(event);
+    if (!url) return;
+    event.preventDefault();
+    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+    navigate(url, url === here);
+  };
+  document.addEventListener("click", onClick);
+
+  const hydrator = () => import("./document/hydrate").then((m) => m.islandHydrator(navigate));
+  islands = startIslands(hydrator, (retry) => {
+    void import("./document/hydrate").then((m) => m.showUnavailable(retry));
+  });
+  void islands.loaded.then(ready);
+}
+
+attachThemeControl();
+attachMenu();
+if (document.querySelector('[data-section="admin"]')) {
+  afterFirstPaint(() => void import("./bootstrap").then((m) => m.hydratePage()).then(ready));
+} else {
+  startDocument();
+}

@@ -5,9 +5,8 @@
 import { routes } from "@portfolio/content";
 import { publishedPosts } from "@portfolio/content/blog";
 import { projects } from "@portfolio/content/projects";
-import { StaticRouter } from "@portfolio/router/server";
+import { renderStatic, StaticRouter } from "@portfolio/router/server";
 import { type ReactNode, StrictMode } from "react";
-import { prerender } from "react-dom/static";
 import { App } from "./app";
 import { SectionSlots } from "./federation/remote-route";
 import { preloadPage } from "./routes";
@@ -19,17 +18,14 @@ export async function renderPage(url: string): Promise<string> {
   const router = ({ children }: { children: ReactNode }) => (
     <StaticRouter location={url}>{children}</StaticRouter>
   );
-  const { prelude } = await prerender(
+  return renderStatic(
     <SectionSlots.Provider value={true}>
       <StrictMode>
         <App router={router} />
       </StrictMode>
     </SectionSlots.Provider>,
-    // Never outline a large boundary into a later <script>-completed chunk: the page is one
-    // static document, and the CSP allows no inline script.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    url,
   );
-  return new Response(prelude).text();
 }
 
 /**

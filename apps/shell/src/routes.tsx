@@ -1,4 +1,4 @@
-import { Route, Routes } from "@portfolio/router";
+import { Island, Route, Routes } from "@portfolio/router";
 import { type ComponentType, lazy } from "react";
 import { Layout } from "./chrome/layout";
 import { RemoteRoute } from "./federation/remote-route";
@@ -81,11 +81,15 @@ export function sectionOf(pathname: string): string | undefined {
  * The shell's routes, written as JSX: the paths match content/routes.json (the gateway
  * answers 404 for anything else); remote sections mount their own <Routes>.
  */
-export function AppRoutes() {
+export function AppRoutes({ arrived = false }: { arrived?: boolean }) {
   return (
     <Routes>
-      <Route element={<Layout />}>
-        <Route index element={<Home />} />
+      <Route element={<Layout arrived={arrived} />}>
+        {/* The hero (its links' tooltips) hydrates on the first pointer, key or focus in it. */}
+        <Route
+          index
+          element={<Island name="shell:home" hydrate="interaction" component={Home} props={{}} />}
+        />
         <Route path="skills" element={<Skills />} />
         <Route path="resume" element={<Resume />} />
         <Route path="projects" element={<Projects />} />

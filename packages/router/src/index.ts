@@ -5,6 +5,7 @@
  * singleton, so host and remotes render inside one router context.
  */
 
+export { type Hydrate, Island, IslandSlots } from "./island";
 export type {
   LinkProps,
   Location,
@@ -26,6 +27,7 @@ export {
   Navigate,
   NavLink,
   Outlet,
+  pushHistory,
   Route,
   Routes,
   useHref,

@@ -353,6 +353,24 @@ function browserLocation(): Location {
 }
 
 /**
+ * Moves the browser's history to `url` as BrowserRouter does (its state shape), for the
+ * app taking over a page that arrived prerendered. False when the browser refused
+ * (state that cannot be cloned, too many entries): the caller loads the URL instead.
+ */
+export function pushHistory(url: string, replace = false, state: unknown = null): boolean {
+  try {
+    window.history[replace ? "replaceState" : "pushState"](
+      { usr: state, key: createKey() },
+      "",
+      url,
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The browser's history. The URL changes at once; the new location renders as a
  * transition (as react-router's BrowserRouter does), so a page whose chunk is still
  * loading keeps the old page on screen instead of a Suspense fallback.
@@ -362,19 +380,14 @@ export function BrowserRouter({ children }: { children?: ReactNode }) {
   const [pending, startTransition] = useTransition();
   const [navigator, show] = useMemo(() => {
     const show = () => startTransition(() => setLocation(browserLocation()));
-    const change = (method: "pushState" | "replaceState") => (path: Path, state: unknown) => {
+    const change = (replace: boolean) => (path: Path, state: unknown) => {
       const url = createPath(path);
-      try {
-        window.history[method]({ usr: state, key: createKey() }, "", url);
-      } catch {
-        window.location.assign(url); // state that cannot be cloned, or too many entries
-        return;
-      }
-      show();
+      if (pushHistory(url, replace, state)) show();
+      else window.location.assign(url);
     };
     const navigator: Navigator = {
-      push: change("pushState"),
-      replace: change("replaceState"),
+      push: change(false),
+      replace: change(true),
       go: (delta) => window.history.go(delta),
     };
     return [navigator, show] as const;

@@ -2,8 +2,9 @@
  * Rendering at build time (each app's src/prerender.tsx, a Node build): a subpath of its
  * own so the browser's shared @portfolio/router stays as small as it is.
  */
-import { type ReactNode, StrictMode } from "react";
+import { type ReactElement, type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
+import { IslandSlots, islandIdPrefix } from "./island";
 import {
   createLocation,
   type Location,
@@ -42,15 +43,58 @@ export function StaticRouter({
   );
 }
 
+async function renderToHtml(element: ReactElement, identifierPrefix?: string): Promise<string> {
+  const { prelude } = await prerender(element, {
+    identifierPrefix,
+    // Never outline a large boundary into a later <script>-completed chunk: the page is
+    // one static document, and the CSP allows no inline script.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
+  return new Response(prelude).text();
+}
+
+/**
+ * The HTML of `element` (a page, or a section's part of it) at `url`, each <Island> in
+ * it rendered as the browser hydrates it: as a root of its own, with the island's id
+ * prefix, inside a router at the same URL (docs/decisions/0040-islands.md).
+ */
+export async function renderStatic(element: ReactElement, url: string): Promise<string> {
+  const islands: { name: string; element: ReactElement }[] = [];
+  const collector = {
+    add(name: string, island: ReactElement) {
+      islands.push({ name, element: island });
+      return islands.length - 1;
+    },
+  };
+  let html = await renderToHtml(
+    <IslandSlots.Provider value={collector}>{element}</IslandSlots.Provider>,
+  );
+  for (const [slot, island] of islands.entries()) {
+    const marker = `<template data-island-slot="${slot}"></template>`;
+    if (!html.includes(marker)) continue; // a render React threw away (it suspended)
+    const inner = await renderToHtml(
+      <StrictMode>
+        <StaticRouter location={url}>{island.element}</StaticRouter>
+      </StrictMode>,
+      islandIdPrefix(island.name),
+    );
+    html = html.replace(marker, () => inner);
+  }
+  return html;
+}
+
 export interface SectionPrerender extends SectionMount {
   /** The section's pages, by URL. */
   pages: string[];
+  /** Data the pages render that the browser loads later (fetched once, before rendering). */
+  preload?: () => Promise<unknown>;
 }
 
 /** A remote section's prerender: its HTML at a URL, and every page plus its not-found view. */
-export function sectionPrerender({ base, Section, Providers, pages }: SectionPrerender) {
+export function sectionPrerender({ base, Section, Providers, pages, preload }: SectionPrerender) {
   async function renderSection(url: string): Promise<string> {
-    const { prelude } = await prerender(
+    await preload?.();
+    return renderStatic(
       <StrictMode>
         <Providers>
           <StaticRouter location={url}>
@@ -60,11 +104,8 @@ export function sectionPrerender({ base, Section, Providers, pages }: SectionPre
           </StaticRouter>
         </Providers>
       </StrictMode>,
-      // Never outline a large boundary into a later <script>-completed chunk: the page is
-      // one static document, and the CSP allows no inline script.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      url,
     );
-    return new Response(prelude).text();
   }
   async function renderPages() {
     const rendered = pages.map(async (key) => ({ key, html: await renderSection(key) }));

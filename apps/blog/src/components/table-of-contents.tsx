@@ -1,4 +1,5 @@
 import type { ArticleHeading } from "@portfolio/content/blog";
+import { watchCurrentHeading } from "@portfolio/ui/reading-aids";
 import { useEffect, useState } from "react";
 
 /** An h2 of the table of contents with the h3s that follow it. */
@@ -82,34 +83,19 @@ function TocLink({ heading, current }: { heading: ArticleHeading; current: strin
 }
 
 /**
- * The id of the heading whose section is being read: the last heading above the top
- * 30% of the viewport, null above the first. An IntersectionObserver reports each
- * heading crossing that line (its root reaches far above the viewport, so a fast
- * scroll that skips the band is seen too); nothing runs before mount, so the
- * prerendered HTML and hydration match.
+ * The id of the heading whose section is being read (watchCurrentHeading); nothing runs
+ * before mount, so the prerendered HTML and the first render match.
  */
 export function useCurrentSection(headings: readonly ArticleHeading[]): string | null {
   const [current, setCurrent] = useState<string | null>(null);
   const ids = headings.length >= minTocHeadings ? headings.map((h) => h.id).join(" ") : "";
   useEffect(() => {
-    if (!ids || typeof IntersectionObserver === "undefined") return;
+    if (!ids) return;
     const elements = ids
       .split(" ")
       .map((id) => document.getElementById(id))
       .filter((el): el is HTMLElement => el !== null);
-    const observer = new IntersectionObserver(
-      () => {
-        let id: string | null = null;
-        for (const el of elements) {
-          if (el.getBoundingClientRect().top > window.innerHeight * 0.3) break;
-          id = el.id;
-        }
-        setCurrent(id);
-      },
-      { rootMargin: "100000px 0px -70% 0px" },
-    );
-    for (const el of elements) observer.observe(el);
-    return () => observer.disconnect();
+    return watchCurrentHeading(elements, setCurrent);
   }, [ids]);
   return current;
 }

@@ -5,6 +5,7 @@ import {
   editionPath,
   editions,
   loadEditions,
+  loadedEditions,
 } from "@portfolio/content/newsletter";
 import { Link } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
@@ -26,14 +27,24 @@ type Texts =
  * section comes near the screen, not with the page: the list itself is there at once.
  * Where there is no IntersectionObserver (tests, old browsers) they load right away.
  */
+function textsOf(list: readonly Edition[]): Texts {
+  return { state: "loaded", byId: new Map(list.map((e) => [e.id, e])) };
+}
+
 function useEditionTexts(section: RefObject<HTMLElement | null>) {
-  const [texts, setTexts] = useState<Texts>({ state: "waiting" });
+  // Already here in the prerender, and on a second visit.
+  const [texts, setTexts] = useState<Texts>(() => {
+    const list = loadedEditions();
+    return list ? textsOf(list) : { state: "waiting" };
+  });
   const [attempt, setAttempt] = useState(0);
+  const waiting = texts.state === "waiting";
   useEffect(() => {
+    if (!waiting) return;
     let live = true;
     const load = () =>
       loadEditions().then(
-        (list) => live && setTexts({ state: "loaded", byId: new Map(list.map((e) => [e.id, e])) }),
+        (list) => live && setTexts(textsOf(list)),
         (error: unknown) => {
           console.error("Newsletter: the editions' texts could not be loaded.", error);
           if (live) setTexts({ state: "failed" });
@@ -59,7 +70,7 @@ function useEditionTexts(section: RefObject<HTMLElement | null>) {
       live = false;
       observer.disconnect();
     };
-  }, [section, attempt]);
+  }, [section, attempt, waiting]);
   const retry = () => {
     setTexts({ state: "waiting" });
     setAttempt((n) => n + 1);

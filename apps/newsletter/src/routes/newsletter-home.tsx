@@ -4,7 +4,7 @@ import {
   newsletterPage,
   withSubscribers,
 } from "@portfolio/content/newsletter";
-import { Link } from "@portfolio/router";
+import { Island, Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
@@ -13,7 +13,7 @@ import type { ComponentType } from "react";
 import { FlameIcon, HomeIcon, LayersIcon, WrenchIcon } from "../components/icons";
 import { DontMissOut } from "./dont-miss-out";
 import { Editions } from "./editions";
-import { SubscribeForm } from "./subscribe-form";
+import { SubscribeFormIsland } from "./subscribe-form";
 
 const expectIcons: Record<NewsletterExpectIcon, ComponentType<IconProps>> = {
   "war-stories": FlameIcon,
@@ -85,12 +85,22 @@ export function NewsletterHome() {
             </ul>
           </CardContent>
         </Card>
-        <SubscribeForm copy={page} />
+        <Island
+          name="newsletter:subscribe"
+          hydrate="interaction"
+          component={SubscribeFormIsland}
+          props={{}}
+        />
       </div>
 
       <Editions heading={page.editions.heading} intro={page.editions.intro} />
 
-      <DontMissOut {...page.cta} text={withSubscribers(page.cta.text, subscribers)} />
+      <Island
+        name="newsletter:dont-miss-out"
+        hydrate="interaction"
+        component={DontMissOut}
+        props={{ ...page.cta, text: withSubscribers(page.cta.text, subscribers) }}
+      />
     </div>
   );
 }

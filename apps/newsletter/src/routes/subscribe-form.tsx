@@ -4,7 +4,7 @@ import {
   subscribe,
   subscriptionFields,
 } from "@portfolio/api-client/newsletter";
-import type { NewsletterPage } from "@portfolio/content/newsletter";
+import { type NewsletterPage, newsletterPage } from "@portfolio/content/newsletter";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
@@ -28,6 +28,11 @@ type Copy = Pick<NewsletterPage, "form" | "validation" | "welcome" | "toasts">;
  * and POSTs JSON to /api/newsletter/subscriptions. Success replaces it with the welcome
  * card (for this visit only: nothing is stored); a failure keeps the values.
  */
+/** The newsletter page's form as an island: its copy from content, no props to carry. */
+export function SubscribeFormIsland() {
+  return <SubscribeForm copy={newsletterPage} />;
+}
+
 export function SubscribeForm({ copy }: { copy: Copy }) {
   const { form, validation, welcome, toasts } = copy;
   const { toast } = useToast();

@@ -3,11 +3,15 @@ import { Suspense } from "react";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { usePageChanges } from "./page-changes";
+import { PROGRESS_BAR_CLASSES } from "./progress";
 import { RouteAnnouncer } from "./route-announcer";
 
-/** The page frame: skip link, header, <main id="main">, footer, and the route announcer. */
-export function Layout() {
-  usePageChanges();
+/**
+ * The page frame: skip link, header, <main id="main">, footer, and the route announcer.
+ * `arrived`: the first render is a navigation's (see App).
+ */
+export function Layout({ arrived = false }: { arrived?: boolean }) {
+  usePageChanges(arrived);
   const navigating = useNavigationPending();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -22,11 +26,7 @@ export function Layout() {
           and content arriving after a lazy chunk or a remote loads pushes nothing visible. */}
       {/* The progress cue while a navigation's page is loading (the old page stays). */}
       {navigating ? (
-        <div
-          data-navigating
-          aria-hidden="true"
-          className="fixed inset-x-0 top-0 z-50 h-0.5 animate-pulse bg-primary print:hidden"
-        />
+        <div data-navigating aria-hidden="true" className={PROGRESS_BAR_CLASSES} />
       ) : null}
       <main
         id="main"
@@ -40,7 +40,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      <RouteAnnouncer />
+      <RouteAnnouncer arrived={arrived} />
     </div>
   );
 }

@@ -1,39 +1,31 @@
 import { Button } from "@portfolio/ui/button";
 import { cn } from "@portfolio/ui/cn";
-import { MenuIcon } from "@portfolio/ui/icons";
-import { lazy, Suspense, useRef, useState } from "react";
+import { MenuIcon, XIcon } from "@portfolio/ui/icons";
+import { NavLinks } from "./nav-links";
 
-// The drawer (Radix Dialog) is only needed once someone opens it on a small screen, so
-// it is not part of the first load; pointing at or focusing the button fetches it early.
-const loadMenu = () => import("./mobile-menu");
-const MobileMenu = lazy(loadMenu);
+/** The drawer's id: the menu button controls it (src/document/menu.ts opens it). */
+export const MENU_ID = "site-menu";
 
 /**
- * Below md (768 px): a button that opens the nav links in a side drawer. Without
- * JavaScript it could not, so a link to the main nav (#site-nav, which the stylesheet
- * drops down under the bar when targeted) stands in for it; each is hidden where the
- * other works, so both are in the prerendered HTML and hydration sees the same tree.
+ * Below md (768 px): a button that opens the nav links in a drawer, a modal <dialog>
+ * (300 px, 400 px from sm) sliding in from the right. Opening, closing and the focus
+ * trap are plain DOM (src/document/menu.ts), so the first tap opens it before any React
+ * has loaded. Without JavaScript the button could do nothing, so a link to the main nav
+ * (#site-nav, which the stylesheet drops down under the bar when targeted) stands in
+ * for it; each is hidden where the other works.
  */
 export function MobileNav() {
-  const [open, setOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
   return (
     <>
       <Button
-        ref={button}
         variant="ghost"
         size="icon"
         className="md:hidden noscript:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
-        aria-expanded={open}
-        onPointerEnter={() => void loadMenu()}
-        onFocus={() => void loadMenu()}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        aria-expanded="false"
+        aria-controls={MENU_ID}
+        data-menu-open=""
       >
         <MenuIcon />
       </Button>
@@ -51,11 +43,29 @@ export function MobileNav() {
       >
         <MenuIcon />
       </a>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <MobileMenu open={open} onOpenChange={setOpen} returnFocusTo={button} />
-        </Suspense>
-      ) : null}
+      <dialog
+        id={MENU_ID}
+        data-menu=""
+        aria-labelledby={`${MENU_ID}-title`}
+        className={cn(
+          "fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[300px] max-w-none sm:w-[400px]",
+          "flex-col gap-4 overflow-y-auto border-l border-border bg-background p-6 text-foreground shadow-lg",
+          "open:flex open:animate-slide-in-right backdrop:bg-black/60 open:backdrop:animate-fade-in",
+        )}
+      >
+        <h2 id={`${MENU_ID}-title`} className="text-lg font-semibold">
+          Menu
+        </h2>
+        <NavLinks className="flex flex-col gap-1" linkClassName="block px-3 py-2.5 text-base" />
+        <button
+          type="button"
+          data-menu-close=""
+          className="absolute right-4 top-4 rounded-sm p-1 opacity-70 transition-opacity hover:opacity-100 focus-visible:outline-2 focus-visible:outline-ring"
+        >
+          <XIcon className="size-5" />
+          <span className="sr-only">Close menu</span>
+        </button>
+      </dialog>
     </>
   );
 }

@@ -30,14 +30,17 @@ export function documentTitle(pathname: string): string | undefined {
   return `${NOT_FOUND_TITLE} · ${site.siteName}`;
 }
 
-/** On client-side navigation: new title, and start the new page at the top. */
-export function usePageChanges(): void {
+/**
+ * On client-side navigation: new title, and start the new page at the top. `arrived`:
+ * the first render is already a navigation's (the app took over the document for it).
+ */
+export function usePageChanges(arrived = false): void {
   const { pathname, hash } = useLocation();
   // The location the document was loaded at (or last scrolled for). On a document load
   // the browser owns the scroll position: it restores it on a reload or Back, and a
   // reader may have scrolled before hydration ended. Scrolling to the top on mount threw
   // them back to 0, so only a change of location after mount scrolls.
-  const shown = useRef(`${pathname}${hash}`);
+  const shown = useRef(arrived ? null : `${pathname}${hash}`);
   // A layout effect, so that a page's own useDocumentTitle (@portfolio/ui; a passive effect, which runs
   // after every layout effect of the same commit) has the last word.
   useLayoutEffect(() => {

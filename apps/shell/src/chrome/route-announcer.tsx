@@ -9,14 +9,15 @@ const WAIT_FOR_HEADING_MS = 10_000;
  * the page without the document load they would notice. A live region rather than
  * moving focus: focus stays where the visitor left it (the menu's drawer returns it to
  * its button), and the region is in the HTML from the start, as a live region must be
- * to be heard. A document load says nothing here: the browser announces the page.
+ * to be heard. A document load says nothing here: the browser announces the page; the
+ * app taking over a document for a navigation (`arrived`) does.
  */
-export function RouteAnnouncer() {
+export function RouteAnnouncer({ arrived = false }: { arrived?: boolean }) {
   const { pathname } = useLocation();
   const [message, setMessage] = useState("");
   // The path the document loaded at, until the first navigation away from it. Not reset
   // by the effect itself, so StrictMode's second run of an effect still observes.
-  const loadedAt = useRef<string | null>(pathname);
+  const loadedAt = useRef<string | null>(arrived ? null : pathname);
 
   useEffect(() => {
     if (pathname === loadedAt.current) return;

@@ -1,18 +1,19 @@
 import { Button } from "@portfolio/ui/button";
 import { MonitorIcon, MoonIcon, SunIcon } from "@portfolio/ui/icons";
-import { nextTheme, useTheme } from "@portfolio/ui/theme-provider";
+import { themeLabel, useTheme } from "@portfolio/ui/theme-provider";
 
 /**
  * Cycles light → dark → system; its name says the current choice and the next one.
+ * The click is handled without React (src/document/theme.ts, `data-theme-toggle`), so
+ * the first tap works before any React has loaded; this renders the button and its name.
  * The prerendered page cannot know the visitor's choice, so the button holds all three
  * icons and CSS shows the one of <html data-theme-choice>, which the inline theme script
- * sets before the first paint: the right icon from the start, not after hydration.
+ * sets before the first paint: the right icon from the start.
  */
 export function ThemeToggle() {
-  const { theme, cycleTheme } = useTheme();
-  const label = `Theme: ${theme}. Switch to ${nextTheme(theme)}`;
+  const label = themeLabel(useTheme().theme);
   return (
-    <Button variant="ghost" size="icon" aria-label={label} title={label} onClick={cycleTheme}>
+    <Button variant="ghost" size="icon" aria-label={label} title={label} data-theme-toggle="">
       <SunIcon className="hidden in-data-[theme-choice=light]:block" />
       <MoonIcon className="hidden in-data-[theme-choice=dark]:block" />
       <MonitorIcon className="in-data-[theme-choice=light]:hidden in-data-[theme-choice=dark]:hidden" />

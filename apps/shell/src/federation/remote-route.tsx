@@ -44,6 +44,17 @@ function SectionSlot({ name }: { name: string }) {
   return <template data-section={name} />;
 }
 
+/**
+ * Keeps the section's part of the page the document arrived with (as the gateway sent
+ * it) before the app takes the page over: should the section's code fail to load when
+ * the visitor comes back to this page, it shows again, readable, with the notice.
+ */
+export function keepDocumentSection(): void {
+  const part = document.querySelector<HTMLElement>("#main [data-section]");
+  const name = part?.dataset.section;
+  if (part && name) kept.set(name, { html: part.innerHTML, path: window.location.pathname });
+}
+
 /** Whether a section's routes are already here: then no 'Loading…' is ever shown. */
 export function preloadedSection(name: string): boolean {
   return sections.has(name);
@@ -80,6 +91,23 @@ export function RemoteLoading() {
   );
 }
 
+/** A small notice above a page whose interactive parts could not load, with 'Try again'. */
+export function UnavailableNotice({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
+      <p
+        role="status"
+        className="flex flex-wrap items-center gap-3 rounded-md border border-border px-4 py-2 text-sm text-muted-foreground"
+      >
+        Interactive parts of this page are unavailable right now.
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try again
+        </Button>
+      </p>
+    </div>
+  );
+}
+
 /**
  * The page as prerendered, kept readable when its section's code could not load, with a
  * small notice that its interactive parts are unavailable and a 'Try again'.
@@ -87,17 +115,7 @@ export function RemoteLoading() {
 export function RemoteKept({ html, onRetry }: { html: string; onRetry: () => void }) {
   return (
     <>
-      <div className="mx-auto max-w-6xl px-4 pt-4 sm:px-6">
-        <p
-          role="status"
-          className="flex flex-wrap items-center gap-3 rounded-md border border-border px-4 py-2 text-sm text-muted-foreground"
-        >
-          Interactive parts of this page are unavailable right now.
-          <Button variant="outline" size="sm" onClick={onRetry}>
-            Try again
-          </Button>
-        </p>
-      </div>
+      <UnavailableNotice onRetry={onRetry} />
       {/* The very HTML the gateway sent for this page (from the section's own build). */}
       <div className="contents" dangerouslySetInnerHTML={{ __html: html }} />
     </>

@@ -7,6 +7,14 @@ export interface RemoteRoutesModule {
   default: ComponentType;
 }
 
+/**
+ * What a remote with islands exposes as `./islands` (docs/decisions/0040-islands.md):
+ * each island's component by name, loaded when that island hydrates.
+ */
+export interface RemoteIslandsModule {
+  islands: Record<string, () => Promise<ComponentType<Record<string, unknown>>>>;
+}
+
 /** Thrown when a remote section cannot be loaded after retries. */
 export class RemoteUnavailableError extends Error {
   readonly remote: string;
@@ -78,14 +86,16 @@ export async function refreshRemote(name: string): Promise<boolean> {
 }
 
 /**
- * Loads `<name>/routes`, retrying with backoff. Before a retry the remote is registered
+ * Loads `<name>/<expose>`, retrying with backoff. Before a retry the remote is registered
  * again with `force`, which drops the runtime's cached manifest and entry, so a remote
- * that is back is fetched afresh.
+ * that is back is fetched afresh. `valid` says whether the module is what was asked for.
  */
-export async function loadRemoteRoutes(
+async function loadRemoteModule<T>(
   name: string,
-  { fresh = false } = {},
-): Promise<RemoteRoutesModule> {
+  expose: string,
+  valid: (module: T | null) => boolean,
+  fresh: boolean,
+): Promise<T> {
   let lastError: unknown;
   for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt++) {
     if (attempt > 0) await sleep(RETRY_DELAYS_MS[attempt - 1] ?? 0);
@@ -94,13 +104,38 @@ export async function loadRemoteRoutes(
       const remote = remotes.get(name);
       if (!remote) throw new Error(`/mf/remotes.json lists no remote "${name}"`);
       if (attempt > 0 || fresh) mf.registerRemotes([{ ...remote }], { force: true });
-      const module = await mf.loadRemote<RemoteRoutesModule>(`${name}/routes`);
-      if (typeof module?.default !== "function")
-        throw new Error(`${name}/routes has no default export`);
-      return module;
+      const module = await mf.loadRemote<T>(`${name}/${expose}`);
+      if (!valid(module ?? null)) throw new Error(`${name}/${expose} is not what it should be`);
+      return module as T;
     } catch (error) {
       lastError = error;
     }
   }
   throw new RemoteUnavailableError(name, lastError);
+}
+
+/** `<name>/routes`: the section's routes (a default export). */
+export function loadRemoteRoutes(
+  name: string,
+  { fresh = false } = {},
+): Promise<RemoteRoutesModule> {
+  return loadRemoteModule<RemoteRoutesModule>(
+    name,
+    "routes",
+    (module) => typeof module?.default === "function",
+    fresh,
+  );
+}
+
+/** `<name>/islands`: the section's islands, for a page that arrived prerendered. */
+export function loadRemoteIslands(
+  name: string,
+  { fresh = false } = {},
+): Promise<RemoteIslandsModule> {
+  return loadRemoteModule<RemoteIslandsModule>(
+    name,
+    "islands",
+    (module) => typeof module?.islands === "object" && module.islands !== null,
+    fresh,
+  );
 }

@@ -4,7 +4,7 @@ import {
   fieldProblemOf,
   submitContact,
 } from "@portfolio/api-client/contact";
-import type { Contact } from "@portfolio/content/contact";
+import { type Contact, contact } from "@portfolio/content/contact";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
@@ -29,6 +29,11 @@ const oneLineFields = [
  * 'Failed to send message' toast. Without JavaScript the same form posts natively to the
  * gateway (see the <form> below).
  */
+/** The contact page's form as an island: its copy from content, no props to carry. */
+export function ContactFormIsland() {
+  return <ContactForm copy={contact} />;
+}
+
 export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation" | "toasts"> }) {
   const { form, validation, toasts } = copy;
   const { fields } = form;

@@ -1,8 +1,9 @@
 import { site } from "@portfolio/content";
 import { contact } from "@portfolio/content/contact";
+import { Island } from "@portfolio/router";
 import { Page } from "../../components/page";
 import { ContactConnect } from "./contact-connect";
-import { ContactForm } from "./contact-form";
+import { ContactFormIsland } from "./contact-form";
 
 /**
  * Contact: 'Get In Touch', the 'Send a Message' form and the 'Let's Connect' panel, all
@@ -13,7 +14,13 @@ export function Contact() {
   return (
     <Page title={contact.heading} intro={contact.intro}>
       <div className="mt-10 grid items-start gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <ContactForm copy={contact} />
+        {/* The form hydrates when the visitor starts on it: it works as a plain form meanwhile. */}
+        <Island
+          name="shell:contact-form"
+          hydrate="interaction"
+          component={ContactFormIsland}
+          props={{}}
+        />
         <ContactConnect copy={contact.connect} owner={site.owner} social={site.social} />
       </div>
     </Page>

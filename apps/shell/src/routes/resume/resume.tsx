@@ -1,5 +1,6 @@
 import { site } from "@portfolio/content";
 import { resume } from "@portfolio/content/resume";
+import { Island } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
@@ -19,14 +20,26 @@ function downloadResume() {
   }
 }
 
+/** 'Download PDF Resume': the resume alone in a print window (or this page, if blocked). */
+export function ResumeDownload() {
+  return (
+    <Button size="lg" className="mt-8 print:hidden" onClick={downloadResume}>
+      <DownloadIcon />
+      Download PDF Resume
+    </Button>
+  );
+}
+
 /** Resume: work experience beside education and certifications; print or save as PDF. */
 export function Resume() {
   return (
     <Page title="Resume" intro={resume.summary}>
-      <Button size="lg" className="mt-8 print:hidden" onClick={downloadResume}>
-        <DownloadIcon />
-        Download PDF Resume
-      </Button>
+      <Island
+        name="shell:resume-download"
+        hydrate="interaction"
+        component={ResumeDownload}
+        props={{}}
+      />
       <div className="mt-12 grid gap-12 lg:grid-cols-2 print:mt-6 print:block">
         <section aria-labelledby="work-experience">
           <h2 id="work-experience" className="text-2xl font-semibold tracking-tight">

@@ -1,4 +1,5 @@
 import { type Skill, skills } from "@portfolio/content/skills";
+import { Island } from "@portfolio/router";
 import { cn } from "@portfolio/ui/cn";
 import { CheckIcon } from "@portfolio/ui/icons";
 import { lazy, Suspense, useRef, useState } from "react";
@@ -15,14 +16,21 @@ export function Skills() {
       title="Technical Skills"
       intro="Cloud platforms, containers and orchestration, infrastructure as code, CI/CD, observability and the scripting that ties them together. Select a skill to see what I have done with it."
     >
-      <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
-        {skills.map((skill) => (
-          <li key={skill.name} className="flex has-[details[open]]:col-span-full">
-            <SkillTile skill={skill} />
-          </li>
-        ))}
-      </ul>
+      <Island name="shell:skills" hydrate="interaction" component={SkillGrid} props={{}} />
     </Page>
+  );
+}
+
+/** The tiles, an island: they hydrate when the visitor points at, taps or tabs to one. */
+export function SkillGrid() {
+  return (
+    <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+      {skills.map((skill) => (
+        <li key={skill.name} className="flex has-[details[open]]:col-span-full">
+          <SkillTile skill={skill} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
