@@ -9,7 +9,7 @@
 // is seen and, on another load, 3 s after it. The time is taken in the page: from the
 // tap's event.timeStamp (when the browser created the input, so time spent queued behind
 // a long task counts) to the task right after the first animation frame in which the
-// change is on screen. A link tapped before the page has hydrated is a plain link: the
+// change is on screen. A link tapped before the entry has run is a plain link: the
 // browser loads the new document, and the time runs until that document's <h1> is
 // painted (not earlier than its first-contentful-paint); each run says which it was.
 //
@@ -188,12 +188,11 @@ function probe(cfg) {
         element: `<${event.target?.nodeName?.toLowerCase()}${event.target?.id ? `#${event.target.id}` : ""}> at ${Math.round(event.clientX)},${Math.round(event.clientY)} (scrolled ${scrollX},${scrollY})`,
         // Paint entries so far: 0 = the page had not been presented yet (as far as it knew).
         painted: performance.getEntriesByType("paint").length,
-        hydrated: Object.keys(document.getElementById("main") ?? {}).some((k) =>
-          k.startsWith("__react"),
-        ),
+        // The entry had attached the chrome and the links (docs/decisions/0040-islands.md).
+        hydrated: document.documentElement.dataset.js === "ready",
       });
       const holds = {
-        menu: () => [...document.querySelectorAll('[role="dialog"]')].some(visible),
+        menu: () => [...document.querySelectorAll('dialog[open], [role="dialog"]')].some(visible),
         theme: () => themeState() !== themeBefore,
         link: h1Shown,
       }[cfg.kind];

@@ -2,18 +2,21 @@
 // cold load of each public route, every JS file it fetches until the network is idle,
 // each gzipped at level 9 (lib/assets.mjs, the same count as make bench). Bytes, not
 // timings: the figures follow from the build alone. Measured at the merge of issue 10:
-// / 81.7 kB, shell routes 84-102 kB, blog 120-128, newsletter 123, admin 121.
+// / 81.7 kB, shell routes 84-102 kB, blog 120-128, newsletter 123, admin 121. Since
+// islands (docs/decisions/0040-islands.md) a public page loads only the entry until a
+// visitor acts: 5.0 kB; ≤ 15 kB is issue 20's budget for what a page runs unasked.
+// The admin, hydrated whole, keeps the route budget.
 import assert from "node:assert/strict";
 import { recordAssets, settlePage, sum } from "../lib/assets.mjs";
 import { routes } from "../lib/content.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 const KB = 1024;
-const HOME_BUDGET = 100 * KB;
 const ROUTE_BUDGET = 130 * KB;
+const PUBLIC_PAGE_BUDGET = 15 * KB;
 
 e2eTest(
-  `first-load JS (gzip): / ≤ ${HOME_BUDGET / KB} kB, every route ≤ ${ROUTE_BUDGET / KB} kB with its section`,
+  `first-load JS (gzip): every public page ≤ ${PUBLIC_PAGE_BUDGET / KB} kB, the admin ≤ ${ROUTE_BUDGET / KB} kB with its section`,
   {
     timeout: 300_000,
   },
@@ -29,7 +32,7 @@ e2eTest(
         await settlePage(page, route);
         await rec.settle();
         const js = sum(rec.files, "js").gzip;
-        const budget = route.url === "/" ? HOME_BUDGET : ROUTE_BUDGET;
+        const budget = route.url.startsWith("/admin/") ? ROUTE_BUDGET : PUBLIC_PAGE_BUDGET;
         report.push(`${route.url}: ${(js / KB).toFixed(1)} kB`);
         if (js > budget)
           over.push(

@@ -78,3 +78,34 @@ async function expectH1Text(page, route) {
   const h1 = await page.locator("h1").first().textContent();
   assert.match(h1, route.h1 ?? /./, `${route.url}: unexpected <h1> ${JSON.stringify(h1)}`);
 }
+
+e2eTest(
+  "Back and Forward between /newsletter and another page return to where the reader was",
+  { context: { viewport: { width: 1280, height: 800 } } },
+  async ({ page }) => {
+    const AT = 1400;
+    await goto(page, "/newsletter");
+    await waitForPage(page);
+    await page.evaluate((y) => window.scrollTo(0, y), AT);
+    assert.equal(await scrollY(page), AT, "the page is too short to scroll that far");
+
+    // The first click starts the app; Back returns to the document's own entry.
+    await mainNav(page).getByRole("link", { name: "Contact", exact: true }).click();
+    await expectH1(page, routeByUrl("/contact").h1);
+    await eventually(async () => assert.equal(await scrollY(page), 0));
+    await page.goBack();
+    await expectH1(page, routeByUrl("/newsletter").h1);
+    await expectScrollNear(page, AT, "Back to the page the document loaded");
+
+    // Between entries the app made.
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await mainNav(page).getByRole("link", { name: "Talks", exact: true }).click();
+    await expectH1(page, routeByUrl("/talks").h1);
+    await page.goBack();
+    await expectH1(page, routeByUrl("/newsletter").h1);
+    await expectScrollNear(page, 900, "Back to an entry the app made");
+    await page.goForward();
+    await expectH1(page, routeByUrl("/talks").h1);
+    await expectScrollNear(page, 0, "Forward to a page left at the top");
+  },
+);

@@ -357,6 +357,12 @@ describe("section releases", () => {
         const v1 = await blogHeading(oldTab);
         assert.equal(v1.text, V1_HEADING);
         assert.equal(v1.thickness, "auto", "the shipped build has no such class");
+        // The tab runs v1's code from before the promote on: a page that arrived prerendered
+        // runs none until its first link click starts the app (docs/decisions/0040-islands.md).
+        await mainNav(oldTab).getByRole("link", { name: "Blog", exact: true }).click();
+        await oldTab.waitForFunction(() =>
+          Object.keys(document.getElementById("main") ?? {}).some((k) => k.startsWith("__react")),
+        );
         assert.equal((await text(url(`/blog/${POST.slug}`))).status, 404, "no new article yet");
 
         const { last: published } = await sections(["publish", v2.artifact], gateway.env);

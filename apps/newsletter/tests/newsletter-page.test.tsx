@@ -9,8 +9,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import NewsletterRoutes from "../src/routes";
 import { subscriptionProblems } from "../src/routes/subscription-rules";
 
-// loadEditions is the real one, but can be made to fail (as a chunk that does not load).
-const textFailures = vi.hoisted(() => ({ left: 0 }));
+// loadEditions is the real one, but can be made to fail (as a chunk that does not load);
+// loadedEditions says the texts are here only when a test says so (as after the prerender
+// loaded them), not because an earlier test loaded them.
+const textFailures = vi.hoisted(() => ({ left: 0, preloaded: false }));
 vi.mock("@portfolio/content/newsletter", async (importOriginal) => {
   const actual = await importOriginal<typeof import("@portfolio/content/newsletter")>();
   return {
@@ -22,6 +24,7 @@ vi.mock("@portfolio/content/newsletter", async (importOriginal) => {
       }
       return actual.loadEditions();
     },
+    loadedEditions: () => (textFailures.preloaded ? actual.loadedEditions() : undefined),
   };
 });
 
@@ -232,6 +235,19 @@ describe("newsletter page: texts", () => {
     expect(section.querySelector("ul[aria-busy='true']")).not.toBeNull();
     act(() => notify!([{ isIntersecting: true }]));
     await waitFor(() => expect(section.querySelectorAll("article pre").length).toBeGreaterThan(0));
+  });
+
+  it("texts already loaded (the prerender's): every edition's text at once, nothing waits", async () => {
+    await loadEditions();
+    textFailures.preloaded = true;
+    try {
+      renderPage();
+      const section = screen.getByRole("region", { name: "Previous Editions" });
+      expect(section.querySelectorAll("article pre").length).toBeGreaterThan(0);
+      expect(section.querySelector("ul[aria-busy='true']")).toBeNull();
+    } finally {
+      textFailures.preloaded = false;
+    }
   });
 
   it("the texts failing to load: an alert with 'Try again', which loads them", async () => {

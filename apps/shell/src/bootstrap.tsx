@@ -2,6 +2,7 @@ import { pushHistory } from "@portfolio/router";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
+import { rememberDocumentScroll } from "./chrome/page-changes";
 import { mountToaster } from "./document/hydrate";
 import { keepDocumentSection, preloadSection } from "./federation/remote-route";
 import { preloadPage, sectionOf } from "./routes";
@@ -69,6 +70,7 @@ export async function takeOver(
   await preload(new URL(url, window.location.href).pathname);
   beforeRender();
   keepDocumentSection();
+  rememberDocumentScroll();
   if (!pushHistory(url, replace)) {
     window.location.assign(url);
     return;

@@ -50,6 +50,7 @@ function startDocument() {
     if (takingOver) return;
     takingOver = true;
     document.removeEventListener("click", onClick);
+    window.removeEventListener("popstate", onPopState);
     // The page being left stays, with the progress cue, until the new one can render.
     const cue = document.createElement("div");
     cue.dataset.navigating = "";
@@ -78,6 +79,16 @@ function startDocument() {
     navigate(url, url === here);
   };
   document.addEventListener("click", onClick);
+
+  // The URL moved to another page without a document load (a script's pushState, then
+  // popstate, as the router's own navigation does): the app renders it. A fragment of
+  // this page (an anchor, #site-nav) is the browser's.
+  const loadedAt = `${window.location.pathname}${window.location.search}`;
+  const onPopState = () => {
+    const { pathname, search, hash } = window.location;
+    if (`${pathname}${search}` !== loadedAt) navigate(`${pathname}${search}${hash}`, true);
+  };
+  window.addEventListener("popstate", onPopState);
 
   const hydrator = () => import("./document/hydrate").then((m) => m.islandHydrator(navigate));
   islands = startIslands(hydrator, (retry) => {

@@ -3,9 +3,34 @@ import { MemoryRouter } from "@portfolio/router/memory";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { documentTitle } from "../src/chrome/page-changes";
+import { attachMenu } from "../src/document/menu";
+import { attachThemeControl } from "../src/document/theme";
 import { AppRoutes } from "../src/routes";
+
+// The chrome's theme control and menu are plain DOM (src/document), attached once per
+// page as the entry does. jsdom has no modal dialog: showModal/close do what the
+// browser's do for this (the real one is driven by the end-to-end suite).
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+    this.querySelector<HTMLElement>("a[href], button")?.focus();
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
+    this.removeAttribute("open");
+    this.dispatchEvent(new Event("close"));
+  };
+  vi.stubGlobal("matchMedia", (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+  attachMenu();
+  attachThemeControl();
+});
 
 // Remote sections are not under test here: each renders a marker instead of loading.
 vi.mock("../src/federation/remotes", () => ({
@@ -191,8 +216,11 @@ describe("documentTitle", () => {
   it("gives every route of routes.json its title, and unknown paths 'Page Not Found'", () => {
     for (const route of routes) {
       const path = route.path.replace(/\{[^}]+\}/g, "7");
+      if (path === "/") continue;
       expect(documentTitle(path)).toBe(`${route.title} · ${site.siteName}`);
     }
+    // As the gateway titles the home page.
+    expect(documentTitle("/")).toBe(`${site.siteName} · ${site.owner.headline}`);
     expect(documentTitle("/projects/7/extra")).toBe(`Page Not Found · ${site.siteName}`);
     expect(documentTitle("/nope")).toBe(`Page Not Found · ${site.siteName}`);
   });

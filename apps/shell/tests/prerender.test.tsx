@@ -61,3 +61,38 @@ describe("shell prerender", () => {
     expect(await renderPage("/projects/0")).toContain("Project Not Found</h1>");
   });
 });
+
+describe("islands in the prerender (docs/decisions/0040-islands.md)", () => {
+  it("marks exactly the interactive parts, each rendered in place, and every one has a loader", async () => {
+    const { islands } = await import("../src/islands");
+    const found = new Map<string, string[]>();
+    for (const [key, url] of pageUrls()) {
+      const html = await renderPage(url);
+      expect(html, key).not.toContain("data-island-slot"); // every slot filled
+      const names = [...html.matchAll(/data-island="([^"]+)" data-hydrate="([^"]+)"/g)].map(
+        (m) => `${m[1]} ${m[2]}`,
+      );
+      found.set(key, names);
+    }
+    expect(found.get("/")).toEqual(["shell:home interaction"]);
+    expect(found.get("/skills")).toEqual(["shell:skills interaction"]);
+    expect(found.get("/resume")).toEqual(["shell:resume-download interaction"]);
+    expect(found.get("/contact")).toEqual(["shell:contact-form interaction"]);
+    // Static pages stay HTML: nothing of them hydrates.
+    for (const key of [
+      "/projects",
+      "/projects/1",
+      "/talks",
+      "/privacy-policy",
+      "/terms-of-use",
+      "404",
+    ])
+      expect(found.get(key), key).toEqual([]);
+    for (const names of found.values())
+      for (const name of names) {
+        const island = name.split(" ")[0]!.replace(/^shell:/, "");
+        expect(Object.keys(islands)).toContain(island);
+      }
+    for (const load of Object.values(islands)) expect(typeof (await load())).toBe("function");
+  });
+});

@@ -94,9 +94,12 @@ const onStorage = (event: StorageEvent) => {
 };
 
 /** Calls `listener` on every change: a choice here or in another tab, or the OS's. */
+let media: MediaQueryList | undefined;
+
 export function subscribeTheme(listener: () => void): () => void {
   if (listeners.size === 0) {
-    window.matchMedia(DARK_QUERY).addEventListener("change", changed);
+    media = window.matchMedia(DARK_QUERY);
+    media.addEventListener("change", changed);
     window.addEventListener("storage", onStorage);
     paint(getTheme()); // what the inline script painted, or (without it) the stored choice
   }
@@ -104,7 +107,8 @@ export function subscribeTheme(listener: () => void): () => void {
   return () => {
     listeners.delete(listener);
     if (listeners.size > 0) return;
-    window.matchMedia(DARK_QUERY).removeEventListener("change", changed);
+    media?.removeEventListener("change", changed);
+    media = undefined;
     window.removeEventListener("storage", onStorage);
   };
 }
