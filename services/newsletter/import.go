@@ -167,7 +167,6 @@ func readImport(data []byte, now time.Time) ([]importRow, ImportResult, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if pe, ok := errors.AsType[*csv.ParseError](err); ok {
 			res.Rows++
 			res.Refused = append(res.Refused, RefusedRow{Line: pe.StartLine, Reason: "not valid CSV: " + pe.Err.Error()})
@@ -176,6 +175,7 @@ func readImport(data []byte, now time.Time) ([]importRow, ImportResult, error) {
 		if err != nil {
 			return nil, ImportResult{}, apperr.Wrap(apperr.Invalid, "The file could not be read.", err)
 		}
+		line, _ := cr.FieldPos(0)
 		if blank(record) {
 			continue // a spreadsheet's empty line: no subscriber
 		}

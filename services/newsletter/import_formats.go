@@ -275,9 +275,8 @@ func (r csvRow) time(ro role, now time.Time) (time.Time, string) {
 var importTimeLayouts = []string{
 	time.RFC3339Nano,                          // this site, Buttondown
 	"2006-01-02 15:04:05",                     // Mailchimp
-	"2006-01-02 15:04:05.999999999 -0700 MST", // listmonk (Go's time.String)
-	"2006-01-02 15:04:05.999999999 -0700 -0700",
-	"2006-01-02 15:04:05.999999999-07:00", // PostgreSQL's text
+	"2006-01-02 15:04:05.999999999 -0700 MST", // listmonk (Go's time.String; "+0000 +0000" too)
+	"2006-01-02 15:04:05.999999999-07:00",     // PostgreSQL's text
 	"2006-01-02 15:04:05.999999999-07",
 	"2006-01-02T15:04:05.999999999",
 	"2006-01-02 15:04:05.999999999",
