@@ -33,7 +33,9 @@ const readers = {
 function mailTo(address, subject) {
   return eventually(
     async () => {
-      const m = (await sink.messages()).find((x) => x.to.includes(address) && subject.test(x.subject));
+      const m = (await sink.messages()).find(
+        (x) => x.to.includes(address) && subject.test(x.subject),
+      );
       assert.ok(m, `no email to ${address} with a subject like ${subject}`);
       return m;
     },
