@@ -10,7 +10,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, before, describe } from "node:test";
 import { startGateway } from "../lib/gateway.mjs";
-import { eventually, goto, waitForPage } from "../lib/page.mjs";
+import { goto, waitForPage } from "../lib/page.mjs";
 import { GATEWAY_BIN } from "../lib/paths.mjs";
 import { startSmtpSink } from "../lib/smtpsink.mjs";
 import { e2eTest } from "../lib/suite.mjs";
@@ -29,19 +29,7 @@ const readers = {
   unsubscribed: `gone.${tag}@example.org`,
 };
 
-/** Waits (bounded) for the sink to hold an email to `address` whose subject matches. */
-function mailTo(address, subject) {
-  return eventually(
-    async () => {
-      const m = (await sink.messages()).find(
-        (x) => x.to.includes(address) && subject.test(x.subject),
-      );
-      assert.ok(m, `no email to ${address} with a subject like ${subject}`);
-      return m;
-    },
-    { timeout: 15_000, interval: 100 },
-  );
-}
+const mailTo = (address, subject) => sink.waitForMail(address, subject);
 
 /** The one link to `path` in an email's text, opened with `init`. */
 async function follow(message, path, init) {
