@@ -200,6 +200,22 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
         `smtpsink: expected ${count} message(s) within ${timeout} ms, got ${got.length}`,
       );
     },
+    /**
+     * Polls (bounded by `timeout`) until a message to `address` whose subject matches
+     * `subject` arrived, and returns it.
+     * @returns {Promise<SinkMessage>}
+     */
+    async waitForMail(address, subject, { timeout = 15_000, interval = 100 } = {}) {
+      const deadline = Date.now() + timeout;
+      while (Date.now() < deadline) {
+        const m = (await messages()).find((x) => x.to.includes(address) && subject.test(x.subject));
+        if (m) return m;
+        await sleep(interval);
+      }
+      throw new Error(
+        `smtpsink: no email to ${address} with a subject like ${subject} within ${timeout} ms`,
+      );
+    },
     /** The gateway's environment for sending through this sink. */
     gatewayEnv() {
       return {

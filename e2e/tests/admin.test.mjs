@@ -60,18 +60,7 @@ const unique = (what) =>
   `${what}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
 
 /** Waits (bounded) for the sink to hold an email to `address` whose subject matches. */
-async function mailTo(address, subject) {
-  return eventually(
-    async () => {
-      const m = (await sink.messages()).find(
-        (x) => x.to.includes(address) && subject.test(x.subject),
-      );
-      assert.ok(m, `no email to ${address} with a subject like ${subject}`);
-      return m;
-    },
-    { timeout: 15_000, interval: 100 },
-  );
-}
+const mailTo = (address, subject) => sink.waitForMail(address, subject);
 
 /** The one link to `path` in an email's text. */
 function linkIn(message, path) {

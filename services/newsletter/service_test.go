@@ -28,10 +28,10 @@ import (
 // The service's tests run on both databases, through the real store and outbox.
 var databases = []struct {
 	name string
-	dsn  func(t *testing.T) string
+	dsn  func(t testing.TB) string
 }{
-	{"sqlite", func(t *testing.T) string { return filepath.Join(t.TempDir(), "portfolio.db") }},
-	{"postgres", func(t *testing.T) string { return pgtest.URL(t) }},
+	{"sqlite", func(t testing.TB) string { return filepath.Join(t.TempDir(), "portfolio.db") }},
+	{"postgres", func(t testing.TB) string { return pgtest.URL(t) }},
 }
 
 func eachDatabase(t *testing.T, test func(t *testing.T, dsn string)) {
@@ -78,7 +78,7 @@ type env struct {
 
 // newEnv opens dsn with the outbox's and the newsletter's tables, and a service over
 // them with a 72 h link and a 10 min resend interval.
-func newEnv(t *testing.T, dsn string) *env {
+func newEnv(t testing.TB, dsn string) *env {
 	t.Helper()
 	db, out := storetest.OpenWithOutbox(t, dsn)
 	if err := sqlstore.Migrate(context.Background(), db); err != nil {
@@ -90,7 +90,7 @@ func newEnv(t *testing.T, dsn string) *env {
 }
 
 // service is another service on the same database: another replica.
-func (e *env) service(t *testing.T) *newsletter.Service {
+func (e *env) service(t testing.TB) *newsletter.Service {
 	t.Helper()
 	store := sqlstore.New(e.db, e.outbox)
 	svc, err := newsletter.NewService(context.Background(), store, emails, newsletter.Options{

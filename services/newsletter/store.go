@@ -48,6 +48,13 @@ type Store interface {
 	// Confirmed returns every confirmed subscriber, the longest confirmed first: the
 	// recipients of an edition.
 	Confirmed(ctx context.Context) ([]Subscriber, error)
+	// Import adds subs, addresses the file of an import brought, in one transaction:
+	// all of them or, on an error, none. Each is stored as it says (state, times, name),
+	// with source 'import'; each StateUnconfirmed one with its Token, its confirmation
+	// counted as sent at at, and emails(subscriber) queued. An address already known
+	// (in any state, any case) is left exactly as it is: it is returned in known, by
+	// EmailKey, with its state, and nothing of it is stored or queued.
+	Import(ctx context.Context, subs []ImportedSubscriber, at time.Time, emails EmailsFunc) (known map[string]State, err error)
 	// SigningKey returns the key unsubscribe tokens are signed with. The first call on
 	// a new store keeps candidate and returns it; every later call, from any process,
 	// returns that same key.
@@ -64,6 +71,18 @@ type Subscription struct {
 	// queued at or before this time (At less the resend interval).
 	SentBefore time.Time
 	Token      ConfirmationToken // stored when a confirmation is sent
+}
+
+// ImportedSubscriber is a row of an import, checked, as the store adds it.
+type ImportedSubscriber struct {
+	Email    string // as in the file, trimmed
+	EmailKey string // EmailKey(Email)
+	Name     string
+	State    State
+	// SubscribedAt is always set; ConfirmedAt for StateConfirmed (and kept for an
+	// unsubscribed one that had been confirmed); UnsubscribedAt for StateUnsubscribed.
+	SubscribedAt, ConfirmedAt, UnsubscribedAt time.Time
+	Token                                     ConfirmationToken // StateUnconfirmed only
 }
 
 // ConfirmationToken is what the store keeps of a confirmation link's token.

@@ -45,7 +45,19 @@ type Subscriber struct {
 	SubscribedAt   time.Time
 	ConfirmedAt    time.Time // zero until confirmed; cleared when subscribing again
 	UnsubscribedAt time.Time // zero unless unsubscribed
+	// Source is where the subscriber came from, as first recorded.
+	Source Source
 }
+
+// Source is where a subscriber came from.
+type Source string
+
+const (
+	// SourceForm subscribed through the site's form.
+	SourceForm Source = "form"
+	// SourceImport came in with a CSV file the admin imported (Service.Import).
+	SourceImport Source = "import"
+)
 
 // Counts is how many subscribers are in each state.
 type Counts struct {

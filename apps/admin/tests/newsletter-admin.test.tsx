@@ -340,9 +340,9 @@ describe("signed in", () => {
     ).toEqual(["All", "Confirmed", "Unconfirmed", "Unsubscribed"]);
   });
 
-  it("links 'Download CSV' to every subscriber as CSV", async () => {
+  it("links 'Export CSV' to every subscriber as CSV", async () => {
     await renderDashboard(createFakeAdminApi({ signedIn: true }));
-    expect(screen.getByRole("link", { name: "Download CSV" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
       "href",
       "/api/admin/subscribers.csv",
     );

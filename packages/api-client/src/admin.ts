@@ -26,6 +26,7 @@ export const ADMIN_API = {
   editions: "/api/admin/editions",
   subscribers: "/api/admin/subscribers",
   subscribersCsv: "/api/admin/subscribers.csv",
+  subscribersImport: "/api/admin/subscribers/import",
   messages: "/api/admin/messages",
   mail: "/api/admin/mail",
   sections: "/api/admin/sections",
@@ -121,6 +122,52 @@ export interface Subscriber {
   subscribedAt: string;
   confirmedAt?: string | null;
   unsubscribedAt?: string | null;
+  /** Where they came from: the site's form, or an import. */
+  source?: "form" | "import";
+}
+
+/** A row of an imported file that was not added, and why. */
+export interface RefusedRow {
+  /** The row's line in the file; the header is line 1. */
+  line: number;
+  /** The row's email cell as it was ('' when it had none). */
+  email: string;
+  reason: string;
+}
+
+/** POST /api/admin/subscribers/import: what the import did. */
+export interface ImportResult {
+  /** The export the file was read as. */
+  format: "portfolio" | "listmonk" | "mailchimp" | "buttondown" | "plain";
+  /** Rows read, refused ones included. */
+  rows: number;
+  added: number;
+  /** Came in confirmed: their row had a confirmation date. */
+  confirmed: number;
+  /** Sent a confirmation email, as a sign-up on the site is. */
+  unconfirmed: number;
+  /** Came in unsubscribed: never written to. */
+  unsubscribed: number;
+  /** By line. */
+  refused: RefusedRow[];
+}
+
+/** The largest file the import takes (newsletter.MaxImportBytes); larger is refused with 413. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Imports the subscribers of a CSV file (this site's export, or listmonk's, Mailchimp's
+ * or Buttondown's): 400 `invalid` (field `file`) or 413 `too_large` when the whole file
+ * is refused, 503 when nothing could be saved. Rows refused one by one are in the answer.
+ */
+export function importSubscribers(file: Blob, options?: CallOptions): Promise<ImportResult> {
+  // Sent as text/csv whatever the browser made of the file's type ('' or
+  // application/vnd.ms-excel for a .csv on some systems).
+  return request<ImportResult>(ADMIN_API.subscribersImport, {
+    ...options,
+    method: "POST",
+    body: file.slice(0, file.size, "text/csv"),
+  });
 }
 
 /** The query string of GET /api/admin/subscribers. */

@@ -109,7 +109,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export interface RequestOptions {
   /** GET unless given. */
   method?: HttpMethod;
-  /** Sent as JSON when given. */
+  /** Sent as JSON when given; a Blob (a file) is sent as it is, typed by its own `type`. */
   body?: unknown;
   signal?: AbortSignal;
   headers?: HeadersInit;
@@ -126,7 +126,9 @@ export async function request<T = unknown>(
 ): Promise<T> {
   const requestHeaders = new Headers(headers);
   if (!requestHeaders.has("Accept")) requestHeaders.set("Accept", "application/json");
-  if (body !== undefined) requestHeaders.set("Content-Type", "application/json");
+  const raw = typeof Blob !== "undefined" && body instanceof Blob;
+  if (body !== undefined && !raw) requestHeaders.set("Content-Type", "application/json");
+  if (raw && body.type) requestHeaders.set("Content-Type", body.type);
 
   let response: Response;
   try {
@@ -134,7 +136,7 @@ export async function request<T = unknown>(
       method,
       credentials: "same-origin",
       headers: requestHeaders,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? body : body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
   } catch (error) {

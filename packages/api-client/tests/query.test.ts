@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ADMIN_API, publishEdition, signIn, signOut } from "../src/admin";
+import { ADMIN_API, importSubscribers, publishEdition, signIn, signOut } from "../src/admin";
 import {
   ApiError,
   createQueryClient,
@@ -175,5 +175,26 @@ describe("the admin calls", () => {
       "DELETE /api/admin/session",
       "POST /api/admin/editions/2/publish",
     ]);
+  });
+
+  it("importSubscribers sends the file as it is, as text/csv, whatever its own type", async () => {
+    const answer = {
+      format: "plain",
+      rows: 1,
+      added: 1,
+      confirmed: 0,
+      unconfirmed: 1,
+      unsubscribed: 0,
+      refused: [],
+    };
+    const fetchMock = stubFetch(async () => json(answer));
+    const file = new File(["email\nann@example.org\n"], "list.csv", {
+      type: "application/vnd.ms-excel",
+    });
+    await expect(importSubscribers(file)).resolves.toEqual(answer);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(`${init?.method} ${url}`).toBe("POST /api/admin/subscribers/import");
+    expect(new Headers(init?.headers).get("Content-Type")).toBe("text/csv");
+    expect(await (init!.body as Blob).text()).toBe("email\nann@example.org\n");
   });
 });

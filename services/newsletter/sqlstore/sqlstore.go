@@ -30,6 +30,7 @@ type statements struct {
 	CountRunningPublications                                               string
 	DeleteExpiredConfirmations, FinishPublication, GetConfirmation, GetKey string
 	GetPublication, GetSubscriber, GetSubscriberByEmailKey                 string
+	GetStateByEmailKey, InsertImportedSubscriber                           string
 	InsertConfirmation, InsertDeliveriesToConfirmed, InsertKey             string
 	InsertRunningPublication, InsertSubscriber, ListConfirmed              string
 	ListLastPublications, ListPendingDeliveries, ListRunningPublications   string
@@ -39,7 +40,8 @@ type statements struct {
 
 // postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
 type postgresStatements struct {
-	InsertSubscriberWithLink string
+	InsertSubscriberWithLink                                             string
+	InsertImportedSubscribers, GetStatesByEmailKeys, InsertConfirmations string
 }
 
 // Store is newsletter.Store on SQLite or PostgreSQL. Every change is a unit of a group
@@ -73,12 +75,13 @@ func New(db *sqldb.DB, outbox outbox.TxEnqueuer) *Store {
 type row interface{ Scan(dest ...any) error }
 
 // scanSubscriber reads extra, then the columns every statement returning a subscriber
-// selects: id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at.
+// selects: id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at,
+// source.
 func scanSubscriber(r row, extra ...any) (newsletter.Subscriber, error) {
 	var sub newsletter.Subscriber
 	var subscribed int64
 	var confirmed, unsubscribed sql.NullInt64
-	dest := append(extra, &sub.ID, &sub.Email, &sub.Name, &sub.State, &subscribed, &confirmed, &unsubscribed)
+	dest := append(extra, &sub.ID, &sub.Email, &sub.Name, &sub.State, &subscribed, &confirmed, &unsubscribed, &sub.Source)
 	if err := r.Scan(dest...); err != nil {
 		return newsletter.Subscriber{}, err
 	}

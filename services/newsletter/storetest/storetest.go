@@ -233,7 +233,7 @@ func testSubscribeNewAddress(t *testing.T, h *Harness) {
 	if o != newsletter.SubscribeAdded {
 		t.Errorf("outcome %v, want added", o)
 	}
-	want := newsletter.Subscriber{ID: sub.ID, Email: "Jane.Doe@Example.org", Name: "Jane", State: newsletter.StateUnconfirmed, SubscribedAt: at(0)}
+	want := newsletter.Subscriber{ID: sub.ID, Email: "Jane.Doe@Example.org", Name: "Jane", State: newsletter.StateUnconfirmed, SubscribedAt: at(0), Source: newsletter.SourceForm}
 	if sub != want || sub.ID == 0 {
 		t.Errorf("subscriber %+v, want %+v", sub, want)
 	}
@@ -284,7 +284,7 @@ func testSubscribeKnownAddressInAnyCase(t *testing.T, h *Harness) {
 
 	// After it: a fresh link, the address and name as entered now, the same subscriber.
 	o, sub = h.subscribe(t, subscription("JANE@example.ORG", "Janet", 10, "h3"))
-	want := newsletter.Subscriber{ID: first.ID, Email: "JANE@example.ORG", Name: "Janet", State: newsletter.StateUnconfirmed, SubscribedAt: at(0)}
+	want := newsletter.Subscriber{ID: first.ID, Email: "JANE@example.ORG", Name: "Janet", State: newsletter.StateUnconfirmed, SubscribedAt: at(0), Source: newsletter.SourceForm}
 	if o != newsletter.SubscribeRenewed || sub != want {
 		t.Errorf("after the interval: %v %+v, want renewed %+v", o, sub, want)
 	}
@@ -315,7 +315,7 @@ func testConfirmedAddressIsUnchanged(t *testing.T, h *Harness) {
 func testConfirmIsSingleUse(t *testing.T, h *Harness) {
 	_, sub := h.subscribe(t, subscription("jane@example.org", "Jane", 0, "h1"))
 	o, got := h.confirm(t, "h1", 5)
-	want := newsletter.Subscriber{ID: sub.ID, Email: "jane@example.org", Name: "Jane", State: newsletter.StateConfirmed, SubscribedAt: at(0), ConfirmedAt: at(5)}
+	want := newsletter.Subscriber{ID: sub.ID, Email: "jane@example.org", Name: "Jane", State: newsletter.StateConfirmed, SubscribedAt: at(0), ConfirmedAt: at(5), Source: newsletter.SourceForm}
 	if o != newsletter.Confirmed || got != want {
 		t.Errorf("first use: %v %+v, want confirmed %+v", o, got, want)
 	}
@@ -369,7 +369,7 @@ func testUnsubscribeWithdrawsLinks(t *testing.T, h *Harness) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := newsletter.Subscriber{ID: sub.ID, Email: "jane@example.org", Name: "Jane", State: newsletter.StateUnsubscribed, SubscribedAt: at(0), UnsubscribedAt: at(3)}
+	want := newsletter.Subscriber{ID: sub.ID, Email: "jane@example.org", Name: "Jane", State: newsletter.StateUnsubscribed, SubscribedAt: at(0), UnsubscribedAt: at(3), Source: newsletter.SourceForm}
 	if got != want {
 		t.Errorf("unsubscribed %+v, want %+v", got, want)
 	}
@@ -406,7 +406,7 @@ func testSubscribeAgainAfterUnsubscribing(t *testing.T, h *Harness) {
 	// At once, although the last confirmation went out 3 minutes ago: unsubscribing
 	// ended that subscription.
 	o, got := h.subscribe(t, subscription("Jane@example.org", "Jane D", 3, "h2"))
-	want := newsletter.Subscriber{ID: sub.ID, Email: "Jane@example.org", Name: "Jane D", State: newsletter.StateUnconfirmed, SubscribedAt: at(3)}
+	want := newsletter.Subscriber{ID: sub.ID, Email: "Jane@example.org", Name: "Jane D", State: newsletter.StateUnconfirmed, SubscribedAt: at(3), Source: newsletter.SourceForm}
 	if o != newsletter.SubscribeRenewed || got != want {
 		t.Errorf("subscribing again: %v %+v, want renewed %+v", o, got, want)
 	}

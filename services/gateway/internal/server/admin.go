@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"mime"
 	"net/http"
 	"strings"
@@ -47,6 +48,7 @@ type Subscribers interface {
 	Counts(ctx context.Context) (newsletter.Counts, error)
 	List(ctx context.Context, q newsletter.ListQuery) (newsletter.SubscriberPage, error)
 	All(ctx context.Context) ([]newsletter.Subscriber, error)
+	Import(ctx context.Context, file io.Reader) (newsletter.ImportResult, error)
 }
 
 // Publisher sends editions to the confirmed subscribers (newsletter.Publisher).

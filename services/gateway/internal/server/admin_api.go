@@ -6,7 +6,6 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/gorilla/mux"
@@ -117,6 +116,7 @@ type subscriberItem struct {
 	SubscribedAt   string  `json:"subscribedAt"`
 	ConfirmedAt    *string `json:"confirmedAt"`
 	UnsubscribedAt *string `json:"unsubscribedAt"`
+	Source         string  `json:"source"`
 }
 
 func subscriberItemOf(s newsletter.Subscriber) subscriberItem {
@@ -127,6 +127,7 @@ func subscriberItemOf(s newsletter.Subscriber) subscriberItem {
 		SubscribedAt:   rfc3339(s.SubscribedAt),
 		ConfirmedAt:    rfc3339OrNil(s.ConfirmedAt),
 		UnsubscribedAt: rfc3339OrNil(s.UnsubscribedAt),
+		Source:         string(s.Source),
 	}
 }
 
@@ -173,8 +174,13 @@ func handleAdminSubscribers(logger *zap.Logger, subscribers Subscribers) http.Ha
 	})
 }
 
+// subscribersCSVHeader is the export's first line: every column of a subscriber.
+var subscribersCSVHeader = []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source"}
+
 // handleAdminSubscribersCSV answers every subscriber as a CSV attachment, newest
-// first, for a spreadsheet.
+// first, for a spreadsheet or for another site's import (this site's own reads it
+// back: newsletter.Service.Import). Every cell a subscriber typed is neutralised
+// against spreadsheet formulas (newsletter.NeutraliseCell).
 func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		all, err := subscribers.All(r.Context())
@@ -185,12 +191,12 @@ func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="subscribers-%s.csv"`, time.Now().UTC().Format("2006-01-02")))
 		cw := csv.NewWriter(w)
-		_ = cw.Write([]string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt"})
+		_ = cw.Write(subscribersCSVHeader)
 		for _, s := range all {
 			item := subscriberItemOf(s)
 			_ = cw.Write([]string{
-				csvCell(item.Email), csvCell(item.Name), item.State,
-				item.SubscribedAt, deref(item.ConfirmedAt), deref(item.UnsubscribedAt),
+				newsletter.NeutraliseCell(item.Email), newsletter.NeutraliseCell(item.Name), item.State,
+				item.SubscribedAt, deref(item.ConfirmedAt), deref(item.UnsubscribedAt), item.Source,
 			})
 		}
 		cw.Flush()
@@ -201,14 +207,47 @@ func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http
 	})
 }
 
-// csvCell keeps a value typed by a visitor from being read as a formula by a
-// spreadsheet (CSV injection): a cell that starts with =, +, -, @, a tab or a carriage
-// return gets a leading quote, which spreadsheets show as text.
-func csvCell(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
+// handleAdminSubscribersImport adds the subscribers of a CSV file, the request body
+// (text/csv, at most newsletter.MaxImportBytes: readBody): this site's export, or
+// listmonk's, Mailchimp's or Buttondown's. The newsletter decides everything
+// (newsletter.Service.Import); this answers what it did, every refused row with its
+// line and reason, or its refusal of the whole file (400 invalid, 413 too_large, 503
+// unavailable: nothing was added).
+func handleAdminSubscribersImport(logger *zap.Logger, subscribers Subscribers) http.Handler {
+	type refused struct {
+		Line   int    `json:"line"`
+		Email  string `json:"email"`
+		Reason string `json:"reason"`
 	}
-	return s
+	type answer struct {
+		Format       string    `json:"format"`
+		Rows         int       `json:"rows"`
+		Added        int       `json:"added"`
+		Confirmed    int       `json:"confirmed"`
+		Unconfirmed  int       `json:"unconfirmed"`
+		Unsubscribed int       `json:"unsubscribed"`
+		Refused      []refused `json:"refused"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		start := time.Now()
+		res, err := subscribers.Import(r.Context(), r.Body)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		out := answer{
+			Format: res.Format, Rows: res.Rows, Added: res.Added(),
+			Confirmed: res.Confirmed, Unconfirmed: res.Unconfirmed, Unsubscribed: res.Unsubscribed,
+			Refused: make([]refused, 0, len(res.Refused)),
+		}
+		for _, f := range res.Refused {
+			out.Refused = append(out.Refused, refused{Line: f.Line, Email: f.Email, Reason: f.Reason})
+		}
+		logger.Info("admin: subscribers imported", zap.String("format", res.Format), zap.Int("rows", res.Rows),
+			zap.Int("added", res.Added()), zap.Int("confirmation_emails", res.Unconfirmed), zap.Int("refused", len(res.Refused)),
+			zap.Duration("took", time.Since(start)), zap.String("user", adminSessionFrom(r.Context()).User))
+		writeJSON(w, http.StatusOK, out)
+	})
 }
 
 func deref(s *string) string {

@@ -183,6 +183,7 @@ var adminEndpoints = []struct{ method, path, body string }{
 	{http.MethodPost, "/api/admin/editions/1/publish", ""},
 	{http.MethodGet, "/api/admin/subscribers", ""},
 	{http.MethodGet, "/api/admin/subscribers.csv", ""},
+	{http.MethodPost, "/api/admin/subscribers/import", "email\nann@example.org\n"},
 	{http.MethodGet, "/api/admin/messages", ""},
 	{http.MethodGet, "/api/admin/mail", ""},
 	{http.MethodPost, "/api/admin/mail/1/retry", ""},
@@ -626,7 +627,7 @@ func TestAdminStatsAndLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 5 || !slices.Equal(rows[0], []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt"}) {
+	if len(rows) != 5 || !slices.Equal(rows[0], []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source"}) {
 		t.Fatalf("CSV rows = %q", rows)
 	}
 	var injected []string

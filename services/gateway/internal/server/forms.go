@@ -112,6 +112,7 @@ var (
 	jsonForm       = bodyType{"application/json", "Send the form as JSON (Content-Type: application/json)."}
 	urlEncodedForm = bodyType{"application/x-www-form-urlencoded", "Send the form as application/x-www-form-urlencoded."}
 	gzipBody       = bodyType{"application/gzip", "Send the release artifact as application/gzip."}
+	csvBody        = bodyType{"text/csv", "Send the subscribers as a CSV file (Content-Type: text/csv)."}
 )
 
 // newCrossOriginProtection rejects cross-site browser requests by Sec-Fetch-Site or,

@@ -4,6 +4,7 @@ import (
 	"net/http"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
+	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
 // guards are the wrappers the routes share, made once for the route table: who the
@@ -19,6 +20,7 @@ type guards struct {
 	json                         func(http.Handler) http.Handler // a JSON body of at most maxFormBody
 	noBody                       func(http.Handler) http.Handler // no body, or JSON (an action)
 	artifact                     func(http.Handler) http.Handler // a release artifact
+	csv                          func(http.Handler) http.Handler // a CSV file of subscribers
 	deploy                       func(http.Handler) http.Handler // a deploy token for the path's section
 }
 
@@ -36,6 +38,7 @@ func newGuards(d Deps) guards {
 		json:     readBody(jsonForm, maxFormBody, apiFailure(logger)),
 		noBody:   noBodyOrJSON(logger),
 		artifact: readBody(gzipBody, maxArtifact, apiFailure(logger)),
+		csv:      readBody(csvBody, newsletter.MaxImportBytes, apiFailure(logger)),
 	}
 	if d.Sections != nil {
 		g.deploy = withDeployToken(logger, d.Sections)

@@ -69,6 +69,7 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	r.Handle("/api/admin/editions/{id}/publish", session(noBody(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, d.Admin.Subscribers))).Methods(get...)
 	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/subscribers/import", session(g.csv(handleAdminSubscribersImport(logger, d.Admin.Subscribers)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
 	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
 	r.Handle("/api/admin/mail/{id}/retry", session(noBody(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)

@@ -1,3 +1,3 @@
-SELECT id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at
+SELECT id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at, source
 FROM newsletter_subscribers
 WHERE email_key = $1;

@@ -14,4 +14,4 @@ SET email                = $2,
 WHERE email_key = $1
   AND state <> 'confirmed'
   AND (confirmation_sent_at IS NULL OR confirmation_sent_at <= $5)
-RETURNING id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at;
+RETURNING id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at, source;

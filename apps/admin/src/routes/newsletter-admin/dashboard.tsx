@@ -10,6 +10,7 @@ import { Sections } from "./sections";
 import { useEndSessionOn401, useSignOut } from "./session-end";
 import { SetupNotes } from "./setup-notes";
 import { StatCards } from "./stat-cards";
+import { SubscriberImport } from "./subscriber-import";
 import { Subscribers } from "./subscribers";
 
 interface DashboardProps {
@@ -60,6 +61,7 @@ function DashboardBody({ session, focusOnMount = false }: DashboardProps) {
       <StatCards />
       <Editions />
       <Subscribers />
+      <SubscriberImport />
       <Messages />
       <Mail />
       <Sections />

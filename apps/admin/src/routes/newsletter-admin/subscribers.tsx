@@ -30,7 +30,7 @@ const stateBadges: Record<SubscriberState, BadgeVariant> = {
 
 const cell = "px-4 py-3 text-left align-top";
 
-/** Subscribers, newest first, a page at a time, optionally of one state; and all of them as CSV. */
+/** Subscribers, newest first, a page at a time, optionally of one state; and all of them as CSV (the export). */
 export function Subscribers() {
   const [page, setPage] = useState(1);
   const [state, setState] = useState<SubscriberState | "">("");
@@ -59,7 +59,7 @@ export function Subscribers() {
           download
           className={buttonClasses({ variant: "outline", size: "sm", className: "self-start" })}
         >
-          Download CSV
+          Export CSV
         </a>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">

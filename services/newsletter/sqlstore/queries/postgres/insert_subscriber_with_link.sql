@@ -6,9 +6,9 @@ WITH subscriber AS (
     INSERT INTO newsletter_subscribers (email, email_key, name, state, subscribed_at, confirmation_sent_at)
     VALUES ($1, $2, $3, 'unconfirmed', $4, $4)
     ON CONFLICT (email_key) DO NOTHING
-    RETURNING id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at
+    RETURNING id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at, source
 ), link AS (
     INSERT INTO newsletter_confirmations (token_hash, subscriber_id, created_at, expires_at)
     SELECT $5, id, $4, $6 FROM subscriber
 )
-SELECT id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at FROM subscriber;
+SELECT id, email, name, state, subscribed_at, confirmed_at, unsubscribed_at, source FROM subscriber;

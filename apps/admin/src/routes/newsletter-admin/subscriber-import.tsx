@@ -1,0 +1,155 @@
+import {
+  ADMIN_API,
+  type ImportResult,
+  importSubscribers,
+  MAX_IMPORT_BYTES,
+} from "@portfolio/api-client/admin";
+import { Button } from "@portfolio/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
+import { labelClasses } from "@portfolio/ui/form";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { count } from "./format";
+import { describeProblem } from "./load-problem";
+
+const cell = "px-4 py-3 text-left align-top";
+
+const formatNames: Record<ImportResult["format"], string> = {
+  portfolio: "this site's export",
+  listmonk: "a listmonk export",
+  mailchimp: "a Mailchimp export",
+  buttondown: "a Buttondown export",
+  plain: "a list of addresses",
+};
+
+/** What an import did, in one sentence. */
+function summary(r: ImportResult): string {
+  const parts = [
+    `${count(r.confirmed, "confirmed subscriber")} kept confirmed`,
+    `${count(r.unconfirmed, "confirmation email")} queued`,
+    `${count(r.unsubscribed, "unsubscribed address", "unsubscribed addresses")} kept unsubscribed`,
+  ];
+  return `Read ${count(r.rows, "row")} as ${formatNames[r.format]}: added ${r.added} (${parts.join(", ")}); refused ${r.refused.length}.`;
+}
+
+/** The rows an import refused, with their line and reason. */
+function RefusedRows({ result }: { result: ImportResult }) {
+  if (result.refused.length === 0) return null;
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a named scroll region around a table, not a document section
+    <div
+      role="region"
+      aria-label="Refused rows"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe: scrollable-region-focusable)
+      tabIndex={0}
+      className="max-h-96 overflow-auto rounded-md border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
+      <table className="w-full min-w-[32rem] text-sm">
+        <caption className="sr-only">Rows not imported, by line, with the reason.</caption>
+        <thead className="sticky top-0 bg-muted text-muted-foreground">
+          <tr>
+            <th scope="col" className={cell}>
+              Line
+            </th>
+            <th scope="col" className={cell}>
+              Email
+            </th>
+            <th scope="col" className={cell}>
+              Reason
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">
+          {result.refused.map((r) => (
+            <tr key={r.line}>
+              <td className={`${cell} tabular-nums`}>{r.line}</td>
+              <td className={`${cell} break-all`}>{r.email}</td>
+              <td className={cell}>{r.reason}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Imports subscribers from a CSV file (this site's export, listmonk, Mailchimp or
+ * Buttondown), and shows what it did: how many came in, and every refused row.
+ */
+export function SubscriberImport() {
+  const inputId = useId();
+  const hintId = useId();
+  const client = useQueryClient();
+  const [file, setFile] = useState<File | null>(null);
+  const [tooLarge, setTooLarge] = useState(false);
+  const upload = useMutation({
+    mutationFn: (f: File) => importSubscribers(f),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: [ADMIN_API.subscribers] });
+      void client.invalidateQueries({ queryKey: [ADMIN_API.stats] });
+    },
+    onError: (error) => console.error("Newsletter admin: the import failed.", error),
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file && !tooLarge) upload.mutate(file);
+  };
+
+  return (
+    <Card className="mt-10">
+      <CardHeader>
+        <CardTitle>Import subscribers</CardTitle>
+        <CardDescription>
+          A CSV file: this site's export, or an export of listmonk, Mailchimp or Buttondown. A row
+          with a confirmation date comes in confirmed; every other address gets a confirmation
+          email. Addresses already on the list, or unsubscribed, are left as they are.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex flex-col gap-2">
+            <label htmlFor={inputId} className={labelClasses}>
+              CSV file
+            </label>
+            <input
+              id={inputId}
+              type="file"
+              accept=".csv,text/csv"
+              aria-describedby={hintId}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                setFile(chosen);
+                setTooLarge(chosen !== null && chosen.size > MAX_IMPORT_BYTES);
+                upload.reset();
+              }}
+              className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm"
+            />
+            <p id={hintId} className="text-xs text-muted-foreground">
+              At most 10 MiB and 200,000 rows.
+            </p>
+          </div>
+          <Button type="submit" disabled={!file || tooLarge || upload.isPending}>
+            {upload.isPending ? "Importing..." : "Import"}
+          </Button>
+        </form>
+
+        {tooLarge ? (
+          <p role="alert" className="text-sm text-destructive">
+            This file is larger than 10 MiB. Split it and import each part.
+          </p>
+        ) : null}
+        {upload.isError ? (
+          <p role="alert" className="text-sm text-destructive">
+            Nothing was imported. {describeProblem(upload.error)}
+          </p>
+        ) : null}
+        <div role="status" className="text-sm">
+          {upload.data ? summary(upload.data) : null}
+        </div>
+        {upload.data ? <RefusedRows result={upload.data} /> : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,133 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"encoding/json"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/portfolio-site/portfolio/services/newsletter"
+)
+
+// importAnswer is POST /api/admin/subscribers/import's answer.
+type importAnswer struct {
+	Format                                            string
+	Rows, Added, Confirmed, Unconfirmed, Unsubscribed int
+	Refused                                           []struct {
+		Line          int
+		Email, Reason string
+	}
+}
+
+// exportRows GETs the subscribers CSV and returns its rows, header first.
+func (f *fixture) exportRows(t *testing.T, cookie *http.Cookie) [][]string {
+	t.Helper()
+	w := f.adminCall(http.MethodGet, "/api/admin/subscribers.csv", cookie, send{})
+	if w.Code != http.StatusOK {
+		t.Fatalf("export: %d %s", w.Code, w.Body)
+	}
+	rows, err := csv.NewReader(strings.NewReader(w.Body.String())).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func (f *fixture) importCSV(t *testing.T, cookie *http.Cookie, file []byte) importAnswer {
+	t.Helper()
+	w := f.adminCall(http.MethodPost, "/api/admin/subscribers/import", cookie, send{contentType: "text/csv", reader: bytes.NewReader(file)})
+	if w.Code != http.StatusOK {
+		t.Fatalf("import: %d %s", w.Code, w.Body)
+	}
+	var a importAnswer
+	if err := json.Unmarshal(w.Body.Bytes(), &a); err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestAdminExportImportsIntoAnotherSite(t *testing.T) {
+	from := newFixture(t, adminEnv(t, nil))
+	fromCookie := from.signIn(t)
+	from.seedSubscribers(t, "ada@example.org", "=cmd|calc@example.org")
+	exported := from.exportRows(t, fromCookie)
+	var file bytes.Buffer
+	cw := csv.NewWriter(&file)
+	_ = cw.WriteAll(exported)
+
+	to := newFixture(t, adminEnv(t, nil))
+	cookie := to.signIn(t)
+	got := to.importCSV(t, cookie, file.Bytes())
+	if got.Format != "portfolio" || got.Rows != 4 || got.Added != 4 || got.Confirmed != 2 || got.Unconfirmed != 1 || got.Unsubscribed != 1 || len(got.Refused) != 0 {
+		t.Fatalf("import = %+v, want the 4 subscribers added", got)
+	}
+	// The same list, each now from an import; the formula cell neutralised again.
+	again := to.exportRows(t, cookie)
+	strip := func(rows [][]string) [][]string {
+		out := make([][]string, 0, len(rows))
+		for _, r := range rows[1:] {
+			out = append(out, r[:6])
+		}
+		slices.SortFunc(out, func(a, b []string) int { return strings.Compare(a[0], b[0]) })
+		return out
+	}
+	if a, b := strip(exported), strip(again); !slices.EqualFunc(a, b, slices.Equal) {
+		t.Errorf("re-exported\n%q\nwant\n%q", b, a)
+	}
+	for _, r := range again[1:] {
+		if r[6] != string(newsletter.SourceImport) {
+			t.Errorf("%s: source %q, want import", r[0], r[6])
+		}
+		if strings.Contains(r[0], "calc") && r[0] != "'=cmd|calc@example.org" {
+			t.Errorf("the formula cell came back as %q", r[0])
+		}
+	}
+	// One confirmation email, to the unconfirmed subscriber.
+	if c, err := to.outbox.Count(context.Background()); err != nil || c.Pending != 1 {
+		t.Errorf("outbox %+v, %v; want 1 confirmation pending", c, err)
+	}
+
+	// The same file again: nobody is changed, every row refused with its reason.
+	second := to.importCSV(t, cookie, file.Bytes())
+	if second.Added != 0 || len(second.Refused) != 4 {
+		t.Fatalf("second import = %+v, want every row refused", second)
+	}
+	for i, r := range second.Refused {
+		if r.Line != i+2 || !strings.Contains(r.Reason, "already on the list") && !strings.Contains(r.Reason, "unsubscribed earlier") {
+			t.Errorf("refused %+v", r)
+		}
+	}
+}
+
+func TestAdminImportRefusesTheWholeFile(t *testing.T) {
+	f := newFixture(t, adminEnv(t, nil))
+	cookie := f.signIn(t)
+	for _, tt := range []struct {
+		name, contentType string
+		body              []byte
+		status            int
+		code, field       string
+	}{
+		{"JSON", "application/json", []byte(`{"email":"ann@example.org"}`), http.StatusUnsupportedMediaType, "unsupported_media_type", ""},
+		{"a form post", "multipart/form-data; boundary=x", []byte("--x--"), http.StatusUnsupportedMediaType, "unsupported_media_type", ""},
+		{"too large", "text/csv", append([]byte("email\n"), bytes.Repeat([]byte("a"), newsletter.MaxImportBytes)...), http.StatusRequestEntityTooLarge, "too_large", ""},
+		{"no email column", "text/csv", []byte("name\nAnn\n"), http.StatusBadRequest, "invalid", "file"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := f.adminCall(http.MethodPost, "/api/admin/subscribers/import", cookie, send{contentType: tt.contentType, reader: bytes.NewReader(tt.body)})
+			if w.Code != tt.status {
+				t.Fatalf("status %d, want %d: %s", w.Code, tt.status, w.Body)
+			}
+			if e := decodeError(t, w); e.Error.Code != tt.code || e.Error.Field != tt.field {
+				t.Errorf("error %+v, want %s on %q", e.Error, tt.code, tt.field)
+			}
+		})
+	}
+	if c, err := f.subs.Counts(context.Background()); err != nil || c.Total() != 0 {
+		t.Errorf("counts %+v, %v after refused files", c, err)
+	}
+}
