@@ -4,6 +4,9 @@
 // view. The gateway puts it into the shell's chrome per request
 // (docs/decisions/0001-prerender-composition.md).
 import { publishedPosts, TAGS_PATH, tags } from "@portfolio/content/blog";
+
+export { blogSearchDocuments as searchDocuments } from "@portfolio/content/search";
+
 import { sectionPrerender } from "@portfolio/router/server";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import BlogRoutes from "./routes";

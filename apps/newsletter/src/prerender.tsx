@@ -3,6 +3,9 @@
 // route of the section's release), and of its not-found view. The gateway puts it into
 // the shell's chrome per request (docs/decisions/0001-prerender-composition.md).
 import { editionPath, editions, loadEditions } from "@portfolio/content/newsletter";
+
+export { editionSearchDocuments as searchDocuments } from "@portfolio/content/search";
+
 import { sectionPrerender } from "@portfolio/router/server";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import NewsletterRoutes from "./routes";

@@ -1,5 +1,6 @@
 // The stylesheet is part of the initial chunk, so index.html links it in <head>.
 import "./styles.css";
+import { pushHistory } from "@portfolio/router/history";
 import { PROGRESS_BAR_CLASSES } from "./chrome/progress";
 import { type Islands, startIslands } from "./document/islands";
 import { appNavigation } from "./document/links";
@@ -41,15 +42,52 @@ function afterFirstPaint(run: () => void) {
   setTimeout(start, 1000);
 }
 
+/**
+ * Search opens from the header's link, `/` (outside a field) and Ctrl/⌘-K; the palette
+ * and the site's documents load on first use (document/search-palette.ts).
+ */
+function attachSearch(go: (url: string) => void) {
+  const open = () => void import("./document/search-palette").then((m) => m.openSearchPalette(go));
+  document.addEventListener("click", (event) => {
+    const link = (event.target as Element).closest?.("[data-search-open]");
+    if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    open();
+  });
+  document.addEventListener("keydown", (event) => {
+    const target = event.target as HTMLElement;
+    const typing = target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+    const slash = event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey;
+    const k = event.key.toLowerCase() === "k" && (event.ctrlKey || event.metaKey) && !event.altKey;
+    if (!slash && !k) return;
+    event.preventDefault();
+    open();
+  });
+}
+
 function startDocument() {
   let islands: Islands | undefined;
   let takingOver = false;
+  let appRunning = false;
   const stopReading = attachReadingAids();
+
+  /** A navigation inside the site: the app's, once it runs; before, the app starts for it. */
+  const go = (url: string) => {
+    if (!appRunning) {
+      const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+      navigate(url, url === here);
+      return;
+    }
+    // The router follows the history (as it does for Back): a link it did not render,
+    // such as a search result's, navigates like one of its own.
+    if (!pushHistory(url)) window.location.assign(url);
+    else window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
+  };
+  attachSearch(go);
 
   const navigate = (url: string, replace: boolean) => {
     if (takingOver) return;
     takingOver = true;
-    document.removeEventListener("click", onClick);
     window.removeEventListener("popstate", onPopState);
     // The page being left stays, with the progress cue, until the new one can render.
     const cue = document.createElement("div");
@@ -66,19 +104,22 @@ function startDocument() {
         }),
       )
       .then(
-        () => cue.remove(),
+        () => {
+          cue.remove();
+          appRunning = true;
+        },
         () => window.location.assign(url), // the app's code did not load: load the page
       );
   };
 
-  const onClick = (event: MouseEvent) => {
+  // Links of the site: React's own (<Link>) handle their clicks once the app runs.
+  document.addEventListener("click", (event) => {
     const url = appNavigation(event);
     if (!url) return;
     event.preventDefault();
-    const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
-    navigate(url, url === here);
-  };
-  document.addEventListener("click", onClick);
+    if (takingOver && !appRunning) return; // the app is starting for the click before
+    go(url);
+  });
 
   // The URL moved to another page without a document load (a script's pushState, then
   // popstate, as the router's own navigation does): the app renders it. A fragment of

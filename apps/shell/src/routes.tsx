@@ -17,6 +17,7 @@ const pages = {
   contact: () => import("./routes/contact/contact").then((m) => m.Contact),
   privacyPolicy: () => import("./routes/legal/privacy-policy").then((m) => m.PrivacyPolicy),
   termsOfUse: () => import("./routes/legal/terms-of-use").then((m) => m.TermsOfUse),
+  search: () => import("./routes/search/search").then((m) => m.Search),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 type PageName = keyof typeof pages;
@@ -45,6 +46,7 @@ const Talks = page("talks");
 const Contact = page("contact");
 const PrivacyPolicy = page("privacyPolicy");
 const TermsOfUse = page("termsOfUse");
+const Search = page("search");
 
 const pageByPath: [RegExp, PageName][] = [
   [/^\/skills\/?$/, "skills"],
@@ -55,6 +57,7 @@ const pageByPath: [RegExp, PageName][] = [
   [/^\/contact\/?$/, "contact"],
   [/^\/privacy-policy\/?$/, "privacyPolicy"],
   [/^\/terms-of-use\/?$/, "termsOfUse"],
+  [/^\/search\/?$/, "search"],
 ];
 
 /**
@@ -98,6 +101,7 @@ export function AppRoutes({ arrived = false }: { arrived?: boolean }) {
         <Route path="contact" element={<Contact />} />
         <Route path="privacy-policy" element={<PrivacyPolicy />} />
         <Route path="terms-of-use" element={<TermsOfUse />} />
+        <Route path="search" element={<Search />} />
         {/* Keyed: each section keeps its own loading and failure state. */}
         <Route path="blog/*" element={<RemoteRoute key="blog" name="blog" />} />
         <Route path="newsletter/*" element={<RemoteRoute key="newsletter" name="newsletter" />} />

@@ -16,6 +16,11 @@ export interface PrerenderedPage {
 /** What an app's src/prerender.tsx exports: every page its build emits. */
 export interface PrerenderModule {
   renderPages(): Promise<PrerenderedPage[]>;
+  /**
+   * What the section adds to site search, if anything: written to dist/search.json, which
+   * its release carries and the gateway serves merged (docs/decisions/0042-search.md).
+   */
+  searchDocuments?(): Promise<unknown[]>;
 }
 
 /** Where a page's HTML goes under dist/prerender/, as the gateway looks it up. */
@@ -73,6 +78,12 @@ function pluginWritePages(outDir: string): RsbuildPlugin {
           const pages = await mod.renderPages();
           await writePages(join(api.context.rootPath, outDir), pages);
           api.logger.info(`prerendered ${pages.length} pages into ${outDir}`);
+          if (mod.searchDocuments) {
+            const documents = await mod.searchDocuments();
+            const file = join(api.context.rootPath, dirname(outDir), "search.json");
+            await writeFile(file, `${JSON.stringify({ documents })}\n`);
+            api.logger.info(`wrote ${documents.length} search documents into ${file}`);
+          }
         }
       });
     },

@@ -5,7 +5,8 @@
  * singleton, so host and remotes render inside one router context.
  */
 
-export { type Hydrate, Island, IslandSlots } from "./island";
+export { pushHistory } from "./history";
+export { type Hydrate, Island, IslandSlots, useStaticRender } from "./island";
 export type {
   LinkProps,
   Location,
@@ -27,7 +28,6 @@ export {
   Navigate,
   NavLink,
   Outlet,
-  pushHistory,
   Route,
   Routes,
   useHref,

@@ -53,3 +53,8 @@ export function Island<P extends object>({
     </div>
   );
 }
+
+/** Whether this render is the build's (renderStatic), not the browser's. */
+export function useStaticRender(): boolean {
+  return useContext(IslandSlots) !== null;
+}

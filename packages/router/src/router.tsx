@@ -29,6 +29,7 @@ import {
   useState,
   useTransition,
 } from "react";
+import { createKey, pushHistory } from "./history";
 
 export interface Path {
   pathname: string;
@@ -134,7 +135,6 @@ export function createLocation(to: To, state: unknown = null, key = createKey())
   };
 }
 
-const createKey = () => Math.random().toString(36).slice(2, 10);
 const joinPaths = (paths: string[]) => paths.join("/").replace(/[\\/]{2,}/g, "/");
 const trimSlash = (path: string) => path.replace(/\/+$/, "");
 /** Trailing slashes off, but "/" stays "/". */
@@ -350,24 +350,6 @@ function browserLocation(): Location {
   const { pathname, search, hash } = window.location;
   const state = window.history.state as { usr?: unknown; key?: string } | null;
   return { pathname, search, hash, state: state?.usr ?? null, key: state?.key || "default" };
-}
-
-/**
- * Moves the browser's history to `url` as BrowserRouter does (its state shape), for the
- * app taking over a page that arrived prerendered. False when the browser refused
- * (state that cannot be cloned, too many entries): the caller loads the URL instead.
- */
-export function pushHistory(url: string, replace = false, state: unknown = null): boolean {
-  try {
-    window.history[replace ? "replaceState" : "pushState"](
-      { usr: state, key: createKey() },
-      "",
-      url,
-    );
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

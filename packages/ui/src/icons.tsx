@@ -60,6 +60,8 @@ export const MonitorIcon = drawnIcon(
 
 export const MenuIcon = drawnIcon(<path d="M4 6h16M4 12h16M4 18h16" />);
 
+export const SearchIcon = drawnIcon(<circle cx="11" cy="11" r="7" />, <path d="m20 20-4-4" />);
+
 export const XIcon = drawnIcon(<path d="M18 6 6 18M6 6l12 12" />);
 
 // Links: out of the site, back and forward.

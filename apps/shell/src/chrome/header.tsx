@@ -2,6 +2,7 @@ import { site } from "@portfolio/content";
 import { Link } from "@portfolio/router";
 import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
+import { SearchLink } from "./search-link";
 import { ThemeToggle } from "./theme-toggle";
 
 export function Header() {
@@ -18,9 +19,10 @@ export function Header() {
         <nav id="site-nav" aria-label="Main" className="hidden md:block">
           <NavLinks className="flex items-center gap-1" linkClassName="block px-2.5 lg:px-3" />
         </nav>
-        {/* As wide as its two buttons below md from the start: a browser that paints the
-            prerendered page before it has parsed the second button must not move the first. */}
-        <div className="flex min-w-21 items-center justify-end gap-1 md:min-w-0">
+        {/* As wide as its three controls below md from the start: a browser that paints the
+            prerendered page before it has parsed the last must not move the others. */}
+        <div className="flex min-w-31 items-center justify-end gap-1 md:min-w-0">
+          <SearchLink />
           <ThemeToggle />
           <MobileNav />
         </div>

@@ -8,8 +8,6 @@
 package discovery
 
 import (
-	"bytes"
-	"compress/gzip"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
@@ -90,13 +88,7 @@ func Build(in Input) (*Files, error) {
 func FeedTitle(site content.Site) string { return site.SiteName + " · Blog" }
 
 func file(name string, body []byte, contentType string) *static.File {
-	f := static.NewFile(name, body, static.NoCache)
+	f := static.NewGzipFile(name, body, static.NoCache)
 	f.ContentType = contentType
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
-	_, _ = zw.Write(body)                                    // writes to a bytes.Buffer do not fail
-	if zw.Close() == nil {
-		f.AddVariant(static.Gzip, buf.Bytes()) // dropped when it is not smaller
-	}
 	return f
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/search"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
@@ -107,7 +108,11 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 		if route.Section != content.SectionShell {
 			continue
 		}
-		r.Handle(route.Path, handlePage(logger, web, route, cfg.PublicURL)).Methods(get...)
+		if route.Path == searchPath {
+			r.Handle(route.Path, handleSearchPage(logger, web, route, cfg.PublicURL)).Methods(get...)
+		} else {
+			r.Handle(route.Path, handlePage(logger, web, route, cfg.PublicURL)).Methods(get...)
+		}
 		if route.Path != "/" {
 			r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
 		}
@@ -116,6 +121,7 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	// For crawlers and feed readers, made from the shell's content and each section's
 	// release of the moment. The blog's feeds (RSS, Atom, JSON Feed, one Atom feed per
 	// tag) and the editions' Atom feed, each with the same caching as the pages.
+	r.Handle("/"+search.FileName, handleState(web, func(st *State) *static.File { return st.SearchJSON })).Methods(get...)
 	r.Handle(discovery.RSSPath, handleState(web, func(st *State) *static.File { return st.Discovery.RSS })).Methods(get...)
 	r.Handle(discovery.AtomPath, handleState(web, func(st *State) *static.File { return st.Discovery.Atom })).Methods(get...)
 	r.Handle(discovery.JSONFeedPath, handleState(web, func(st *State) *static.File { return st.Discovery.JSONFeed })).Methods(get...)

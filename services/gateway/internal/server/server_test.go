@@ -60,9 +60,9 @@ func TestEveryRouteServesItsPage(t *testing.T) {
 	routes, _ := content.LoadRoutes(content.FS())
 	// The spec's 17 routes, less the 404 and the three articles (they come from the
 	// posts: TestBlogArticlePages), plus /blog/tags (a tag's own page comes from the
-	// posts too: TestBlogTagPages).
-	if len(routes) != 14 {
-		t.Fatalf("%d routes, want 14", len(routes))
+	// posts too: TestBlogTagPages) and /search.
+	if len(routes) != 15 {
+		t.Fatalf("%d routes, want 15", len(routes))
 	}
 	for _, route := range routes {
 		path := strings.ReplaceAll(route.Path, "{id}", "3")

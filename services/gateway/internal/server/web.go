@@ -15,6 +15,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/search"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
@@ -80,6 +81,10 @@ type State struct {
 	Discovery *discovery.Files
 	Sections  map[string]Section
 	Remotes   *static.File // /mf/remotes.json
+	// Search is every section's search documents (their builds' search.json), and
+	// SearchJSON the same as /search.json serves them to the browser's palette.
+	Search     *search.Index
+	SearchJSON *static.File
 }
 
 // Ready reports whether the site can be served: the shell's index.html was loaded.
@@ -261,7 +266,33 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 		st.Composer = compose.New(w.Shell, composed)
 	}
 	st.Remotes = remotesFile(w.cfg.Remotes(), sections)
+	if st.Search, err = searchIndex(sections); err != nil {
+		return nil, err
+	}
+	st.SearchJSON = static.NewGzipFile(search.FileName, st.Search.JSON(), static.NoCache)
 	return st, nil
+}
+
+// searchIndex merges the search documents of the sections' builds (a build without a
+// search.json adds none).
+func searchIndex(sections map[string]Section) (*search.Index, error) {
+	var docs []search.Document
+	for _, name := range config.RemoteNames {
+		files := sections[name].Files
+		if files == nil {
+			continue
+		}
+		f, ok := files.Lookup(search.FileName)
+		if !ok {
+			continue
+		}
+		d, err := search.Parse(f.Body)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		docs = append(docs, d...)
+	}
+	return search.New(docs)
 }
 
 // Editions are the newsletter's editions as its section serves them now.

@@ -5,6 +5,7 @@ package static
 
 import (
 	"bytes"
+	"compress/gzip"
 	"crypto/sha256"
 	"encoding/base64"
 	"net/http"
@@ -54,6 +55,19 @@ func NewFile(name string, body []byte, cacheControl string) *File {
 		ETag:         etag(body),
 		Body:         body,
 	}
+}
+
+// NewGzipFile is NewFile with a gzip variant (best compression) made at once: for a file
+// made in memory and served many times (feeds, the search index).
+func NewGzipFile(name string, body []byte, cacheControl string) *File {
+	f := NewFile(name, body, cacheControl)
+	var buf bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
+	_, _ = zw.Write(body)                                    // writes to a bytes.Buffer do not fail
+	if zw.Close() == nil {
+		f.AddVariant(Gzip, buf.Bytes()) // dropped when it is not smaller
+	}
+	return f
 }
 
 // AddVariant attaches a precompressed body for the given Content-Encoding. A variant

@@ -1,0 +1,62 @@
+import { useSearchParams, useStaticRender } from "@portfolio/router";
+import { Button } from "@portfolio/ui/button";
+import { useEffect, useState } from "react";
+import { Page } from "../../components/page";
+import { loadSearch, type SearchResult, type SiteSearch } from "../../search/search-index";
+import { SearchResults } from "./search-results";
+
+/**
+ * /search: the form, and the results for `?q=`. The gateway answers this page itself
+ * (internal/search: the same documents, searched on the server) and puts its results
+ * where the build left <template data-search-results>, so it works without
+ * JavaScript; once the app runs, it searches in the browser.
+ */
+export function Search() {
+  const [params] = useSearchParams();
+  const query = params.get("q")?.trim() ?? "";
+  const built = useStaticRender();
+  return (
+    <Page title="Search" intro="The blog's articles and the newsletter's editions.">
+      <form role="search" action="/search" method="get" className="mt-8 flex max-w-xl gap-2">
+        <label htmlFor="search-query" className="sr-only">
+          Search articles and editions
+        </label>
+        <input
+          id="search-query"
+          name="q"
+          type="search"
+          // No value in the build's HTML: the gateway writes the query right after the id.
+          defaultValue={query || undefined}
+          key={query}
+          className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+        <Button type="submit">Search</Button>
+      </form>
+      {built ? <template data-search-results="" /> : <BrowserResults query={query} />}
+    </Page>
+  );
+}
+
+function BrowserResults({ query }: { query: string }) {
+  const [search, setSearch] = useState<SiteSearch | "failed">();
+  useEffect(() => {
+    let live = true;
+    loadSearch().then(
+      (loaded) => live && setSearch(loaded),
+      () => live && setSearch("failed"),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!query) return null;
+  if (search === "failed")
+    return (
+      <p role="alert" className="mt-10">
+        Search is unavailable right now.
+      </p>
+    );
+  if (!search) return <p className="mt-10 text-muted-foreground">Searching…</p>;
+  const results: SearchResult[] = search.search(query);
+  return <SearchResults query={query} results={results} />;
+}

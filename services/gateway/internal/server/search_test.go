@@ -1,0 +1,73 @@
+package server_test
+
+import (
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
+)
+
+// The search page answers without JavaScript: the shell's prerendered form with the
+// results of ?q= from the sections' search.json, the same documents /search.json serves.
+func TestSearchPageAndIndex(t *testing.T) {
+	dir := prerenderedBuild(t)
+	for name, body := range map[string]string{
+		"shell/dist/prerender/search.html": `<header>chrome</header><main id="main"><h1>Search</h1><form role="search" action="/search" method="get"><input id="search-query" name="q" type="search"/></form><template data-search-results=""></template></main>`,
+		"blog/dist/search.json":            `{"documents":[{"id":"blog:terraform-guide","section":"blog","url":"/blog/terraform-guide","title":"Terraform at Scale","excerpt":"Modules and state.","date":"2025-02-10","headings":["Remote state"],"text":"Keep state in a remote backend with locking."}]}`,
+	} {
+		webtest.Write(t, filepath.Join(dir, name), []byte(body))
+	}
+	f := newFixture(t, map[string]string{"PORTFOLIO_WEB_DIR": dir})
+
+	for _, tc := range []struct {
+		query     string
+		want, not []string
+	}{
+		{"", []string{"<h1>Search</h1>", `<input id="search-query" name="q" type="search"/>`}, []string{"search-results-heading", "data-search-results"}},
+		{"terra", []string{
+			"1 result for “terra”",
+			`<a href="/blog/terraform-guide" class="underline-offset-4 hover:underline">Terraform at Scale</a>`,
+			// Only the title matches: the excerpt stands in for the body.
+			"Modules and state.",
+		}, []string{"<mark>"}},
+		{"remote locking", []string{`id="search-query" value="remote locking" name="q"`, "Keep state in a <mark>remote</mark> backend with <mark>locking</mark>."}, nil},
+		{"zebra", []string{"No results for “zebra”"}, []string{"<li class="}},
+		{`"><script>alert(1)</script>`, []string{`id="search-query" value="&#34;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"`, "No results for"}, []string{"<script>alert"}},
+	} {
+		t.Run(tc.query, func(t *testing.T) {
+			w := get(f.h, "/search?q="+url.QueryEscape(tc.query))
+			if w.Code != http.StatusOK {
+				t.Fatalf("status %d", w.Code)
+			}
+			body := w.Body.String()
+			for _, s := range tc.want {
+				if !strings.Contains(body, s) {
+					t.Errorf("page lacks %s\n%s", s, rootOf(t, body))
+				}
+			}
+			for _, s := range tc.not {
+				if strings.Contains(body, s) {
+					t.Errorf("page has %s", s)
+				}
+			}
+			checkHeader(t, w, "Content-Type", "text/html; charset=utf-8")
+			checkHeader(t, w, "Cache-Control", "no-cache")
+		})
+	}
+
+	w := get(f.h, "/search.json")
+	checkHeader(t, w, "Content-Type", "application/json")
+	var index struct {
+		Documents []struct{ ID, URL string } `json:"documents"`
+	}
+	if err := json.Unmarshal(w.Body.Bytes(), &index); err != nil {
+		t.Fatal(err)
+	}
+	if len(index.Documents) != 1 || index.Documents[0].URL != "/blog/terraform-guide" {
+		t.Errorf("/search.json = %+v, want the blog's one document", index.Documents)
+	}
+}
