@@ -8,7 +8,6 @@
 package discovery
 
 import (
-
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"

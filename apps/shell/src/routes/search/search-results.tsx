@@ -25,10 +25,8 @@ export function SearchResults({ query, results }: { query: string; results: Sear
               </Link>
             </h3>
             <p className="mt-2 text-sm text-muted-foreground">
-              {excerpt.map((run, i) =>
-                // biome-ignore lint/suspicious/noArrayIndexKey: the runs of one excerpt never move
-                run.match ? <mark key={i}>{run.text}</mark> : run.text,
-              )}
+              {/* The runs of one excerpt never move: their place is their key. */}
+              {excerpt.map((run, i) => (run.match ? <mark key={i}>{run.text}</mark> : run.text))}
             </p>
           </li>
         ))}

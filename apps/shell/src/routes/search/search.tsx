@@ -17,21 +17,23 @@ export function Search() {
   const built = useStaticRender();
   return (
     <Page title="Search" intro="The blog's articles and the newsletter's editions.">
-      <form role="search" action="/search" method="get" className="mt-8 flex max-w-xl gap-2">
-        <label htmlFor="search-query" className="sr-only">
-          Search articles and editions
-        </label>
-        <input
-          id="search-query"
-          name="q"
-          type="search"
-          // No value in the build's HTML: the gateway writes the query right after the id.
-          defaultValue={query || undefined}
-          key={query}
-          className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring"
-        />
-        <Button type="submit">Search</Button>
-      </form>
+      <search>
+        <form action="/search" method="get" className="mt-8 flex max-w-xl gap-2">
+          <label htmlFor="search-query" className="sr-only">
+            Search articles and editions
+          </label>
+          <input
+            id="search-query"
+            name="q"
+            type="search"
+            // No value in the build's HTML: the gateway writes the query right after the id.
+            defaultValue={query || undefined}
+            key={query}
+            className="h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          />
+          <Button type="submit">Search</Button>
+        </form>
+      </search>
       {built ? <template data-search-results="" /> : <BrowserResults query={query} />}
     </Page>
   );
