@@ -15,7 +15,8 @@ import (
 var posts = []content.Post{
 	{
 		Title: "Kubernetes Security", Slug: "kubernetes-security", Excerpt: `Harden "clusters" & <pods>`,
-		Date: time.Date(2023, 12, 15, 0, 0, 0, 0, time.UTC), ReadTime: 5, Category: content.PostCategorySecurity,
+		Date: time.Date(2023, 12, 15, 0, 0, 0, 0, time.UTC), Updated: time.Date(2024, 2, 10, 0, 0, 0, 0, time.UTC),
+		ReadTime: 5, Category: content.PostCategorySecurity,
 		Tags: []string{"Kubernetes", "RBAC"}, Status: content.PostPublished, Body: "text",
 	},
 	{
@@ -55,6 +56,7 @@ func TestArticlePageHeads(t *testing.T) {
 				`<meta property="og:url" content="https://example.com/blog/kubernetes-security">`,
 				`<meta property="og:title" content="Kubernetes Security · DevOps Portfolio">`,
 				`<meta property="article:published_time" content="2023-12-15T00:00:00Z">`,
+				`<meta property="article:modified_time" content="2024-02-10T00:00:00Z">`,
 				`<meta property="article:section" content="Security">`,
 				`<meta property="article:tag" content="Kubernetes">`,
 				`<meta property="article:tag" content="RBAC">`,
@@ -68,6 +70,7 @@ func TestArticlePageHeads(t *testing.T) {
 				"headline":         "Kubernetes Security",
 				"description":      `Harden "clusters" & <pods>`,
 				"datePublished":    "2023-12-15",
+				"dateModified":     "2024-02-10",
 				"url":              "https://example.com/blog/kubernetes-security",
 				"mainEntityOfPage": "https://example.com/blog/kubernetes-security",
 				"articleSection":   "Security",
@@ -93,6 +96,9 @@ func TestArticlePageHeads(t *testing.T) {
 				t.Errorf("route = %+v", r)
 			}
 			html := string(p.File("ignored: articles are built complete").Body)
+			if revised := strings.Contains(html, "article:modified_time"); revised != (tt.path == "/blog/kubernetes-security") {
+				t.Errorf("article:modified_time present = %v; only a revised post has one", revised)
+			}
 			for _, w := range tt.want {
 				if !strings.Contains(html, w) {
 					t.Errorf("page lacks %s", w)

@@ -54,9 +54,11 @@ type Meta struct {
 // article:* tags and JSON-LD (a BlogPosting, an edition's Article).
 type Article struct {
 	Published time.Time
-	Section   string // the post's category
-	Tags      []string
-	Author    string
+	// Modified is the last substantial revision; zero when there was none.
+	Modified time.Time
+	Section  string // the post's category
+	Tags     []string
+	Author   string
 }
 
 // New prepares index.html (the shell's built template) for every route, and for every
@@ -117,6 +119,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 			URL:         publicURL + route.Path,
 			Article: &Article{
 				Published: post.Date,
+				Modified:  post.Updated,
 				Section:   string(post.Category),
 				Tags:      post.Tags,
 				Author:    site.Owner.Name,
@@ -264,6 +267,9 @@ func head(m Meta, siteName string, feeds []feedLink) string {
 	}
 	if a := m.Article; a != nil {
 		line(`<meta property="article:published_time" content="` + e(a.Published.UTC().Format(time.RFC3339)) + `">`)
+		if !a.Modified.IsZero() {
+			line(`<meta property="article:modified_time" content="` + e(a.Modified.UTC().Format(time.RFC3339)) + `">`)
+		}
 		if a.Section != "" {
 			line(`<meta property="article:section" content="` + e(a.Section) + `">`)
 		}
@@ -284,6 +290,7 @@ type blogPosting struct {
 	Headline         string `json:"headline"`
 	Description      string `json:"description"`
 	DatePublished    string `json:"datePublished"`
+	DateModified     string `json:"dateModified,omitempty"`
 	Author           person `json:"author"`
 	URL              string `json:"url"`
 	MainEntityOfPage string `json:"mainEntityOfPage"`
@@ -307,6 +314,7 @@ func articleHead(m Meta, headline, siteName string, feeds []feedLink) (string, e
 		Headline:         headline,
 		Description:      m.Description,
 		DatePublished:    a.Published.Format(time.DateOnly),
+		DateModified:     dateOrEmpty(a.Modified),
 		Author:           person{Type: "Person", Name: a.Author},
 		URL:              m.URL,
 		MainEntityOfPage: m.URL,
@@ -317,6 +325,14 @@ func articleHead(m Meta, headline, siteName string, feeds []feedLink) (string, e
 		return "", err
 	}
 	return head(m, siteName, feeds) + `<script type="application/ld+json">` + string(ld) + "</script>\n", nil
+}
+
+// dateOrEmpty is t as YYYY-MM-DD, or "" for the zero time.
+func dateOrEmpty(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.Format(time.DateOnly)
 }
 
 // newsletterArticle is the schema.org Article of an edition's page
