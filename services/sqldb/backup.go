@@ -59,23 +59,39 @@ func CheckSQLite(ctx context.Context, path string, schemas ...Schema) error {
 	var result string
 	// quick_check would skip the indexes' contents; a restore is rare, check them.
 	if err := conn.QueryRowContext(ctx, "PRAGMA integrity_check(1)").Scan(&result); err != nil {
-		return fmt.Errorf("%s: %w: %w", path, ErrCorrupt, err)
+		return fmt.Errorf("%w: %w", ErrCorrupt, err)
 	}
 	if result != "ok" {
-		return fmt.Errorf("%s: %w: %s", path, ErrCorrupt, result)
+		return fmt.Errorf("%w: %s", ErrCorrupt, result)
 	}
 	for _, s := range schemas {
 		have, err := schemaVersion(ctx, conn, s.Table)
 		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+			return err
 		}
 		known, err := latestMigration(s.FS, "migrations/"+string(SQLite))
 		if err != nil {
 			return err
 		}
 		if have > known {
-			return fmt.Errorf("%s: %w: %s is at migration %d, this build knows up to %d", path, ErrNewerSchema, s.Table, have, known)
+			return fmt.Errorf("%w: %s is at migration %d, this build knows up to %d", ErrNewerSchema, s.Table, have, known)
 		}
+	}
+	return nil
+}
+
+// Checkpoint folds the WAL of the SQLite database at path into the file and empties
+// it, so that the file alone is the whole database. Nothing else may have it open.
+func Checkpoint(ctx context.Context, path string) error {
+	conn := openSQLite("file:" + path + "?_pragma=busy_timeout(10000)")
+	defer conn.Close() //nolint:errcheck // the checkpoint's result is checked
+	conn.SetMaxOpenConns(1)
+	var busy, logFrames, done int
+	if err := conn.QueryRowContext(ctx, "PRAGMA wal_checkpoint(TRUNCATE)").Scan(&busy, &logFrames, &done); err != nil {
+		return fmt.Errorf("checkpoint %s: %w", path, err)
+	}
+	if busy != 0 {
+		return fmt.Errorf("checkpoint %s: the database is in use", path)
 	}
 	return nil
 }

@@ -1,0 +1,186 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+)
+
+// Backups of the SQLite database (docs/decisions/0036): `gateway backup <file>`
+// copies it while the site serves, `gateway restore <file>` puts a copy back while
+// the gateway is stopped, and PORTFOLIO_BACKUP_DIR has the gateway take copies on its
+// own (backupschedule.go).
+const (
+	backupCommand  = "backup"
+	restoreCommand = "restore"
+)
+
+// errPostgresBackup is the answer to backup and restore on PostgreSQL.
+var errPostgresBackup = errors.New("the site's database is PostgreSQL (" + config.EnvName("database_url") +
+	"): back it up and restore it with pg_dump/pg_restore or pg_basebackup (README, Backups)")
+
+// runBackup is `gateway backup <file>`: a consistent copy of the database of the
+// site whose settings are in the environment, taken while it serves and writes.
+func runBackup(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) != 1 {
+		return errors.New("usage: gateway backup <file>")
+	}
+	cfg, err := config.Load(getenv(config.ConfigFileEnv), getenv)
+	if err != nil {
+		return err
+	}
+	if cfg.DatabaseURL.Reveal() != "" {
+		return errPostgresBackup
+	}
+	start := time.Now()
+	if err := sqldb.BackupSQLite(ctx, cfg.DatabasePath(), args[0]); err != nil {
+		return err
+	}
+	if err := syncFile(args[0]); err != nil {
+		return err
+	}
+	fi, err := os.Stat(args[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "backed up %s in %s: %d bytes\n", cfg.DatabasePath(), time.Since(start).Round(time.Millisecond), fi.Size())
+	fmt.Fprintln(stdout, args[0])
+	return nil
+}
+
+// runRestore is `gateway restore <file>`: it puts a backup in place of the site's
+// database, for the gateway to start on. The gateway must be stopped (it holds the
+// data directory's lock while it runs); the file must pass SQLite's integrity check
+// and have no module's schema newer than this build's. The database it replaces is
+// kept next to it, as portfolio.db.replaced-<time>.
+func runRestore(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	if len(args) != 1 {
+		return errors.New("usage: gateway restore <file>")
+	}
+	cfg, err := config.Load(getenv(config.ConfigFileEnv), getenv)
+	if err != nil {
+		return err
+	}
+	if cfg.DatabaseURL.Reveal() != "" {
+		return errPostgresBackup
+	}
+	start := time.Now()
+	replaced, err := restoreSQLite(ctx, cfg, args[0])
+	if err != nil {
+		return err
+	}
+	if replaced != "" {
+		fmt.Fprintf(stderr, "the database it replaced is kept as %s\n", replaced)
+	}
+	fmt.Fprintf(stderr, "restored %s from %s in %s; start the gateway\n", cfg.DatabasePath(), args[0], time.Since(start).Round(time.Millisecond))
+	fmt.Fprintln(stdout, cfg.DatabasePath())
+	return nil
+}
+
+// restoreSQLite does runRestore's work and returns where the replaced database went
+// ("" if there was none).
+func restoreSQLite(ctx context.Context, cfg config.Config, backup string) (replaced string, err error) {
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return "", fmt.Errorf("data dir: %w", err)
+	}
+	unlock, err := lockDataDir(cfg.DataDir)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+
+	// The check runs on a copy in the data directory: opening a file may write to it
+	// (its WAL), and the backup stays as it was; the copy is then renamed into place,
+	// which is atomic on one file system.
+	tmp := cfg.DatabasePath() + ".restoring"
+	if err := removeDatabaseFiles(tmp); err != nil {
+		return "", err
+	}
+	defer removeDatabaseFiles(tmp) //nolint:errcheck // best effort: gone after the rename
+	if err := copyFile(backup, tmp); err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	if err := sqldb.CheckSQLite(ctx, tmp, schemas()...); err != nil {
+		return "", fmt.Errorf("restore: refused, nothing changed: %s: %w", backup, err)
+	}
+	if err := syncFile(tmp); err != nil {
+		return "", err
+	}
+
+	db := cfg.DatabasePath()
+	if _, err := os.Stat(db); err == nil {
+		// Fold its WAL into it first: the file moved aside is then the whole database,
+		// and no WAL of the old database is left to be replayed into the restored one.
+		if err := sqldb.Checkpoint(ctx, db); err != nil {
+			return "", fmt.Errorf("restore: the current database: %w", err)
+		}
+		replaced = db + ".replaced-" + time.Now().UTC().Format("20060102T150405Z")
+		if err := os.Rename(db, replaced); err != nil {
+			return "", fmt.Errorf("restore: %w", err)
+		}
+	}
+	if err := removeDatabaseFiles(db); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, db); err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	return replaced, syncDir(cfg.DataDir)
+}
+
+// removeDatabaseFiles removes the SQLite file at path and its WAL and shared memory.
+func removeDatabaseFiles(path string) error {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+func copyFile(src, dst string) (err error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close() //nolint:errcheck // read only
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		_ = out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// syncFile flushes the file at path to the disk: a backup is only one once it is there.
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// syncDir flushes a directory's entries (a rename in it) to the disk.
+func syncDir(dir string) error {
+	f, err := os.Open(filepath.Clean(dir))
+	if err != nil {
+		return err
+	}
+	defer f.Close() //nolint:errcheck // read only
+	return f.Sync()
+}
