@@ -7,9 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
@@ -45,6 +48,9 @@ func runBackup(ctx context.Context, args []string, getenv func(string) string, s
 	}
 	if err := syncFile(args[0]); err != nil {
 		return err
+	}
+	if _, err := copyReleases(releasesDir(cfg), backupReleasesDir(args[0])); err != nil {
+		return fmt.Errorf("backup: %w", err)
 	}
 	fi, err := os.Stat(args[0])
 	if err != nil {
@@ -109,6 +115,17 @@ func restoreSQLite(ctx context.Context, cfg config.Config, backup string) (repla
 	}
 	if err := sqldb.CheckSQLite(ctx, tmp, schemas()...); err != nil {
 		return "", fmt.Errorf("restore: refused, nothing changed: %s: %w", backup, err)
+	}
+	missing, err := missingReleases(ctx, tmp, releasesDir(cfg), backupReleasesDir(backup))
+	if err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	if len(missing) > 0 {
+		return "", fmt.Errorf("restore: refused, nothing changed: the sections serve releases whose artifacts are neither in %s nor in %s: %s",
+			backupReleasesDir(backup), releasesDir(cfg), strings.Join(missing, ", "))
+	}
+	if _, err := copyReleases(backupReleasesDir(backup), releasesDir(cfg)); err != nil {
+		return "", fmt.Errorf("restore: %w", err)
 	}
 	if err := syncFile(tmp); err != nil {
 		return "", err
@@ -183,4 +200,81 @@ func syncDir(dir string) error {
 	}
 	defer f.Close() //nolint:errcheck // read only
 	return f.Sync()
+}
+
+// On SQLite a release's artifact is a file under the data directory (releasesDir),
+// not a row: a backup copies them into releases/ next to the backup file, shared by
+// every backup in that directory (an artifact is named by its section and version,
+// and a version is not published twice), and a restore brings them back.
+
+// backupReleasesDir is where the artifacts of the backup at path are.
+func backupReleasesDir(path string) string { return filepath.Join(filepath.Dir(path), "releases") }
+
+// copyReleases copies the artifacts in from that to lacks (<section>/<version>.tar.gz;
+// not the uploads in progress), and says how many it copied. A missing from is none.
+func copyReleases(from, to string) (int, error) {
+	names, err := filepath.Glob(filepath.Join(from, "*", "*.tar.gz"))
+	if err != nil {
+		return 0, err
+	}
+	copied := 0
+	for _, src := range names {
+		rel, err := filepath.Rel(from, src)
+		if err != nil {
+			return copied, err
+		}
+		dst := filepath.Join(to, rel)
+		if _, err := os.Stat(dst); err == nil {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
+			return copied, err
+		}
+		// Through a temporary name: a reader never takes half a file for an artifact.
+		tmp := dst + ".partial"
+		_ = os.Remove(tmp)
+		if err := copyFile(src, tmp); err != nil {
+			return copied, fmt.Errorf("release artifact %s: %w", rel, err)
+		}
+		if err := syncFile(tmp); err != nil {
+			return copied, err
+		}
+		if err := os.Rename(tmp, dst); err != nil {
+			return copied, err
+		}
+		copied++
+	}
+	return copied, nil
+}
+
+// missingReleases are the sections' current releases in the SQLite database at path
+// whose artifact is in none of dirs: a gateway on it would not start.
+func missingReleases(ctx context.Context, path string, dirs ...string) ([]string, error) {
+	db, err := sqldb.OpenSQLite(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close() //nolint:errcheck // read only
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'section_current'").Scan(&n); err != nil || n == 0 {
+		return nil, err // from before releases: none to miss
+	}
+	current, err := relstore.New(db, "").Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var missing []string
+	for section, version := range current {
+		found := false
+		for _, dir := range dirs {
+			if _, err := os.Stat(filepath.Join(dir, section, version+".tar.gz")); err == nil {
+				found = true
+			}
+		}
+		if !found {
+			missing = append(missing, section+" "+version)
+		}
+	}
+	slices.Sort(missing)
+	return missing, nil
 }

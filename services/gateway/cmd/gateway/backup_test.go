@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"net/http"
 	"os"
@@ -320,4 +321,45 @@ func waitUntil(t *testing.T, cond func() bool) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+}
+
+// TestBackupCarriesReleases: on SQLite a release's artifact is a file beside the
+// database; a backup takes the artifacts along, and a restore into a fresh data
+// directory brings them back, so the gateway starts on the promoted release. Without
+// them the restore is refused: the gateway could not start.
+func TestBackupCarriesReleases(t *testing.T) {
+	env := map[string]string{
+		"PORTFOLIO_DATA_DIR":     filepath.Join(t.TempDir(), "data"),
+		"PORTFOLIO_WEB_DIR":      webtest.Build(t),
+		"PORTFOLIO_METRICS_ADDR": "off",
+	}
+	if _, err := sectionsCLI(t, env, "publish", writeArtifact(t, "2.0.0-b", "v2", "shipping-alone", "Shipping Alone")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sectionsCLI(t, env, "promote", "blog", "2.0.0-b"); err != nil {
+		t.Fatal(err)
+	}
+	backup := filepath.Join(t.TempDir(), "backup.db")
+	if _, err := runCommand(t, env, "backup", backup); err != nil {
+		t.Fatal(err)
+	}
+
+	restored := maps.Clone(env)
+	restored["PORTFOLIO_DATA_DIR"] = filepath.Join(t.TempDir(), "restored")
+	aside := backupReleasesDir(backup) + ".aside"
+	if err := os.Rename(backupReleasesDir(backup), aside); err != nil {
+		t.Fatalf("the backup has no releases beside it: %v", err)
+	}
+	if _, err := runCommand(t, restored, "restore", backup); err == nil || !strings.Contains(err.Error(), "blog 2.0.0-b") {
+		t.Errorf("restore without the artifacts: %v, want it refused naming blog 2.0.0-b", err)
+	}
+	if err := os.Rename(aside, backupReleasesDir(backup)); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCommand(t, restored, "restore", backup); err != nil {
+		t.Fatalf("restore: %v\n%s", err, out)
+	}
+	g := startGateway(t, restored)
+	untilAll(t, []string{g.addr}, "restored", servesV2)
+	g.stop(t)
 }

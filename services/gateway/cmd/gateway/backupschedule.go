@@ -33,12 +33,15 @@ const (
 // keeps the newest few copies (PORTFOLIO_BACKUP_DIR, _INTERVAL, _KEEP). Its metrics
 // say how old the last good copy is, for the alert in deploy/prometheus.
 type backupSchedule struct {
-	src    string // the database file
-	dir    string
-	every  time.Duration
-	keep   int
-	logger *zap.Logger
-	now    func() time.Time
+	src string // the database file
+	// releases is where the release artifacts are (releasesDir), copied next to the
+	// backups.
+	releases string
+	dir      string
+	every    time.Duration
+	keep     int
+	logger   *zap.Logger
+	now      func() time.Time
 
 	lastGood atomic.Int64 // Unix ms of the last good copy; 0 for none yet
 	failures prometheus.Counter
@@ -56,7 +59,7 @@ func newBackupSchedule(cfg config.Config, logger *zap.Logger, reg prometheus.Reg
 		return nil, fmt.Errorf("backup dir (%s): %w", config.EnvName("backup_dir"), err)
 	}
 	b := &backupSchedule{
-		src: cfg.DatabasePath(), dir: cfg.BackupDir, every: cfg.BackupInterval, keep: cfg.BackupKeep,
+		src: cfg.DatabasePath(), releases: releasesDir(cfg), dir: cfg.BackupDir, every: cfg.BackupInterval, keep: cfg.BackupKeep,
 		logger: logger, now: time.Now,
 		failures: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "portfolio_backup_failures_total",
@@ -142,6 +145,9 @@ func (b *backupSchedule) backup(ctx context.Context) (string, error) {
 		return "", err
 	}
 	if err := syncFile(partial); err != nil {
+		return "", err
+	}
+	if _, err := copyReleases(b.releases, backupReleasesDir(path)); err != nil {
 		return "", err
 	}
 	if err := os.Rename(partial, path); err != nil {
