@@ -29,18 +29,28 @@ const (
 var errPostgresBackup = errors.New("the site's database is PostgreSQL (" + config.EnvName("database_url") +
 	"): back it up and restore it with pg_dump/pg_restore or pg_basebackup (README, Backups)")
 
-// runBackup is `gateway backup <file>`: a consistent copy of the database of the
-// site whose settings are in the environment, taken while it serves and writes.
-func runBackup(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+// sqliteConfig is the configuration of `gateway <command> <file>` (args: the file),
+// whose site must be on SQLite.
+func sqliteConfig(args []string, getenv func(string) string, command string) (config.Config, error) {
 	if len(args) != 1 {
-		return errors.New("usage: gateway backup <file>")
+		return config.Config{}, fmt.Errorf("usage: gateway %s <file>", command)
 	}
 	cfg, err := config.Load(getenv(config.ConfigFileEnv), getenv)
 	if err != nil {
-		return err
+		return config.Config{}, err
 	}
 	if cfg.DatabaseURL.Reveal() != "" {
-		return errPostgresBackup
+		return config.Config{}, errPostgresBackup
+	}
+	return cfg, nil
+}
+
+// runBackup is `gateway backup <file>`: a consistent copy of the database of the
+// site whose settings are in the environment, taken while it serves and writes.
+func runBackup(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := sqliteConfig(args, getenv, backupCommand)
+	if err != nil {
+		return err
 	}
 	start := time.Now()
 	if err := sqldb.BackupSQLite(ctx, cfg.DatabasePath(), args[0]); err != nil {
@@ -67,15 +77,9 @@ func runBackup(ctx context.Context, args []string, getenv func(string) string, s
 // and have no module's schema newer than this build's. The database it replaces is
 // kept next to it, as portfolio.db.replaced-<time>.
 func runRestore(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	if len(args) != 1 {
-		return errors.New("usage: gateway restore <file>")
-	}
-	cfg, err := config.Load(getenv(config.ConfigFileEnv), getenv)
+	cfg, err := sqliteConfig(args, getenv, restoreCommand)
 	if err != nil {
 		return err
-	}
-	if cfg.DatabaseURL.Reveal() != "" {
-		return errPostgresBackup
 	}
 	start := time.Now()
 	replaced, err := restoreSQLite(ctx, cfg, args[0])

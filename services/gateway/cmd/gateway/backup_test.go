@@ -363,3 +363,17 @@ func TestBackupCarriesReleases(t *testing.T) {
 	untilAll(t, []string{g.addr}, "restored", servesV2)
 	g.stop(t)
 }
+
+// TestBackupRefusesPostgreSQL: backup and restore are for the SQLite file; on
+// PostgreSQL they point to its own tools, and touch nothing.
+func TestBackupRefusesPostgreSQL(t *testing.T) {
+	env := map[string]string{"PORTFOLIO_DATA_DIR": t.TempDir(), "PORTFOLIO_DATABASE_URL": "postgres://portfolio@db.invalid/portfolio"}
+	for _, cmd := range []string{backupCommand, restoreCommand} {
+		if _, err := runCommand(t, env, cmd, filepath.Join(t.TempDir(), "x.db")); err == nil || !strings.Contains(err.Error(), "pg_dump") {
+			t.Errorf("%s on PostgreSQL: %v, want it refused, pointing to pg_dump", cmd, err)
+		}
+	}
+	if _, err := runCommand(t, env, backupCommand); err == nil || !strings.Contains(err.Error(), "usage: gateway backup <file>") {
+		t.Errorf("backup without a file: %v", err)
+	}
+}
