@@ -115,8 +115,15 @@ func TestKubernetesOverlays(t *testing.T) {
 				if len(r.hpas) != 0 {
 					t.Error("single: an autoscaler would scale SQLite past one replica")
 				}
-				if v := volume(d, "data"); v == nil || v.PersistentVolumeClaim == nil || v.EmptyDir != nil || len(r.pvcs) != 1 || v.PersistentVolumeClaim.ClaimName != r.pvcs[0].Name {
+				if v := volume(d, "data"); v == nil || v.PersistentVolumeClaim == nil || v.EmptyDir != nil || !hasClaim(r, v.PersistentVolumeClaim.ClaimName) {
 					t.Errorf("single: the data volume is %+v, want the overlay's claim", v)
+				}
+				// Scheduled backups onto a claim of their own, not the data volume.
+				b := volume(d, "backups")
+				if e := env["PORTFOLIO_BACKUP_DIR"]; b == nil || b.PersistentVolumeClaim == nil || !hasClaim(r, b.PersistentVolumeClaim.ClaimName) ||
+					b.PersistentVolumeClaim.ClaimName == volume(d, "data").PersistentVolumeClaim.ClaimName ||
+					mountOf(d.Spec.Template.Spec.Containers[0], e.Value) == nil || mountOf(d.Spec.Template.Spec.Containers[0], e.Value).Name != "backups" {
+					t.Errorf("single: PORTFOLIO_BACKUP_DIR %q, backups volume %+v: want a claim of their own mounted there", e.Value, b)
 				}
 				if _, ok := env["PORTFOLIO_DATABASE_URL"]; ok {
 					t.Error("single sets PORTFOLIO_DATABASE_URL: it runs on SQLite")
@@ -130,6 +137,9 @@ func TestKubernetesOverlays(t *testing.T) {
 				}
 				if len(r.pdbs) != 1 || r.pdbs[0].Spec.MinAvailable == nil || r.pdbs[0].Spec.MinAvailable.IntValue() < 2 {
 					t.Error("ha: want a PodDisruptionBudget keeping at least 2 available")
+				}
+				if _, ok := env["PORTFOLIO_BACKUP_DIR"]; ok {
+					t.Error("ha sets PORTFOLIO_BACKUP_DIR, which the gateway refuses on PostgreSQL (back it up with pg_dump)")
 				}
 				if e, ok := env["PORTFOLIO_DATABASE_URL"]; !ok || e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
 					t.Error("ha: PORTFOLIO_DATABASE_URL must come from a Secret")
@@ -261,6 +271,11 @@ func envOf(c corev1.Container) map[string]corev1.EnvVar {
 		m[e.Name] = e
 	}
 	return m
+}
+
+// hasClaim reports whether the overlay renders the PersistentVolumeClaim name.
+func hasClaim(r rendered, name string) bool {
+	return slices.ContainsFunc(r.pvcs, func(c *corev1.PersistentVolumeClaim) bool { return c.Name == name })
 }
 
 func volume(d *appsv1.Deployment, name string) *corev1.Volume {

@@ -31,6 +31,8 @@ const editions = JSON.parse(
 ).editions;
 const USER = "owner";
 const PASSWORD = "e2e admin password, long enough";
+/** Where the owner's mail goes: contact notifications, and a test of an edition. */
+const OWNER_EMAIL = "owner@portfolio-e2e.test";
 
 let sink;
 let gateway;
@@ -131,6 +133,7 @@ describe("admin", () => {
         PORTFOLIO_RATE_LIMIT_PER_MINUTE: "1000",
         PORTFOLIO_ADMIN_USER: USER,
         PORTFOLIO_ADMIN_PASSWORD_HASH: hash,
+        PORTFOLIO_OWNER_EMAIL: OWNER_EMAIL,
       },
     });
 
@@ -415,6 +418,66 @@ describe("admin", () => {
         headers: { Cookie: `portfolio_admin=${session.value}` },
       });
       assert.equal(afterSignOut.status(), 401, "the old session must not work after signing out");
+    },
+  );
+
+  e2eTest(
+    "preview an edition's email (sandboxed HTML, plain text), then send a test: one email, to the owner alone",
+    async ({ page }) => {
+      const found = [];
+      await sink.clear();
+      await openAdmin(page);
+      await signIn(page);
+      await signedIn(page).waitFor();
+      const edition = editions[1];
+      const subject = `DevOps Digest - ${edition.month} - ${edition.title}`;
+      const item = editionItem(page, edition.title);
+      await item.getByRole("button", { name: "Preview" }).click();
+
+      const dialog = page.getByRole("dialog", { name: `Preview of “${edition.title}”` });
+      await dialog.getByText(subject, { exact: true }).waitFor();
+      assert.match(await dialog.innerText(), new RegExp(`To\\s+.*<${OWNER_EMAIL}>`));
+      // The email's own markup, in an iframe sandboxed of everything: the site's CSP lets
+      // its inline styles through (the suite fails the test on any console error, CSP
+      // reports included), and it cannot run a script or reach this page.
+      const frame = dialog.locator("iframe");
+      assert.equal(await frame.getAttribute("sandbox"), "");
+      assert.equal(await frame.getAttribute("title"), `HTML part of “${edition.title}”`);
+      const html = dialog.frameLocator("iframe");
+      await html.getByText(edition.title, { exact: true }).first().waitFor();
+      assert.equal(
+        await html.locator("body").evaluate((b) => getComputedStyle(b).backgroundColor),
+        "rgb(244, 244, 245)",
+        "the email's inline styles apply",
+      );
+      assert.equal(
+        await html.locator("body").evaluate(() => {
+          try {
+            return window.parent.document.title;
+          } catch {
+            return "blocked";
+          }
+        }),
+        "blocked",
+        "the email reaches into the admin page",
+      );
+      const text = await dialog.getByRole("region", { name: "Plain-text part" }).innerText();
+      assert.ok(text.includes(edition.title), `plain-text part: ${text}`);
+      assert.ok(!text.includes("<"), "the plain-text part has no markup");
+      found.push(...(await axeViolations(page, "preview dialog")));
+
+      await dialog.getByRole("button", { name: "Send a test" }).click();
+      await dialog.waitFor({ state: "detached" });
+      await expectToast(page, "Test Sent", `Sent a test of "${edition.title}" to ${OWNER_EMAIL}`);
+
+      const mail = await sink.waitForMessages(1, { timeout: 15_000, settle: 1500 });
+      assert.equal(mail.length, 1, JSON.stringify(mail.map((m) => [m.to, m.subject])));
+      assert.deepEqual(mail[0].to, [OWNER_EMAIL]);
+      assert.equal(mail[0].subject, `[Test] ${subject}`);
+      assert.ok(mail[0].html.includes(edition.title) && mail[0].text.includes(edition.title));
+      // Nothing was published: the edition is as it was, the counts unchanged.
+      assert.match(await item.innerText(), /Not published yet/);
+      assert.deepEqual(found, []);
     },
   );
 

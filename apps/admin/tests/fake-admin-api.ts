@@ -273,6 +273,33 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   );
   on(
     "GET",
+    /^\/api\/admin\/editions\/(\d+)\/preview$/,
+    authed((_, match) => {
+      const edition = state.editions.find((e) => e.id === Number(match[1]));
+      if (!edition) return apiError(404, "not_found", "There is no such edition.");
+      return json(200, {
+        subject: `DevOps Digest - ${edition.date} - ${edition.title}`,
+        from: '"DevOps Portfolio" <no-reply@example.com>',
+        to: '"Owner" <owner@example.com>',
+        text: `${edition.title}\n\n${edition.excerpt}\n`,
+        html: `<!doctype html><html><body><h1>${edition.title}</h1><script>parent.pwned = true</script></body></html>`,
+      });
+    }),
+  );
+  on(
+    "POST",
+    /^\/api\/admin\/editions\/(\d+)\/test$/,
+    authed((_, match) => {
+      const edition = state.editions.find((e) => e.id === Number(match[1]));
+      if (!edition) return apiError(404, "not_found", "There is no such edition.");
+      return json(202, {
+        to: "owner@example.com",
+        subject: `[Test] DevOps Digest - ${edition.date} - ${edition.title}`,
+      });
+    }),
+  );
+  on(
+    "GET",
     "/api/admin/subscribers",
     authed(({ params }) => {
       const page = Number(params.get("page") ?? 1);

@@ -194,6 +194,46 @@ describe("signed in", () => {
     ).toHaveAccessibleDescription(second!.title);
   });
 
+  it("previews an edition's email (HTML sandboxed, and plain text) and sends a test to the owner alone", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = await renderDashboard(api);
+    const edition = api.state.editions[1]!;
+    const items = within(screen.getByRole("list", { name: "Editions" })).getAllByRole("listitem");
+    const previewButton = within(items[1]!).getByRole("button", { name: "Preview" });
+    expect(previewButton).toHaveAccessibleDescription(edition.title);
+    await user.click(previewButton);
+
+    const dialog = await screen.findByRole("dialog", { name: `Preview of “${edition.title}”` });
+    await within(dialog).findByText(`DevOps Digest - ${edition.date} - ${edition.title}`);
+    expect(dialog).toHaveTextContent('To"Owner" <owner@example.com>');
+    const frame = within(dialog).getByTitle(`HTML part of “${edition.title}”`);
+    // Sandboxed of everything: the email's markup can run nothing, reach nothing.
+    expect(frame).toHaveAttribute("sandbox", "");
+    expect(frame.getAttribute("srcdoc")).toContain(`<h1>${edition.title}</h1>`);
+    const text = within(within(dialog).getByRole("region", { name: "Plain-text part" })).getByText(
+      (_, el) => el?.tagName === "PRE",
+    );
+    expect(text.textContent).toBe(`${edition.title}\n\n${edition.excerpt}\n`);
+
+    // 'Send a test' from the dialog closes it (focus back on Preview): the owner's
+    // address in the toast, and no publication.
+    const statsBefore = api.callsTo("GET", "/api/admin/stats").length;
+    await user.click(within(dialog).getByRole("button", { name: "Send a test" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(previewButton).toHaveFocus();
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Test Sent"));
+    expect(toast).toHaveTextContent(`Sent a test of "${edition.title}" to owner@example.com`);
+    expect(api.callsTo("POST", `/api/admin/editions/${edition.id}/test`)).toHaveLength(1);
+    expect(api.calls.filter((c) => c.path.endsWith("/publish"))).toHaveLength(0);
+    expect(api.callsTo("GET", "/api/admin/stats")).toHaveLength(statsBefore);
+    // And from the row, without opening the preview.
+    act(() => dismissToast());
+    await user.click(within(items[1]!).getByRole("button", { name: "Send a test" }));
+    await waitFor(async () => expect(await findToast()).toHaveTextContent("Test Sent"));
+    expect(api.callsTo("POST", `/api/admin/editions/${edition.id}/test`)).toHaveLength(2);
+  });
+
   it("republishes: only that edition reads 'Publishing...', then the toast with the real count, and fresh numbers", async () => {
     const api = createFakeAdminApi({ signedIn: true });
     const gate = deferred<void>();

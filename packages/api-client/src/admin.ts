@@ -38,6 +38,12 @@ export const retryMailPath = (id: number) => `${ADMIN_API.mail}/${id}/retry`;
 /** POST here sends the edition to every confirmed subscriber. */
 export const publishEditionPath = (id: number) => `${ADMIN_API.editions}/${id}/publish`;
 
+/** GET here: edition `id`'s email as a subscriber gets it. */
+export const editionPreviewPath = (id: number) => `${ADMIN_API.editions}/${id}/preview`;
+
+/** POST here sends edition `id`'s email to the owner alone, as a test. */
+export const testEditionPath = (id: number) => `${ADMIN_API.editions}/${id}/test`;
+
 /** POST here makes a published release the one `section` serves. */
 export const promoteSectionPath = (section: string) =>
   `${ADMIN_API.sections}/${encodeURIComponent(section)}/promote`;
@@ -112,6 +118,23 @@ export interface AdminEdition {
 export interface PublishResult {
   sent: number;
   title: string;
+}
+
+/** GET /api/admin/editions/{id}/preview: the email with both parts rendered. */
+export interface EditionPreview {
+  subject: string;
+  from: string;
+  /** The owner, standing in for a subscriber. */
+  to: string;
+  text: string;
+  html: string;
+}
+
+/** POST /api/admin/editions/{id}/test: the test email queued to the owner. */
+export interface TestSendResult {
+  to: string;
+  /** Starts with '[Test] '. */
+  subject: string;
 }
 
 export interface Subscriber {
@@ -251,6 +274,11 @@ export function signOut(options?: CallOptions): Promise<void> {
 /** Sends edition `id` again: 404 for an unknown edition, 409 while it is already being sent. */
 export function publishEdition(id: number, options?: CallOptions): Promise<PublishResult> {
   return request<PublishResult>(publishEditionPath(id), { ...options, method: "POST" });
+}
+
+/** Sends edition `id` to the owner alone, marked as a test: no subscriber, no publication. */
+export function sendTestEdition(id: number, options?: CallOptions): Promise<TestSendResult> {
+  return request<TestSendResult>(testEditionPath(id), { ...options, method: "POST" });
 }
 
 /** The parts of the site that ship as releases of their own (`bin/gateway sections`). */

@@ -29,7 +29,7 @@ import (
 // (queries/<dialect>/claim_due.sql for claiming).
 type statements struct {
 	Enqueue, ClaimDue, MarkSent, ScheduleRetry, MarkDead, NextDue, Get string
-	CountByStatus, ListTroubled, Requeue, Backlog                      string
+	CountByStatus, ListTroubled, Requeue, Backlog, ReleaseLeases       string
 }
 
 // postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
@@ -308,6 +308,21 @@ func (s *Outbox) Requeue(ctx context.Context, id int64, now time.Time) error {
 		return err // ErrNotFound, or the database's error
 	}
 	return outbox.ErrNotDead
+}
+
+// ReleaseLeases puts every message being sent back in the queue, due at now, and
+// says how many there were, so that they are tried at once rather than when their
+// lease expires (the send timeout plus half a minute). Only for a process that knows
+// no other one is sending from the database: the gateway on SQLite, which holds the
+// data directory's lock, as it starts after a crash or a restore. Their attempt
+// stays counted; one that did reach the relay is sent again (at least once, as
+// after any lease expiry).
+func (s *Outbox) ReleaseLeases(ctx context.Context, now time.Time) (int64, error) {
+	res, err := s.db.ExecContext(ctx, s.q.ReleaseLeases, ms(now))
+	if err != nil {
+		return 0, fmt.Errorf("outbox: release leases: %w", err)
+	}
+	return res.RowsAffected()
 }
 
 type scanner interface{ Scan(dest ...any) error }

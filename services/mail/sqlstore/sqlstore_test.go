@@ -140,3 +140,39 @@ func start(t *testing.T, w *outbox.Worker) (stop func()) {
 	t.Cleanup(stop)
 	return stop
 }
+
+// TestReleaseLeases: messages claimed by a process that is gone are due again at
+// once; pending, sent and dead ones are left as they are.
+func TestReleaseLeases(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, d outboxtest.Database) {
+		ctx := context.Background()
+		_, s := d.Open(t, d.New(t))
+		store := s.(*sqlstore.Outbox)
+		if _, err := store.Enqueue(ctx, outboxtest.Msg("a"), outboxtest.Msg("b"), outboxtest.Msg("c")); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Now()
+		claimed, err := store.Claim(ctx, outbox.Claim{Now: now, Lease: time.Hour, Limit: 2, Token: "gone"})
+		if err != nil || len(claimed) != 2 {
+			t.Fatalf("claimed %d, %v", len(claimed), err)
+		}
+		if n, err := store.ReleaseLeases(ctx, now); err != nil || n != 2 {
+			t.Fatalf("released %d, %v; want 2", n, err)
+		}
+		// Due now: a claim takes all three, though the lease had an hour to go.
+		again, err := store.Claim(ctx, outbox.Claim{Now: now, Lease: time.Minute, Limit: 10, Token: "new"})
+		if err != nil || len(again) != 3 {
+			t.Fatalf("claim after the release: %d, %v; want 3", len(again), err)
+		}
+		if err := store.MarkSent(ctx, again[0].ID, again[0].Lease, now); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := store.ReleaseLeases(ctx, now); err != nil || n != 2 {
+			t.Errorf("second release: %d, %v; want the 2 still sending", n, err)
+		}
+		c, err := store.Count(ctx)
+		if err != nil || c != (outbox.Counts{Pending: 2, Sent: 1}) {
+			t.Errorf("counts %+v, %v", c, err)
+		}
+	})
+}

@@ -18,8 +18,8 @@ import (
 )
 
 // newAdmin builds what the admin API works with: the configured admin (closed when
-// none is) with sessions in the site's database, the newsletter's subscribers and
-// publisher, the contact messages of inbox, and the mail outbox's troubled emails.
+// none is) with sessions in the site's database, the newsletter's subscribers,
+// publisher and rehearsal, the contact messages of inbox, and the mail outbox's troubled emails.
 func newAdmin(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sqldb.DB,
 	mail *mailService, letters newsletterService, inbox *contact.Inbox,
 ) (server.Admin, error) {
@@ -36,6 +36,7 @@ func newAdmin(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sq
 		Publisher:   letters.publisher,
 		Messages:    inbox,
 		Mail:        adminMail{Outbox: mail.outbox, wake: mail.notify},
+		Rehearsal:   letters.rehearsal,
 	}, nil
 }
 

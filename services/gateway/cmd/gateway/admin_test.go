@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"net/http"
 	"net/http/cookiejar"
 	"os"
@@ -27,12 +29,55 @@ import (
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
+// adminEnv is extra with an admin "owner" whose password is "s3cret admin pw",
+// hashed at the lowest cost for speed under the race detector
+// (TestHashPasswordCommand checks the real one).
+func adminEnv(t *testing.T, extra map[string]string) map[string]string {
+	t.Helper()
+	var hash bytes.Buffer
+	if err := hashPassword(nil, strings.NewReader("s3cret admin pw\n"), &hash, io.Discard, bcrypt.MinCost); err != nil {
+		t.Fatal(err)
+	}
+	env := map[string]string{
+		"PORTFOLIO_ADMIN_USER":          "owner",
+		"PORTFOLIO_ADMIN_PASSWORD_HASH": strings.TrimSpace(hash.String()),
+	}
+	maps.Copy(env, extra)
+	return env
+}
+
+// subscribe subscribes confirmed and unconfirmed through the API, and confirms the
+// first by the links in their emails (which srv receives).
+func (c *adminClient) subscribe(srv *smtptest.Server, confirmed, unconfirmed []string) {
+	t := c.t
+	t.Helper()
+	before := len(srv.Messages())
+	for _, email := range append(slices.Clone(confirmed), unconfirmed...) {
+		if status, body := c.do(http.MethodPost, "/api/newsletter/subscriptions", fmt.Sprintf(`{"email":%q,"name":"","website":""}`, email)); status != http.StatusAccepted {
+			t.Fatalf("subscribe %s: %d %s", email, status, body)
+		}
+	}
+	for _, m := range byRecipient(t, srv.Wait(t, before+len(confirmed)+len(unconfirmed), 10*time.Second)[before:]) {
+		if !slices.ContainsFunc(confirmed, func(e string) bool { return strings.Contains(m.Header.Get("To"), e) }) {
+			continue
+		}
+		link := confirmLinkRe.FindStringSubmatch(m.Text)
+		if link == nil {
+			t.Fatalf("no confirmation link in %q", m.Text)
+		}
+		if status, _ := c.do(http.MethodGet, link[1], ""); status != http.StatusOK {
+			t.Fatalf("confirm: %d", status)
+		}
+	}
+}
+
 // adminClient talks to a running gateway as the admin page does: same origin, with a
 // cookie jar.
 type adminClient struct {
-	t    *testing.T
-	base string
-	http *http.Client
+	t      *testing.T
+	base   string
+	http   *http.Client
+	origin string // the Origin its requests carry, if not base
 }
 
 func newAdminClient(t *testing.T, addr string) *adminClient {
@@ -52,7 +97,7 @@ func (c *adminClient) do(method, path, body string) (int, string) {
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
-	req.Header.Set("Origin", c.base)
+	req.Header.Set("Origin", cmp.Or(c.origin, c.base))
 	resp, err := c.http.Do(req)
 	if err != nil {
 		c.t.Fatal(err)
@@ -66,42 +111,16 @@ var confirmLinkRe = regexp.MustCompile(`http://127\.0\.0\.1:8080(/newsletter/con
 
 // TestRunAdminPublishes goes the whole way through run(): subscribers who subscribe
 // and confirm by the links in their emails, signing in, and publishing an edition,
-// which reaches each confirmed subscriber once over SMTP. (The hash has the lowest
-// cost, for speed under the race detector; TestHashPasswordCommand checks the real
-// one.)
+// which reaches each confirmed subscriber once over SMTP.
 func TestRunAdminPublishes(t *testing.T) {
-	var hash bytes.Buffer
-	if err := hashPassword(nil, strings.NewReader("s3cret admin pw\n"), &hash, io.Discard, bcrypt.MinCost); err != nil {
-		t.Fatal(err)
-	}
 	srv := smtptest.Start(t, smtptest.Options{})
-	g := startGateway(t, smtpEnv(srv.Addr, map[string]string{
-		"PORTFOLIO_ADMIN_USER":          "owner",
-		"PORTFOLIO_ADMIN_PASSWORD_HASH": strings.TrimSpace(hash.String()),
-	}))
+	g := startGateway(t, smtpEnv(srv.Addr, adminEnv(t, nil)))
 	waitHealthy(t, g.addr)
 	c := newAdminClient(t, g.addr)
 
 	// Two subscribe and confirm, one never confirms.
 	confirmed := []string{"ada@example.org", "grace@example.org"}
-	for _, email := range append(slices.Clone(confirmed), "lazy@example.org") {
-		if status, body := c.do(http.MethodPost, "/api/newsletter/subscriptions", fmt.Sprintf(`{"email":%q,"name":"","website":""}`, email)); status != http.StatusAccepted {
-			t.Fatalf("subscribe %s: %d %s", email, status, body)
-		}
-	}
-	for _, m := range byRecipient(t, srv.Wait(t, 3, 10*time.Second)) {
-		to := m.Header.Get("To")
-		if !strings.Contains(to, "ada@") && !strings.Contains(to, "grace@") {
-			continue
-		}
-		link := confirmLinkRe.FindStringSubmatch(m.Text)
-		if link == nil {
-			t.Fatalf("no confirmation link in %q", m.Text)
-		}
-		if status, _ := c.do(http.MethodGet, link[1], ""); status != http.StatusOK {
-			t.Fatalf("confirm: %d", status)
-		}
-	}
+	c.subscribe(srv, confirmed, []string{"lazy@example.org"})
 	srv.Wait(t, 5, 10*time.Second) // and their welcome emails
 
 	if status, _ := c.do(http.MethodGet, "/api/admin/stats", ""); status != http.StatusUnauthorized {

@@ -53,16 +53,22 @@ func closeDatabase(db *sqldb.DB, logger *zap.Logger) {
 // migrate brings the tables of every module in db up to date, each module's with its
 // own version table: the only place the gateway migrates.
 func migrate(ctx context.Context, db *sqldb.DB) error {
-	if err := sqldb.MigrateAll(ctx, db,
+	if err := sqldb.MigrateAll(ctx, db, schemas()...); err != nil {
+		return fmt.Errorf("database: %w", err)
+	}
+	return nil
+}
+
+// schemas are every module's tables, in the order they are migrated; a restore
+// refuses a database with any of them newer than these.
+func schemas() []sqldb.Schema {
+	return []sqldb.Schema{
 		contactstore.Schema,
 		mailstore.Schema,
 		newsletterstore.Schema,
 		adminstore.Schema,
 		relstore.Schema,
-	); err != nil {
-		return fmt.Errorf("database: %w", err)
 	}
-	return nil
 }
 
 // postgresFields says which server and database a PostgreSQL URL names: its host

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"sync"
+	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
@@ -48,6 +49,25 @@ func newMail(cfg config.Config, logger *zap.Logger, db *sqldb.DB, reg *prometheu
 		return nil, err
 	}
 	return &mailService{outbox: store, worker: worker}, nil
+}
+
+// releaseLeases, on SQLite, puts the emails a previous process was sending back in
+// the queue, due now: this gateway holds the data directory's lock, so no other
+// process is sending them. After a crash or a restore from a backup taken mid-send
+// they go out at once instead of when their lease expires. (On PostgreSQL another
+// replica may be sending them; their leases stand.)
+func (m *mailService) releaseLeases(ctx context.Context, db *sqldb.DB, logger *zap.Logger) error {
+	if db.Dialect != sqldb.SQLite {
+		return nil
+	}
+	n, err := m.outbox.ReleaseLeases(ctx, time.Now())
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		logger.Info("mail: emails left sending by the previous process are queued again", zap.Int64("emails", n))
+	}
+	return nil
 }
 
 // notify wakes the worker: an email was just queued.

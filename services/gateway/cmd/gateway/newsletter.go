@@ -20,6 +20,7 @@ import (
 type newsletterService struct {
 	subscriptions *newsletter.Service
 	publisher     *newsletter.Publisher
+	rehearsal     *newsletter.Rehearsal  // the owner's preview and test send
 	store         *newsletterstore.Store // also what the metrics read
 }
 
@@ -45,7 +46,9 @@ func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *m
 	}
 	// The editions are the newsletter section's release of the moment.
 	publisher := newsletter.NewPublisher(store, subscriptions, nil, newsletter.PublisherOptions{Notify: mail.notify, Editions: editions})
-	return newsletterService{subscriptions: subscriptions, publisher: publisher, store: store}, nil
+	// A test send goes to the owner, who gets the contact notifications too.
+	rehearsal := newsletter.NewRehearsal(subscriptions, publisher.Editions, emails.Owner, mail.outbox, mail.notify)
+	return newsletterService{subscriptions: subscriptions, publisher: publisher, rehearsal: rehearsal, store: store}, nil
 }
 
 // resume finishes, in the background, the publications a stopped gateway left

@@ -51,7 +51,8 @@ const (
 // then shuts down gracefully. Once listening, it logs "listening" with the bound
 // address (addr), which is how a caller that asked for port 0 learns the port.
 // `gateway hash-password` instead prints the bcrypt hash of a password read from stdin,
-// for PORTFOLIO_ADMIN_PASSWORD_HASH.
+// for PORTFOLIO_ADMIN_PASSWORD_HASH; `gateway backup|restore <file>` copy the SQLite
+// database out and back (backup.go).
 //
 // The steps: configuration and log, the site's content, the database (every module's
 // tables migrated), then one service after another (mail.go, contact.go,
@@ -67,6 +68,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if len(args) > 1 && args[1] == sectionsCommand {
 		return runSections(ctx, args[2:], getenv, stdout, stderr)
 	}
+	if len(args) > 1 && args[1] == backupCommand {
+		return runBackup(ctx, args[2:], getenv, stdout, stderr)
+	}
+	if len(args) > 1 && args[1] == restoreCommand {
+		return runRestore(ctx, args[2:], getenv, stdout, stderr)
+	}
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 
@@ -81,6 +88,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	defer func() { _ = logger.Sync() }() // fails on a terminal; nothing to do about it
 	if err := prepareDataDir(*cfg); err != nil {
 		return err
+	}
+	if cfg.DatabaseURL.Reveal() == "" {
+		// The SQLite file is this process's alone while it runs: a restore waits
+		// for it to stop, and a second gateway on the directory does not start.
+		unlock, err := lockDataDir(cfg.DataDir)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 	}
 	site, err := loadSite(logger, *cfg)
 	if err != nil {
@@ -105,9 +121,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	defer stopFollowing()
 	reg := metricsRegistry(ctx)
+	backups, err := newBackupSchedule(*cfg, logger, reg)
+	if err != nil {
+		return err
+	}
+	defer backups.start(ctx)()
 
 	mail, err := newMail(*cfg, logger, db, reg)
 	if err != nil {
+		return err
+	}
+	if err := mail.releaseLeases(ctx, db, logger); err != nil {
 		return err
 	}
 	contacts, err := newContact(*cfg, site, db, mail)

@@ -20,10 +20,8 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // logWatcher collects run's JSON log lines so a test can wait for one, such as
@@ -688,14 +686,5 @@ func TestRunWritesMailToTheMaildirByDefault(t *testing.T) {
 // dsn), as the admin page will.
 func storedMessages(t *testing.T, dsn string) []contact.Message {
 	t.Helper()
-	db, err := sqldb.Open(context.Background(), dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	ms, err := sqlstore.NewContacts(db, nil).List(context.Background(), 10)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ms
+	return storedMessagesN(t, dsn, 10)
 }

@@ -121,6 +121,14 @@ type Config struct {
 	// to take it over (its process died), and how often each replica looks for one:
 	// a publish normally finishes queueing in seconds.
 	PublishResumeAfter time.Duration `mapstructure:"publish_resume_after"`
+
+	// BackupDir, if set, is where the gateway copies the SQLite database every
+	// BackupInterval, keeping the newest BackupKeep copies (docs/decisions/0036).
+	// PostgreSQL has its own tools for this (README), so it is refused with
+	// DatabaseURL.
+	BackupDir      string        `mapstructure:"backup_dir"`
+	BackupInterval time.Duration `mapstructure:"backup_interval"`
+	BackupKeep     int           `mapstructure:"backup_keep"`
 }
 
 // Secret is a configuration value that must never reach a log: it formats as
@@ -232,6 +240,9 @@ var keys = []key{
 	{"trusted_proxies", ""},
 	{"shutdown_delay", "0s"},
 	{"publish_resume_after", "1m"},
+	{"backup_dir", ""},
+	{"backup_interval", "24h"},
+	{"backup_keep", 7},
 }
 
 // EnvName returns the environment variable for a config key.
@@ -280,8 +291,8 @@ func Load(path string, getenv func(string) string) (Config, error) {
 // Keys by the type Unmarshal decodes them into (strings need no check).
 var (
 	boolKeys     = []string{"dev"}
-	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after"}
+	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
 
@@ -361,6 +372,7 @@ func (c *Config) normalize(trustedProxies string) error {
 	errs = append(errs, c.normalizeAdmin()...)
 	errs = append(errs, c.normalizeNewsletter()...)
 	errs = append(errs, c.normalizeAbuse()...)
+	errs = append(errs, c.normalizeBackup()...)
 	if c.RateLimitPerMinute < 1 || c.RateLimitPerMinute > 100000 {
 		errs = append(errs, invalid("rate_limit_per_minute", strconv.Itoa(c.RateLimitPerMinute), "is not between 1 and 100000"))
 	}
@@ -521,4 +533,24 @@ func checkRemoteURL(s string) error {
 		return errors.New("is neither a path starting with / nor an absolute http(s) URL")
 	}
 	return nil
+}
+
+// MinBackupInterval is the shortest PORTFOLIO_BACKUP_INTERVAL: a copy of the whole
+// database more often than this is load, not safety.
+const MinBackupInterval = time.Minute
+
+func (c *Config) normalizeBackup() []error {
+	var errs []error
+	c.BackupDir = strings.TrimSpace(c.BackupDir)
+	if c.BackupDir != "" && c.DatabaseURL != "" {
+		errs = append(errs, fmt.Errorf("config: %s copies the SQLite file, and %s is set: back PostgreSQL up with its own tools (pg_dump, pg_basebackup; README)",
+			EnvName("backup_dir"), EnvName("database_url")))
+	}
+	if c.BackupInterval < MinBackupInterval {
+		errs = append(errs, invalid("backup_interval", c.BackupInterval.String(), "is shorter than "+MinBackupInterval.String()))
+	}
+	if c.BackupKeep < 1 {
+		errs = append(errs, invalid("backup_keep", strconv.Itoa(c.BackupKeep), "is not 1 or more"))
+	}
+	return errs
 }

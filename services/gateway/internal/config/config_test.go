@@ -60,6 +60,8 @@ func TestDefaults(t *testing.T) {
 		ContactAutoReplyPerHour: 100,
 		MetricsAddr:             "127.0.0.1:9090",
 		PublishResumeAfter:      time.Minute,
+		BackupInterval:          24 * time.Hour,
+		BackupKeep:              7,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)
@@ -178,6 +180,8 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 		{"PORTFOLIO_DATABASE_URL", "mysql://db/portfolio", `config: PORTFOLIO_DATABASE_URL is not a postgres:// or postgresql:// URL`},
 		{"PORTFOLIO_DATABASE_URL", "data/portfolio.db", `config: PORTFOLIO_DATABASE_URL is not a postgres:// or postgresql:// URL`},
 		{"PORTFOLIO_TRUSTED_PROXIES", "10.0.0.0/33", `config: PORTFOLIO_TRUSTED_PROXIES: "10.0.0.0/33" has "10.0.0.0/33", which is not a CIDR`},
+		{"PORTFOLIO_BACKUP_INTERVAL", "30s", `config: PORTFOLIO_BACKUP_INTERVAL: "30s" is shorter than 1m0s`},
+		{"PORTFOLIO_BACKUP_KEEP", "0", `config: PORTFOLIO_BACKUP_KEEP: "0" is not 1 or more`},
 		{"PORTFOLIO_TRUSTED_PROXIES", "proxy.local", `config: PORTFOLIO_TRUSTED_PROXIES: "proxy.local" has "proxy.local", which is not an IP address or CIDR`},
 	}
 	for _, tt := range tests {
@@ -355,5 +359,21 @@ func TestRemotes(t *testing.T) {
 		if got[i] != want[i] {
 			t.Errorf("Remotes()[%d] = %v, want %v", i, got[i], want[i])
 		}
+	}
+}
+
+// TestBackupDirIsForSQLite: scheduled backups copy the SQLite file; with PostgreSQL
+// the setting is refused rather than silently doing nothing.
+func TestBackupDirIsForSQLite(t *testing.T) {
+	cfg, err := config.Load("", env(map[string]string{"PORTFOLIO_BACKUP_DIR": " /var/backups/portfolio ", "PORTFOLIO_BACKUP_INTERVAL": "6h", "PORTFOLIO_BACKUP_KEEP": "28"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.BackupDir != "/var/backups/portfolio" || cfg.BackupInterval != 6*time.Hour || cfg.BackupKeep != 28 {
+		t.Errorf("backup settings = %q %v %d", cfg.BackupDir, cfg.BackupInterval, cfg.BackupKeep)
+	}
+	_, err = config.Load("", env(map[string]string{"PORTFOLIO_BACKUP_DIR": "/backups", "PORTFOLIO_DATABASE_URL": "postgres://u:p@db/portfolio"}))
+	if err == nil || !strings.Contains(err.Error(), "PORTFOLIO_BACKUP_DIR copies the SQLite file, and PORTFOLIO_DATABASE_URL is set") {
+		t.Errorf("backup dir with PostgreSQL: %v", err)
 	}
 }

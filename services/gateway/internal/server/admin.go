@@ -18,6 +18,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
+	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
@@ -28,6 +29,7 @@ type Admin struct {
 	Publisher   Publisher
 	Messages    Messages
 	Mail        Mail // the mail outbox's troubled emails
+	Rehearsal   Rehearsal
 }
 
 // AdminAuth signs the admin in and out (admin.Auth).
@@ -56,6 +58,13 @@ type Publisher interface {
 	Editions() []content.Edition
 	Publish(ctx context.Context, editionID int) (newsletter.PublishResult, error)
 	LastPublications(ctx context.Context) (map[int]newsletter.Publication, error)
+}
+
+// Rehearsal shows an edition's email before it is published and sends it to the
+// owner alone (newsletter.Rehearsal).
+type Rehearsal interface {
+	Preview(ctx context.Context, editionID int) (mail.Message, error)
+	SendTest(ctx context.Context, editionID int) (mail.Message, error)
 }
 
 // Messages are the contact messages received (contact.Inbox).

@@ -92,11 +92,7 @@ func handleAdminPublish(logger *zap.Logger, pub Publisher) http.Handler {
 		Title string `json:"title"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		id, err := strconv.Atoi(mux.Vars(r)["id"])
-		if err != nil {
-			id = 0 // no edition has it: answered as unknown below
-		}
-		res, err := pub.Publish(r.Context(), id)
+		res, err := pub.Publish(r.Context(), editionID(r))
 		if err != nil { // newsletter.ErrUnknownEdition: 404, ErrPublishing: 409
 			writeError(w, r, logger, err)
 			return
@@ -105,6 +101,57 @@ func handleAdminPublish(logger *zap.Logger, pub Publisher) http.Handler {
 			zap.Int("edition_id", res.EditionID), zap.Int64("publication_id", res.ID), zap.Int("recipients", res.Recipients),
 			zap.String("user", adminSessionFrom(r.Context()).User))
 		writeJSON(w, http.StatusOK, answer{Sent: res.Recipients, Title: res.Title})
+	})
+}
+
+// editionID is the {id} of an edition's path; 0, which no edition has, when it is
+// not a number (answered as an unknown edition).
+func editionID(r *http.Request) int {
+	id, err := strconv.Atoi(mux.Vars(r)["id"])
+	if err != nil {
+		return 0
+	}
+	return id
+}
+
+// handleAdminPreview answers an edition's email as a subscriber gets it (the owner
+// standing in for them): its subject, sender, recipient, and both bodies, rendered.
+// The admin shows the HTML in a sandboxed iframe.
+func handleAdminPreview(logger *zap.Logger, rehearsal Rehearsal) http.Handler {
+	type answer struct {
+		Subject string `json:"subject"`
+		From    string `json:"from"`
+		To      string `json:"to"`
+		Text    string `json:"text"`
+		HTML    string `json:"html"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m, err := rehearsal.Preview(r.Context(), editionID(r))
+		if err != nil { // newsletter.ErrUnknownEdition: 404
+			writeError(w, r, logger, err)
+			return
+		}
+		writeJSON(w, http.StatusOK, answer{Subject: m.Subject, From: m.From.String(), To: m.To[0].String(), Text: m.Text, HTML: m.HTML})
+	})
+}
+
+// handleAdminSendTest queues an edition's email to the owner alone, marked as a test
+// in its subject, and answers who it goes to. No subscriber gets it, and no
+// publication starts.
+func handleAdminSendTest(logger *zap.Logger, rehearsal Rehearsal) http.Handler {
+	type answer struct {
+		To      string `json:"to"`
+		Subject string `json:"subject"`
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m, err := rehearsal.SendTest(r.Context(), editionID(r))
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		logger.Info("admin: test of an edition queued",
+			zap.Int("edition_id", editionID(r)), zap.String("user", adminSessionFrom(r.Context()).User))
+		writeJSON(w, http.StatusAccepted, answer{To: m.To[0].Email, Subject: m.Subject})
 	})
 }
 

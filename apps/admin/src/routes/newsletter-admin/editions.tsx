@@ -5,6 +5,7 @@ import { toast } from "@portfolio/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { count, Timestamp } from "./format";
 import { LoadProblem } from "./load-problem";
+import { Rehearsal } from "./rehearsal/rehearsal";
 import { Republish } from "./republish";
 import { statsKey } from "./stat-cards";
 
@@ -63,12 +64,15 @@ function EditionItem({ edition }: { edition: AdminEdition }) {
           )}
         </p>
       </div>
-      <Republish
-        title={edition.title}
-        titleId={titleId}
-        pending={publish.isPending}
-        onConfirm={() => publish.mutate()}
-      />
+      <div className="flex flex-wrap gap-2 self-start sm:flex-col">
+        <Rehearsal editionId={edition.id} title={edition.title} titleId={titleId} />
+        <Republish
+          title={edition.title}
+          titleId={titleId}
+          pending={publish.isPending}
+          onConfirm={() => publish.mutate()}
+        />
+      </div>
     </li>
   );
 }
@@ -80,7 +84,10 @@ export function Editions() {
     <Card className="mt-10">
       <CardHeader>
         <CardTitle id="admin-editions-heading">Editions</CardTitle>
-        <CardDescription>Republish sends an edition to every confirmed subscriber.</CardDescription>
+        <CardDescription>
+          Preview shows an edition's email, Send a test sends it to you alone, and Republish sends
+          it to every confirmed subscriber.
+        </CardDescription>
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
         {editions.isError ? (

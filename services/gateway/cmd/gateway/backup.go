@@ -1,0 +1,284 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+)
+
+// Backups of the SQLite database (docs/decisions/0036): `gateway backup <file>`
+// copies it while the site serves, `gateway restore <file>` puts a copy back while
+// the gateway is stopped, and PORTFOLIO_BACKUP_DIR has the gateway take copies on its
+// own (backupschedule.go).
+const (
+	backupCommand  = "backup"
+	restoreCommand = "restore"
+)
+
+// errPostgresBackup is the answer to backup and restore on PostgreSQL.
+var errPostgresBackup = errors.New("the site's database is PostgreSQL (" + config.EnvName("database_url") +
+	"): back it up and restore it with pg_dump/pg_restore or pg_basebackup (README, Backups)")
+
+// sqliteConfig is the configuration of `gateway <command> <file>` (args: the file),
+// whose site must be on SQLite.
+func sqliteConfig(args []string, getenv func(string) string, command string) (config.Config, error) {
+	if len(args) != 1 {
+		return config.Config{}, fmt.Errorf("usage: gateway %s <file>", command)
+	}
+	cfg, err := config.Load(getenv(config.ConfigFileEnv), getenv)
+	if err != nil {
+		return config.Config{}, err
+	}
+	if cfg.DatabaseURL.Reveal() != "" {
+		return config.Config{}, errPostgresBackup
+	}
+	return cfg, nil
+}
+
+// runBackup is `gateway backup <file>`: a consistent copy of the database of the
+// site whose settings are in the environment, taken while it serves and writes.
+func runBackup(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := sqliteConfig(args, getenv, backupCommand)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	if err := sqldb.BackupSQLite(ctx, cfg.DatabasePath(), args[0]); err != nil {
+		return err
+	}
+	if err := syncFile(args[0]); err != nil {
+		return err
+	}
+	if _, err := copyReleases(releasesDir(cfg), backupReleasesDir(args[0])); err != nil {
+		return fmt.Errorf("backup: %w", err)
+	}
+	fi, err := os.Stat(args[0])
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "backed up %s in %s: %d bytes\n", cfg.DatabasePath(), time.Since(start).Round(time.Millisecond), fi.Size())
+	fmt.Fprintln(stdout, args[0])
+	return nil
+}
+
+// runRestore is `gateway restore <file>`: it puts a backup in place of the site's
+// database, for the gateway to start on. The gateway must be stopped (it holds the
+// data directory's lock while it runs); the file must pass SQLite's integrity check
+// and have no module's schema newer than this build's. The database it replaces is
+// kept next to it, as portfolio.db.replaced-<time>.
+func runRestore(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	cfg, err := sqliteConfig(args, getenv, restoreCommand)
+	if err != nil {
+		return err
+	}
+	start := time.Now()
+	replaced, err := restoreSQLite(ctx, cfg, args[0])
+	if err != nil {
+		return err
+	}
+	if replaced != "" {
+		fmt.Fprintf(stderr, "the database it replaced is kept as %s\n", replaced)
+	}
+	fmt.Fprintf(stderr, "restored %s from %s in %s; start the gateway\n", cfg.DatabasePath(), args[0], time.Since(start).Round(time.Millisecond))
+	fmt.Fprintln(stdout, cfg.DatabasePath())
+	return nil
+}
+
+// restoreSQLite does runRestore's work and returns where the replaced database went
+// ("" if there was none).
+func restoreSQLite(ctx context.Context, cfg config.Config, backup string) (replaced string, err error) {
+	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+		return "", fmt.Errorf("data dir: %w", err)
+	}
+	unlock, err := lockDataDir(cfg.DataDir)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+
+	// The check runs on a copy in the data directory: opening a file may write to it
+	// (its WAL), and the backup stays as it was; the copy is then renamed into place,
+	// which is atomic on one file system.
+	tmp := cfg.DatabasePath() + ".restoring"
+	if err := removeDatabaseFiles(tmp); err != nil {
+		return "", err
+	}
+	defer removeDatabaseFiles(tmp) //nolint:errcheck // best effort: gone after the rename
+	if err := copyFile(backup, tmp); err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	if err := sqldb.CheckSQLite(ctx, tmp, schemas()...); err != nil {
+		return "", fmt.Errorf("restore: refused, nothing changed: %s: %w", backup, err)
+	}
+	missing, err := missingReleases(ctx, tmp, releasesDir(cfg), backupReleasesDir(backup))
+	if err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	if len(missing) > 0 {
+		return "", fmt.Errorf("restore: refused, nothing changed: the sections serve releases whose artifacts are neither in %s nor in %s: %s",
+			backupReleasesDir(backup), releasesDir(cfg), strings.Join(missing, ", "))
+	}
+	if _, err := copyReleases(backupReleasesDir(backup), releasesDir(cfg)); err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	if err := syncFile(tmp); err != nil {
+		return "", err
+	}
+
+	db := cfg.DatabasePath()
+	if _, err := os.Stat(db); err == nil {
+		// Fold its WAL into it first: the file moved aside is then the whole database,
+		// and no WAL of the old database is left to be replayed into the restored one.
+		if err := sqldb.Checkpoint(ctx, db); err != nil {
+			return "", fmt.Errorf("restore: the current database: %w", err)
+		}
+		replaced = db + ".replaced-" + time.Now().UTC().Format("20060102T150405Z")
+		if err := os.Rename(db, replaced); err != nil {
+			return "", fmt.Errorf("restore: %w", err)
+		}
+	}
+	if err := removeDatabaseFiles(db); err != nil {
+		return "", err
+	}
+	if err := os.Rename(tmp, db); err != nil {
+		return "", fmt.Errorf("restore: %w", err)
+	}
+	return replaced, syncDir(cfg.DataDir)
+}
+
+// removeDatabaseFiles removes the SQLite file at path and its WAL and shared memory.
+func removeDatabaseFiles(path string) error {
+	for _, p := range []string{path, path + "-wal", path + "-shm", path + "-journal"} {
+		if err := os.Remove(p); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	return nil
+}
+
+func copyFile(src, dst string) (err error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close() //nolint:errcheck // read only
+	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(out, in); err != nil {
+		_ = out.Close()
+		return err
+	}
+	return out.Close()
+}
+
+// syncFile flushes the file at path to the disk: a backup is only one once it is there.
+func syncFile(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// syncDir flushes a directory's entries (a rename in it) to the disk.
+func syncDir(dir string) error {
+	f, err := os.Open(filepath.Clean(dir))
+	if err != nil {
+		return err
+	}
+	defer f.Close() //nolint:errcheck // read only
+	return f.Sync()
+}
+
+// On SQLite a release's artifact is a file under the data directory (releasesDir),
+// not a row: a backup copies them into releases/ next to the backup file, shared by
+// every backup in that directory (an artifact is named by its section and version,
+// and a version is not published twice), and a restore brings them back.
+
+// backupReleasesDir is where the artifacts of the backup at path are.
+func backupReleasesDir(path string) string { return filepath.Join(filepath.Dir(path), "releases") }
+
+// copyReleases copies the artifacts in from that to lacks (<section>/<version>.tar.gz;
+// not the uploads in progress), and says how many it copied. A missing from is none.
+func copyReleases(from, to string) (int, error) {
+	names, err := filepath.Glob(filepath.Join(from, "*", "*.tar.gz"))
+	if err != nil {
+		return 0, err
+	}
+	copied := 0
+	for _, src := range names {
+		rel, err := filepath.Rel(from, src)
+		if err != nil {
+			return copied, err
+		}
+		dst := filepath.Join(to, rel)
+		if _, err := os.Stat(dst); err == nil {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
+			return copied, err
+		}
+		// Through a temporary name: a reader never takes half a file for an artifact.
+		tmp := dst + ".partial"
+		_ = os.Remove(tmp)
+		if err := copyFile(src, tmp); err != nil {
+			return copied, fmt.Errorf("release artifact %s: %w", rel, err)
+		}
+		if err := syncFile(tmp); err != nil {
+			return copied, err
+		}
+		if err := os.Rename(tmp, dst); err != nil {
+			return copied, err
+		}
+		copied++
+	}
+	return copied, nil
+}
+
+// missingReleases are the sections' current releases in the SQLite database at path
+// whose artifact is in none of dirs: a gateway on it would not start.
+func missingReleases(ctx context.Context, path string, dirs ...string) ([]string, error) {
+	db, err := sqldb.OpenSQLite(ctx, path)
+	if err != nil {
+		return nil, err
+	}
+	defer db.Close() //nolint:errcheck // read only
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'section_current'").Scan(&n); err != nil || n == 0 {
+		return nil, err // from before releases: none to miss
+	}
+	current, err := relstore.New(db, "").Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var missing []string
+	for section, version := range current {
+		found := false
+		for _, dir := range dirs {
+			if _, err := os.Stat(filepath.Join(dir, section, version+".tar.gz")); err == nil {
+				found = true
+			}
+		}
+		if !found {
+			missing = append(missing, section+" "+version)
+		}
+	}
+	slices.Sort(missing)
+	return missing, nil
+}
