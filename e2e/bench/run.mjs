@@ -216,7 +216,7 @@ function printTaps(rows, loadBefore) {
     `\nFirst tap to screen (ms, median of ${RUNS} runs): ${PHONE_SETUP} (${loadBefore} before, ${machineLoad()} after).`,
   );
   console.log(
-    `A tap (Input.dispatchTouchEvent) at the load event ("@load", on its own load) or ${AFTER_LOAD_MS / 1000} s after it ("@+3s"), timed in the page from the input's event.timeStamp (queueing behind a long task counts) to the task after the first animation frame that shows the change: menu = the header's "Open menu" button until the Menu dialog has a pixel on screen; theme = the theme button until <html>'s class, data-theme-choice or color-scheme changes; link = the header's site-name link (on /, the first link in <main> to another page) until the new page's <h1> is on screen. Link runs: c = client-side navigation, d = full document load (the page had not hydrated: the time runs to the new document's <h1> paint), - = no new <h1> within 10 s. "none" = nothing changed within ${NO_RESPONSE_MS / 1000} s (until the page has hydrated, its buttons do nothing); where runs disagree the cell says so ("1/3 none"; "none 1/3: 732" = one run of three responded, in 732 ms). x = a run left out (the tap landed beside the element, or an error; listed below the table).\n`,
+    `A tap (Input.dispatchTouchEvent) at the load event ("@load", on its own load) or ${AFTER_LOAD_MS / 1000} s after it ("@+3s"), timed in the page from the input's event.timeStamp (queueing behind a long task counts) to the task after the first animation frame that shows the change: menu = the header's "Open menu" button until the Menu dialog has a pixel on screen; theme = the theme button until <html>'s class, data-theme-choice or color-scheme changes; link = the header's site-name link (on /, the first link in <main> to another page) until the new page's <h1> is on screen. Link runs: c = client-side navigation, d = full document load (the entry had not run yet: the time runs to the new document's <h1> paint), - = no new <h1> within 10 s. "none" = nothing changed within ${NO_RESPONSE_MS / 1000} s (until the entry has run, the buttons do nothing); where runs disagree the cell says so ("1/3 none"; "none 1/3: 732" = one run of three responded, in 732 ms). x = a run left out (the tap landed beside the element, or an error; listed below the table).\n`,
   );
   const cell = (c, kind) => {
     const valid = c.runs.filter((r) => !r.error);
@@ -262,7 +262,7 @@ function printTaps(rows, loadBefore) {
   const hydrated = atLoad.filter((r) => r.hydratedAtTap).length;
   const late = median(atLoad.map((r) => r.afterLoadMs));
   console.log(
-    `\nAt load: the page had hydrated (React on <main>) at ${hydrated} of ${atLoad.length} taps; the tap came a median ${late == null ? "–" : Math.round(late)} ms after the load event started.`,
+    `\nAt load: the page's entry had run (<html data-js="ready">: chrome, islands, links) at ${hydrated} of ${atLoad.length} taps; the tap came a median ${late == null ? "–" : Math.round(late)} ms after the load event started.`,
   );
   const errors = rows.flatMap((r) =>
     Object.entries(r.cells).flatMap(([k, c]) =>
