@@ -51,7 +51,7 @@ func TestLoadRoutes(t *testing.T) {
 	want := []string{
 		"/", "/skills", "/resume", "/projects", "/projects/{id}",
 		"/blog", "/blog/all-posts", "/blog/tags", "/talks", "/contact", "/newsletter",
-		"/privacy-policy", "/terms-of-use", "/admin/newsletter",
+		"/privacy-policy", "/terms-of-use", "/search", "/admin/newsletter",
 	}
 	var got []string
 	for _, r := range routes {
@@ -79,7 +79,8 @@ func TestLoadRoutes(t *testing.T) {
 		}
 	}
 	for _, r := range routes {
-		wantNoIndex := r.Path == "/admin/newsletter"
+		// The admin, and search results (a page per query, not content of its own).
+		wantNoIndex := r.Path == "/admin/newsletter" || r.Path == "/search"
 		if r.NoIndex != wantNoIndex {
 			t.Errorf("%s: noindex = %v, want %v", r.Path, r.NoIndex, wantNoIndex)
 		}
