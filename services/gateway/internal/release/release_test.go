@@ -271,8 +271,7 @@ func TestAdmitRefusesWhatTheSiteCannotServe(t *testing.T) {
 	}
 	// A route under the gateway's own trees is refused whoever holds it.
 	api := releasetest.Build(t, "blog", "1.0.0-b", "v1")
-	api.Description.Routes = append(api.Description.Routes, content.Route{Path: "/api/blog", Section: "blog", Title: "API"})
-	api.Files["prerender/api/blog.html"] = []byte("<main></main>")
+	releasetest.AddPage(t, &api, content.Route{Path: "/api/blog", Section: "blog", Title: "API"}, "<main></main>")
 	relAPI, err := release.Open(releasetest.Artifact(t, api), release.DefaultLimits)
 	if err != nil {
 		t.Fatal(err)
