@@ -71,4 +71,3 @@ func PNGSize(data []byte) (width, height int, ok bool) {
 	}
 	return cfg.Width, cfg.Height, true
 }
-
