@@ -4,7 +4,7 @@
 // view. The gateway puts it into the shell's chrome per request
 // (docs/decisions/0001-prerender-composition.md). Also the share card of each of those
 // pages (docs/decisions/0041-share-cards.md).
-import type { ShareCard, ShareCards } from "@portfolio/build-config";
+import { routeCards, type ShareCards } from "@portfolio/build-config/cards";
 import { routes, site } from "@portfolio/content";
 import { publishedPosts, TAGS_PATH, tags } from "@portfolio/content/blog";
 import { sectionPrerender } from "@portfolio/router/server";
@@ -26,15 +26,8 @@ export const { renderSection, renderPages } = sectionPrerender({
 
 /** Every page's share card: routes.json's pages of the blog, each article and tag page. */
 export function shareCards(): ShareCards {
-  const cards: ShareCard[] = routes
-    .filter((r) => r.section === "blog" && !r.noindex)
-    .map((r) => ({
-      key: r.path,
-      title: r.title,
-      // The blog's own page is titled Blog: its card names the site above it.
-      section: r.path === "/blog" ? site.siteName : "Blog",
-      description: r.description,
-    }));
+  // The blog's own page is titled Blog: its card names the site above it.
+  const cards = routeCards(routes, "blog", (path) => (path === "/blog" ? site.siteName : "Blog"));
   for (const post of publishedPosts) {
     cards.push({
       key: post.url,

@@ -3,7 +3,7 @@
 // route of the section's release), and of its not-found view. The gateway puts it into
 // the shell's chrome per request (docs/decisions/0001-prerender-composition.md). Also the
 // share card of each of those pages (docs/decisions/0041-share-cards.md).
-import type { ShareCard, ShareCards } from "@portfolio/build-config";
+import { routeCards, type ShareCards } from "@portfolio/build-config/cards";
 import { routes, site } from "@portfolio/content";
 import { editionPath, editions, loadEditions } from "@portfolio/content/newsletter";
 import { sectionPrerender } from "@portfolio/router/server";
@@ -22,14 +22,7 @@ export const { renderSection, renderPages } = sectionPrerender({
 
 /** Every page's share card: routes.json's pages of the newsletter and each edition's. */
 export function shareCards(): ShareCards {
-  const cards: ShareCard[] = routes
-    .filter((r) => r.section === "newsletter" && !r.noindex)
-    .map((r) => ({
-      key: r.path,
-      title: r.title,
-      section: "Newsletter",
-      description: r.description,
-    }));
+  const cards = routeCards(routes, "newsletter", () => "Newsletter");
   for (const edition of editions) {
     cards.push({
       key: editionPath(edition),

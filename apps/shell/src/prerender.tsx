@@ -3,7 +3,7 @@
 // the chrome with a <template data-section> where the gateway puts the section's own
 // prerendered HTML (docs/decisions/0001-prerender-composition.md). Also the share card
 // of each of the shell's public pages (docs/decisions/0041-share-cards.md).
-import type { ShareCard, ShareCards } from "@portfolio/build-config";
+import { routeCards, type ShareCards } from "@portfolio/build-config/cards";
 import { routes, site } from "@portfolio/content";
 import { publishedPosts } from "@portfolio/content/blog";
 import { projects } from "@portfolio/content/projects";
@@ -55,14 +55,9 @@ export async function renderPages() {
  * is the owner's headline, as its head's) and each project's. The sections draw their own.
  */
 export function shareCards(): ShareCards {
-  const cards: ShareCard[] = routes
-    .filter((r) => r.section === "shell" && !r.noindex && !r.path.includes("{"))
-    .map((r) => ({
-      key: r.path,
-      title: r.path === "/" ? site.owner.headline : r.title,
-      section: r.path.startsWith("/projects") ? "Projects" : "Portfolio",
-      description: r.description,
-    }));
+  const cards = routeCards(routes, "shell", (path) =>
+    path.startsWith("/projects") ? "Projects" : "Portfolio",
+  ).map((card) => (card.key === "/" ? { ...card, title: site.owner.headline } : card));
   for (const project of projects) {
     cards.push({
       key: `/projects/${project.id}`,

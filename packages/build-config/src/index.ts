@@ -16,11 +16,13 @@ export {
 } from "./prerender";
 export {
   appTheme,
+  type CardRoute,
   type CardTheme,
   cardAlt,
   cardFacts,
   parseTheme,
   renderShareCards,
+  routeCards,
   SHARE_CARD_HEIGHT,
   SHARE_CARD_WIDTH,
   SHARE_CARDS_FILE,

@@ -3,33 +3,9 @@ import { readFileSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import type { ShareCard, ShareCards } from "./cards";
 
-/**
- * One page's share card (its Open Graph image): what it shows. The build renders it
- * into `og/<key>.<hash>.png` of the app's dist and lists it in `og/cards.json`, which
- * the gateway reads to put `og:image` into the page's head (docs/decisions/0041-share-cards.md).
- */
-export interface ShareCard {
-  /** The page's path, as the gateway serves it: `/`, `/blog/terraform-guide`. */
-  key: string;
-  title: string;
-  /** The section the card names above the title: Blog, Newsletter, Projects… */
-  section: string;
-  /** A line under the title for pages that are not articles (the page's description). */
-  description?: string;
-  /** An article's or edition's date as the site shows it: `Dec 8, 2023`. */
-  date?: string;
-  /** An article's or edition's reading time in minutes. */
-  readingTime?: number;
-}
-
-/** What an app's prerender module gives its share cards (the `shareCards` export). */
-export interface ShareCards {
-  /** The owner's name (content/site.json), signed at the foot of every card. */
-  owner: string;
-  siteName: string;
-  cards: ShareCard[];
-}
+export { type CardRoute, routeCards, type ShareCard, type ShareCards } from "./cards";
 
 /** Where a build lists its cards, relative to its dist; the gateway reads the same name. */
 export const SHARE_CARDS_FILE = "og/cards.json";

@@ -7,6 +7,7 @@ import {
   appTheme,
   cardAlt,
   parseTheme,
+  routeCards,
   SHARE_CARDS_FILE,
   type ShareCards,
   type ShareCardsManifest,
@@ -236,5 +237,27 @@ describe("cardAlt", () => {
     expect(cardAlt({ key: "/newsletter", title: "Newsletter", section: "Newsletter" }, "Ada")).toBe(
       "Newsletter · Ada",
     );
+  });
+});
+
+describe("routeCards", () => {
+  it("gives a section's public pages of routes.json a card each, as their heads title them", () => {
+    const routes = [
+      { path: "/", section: "shell", title: "Home", description: "Welcome." },
+      { path: "/projects/{id}", section: "shell", title: "Project", description: "A project." },
+      { path: "/blog", section: "blog", title: "Blog", description: "Articles." },
+      {
+        path: "/admin/newsletter",
+        section: "admin",
+        title: "Admin",
+        description: "x",
+        noindex: true,
+      },
+      { path: "/secret", section: "shell", title: "Secret", description: "x", noindex: true },
+    ];
+    expect(routeCards(routes, "shell", (path) => `badge of ${path}`)).toEqual([
+      { key: "/", title: "Home", section: "badge of /", description: "Welcome." },
+    ]);
+    expect(routeCards(routes, "admin", () => "Admin")).toEqual([]);
   });
 });
