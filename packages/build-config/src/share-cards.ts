@@ -73,16 +73,29 @@ interface Font {
 }
 
 /**
- * Inter, regular and bold, Latin and Latin Extended, from @fontsource/inter (pinned by
- * the lockfile, so every machine draws the same glyphs). satori reads WOFF, not WOFF2.
+ * Inter, regular and bold, in every subset it has (Latin, Cyrillic, Greek, Vietnamese)
+ * from @fontsource/inter, pinned by the lockfile, so every machine draws the same glyphs.
+ * satori reads WOFF, not WOFF2.
  */
+const fontSubsets = [
+  "latin",
+  "latin-ext",
+  "cyrillic",
+  "cyrillic-ext",
+  "greek",
+  "greek-ext",
+  "vietnamese",
+];
+
 function loadFonts(): Font[] {
   const require = createRequire(import.meta.url);
   const fonts: Font[] = [];
   for (const weight of [400, 700] as const) {
-    for (const subset of ["latin", "latin-ext"]) {
+    for (const subset of fontSubsets) {
       const file = require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff`);
-      fonts.push({ name: "Inter", data: readFileSync(file), weight, style: "normal" });
+      // A name per subset: satori keeps one font per name, weight and style, and falls
+      // back along fontFamily for a glyph the first lacks.
+      fonts.push({ name: `Inter ${subset}`, data: readFileSync(file), weight, style: "normal" });
     }
   }
   return fonts;
@@ -147,7 +160,7 @@ function layout(card: ShareCard, owner: string, siteName: string, theme: CardThe
       flexDirection: "column",
       backgroundColor: theme.background,
       color: theme.foreground,
-      fontFamily: "Inter",
+      fontFamily: fontSubsets.map((subset) => `Inter ${subset}`).join(", "),
     },
     el("div", { display: "flex", height: 16, backgroundColor: theme.primary }),
     body(card, owner, siteName, theme),
@@ -280,12 +293,23 @@ export async function renderShareCards(
   const fonts = loadFonts();
   const images: Uint8Array[] = [];
   for (const card of cards) {
+    // Text no subset of Inter has (CJK, emoji…) would be drawn as "no glyph" boxes:
+    // refuse it, naming the card, rather than ship such an image.
+    const missing = new Set<string>();
     // satori's own types want a ReactNode; the element shape is React's.
     const svg = await satori(layout(card, owner, siteName, theme) as never, {
       width: SHARE_CARD_WIDTH,
       height: SHARE_CARD_HEIGHT,
       fonts,
+      loadAdditionalAsset: async (_language, segment) => {
+        missing.add(segment);
+        return [];
+      },
     });
+    if (missing.size)
+      throw new Error(
+        `share cards: ${card.key}: the card's font has no glyph for ${[...missing].map((s) => JSON.stringify(s)).join(", ")}`,
+      );
     const png = new Resvg(svg, {
       fitTo: { mode: "original" },
       font: { loadSystemFonts: false },

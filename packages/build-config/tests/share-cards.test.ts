@@ -7,6 +7,7 @@ import {
   appTheme,
   cardAlt,
   parseTheme,
+  renderShareCards,
   routeCards,
   SHARE_CARDS_FILE,
   type ShareCards,
@@ -225,10 +226,29 @@ describe("writeShareCards refuses", () => {
       ],
       /two cards/,
     ],
+    [
+      "text no subset of Inter draws (it would show 'no glyph' boxes)",
+      [{ key: "/blog/x", title: "日本語の記事", section: "Blog" }],
+      /\/blog\/x: the card's font has no glyph for "日本語/,
+    ],
   ])("%s", async (_, list, error) => {
     await expect(writeShareCards(tempDist(), { ...cards, cards: list }, { theme })).rejects.toThrow(
       error,
     );
+  });
+});
+
+describe("renderShareCards", () => {
+  it("draws Cyrillic, Greek and Vietnamese as well as Latin", { timeout: 60_000 }, async () => {
+    const [png] = await renderShareCards(
+      {
+        owner: "Иван Петров",
+        siteName: "Σελίδα",
+        cards: [{ key: "/x", title: "Tiếng Việt · Ñandú", section: "Blog" }],
+      },
+      { theme },
+    );
+    expect(decodePNG(Buffer.from(png as Uint8Array)).width).toBe(1200);
   });
 });
 
