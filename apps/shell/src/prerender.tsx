@@ -1,8 +1,10 @@
 // The shell's prerender (bundled for Node by rsbuild.prerender.config.ts, run at build
 // time): every page the shell owns, complete, and for every page of a remote section
 // the chrome with a <template data-section> where the gateway puts the section's own
-// prerendered HTML (docs/decisions/0001-prerender-composition.md).
-import { routes } from "@portfolio/content";
+// prerendered HTML (docs/decisions/0001-prerender-composition.md). Also the share card
+// of each of the shell's public pages (docs/decisions/0041-share-cards.md).
+import { routeCards, type ShareCards } from "@portfolio/build-config/cards";
+import { routes, site } from "@portfolio/content";
 import { publishedPosts } from "@portfolio/content/blog";
 import { projects } from "@portfolio/content/projects";
 import { renderStatic, StaticRouter } from "@portfolio/router/server";
@@ -46,4 +48,23 @@ export function pageUrls(): [key: string, url: string][] {
 
 export async function renderPages() {
   return Promise.all(pageUrls().map(async ([key, url]) => ({ key, html: await renderPage(url) })));
+}
+
+/**
+ * The share card of every public page of the shell: routes.json's (the home page's title
+ * is the owner's headline, as its head's) and each project's. The sections draw their own.
+ */
+export function shareCards(): ShareCards {
+  const cards = routeCards(routes, "shell", (path) =>
+    path.startsWith("/projects") ? "Projects" : "Portfolio",
+  ).map((card) => (card.key === "/" ? { ...card, title: site.owner.headline } : card));
+  for (const project of projects) {
+    cards.push({
+      key: `/projects/${project.id}`,
+      title: project.title,
+      section: "Projects",
+      description: project.description,
+    });
+  }
+  return { owner: site.owner.name, siteName: site.siteName, cards };
 }

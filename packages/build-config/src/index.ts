@@ -14,4 +14,21 @@ export {
   prerenderFileName,
   writePages,
 } from "./prerender";
+export {
+  appTheme,
+  type CardRoute,
+  type CardTheme,
+  cardAlt,
+  cardFacts,
+  parseTheme,
+  renderShareCards,
+  routeCards,
+  SHARE_CARD_HEIGHT,
+  SHARE_CARD_WIDTH,
+  SHARE_CARDS_FILE,
+  type ShareCard,
+  type ShareCards,
+  type ShareCardsManifest,
+  writeShareCards,
+} from "./share-cards";
 export { type SharedObject, type SharedSingleton, sharedModules, uiSubpaths } from "./shared";

@@ -3,6 +3,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RsbuildConfig, RsbuildPlugin } from "@rsbuild/core";
 import { pluginReact } from "@rsbuild/plugin-react";
+import { appTheme, type ShareCards, writeShareCards } from "./share-cards";
 
 /**
  * One prerendered piece of HTML. `key` is the URL path it was rendered at (`/blog/x`), or
@@ -13,9 +14,13 @@ export interface PrerenderedPage {
   html: string;
 }
 
-/** What an app's src/prerender.tsx exports: every page its build emits. */
+/**
+ * What an app's src/prerender.tsx exports: every page its build emits, and the share
+ * card of each of its public pages (an app without public pages, the admin, has none).
+ */
 export interface PrerenderModule {
   renderPages(): Promise<PrerenderedPage[]>;
+  shareCards?(): ShareCards;
   /**
    * What the section adds to site search, if anything: written to dist/search.json, which
    * its release carries and the gateway serves merged (docs/decisions/0042-search.md).
@@ -60,8 +65,32 @@ export async function writePages(dir: string, pages: PrerenderedPage[]): Promise
   }
 }
 
-/** After the node build, runs its renderPages() and writes dist/prerender/. */
-function pluginWritePages(outDir: string): RsbuildPlugin {
+/**
+ * Draws the module's share cards into `<dist>/og/` (docs/decisions/0041-share-cards.md).
+ * A card is for a page the build prerendered: a key of no page is a mistake.
+ */
+async function writeCards(
+  mod: PrerenderModule,
+  pages: PrerenderedPage[],
+  appRoot: string,
+  dist: string,
+): Promise<string | undefined> {
+  if (!mod.shareCards) return undefined;
+  const cards = mod.shareCards();
+  const keys = new Set(pages.map((p) => p.key));
+  const stray = cards.cards.filter((c) => !keys.has(c.key)).map((c) => c.key);
+  if (stray.length) throw new Error(`share cards: no prerendered page for ${stray.join(", ")}`);
+  const started = performance.now();
+  await writeShareCards(dist, cards, { theme: appTheme(appRoot) });
+  const ms = Math.round(performance.now() - started);
+  return `drew ${cards.cards.length} share cards into ${dist}/og in ${ms} ms`;
+}
+
+/**
+ * After the node build, runs its renderPages() and writes dist/prerender/, then its
+ * share cards (if it has any) into dist/og/.
+ */
+function pluginWritePages(outDir: string, cardsDir: string): RsbuildPlugin {
   return {
     name: "portfolio:prerender",
     apply: "build",
@@ -78,6 +107,13 @@ function pluginWritePages(outDir: string): RsbuildPlugin {
           const pages = await mod.renderPages();
           await writePages(join(api.context.rootPath, outDir), pages);
           api.logger.info(`prerendered ${pages.length} pages into ${outDir}`);
+          const drawn = await writeCards(
+            mod,
+            pages,
+            api.context.rootPath,
+            join(api.context.rootPath, cardsDir),
+          );
+          if (drawn) api.logger.info(drawn);
           if (mod.searchDocuments) {
             const documents = await mod.searchDocuments();
             const file = join(api.context.rootPath, dirname(outDir), "search.json");
@@ -93,15 +129,16 @@ function pluginWritePages(outDir: string): RsbuildPlugin {
 /**
  * The build that prerenders an app's pages: its src/prerender.tsx bundled for Node (one
  * file, no federation: the same components, imported directly), run once after the
- * build; the HTML lands in dist/prerender/, which the gateway composes per request.
- * Run after the browser build (which empties dist/).
+ * build; the HTML lands in dist/prerender/, which the gateway composes per request, and
+ * the share cards in dist/og/. Run after the browser build (which empties dist/).
  */
 export function definePrerender({
   entry = "./src/prerender.tsx",
   outDir = "dist/prerender",
+  cardsDir = "dist",
 } = {}): RsbuildConfig {
   return {
-    plugins: [pluginReact(), pluginWritePages(outDir)],
+    plugins: [pluginReact(), pluginWritePages(outDir, cardsDir)],
     source: { entry: { prerender: entry } },
     output: {
       target: "node",

@@ -35,7 +35,7 @@ var jsonLD = regexp.MustCompile(`<script type="application/ld\+json">(.*?)</scri
 func TestArticlePageHeads(t *testing.T) {
 	s := site
 	s.Owner.Name = "Ada Lovelace"
-	set, err := pages.New([]byte(webtest.IndexHTML), s, routes, posts, nil, "https://example.com")
+	set, err := pages.New([]byte(webtest.IndexHTML), s, routes, posts, nil, nil, "https://example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestArticlePageHeads(t *testing.T) {
 func TestEveryPageLinksTheFeed(t *testing.T) {
 	// A template that already links a feed: the gateway's link replaces it.
 	index := strings.Replace(webtest.IndexHTML, "</head>", `<link rel="alternate" type="application/rss+xml" href="/old.xml"></head>`, 1)
-	set, err := pages.New([]byte(index), site, routes, posts, nil, "https://example.com")
+	set, err := pages.New([]byte(index), site, routes, posts, nil, nil, "https://example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestEveryPageLinksTheFeed(t *testing.T) {
 func TestPostAndRouteOnOnePathIsAnError(t *testing.T) {
 	clash := append([]content.Route{}, routes...)
 	clash = append(clash, content.Route{Path: "/blog/kubernetes-security", Section: content.SectionBlog, Title: "x", Description: "x"})
-	if _, err := pages.New([]byte(webtest.IndexHTML), site, clash, posts, nil, "https://example.com"); err == nil {
+	if _, err := pages.New([]byte(webtest.IndexHTML), site, clash, posts, nil, nil, "https://example.com"); err == nil {
 		t.Error("no error for a route of routes.json that is also a post's URL")
 	}
 }

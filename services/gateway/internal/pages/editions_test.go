@@ -38,7 +38,7 @@ func editionRoutes() []content.Route {
 func TestEditionPageHeads(t *testing.T) {
 	s := site
 	s.Owner.Name = "Ada Lovelace"
-	set, err := pages.New([]byte(webtest.IndexHTML), s, editionRoutes(), nil, editions, "https://example.com")
+	set, err := pages.New([]byte(webtest.IndexHTML), s, editionRoutes(), nil, editions, nil, "https://example.com")
 	if err != nil {
 		t.Fatal(err)
 	}

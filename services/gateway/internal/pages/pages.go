@@ -1,6 +1,7 @@
 // Package pages prepares the shell's index.html for every route of the site and every
 // published blog article: each page gets its own <title>, description, canonical URL,
-// Open Graph and Twitter tags (articles and the newsletter's edition pages also
+// Open Graph and Twitter tags, with its share card where its build drew one
+// (docs/decisions/0041-share-cards.md) (articles and the newsletter's edition pages also
 // article:* tags and JSON-LD), and autodiscovery links to the feeds: every page the
 // blog's RSS feed, the blog's pages also its Atom and JSON feeds (a tag's page its
 // tag's feed), the newsletter's pages the editions' feed. The page's body is prerendered HTML that
@@ -15,11 +16,13 @@ import (
 	"fmt"
 	"html"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sharecard"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
@@ -47,7 +50,8 @@ type Meta struct {
 	Description string
 	URL         string // canonical URL; empty for pages that have none (404)
 	NoIndex     bool
-	Article     *Article // nil for pages that are not articles (og:type website)
+	Article     *Article         // nil for pages that are not articles (og:type website)
+	Image       *sharecard.Image // the page's share card; nil when it has none
 }
 
 // Article is what the head of a blog article or an edition's page adds: Open Graph
@@ -64,8 +68,9 @@ type Article struct {
 // New prepares index.html (the shell's built template) for every route, and for every
 // published post its article page at post.URL(). A route at an edition's URL (the
 // newsletter's release has one per edition) is that edition's page, with its JSON-LD.
-// publicURL has no trailing slash.
-func New(indexHTML []byte, site content.Site, routes []content.Route, posts []content.Post, editions []content.Edition, publicURL string) (*Set, error) {
+// A page whose path has an image in images names it as its share card. publicURL has no
+// trailing slash.
+func New(indexHTML []byte, site content.Site, routes []content.Route, posts []content.Post, editions []content.Edition, images sharecard.Images, publicURL string) (*Set, error) {
 	doc, err := parse(indexHTML)
 	if err != nil {
 		return nil, err
@@ -82,7 +87,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 	}
 	for _, r := range routes {
 		if e, ok := editionAt[r.Path]; ok && r.Section == content.SectionNewsletter {
-			h, err := editionHead(r, e, site, feeds.of(r), publicURL)
+			h, err := editionHead(r, e, site, feeds.of(r), imageOf(images, r.Path), publicURL)
 			if err != nil {
 				return nil, fmt.Errorf("pages: %s: %w", r.Path, err)
 			}
@@ -94,6 +99,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 			Description: r.Description,
 			URL:         urlPlaceholder,
 			NoIndex:     r.NoIndex,
+			Image:       imageOf(images, r.Path),
 		}
 		if r.Path == "/" {
 			meta.Title = site.SiteName + " · " + site.Owner.Headline
@@ -124,6 +130,7 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 				Tags:      post.Tags,
 				Author:    site.Owner.Name,
 			},
+			Image: imageOf(images, route.Path),
 		}
 		h, err := articleHead(meta, post.Title, site.SiteName, feeds.of(route))
 		if err != nil {
@@ -143,6 +150,14 @@ func New(indexHTML []byte, site content.Site, routes []content.Route, posts []co
 // by the blog section, titled and described by the post.
 func ArticleRoute(post content.Post) content.Route {
 	return content.Route{Path: post.URL(), Section: content.SectionBlog, Title: post.Title, Description: post.Excerpt}
+}
+
+// imageOf is the share card of the page at path, or nil.
+func imageOf(images sharecard.Images, path string) *sharecard.Image {
+	if img, ok := images[path]; ok {
+		return &img
+	}
+	return nil
 }
 
 // urlPlaceholder marks where a page's URL goes; NUL never occurs in escaped content.
@@ -265,6 +280,13 @@ func head(m Meta, siteName string, feeds []feedLink) string {
 	if m.URL != "" {
 		line(`<meta property="og:url" content="` + e(m.URL) + `">`)
 	}
+	if img := m.Image; img != nil {
+		line(`<meta property="og:image" content="` + e(img.URL) + `">`)
+		line(`<meta property="og:image:type" content="image/png">`)
+		line(`<meta property="og:image:width" content="` + strconv.Itoa(img.Width) + `">`)
+		line(`<meta property="og:image:height" content="` + strconv.Itoa(img.Height) + `">`)
+		line(`<meta property="og:image:alt" content="` + e(img.Alt) + `">`)
+	}
 	if a := m.Article; a != nil {
 		line(`<meta property="article:published_time" content="` + e(a.Published.UTC().Format(time.RFC3339)) + `">`)
 		if !a.Modified.IsZero() {
@@ -277,9 +299,17 @@ func head(m Meta, siteName string, feeds []feedLink) string {
 			line(`<meta property="article:tag" content="` + e(tag) + `">`)
 		}
 	}
-	line(`<meta name="twitter:card" content="summary">`)
+	if img := m.Image; img != nil {
+		line(`<meta name="twitter:card" content="summary_large_image">`)
+	} else {
+		line(`<meta name="twitter:card" content="summary">`)
+	}
 	line(`<meta name="twitter:title" content="` + e(m.Title) + `">`)
 	line(`<meta name="twitter:description" content="` + e(m.Description) + `">`)
+	if img := m.Image; img != nil {
+		line(`<meta name="twitter:image" content="` + e(img.URL) + `">`)
+		line(`<meta name="twitter:image:alt" content="` + e(img.Alt) + `">`)
+	}
 	return b.String()
 }
 
@@ -358,12 +388,13 @@ type periodical struct {
 
 // editionHead is the head of edition e's page at route r (titled and described as the
 // route says), with article:* tags and the edition's JSON-LD, escaped as articleHead's.
-func editionHead(r content.Route, e content.Edition, site content.Site, feeds []feedLink, publicURL string) (string, error) {
+func editionHead(r content.Route, e content.Edition, site content.Site, feeds []feedLink, image *sharecard.Image, publicURL string) (string, error) {
 	m := Meta{
 		Title:       r.Title + " · " + site.SiteName,
 		Description: r.Description,
 		URL:         publicURL + r.Path,
 		NoIndex:     r.NoIndex,
+		Image:       image,
 		Article: &Article{
 			Published: e.Month,
 			Section:   newsletter.Name,

@@ -31,7 +31,7 @@ func hashOf(script string) string {
 }
 
 func TestPageHeads(t *testing.T) {
-	set, err := pages.New([]byte(webtest.IndexHTML), site, routes, nil, nil, "https://example.com")
+	set, err := pages.New([]byte(webtest.IndexHTML), site, routes, nil, nil, nil, "https://example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func checkTemplateKept(t *testing.T, html string) {
 }
 
 func TestStaticPagesAreBuiltOnce(t *testing.T) {
-	set, err := pages.New([]byte(webtest.IndexHTML), site, routes, nil, nil, "https://example.com")
+	set, err := pages.New([]byte(webtest.IndexHTML), site, routes, nil, nil, nil, "https://example.com")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -177,7 +177,7 @@ func TestScriptHashes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			set, err := pages.New([]byte(tt.html), site, routes, nil, nil, "https://example.com")
+			set, err := pages.New([]byte(tt.html), site, routes, nil, nil, nil, "https://example.com")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -219,7 +219,7 @@ func TestTemplateVariants(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			set, err := pages.New([]byte(tt.html), site, routes, nil, nil, "https://example.com")
+			set, err := pages.New([]byte(tt.html), site, routes, nil, nil, nil, "https://example.com")
 			if tt.wantErr {
 				if err == nil {
 					t.Fatal("want an error")

@@ -52,8 +52,8 @@ func (s Site) Admit(rel *Release) error {
 }
 
 // gatewayPrefixes are the gateway's own trees of paths: the API, the sections' files,
-// the content images and the shell's files.
-var gatewayPrefixes = []string{"/api/", "/mf/", "/images/", "/static/"}
+// the content images and the shell's files and share cards.
+var gatewayPrefixes = []string{"/api/", "/mf/", "/images/", "/static/", "/og/"}
 
 // ProvidedModules reads the shell's mf-shared.json: the shared map it gives the
 // remotes, by module name.

@@ -22,6 +22,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sharecard"
 )
 
 // SchemaVersion is the manifest format this gateway reads and writes.
@@ -123,7 +124,37 @@ func (m *Manifest) check(files map[string][]byte) error {
 			return fmt.Errorf("release: route %s has no prerendered HTML (%s)", r.Path, compose.FileName(r.Path))
 		}
 	}
+	if err := m.checkCards(files); err != nil {
+		return err
+	}
 	return m.checkMF(files["mf-manifest.json"])
+}
+
+// checkCards checks the build's share cards, if it drew any (the admin's has none):
+// every public page has one, and its image is in the build, so the head the gateway
+// gives a page of this release names an image the release serves.
+func (m *Manifest) checkCards(files map[string][]byte) error {
+	body, ok := files[sharecard.ManifestName]
+	if !ok {
+		return nil
+	}
+	cards, err := sharecard.Parse(body)
+	if err != nil {
+		return fmt.Errorf("release: %w", err)
+	}
+	for _, r := range m.Pages() {
+		c, ok := cards.Cards[r.Path]
+		if !ok {
+			if !r.NoIndex {
+				return fmt.Errorf("release: route %s has no share card in %s", r.Path, sharecard.ManifestName)
+			}
+			continue
+		}
+		if _, ok := files[c.File]; !ok {
+			return fmt.Errorf("release: the share card of %s, %s, is not in the build", r.Path, c.File)
+		}
+	}
+	return nil
 }
 
 // checkMF checks the build's own Module Federation manifest against release.json.

@@ -4,8 +4,11 @@ import (
 	"archive/tar"
 	"bytes"
 	"compress/gzip"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"io"
+	"maps"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,6 +16,7 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sharecard"
 )
 
 func TestPackThenOpenGivesTheSameRelease(t *testing.T) {
@@ -178,12 +182,45 @@ func TestOpenRefusesBrokenAndHostileArtifacts(t *testing.T) {
 	for i := range 250 {
 		many = append(many, reg("files/many/"+strings.Repeat("x", i%7+1)+string(rune('a'+i%26))+strings.Repeat("y", i/26), "x"))
 	}
+	// An artifact whose share cards do not cover its pages: the head of a page would name
+	// no image, or one the release does not hold. (Pack refuses to make one.)
+	cards, err := sharecard.Parse(fileOf(base, "files/"+sharecard.ManifestName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	spoilCards := func(edit func(c *sharecard.Manifest) (drop string)) []byte {
+		c := sharecard.Manifest{Width: cards.Width, Height: cards.Height, Cards: maps.Clone(cards.Cards)}
+		drop := edit(&c)
+		body, err := json.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sum := sha256.Sum256(body)
+		entries := withManifest(t, withoutFile(base, "files/"+drop), func(m map[string]any) {
+			files := m["files"].(map[string]any)
+			delete(files, drop)
+			files[sharecard.ManifestName] = map[string]any{"sha256": hex.EncodeToString(sum[:]), "size": len(body)}
+		})
+		for i, e := range entries {
+			if e.hdr.Name == "files/"+sharecard.ManifestName {
+				entries[i].body = body
+			}
+		}
+		return artifact(t, entries)
+	}
 	cases := []struct {
 		name   string
 		raw    []byte
 		limits release.Limits
 		want   string
 	}{
+		{"a page without a share card", spoilCards(func(c *sharecard.Manifest) string { delete(c.Cards, "/blog"); return "" }), release.DefaultLimits, "route /blog has no share card"},
+		{"an article without a share card", spoilCards(func(c *sharecard.Manifest) string { delete(c.Cards, "/blog/terraform-guide"); return "" }), release.DefaultLimits, "route /blog/terraform-guide has no share card"},
+		{"a share card without its image", spoilCards(func(c *sharecard.Manifest) string { return c.Cards["/blog/tags"].File }), release.DefaultLimits, "the share card of /blog/tags, og/blog/tags."},
+		{"a share card outside og/", spoilCards(func(c *sharecard.Manifest) string {
+			c.Cards["/blog"] = sharecard.Card{File: "prerender/blog.html", Alt: "x"}
+			return ""
+		}), release.DefaultLimits, "not a PNG under og/"},
 		{"not gzip", []byte("hello"), release.DefaultLimits, "not a gzipped tar"},
 		{"truncated", good[:len(good)/2], release.DefaultLimits, "truncated or corrupt"},
 		{"parent path", artifact(t, append([]entry{reg("../evil", "x")}, base...)), release.DefaultLimits, "unsafe path"},
@@ -230,6 +267,15 @@ func TestOpenRefusesBrokenAndHostileArtifacts(t *testing.T) {
 	}
 }
 
+func fileOf(entries []entry, name string) []byte {
+	for _, e := range entries {
+		if e.hdr.Name == name {
+			return e.body
+		}
+	}
+	return nil
+}
+
 func withoutFile(entries []entry, name string) []entry {
 	var out []entry
 	for _, e := range entries {
@@ -271,8 +317,7 @@ func TestAdmitRefusesWhatTheSiteCannotServe(t *testing.T) {
 	}
 	// A route under the gateway's own trees is refused whoever holds it.
 	api := releasetest.Build(t, "blog", "1.0.0-b", "v1")
-	api.Description.Routes = append(api.Description.Routes, content.Route{Path: "/api/blog", Section: "blog", Title: "API"})
-	api.Files["prerender/api/blog.html"] = []byte("<main></main>")
+	releasetest.AddPage(t, &api, content.Route{Path: "/api/blog", Section: "blog", Title: "API"}, "<main></main>")
 	relAPI, err := release.Open(releasetest.Artifact(t, api), release.DefaultLimits)
 	if err != nil {
 		t.Fatal(err)

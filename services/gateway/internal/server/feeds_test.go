@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/portfolio-site/portfolio/content"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
 )
@@ -155,8 +154,7 @@ func TestFeedAutodiscovery(t *testing.T) {
 	// A blog release with a tag's page, as the tag pages bring them.
 	b := releasetest.Build(t, "blog", "2.1.0", "tags", releasetest.Post("shipping-alone", "Shipping Alone"))
 	tagPage := content.Route{Path: "/blog/tags/releases", Section: content.SectionBlog, Title: "Releases", Description: "Posts tagged Releases."}
-	b.Description.Routes = append(b.Description.Routes, tagPage)
-	b.Files[compose.FileName(tagPage.Path)] = []byte("<main><h1>Releases</h1></main>")
+	releasetest.AddPage(t, &b, tagPage, "<main><h1>Releases</h1></main>")
 	rel, err := release.Open(releasetest.Artifact(t, b), release.DefaultLimits)
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,7 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sharecard"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
@@ -25,8 +26,9 @@ const projectRoute = "/projects/{id}"
 var projectID = regexp.MustCompile(`^[0-9]{1,9}$`)
 
 // projectPages prepares index.html once per project: the /projects/{id} route made
-// concrete, with the project's own title and description in the head.
-func projectPages(indexHTML []byte, site content.Site, routes []content.Route, catalog content.ProjectCatalog, publicURL string) (map[int]*static.File, error) {
+// concrete, with the project's own title, description and share card (of cards, the
+// shell's) in the head.
+func projectPages(indexHTML []byte, site content.Site, routes []content.Route, catalog content.ProjectCatalog, cards sharecard.Images, publicURL string) (map[int]*static.File, error) {
 	var generic *content.Route
 	for i := range routes {
 		if routes[i].Path == projectRoute {
@@ -46,7 +48,7 @@ func projectPages(indexHTML []byte, site content.Site, routes []content.Route, c
 			NoIndex:     generic.NoIndex,
 		})
 	}
-	set, err := pages.New(indexHTML, site, concrete, nil, nil, publicURL)
+	set, err := pages.New(indexHTML, site, concrete, nil, nil, cards, publicURL)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"sync"
 	"sync/atomic"
 
@@ -16,6 +17,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/search"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sharecard"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
@@ -40,9 +42,10 @@ type Web struct {
 	logger      *zap.Logger
 	cfg         config.Config
 	site        content.Site
-	shellRoutes []content.Route // routes.json's rows of the shell
-	indexHTML   []byte          // the shell's; nil when it is not built
-	discovery   discovery.Input // the shell's part of the sitemap
+	shellRoutes []content.Route  // routes.json's rows of the shell
+	indexHTML   []byte           // the shell's; nil when it is not built
+	shellCards  sharecard.Images // the share cards of the shell's pages, served under /og/
+	discovery   discovery.Input  // the shell's part of the sitemap
 	provided    map[string]string
 	shipped     map[string]Section // each remote as the gateway was shipped with it
 
@@ -174,7 +177,11 @@ func (w *Web) loadShell(catalog content.ProjectCatalog) error {
 	}
 	w.indexHTML = index.Body
 	var err error
-	if w.Projects, err = projectPages(index.Body, w.site, w.shellRoutes, catalog, w.cfg.PublicURL); err != nil {
+	// The shell's build is served from the site's root: its og/ is /og/.
+	if w.shellCards, err = sharecard.Load(w.Shell, w.cfg.PublicURL+"/"); err != nil {
+		return fmt.Errorf("shell: %w", err)
+	}
+	if w.Projects, err = projectPages(index.Body, w.site, w.shellRoutes, catalog, w.shellCards, w.cfg.PublicURL); err != nil {
 		return fmt.Errorf("shell: %w", err)
 	}
 	if f, ok := w.Shell.Lookup("mf-shared.json"); ok {
@@ -242,6 +249,7 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 	var posts []content.Post
 	var editions []content.Edition
 	composed := make(map[string]compose.Section, len(sections))
+	cards := maps.Clone(w.shellCards)
 	for _, name := range config.RemoteNames {
 		s := sections[name]
 		routes = append(routes, s.Description.Routes...)
@@ -249,6 +257,13 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 		editions = append(editions, s.Description.Editions...)
 		if s.Files != nil {
 			composed[name] = compose.Section{Files: s.Files, URL: s.URL(name)}
+			// A section's share cards come from the build or release it serves, under
+			// that release's own path, which stays served while the release is kept.
+			own, err := sharecard.Load(s.Files, w.cfg.PublicURL+s.URL(name))
+			if err != nil {
+				return nil, fmt.Errorf("%s %s: %w", name, s.Version, err)
+			}
+			maps.Copy(cards, own)
 		}
 	}
 	in := w.discovery
@@ -260,7 +275,7 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 		return nil, err
 	}
 	if w.indexHTML != nil {
-		if st.Pages, err = pages.New(w.indexHTML, w.site, routes, posts, editions, w.cfg.PublicURL); err != nil {
+		if st.Pages, err = pages.New(w.indexHTML, w.site, routes, posts, editions, cards, w.cfg.PublicURL); err != nil {
 			return nil, fmt.Errorf("shell: %w", err)
 		}
 		st.Composer = compose.New(w.Shell, composed)

@@ -5,12 +5,15 @@ package releasetest
 
 import (
 	"bytes"
+	"maps"
 	"testing"
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sharecard"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 )
 
 // React is the version of react the fake builds require (^React), as the real ones
@@ -42,10 +45,40 @@ func Build(t testing.TB, section, version, mark string, posts ...content.Post) r
 	// A fixed time: the same build packs to the same bytes, whenever it is packed.
 	b := release.Build{Section: section, PackageVersion: "0.0.0", Commit: "test", Version: version, Created: built, Description: desc, Files: files}
 	m := release.Manifest{Routes: desc.Routes, Posts: desc.Posts}
+	var public []string
 	for _, r := range m.Pages() {
 		files[compose.FileName(r.Path)] = []byte("<main><h1>" + r.Title + "</h1><p>" + mark + "</p></main>")
+		if !r.NoIndex {
+			public = append(public, r.Path)
+		}
+	}
+	// The blog's and the newsletter's builds draw a share card per public page; the
+	// admin's draws none.
+	if section != string(content.SectionAdmin) {
+		maps.Copy(files, webtest.Cards(t, public...))
 	}
 	return b
+}
+
+// AddPage adds a route to b with its prerendered html and, if b draws share cards, its
+// card, as the section's build would have it.
+func AddPage(t testing.TB, b *release.Build, r content.Route, html string) {
+	t.Helper()
+	b.Description.Routes = append(b.Description.Routes, r)
+	b.Files[compose.FileName(r.Path)] = []byte(html)
+	list, ok := b.Files[sharecard.ManifestName]
+	if !ok {
+		return
+	}
+	m, err := sharecard.Parse(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := []string{r.Path}
+	for page := range m.Cards {
+		pages = append(pages, page)
+	}
+	maps.Copy(b.Files, webtest.Cards(t, pages...))
 }
 
 // Artifact packs b.

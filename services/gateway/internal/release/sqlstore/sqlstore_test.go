@@ -178,9 +178,9 @@ func TestTheGateKeepsTheCurrentVersionServing(t *testing.T) {
 			// A newsletter release claiming the blog's page collides with it.
 			svc.Shipped.Provided = nil
 			nl := releasetest.Build(t, "newsletter", "1.0.0-x", "x")
-			nl.Description.Routes = append(nl.Description.Routes, nl.Description.Routes[0])
-			nl.Description.Routes[len(nl.Description.Routes)-1].Path = "/blog/all-posts"
-			nl.Files["prerender/blog/all-posts.html"] = []byte("<main></main>")
+			claim := nl.Description.Routes[0]
+			claim.Path = "/blog/all-posts"
+			releasetest.AddPage(t, &nl, claim, "<main></main>")
 			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), "test")
 			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /blog/all-posts collides with section blog's") {
 				t.Fatalf("colliding routes: %v", err)
