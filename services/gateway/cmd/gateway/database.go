@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	adminstore "github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
+	analyticsstore "github.com/portfolio-site/portfolio/services/gateway/internal/analytics/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
@@ -59,6 +60,7 @@ func migrate(ctx context.Context, db *sqldb.DB) error {
 		newsletterstore.Schema,
 		adminstore.Schema,
 		relstore.Schema,
+		analyticsstore.Schema,
 	); err != nil {
 		return fmt.Errorf("database: %w", err)
 	}

@@ -44,8 +44,8 @@ func TestReferrerHost(t *testing.T) {
 		{"", ""},
 		{"https://www.Google.com/search?q=devops", "google.com"},
 		{"https://news.ycombinator.com/item?id=1", "news.ycombinator.com"},
-		{"https://example.com/blog", ""},   // the site itself
-		{"http://EXAMPLE.com:8080/", ""},   // the site itself, any port
+		{"https://example.com/blog", ""}, // the site itself
+		{"http://EXAMPLE.com:8080/", ""}, // the site itself, any port
 		{"android-app://com.slack/", "com.slack"},
 		{"not a url at all", ""},
 		{"https://evil<script>.com/", ""},

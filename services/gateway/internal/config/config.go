@@ -121,6 +121,14 @@ type Config struct {
 	// to take it over (its process died), and how often each replica looks for one:
 	// a publish normally finishes queueing in seconds.
 	PublishResumeAfter time.Duration `mapstructure:"publish_resume_after"`
+
+	// Analytics counts page views, daily visitors and sign-ups in the site's database
+	// (docs/decisions/0039); false counts nothing. AnalyticsRetention is how long the
+	// daily counts are kept; AnalyticsFlushInterval how often a replica adds what it
+	// counted to them.
+	Analytics              bool          `mapstructure:"analytics"`
+	AnalyticsRetention     time.Duration `mapstructure:"analytics_retention"`
+	AnalyticsFlushInterval time.Duration `mapstructure:"analytics_flush_interval"`
 }
 
 // Secret is a configuration value that must never reach a log: it formats as
@@ -232,6 +240,9 @@ var keys = []key{
 	{"trusted_proxies", ""},
 	{"shutdown_delay", "0s"},
 	{"publish_resume_after", "1m"},
+	{"analytics", true},
+	{"analytics_retention", "17520h"}, // 2 years
+	{"analytics_flush_interval", "5s"},
 }
 
 // EnvName returns the environment variable for a config key.
@@ -279,9 +290,9 @@ func Load(path string, getenv func(string) string) (Config, error) {
 
 // Keys by the type Unmarshal decodes them into (strings need no check).
 var (
-	boolKeys     = []string{"dev"}
+	boolKeys     = []string{"dev", "analytics"}
 	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "analytics_retention", "analytics_flush_interval"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
 
@@ -361,6 +372,7 @@ func (c *Config) normalize(trustedProxies string) error {
 	errs = append(errs, c.normalizeAdmin()...)
 	errs = append(errs, c.normalizeNewsletter()...)
 	errs = append(errs, c.normalizeAbuse()...)
+	errs = append(errs, c.normalizeAnalytics()...)
 	if c.RateLimitPerMinute < 1 || c.RateLimitPerMinute > 100000 {
 		errs = append(errs, invalid("rate_limit_per_minute", strconv.Itoa(c.RateLimitPerMinute), "is not between 1 and 100000"))
 	}

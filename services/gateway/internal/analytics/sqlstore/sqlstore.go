@@ -19,7 +19,7 @@ import (
 
 // statements are the store's: each field is queries/<its name in snake case>.sql.
 type statements struct {
-	AddCount, AddVisitor, DeleteOldVisitors, DeleteOldSalts string
+	AddCount, AddVisitor, DeleteOldVisitors, DeleteOldSalts    string
 	InsertSalt, GetSalt, PurgeCounts, DailyTotals, TotalsByKey string
 }
 
