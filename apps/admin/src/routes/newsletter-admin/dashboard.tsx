@@ -11,6 +11,7 @@ import { useEndSessionOn401, useSignOut } from "./session-end";
 import { SetupNotes } from "./setup-notes";
 import { StatCards } from "./stat-cards";
 import { Subscribers } from "./subscribers";
+import { Traffic } from "./traffic";
 
 interface DashboardProps {
   session: AdminSession;
@@ -18,7 +19,7 @@ interface DashboardProps {
 }
 
 /**
- * What a signed-in owner sees: who they are, the numbers, editions, subscribers, messages,
+ * What a signed-in owner sees: who they are, the numbers, the traffic, editions, subscribers, messages,
  * mail delivery, the sections' releases, setup notes. Its data comes through TanStack
  * Query, whose cache lives as long as the dashboard (made in state, so a server render
  * never shares one).
@@ -58,6 +59,7 @@ function DashboardBody({ session, focusOnMount = false }: DashboardProps) {
         </Button>
       </div>
       <StatCards />
+      <Traffic />
       <Editions />
       <Subscribers />
       <Messages />

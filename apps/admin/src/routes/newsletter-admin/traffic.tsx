@@ -1,0 +1,265 @@
+import {
+  ADMIN_API,
+  type TrafficDay,
+  type TrafficItem,
+  type TrafficPage,
+  type TrafficReport,
+  type TrafficSpan,
+  trafficSpans,
+} from "@portfolio/api-client/admin";
+import { Button } from "@portfolio/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { lazy, type ReactNode, Suspense, useState } from "react";
+import { count } from "./format";
+import { LoadProblem } from "./load-problem";
+
+// The chart library (uPlot) comes with its own chunk, fetched once the traffic has
+// arrived: nobody else loads it. A chunk that fails to load leaves the chart out; the
+// tables below carry the same numbers without it.
+const TrafficChart = lazy(() =>
+  import("./traffic-chart").catch((error: unknown) => {
+    console.warn("Traffic: the chart could not be loaded.", error);
+    return { default: () => null };
+  }),
+);
+
+const CHART_HEIGHT = 240;
+
+const dayFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+
+/** '25 Nov' for a UTC day (YYYY-MM-DD). */
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
+const sum = (series: TrafficDay[], key: "views" | "visitors") =>
+  series.reduce((n, d) => n + d[key], 0);
+
+/**
+ * The Traffic panel: page views and visitors per day over 7, 30 or 90 days as a chart
+ * (a table for screen readers carries the same numbers), then the top pages, the top
+ * articles, referrers, devices and sign-ups per page. Counted by the gateway itself
+ * (docs/decisions/0039-first-party-analytics.md).
+ */
+export function Traffic() {
+  const [days, setDays] = useState<TrafficSpan>(30);
+  const traffic = useQuery<TrafficReport>({
+    queryKey: [ADMIN_API.traffic, { days }],
+    placeholderData: keepPreviousData,
+  });
+  const report = traffic.data;
+
+  let body: ReactNode;
+  if (traffic.isError) {
+    body = (
+      <LoadProblem
+        what="the traffic"
+        error={traffic.error}
+        onRetry={() => void traffic.refetch()}
+      />
+    );
+  } else if (!report) {
+    body = <p className="text-sm text-muted-foreground">Loading the traffic…</p>;
+  } else if (!report.enabled) {
+    body = (
+      <p className="text-sm text-muted-foreground">
+        Counting is off on this site (PORTFOLIO_ANALYTICS=false).
+      </p>
+    );
+  } else {
+    body = <TrafficBody report={report} />;
+  }
+
+  return (
+    <Card className="mt-10">
+      <CardHeader>
+        <CardTitle id="admin-traffic-heading">Traffic</CardTitle>
+        <CardDescription>
+          Counted by the site itself: no cookie, no third party, no address kept. Days are UTC; the
+          owner's own visits and bots are not counted.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <fieldset className="flex flex-wrap items-center gap-2">
+          <legend className="sr-only">Days shown</legend>
+          {trafficSpans.map((span) => (
+            <Button
+              key={span}
+              size="sm"
+              variant={span === days ? "default" : "outline"}
+              aria-pressed={span === days}
+              onClick={() => setDays(span)}
+            >
+              {span} days
+            </Button>
+          ))}
+        </fieldset>
+        {body}
+      </CardContent>
+    </Card>
+  );
+}
+
+function TrafficBody({ report }: { report: TrafficReport }) {
+  const { series } = report;
+  const views = sum(series, "views");
+  return (
+    <>
+      <p className="text-sm" aria-live="polite">
+        {count(views, "page view")} and {count(sum(series, "visitors"), "daily visitor")} over the
+        last {report.days} days.
+      </p>
+      <figure className="flex flex-col gap-2">
+        <div aria-hidden="true" style={{ minHeight: CHART_HEIGHT }}>
+          <Suspense fallback={null}>
+            <TrafficChart series={series} height={CHART_HEIGHT} />
+          </Suspense>
+        </div>
+        <figcaption className="text-sm text-muted-foreground">
+          Page views and visitors per day, {formatDay(series[0]?.day ?? "")} to{" "}
+          {formatDay(series.at(-1)?.day ?? "")}.
+        </figcaption>
+        <table className="sr-only">
+          <caption>Page views and visitors per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Page views</th>
+              <th scope="col">Visitors</th>
+            </tr>
+          </thead>
+          <tbody>
+            {series.map((d) => (
+              <tr key={d.day}>
+                <th scope="row">
+                  <time dateTime={d.day}>{formatDay(d.day)}</time>
+                </th>
+                <td>{d.views}</td>
+                <td>{d.visitors}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </figure>
+      <div className="grid gap-6 md:grid-cols-2">
+        <PageTable caption="Top pages" rows={report.pages} unit="Views" />
+        <PageTable caption="Top articles" rows={report.articles} unit="Views" />
+        <ItemTable
+          caption="Top referrers"
+          head="Referrer"
+          rows={report.referrers}
+          label={referrerLabel}
+        />
+        <ItemTable caption="Devices" head="Device" rows={report.devices} label={deviceLabel} />
+        <PageTable caption="Sign-ups per page" rows={report.signups} unit="Sign-ups" />
+      </div>
+    </>
+  );
+}
+
+const referrerLabel = (key: string) =>
+  key === "" ? "Direct or unknown" : key === "(other)" ? "Other sites" : key;
+
+const deviceLabel = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
+const tableClasses = "w-full text-left text-sm [&_td]:py-1 [&_th]:py-1";
+
+function Empty({ colSpan }: { colSpan: number }) {
+  return (
+    <tr>
+      <td colSpan={colSpan} className="text-muted-foreground">
+        None yet.
+      </td>
+    </tr>
+  );
+}
+
+function PageTable({
+  caption,
+  rows,
+  unit,
+}: {
+  caption: string;
+  rows: TrafficPage[];
+  unit: string;
+}) {
+  return (
+    <table className={tableClasses}>
+      <caption className="mb-2 text-left font-semibold">{caption}</caption>
+      <thead className="text-muted-foreground">
+        <tr>
+          <th scope="col">Page</th>
+          <th scope="col" className="text-right">
+            {unit}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <Empty colSpan={2} />
+        ) : (
+          rows.map((p) => (
+            <tr key={p.path}>
+              <th scope="row" className="font-normal">
+                {p.path === "" ? (
+                  "Unknown page"
+                ) : (
+                  <a href={p.path} className="text-primary underline-offset-4 hover:underline">
+                    {p.title || p.path}
+                  </a>
+                )}
+                {p.title && p.path !== "" ? (
+                  <span className="block text-xs text-muted-foreground">{p.path}</span>
+                ) : null}
+              </th>
+              <td className="text-right tabular-nums">{p.count}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function ItemTable({
+  caption,
+  head,
+  rows,
+  label,
+}: {
+  caption: string;
+  head: string;
+  rows: TrafficItem[];
+  label: (key: string) => string;
+}) {
+  return (
+    <table className={tableClasses}>
+      <caption className="mb-2 text-left font-semibold">{caption}</caption>
+      <thead className="text-muted-foreground">
+        <tr>
+          <th scope="col">{head}</th>
+          <th scope="col" className="text-right">
+            Views
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.length === 0 ? (
+          <Empty colSpan={2} />
+        ) : (
+          rows.map((r) => (
+            <tr key={r.key}>
+              <th scope="row" className="font-normal break-all">
+                {label(r.key)}
+              </th>
+              <td className="text-right tabular-nums">{r.count}</td>
+            </tr>
+          ))
+        )}
+      </tbody>
+    </table>
+  );
+}
