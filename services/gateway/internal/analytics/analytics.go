@@ -137,14 +137,17 @@ type Counter struct {
 	logger *zap.Logger
 	opts   Options
 
-	saltMu sync.Mutex // one salt fetch at a time
-	mu     sync.Mutex
-	counts map[countKey]int64
-	ids    []Visitor
-	day    string              // the day of seen, refs and salt
-	salt   []byte              // the day's salt; nil until fetched
-	seen   map[string]struct{} // ids of day already sent or pending
-	refs   map[string]struct{} // referrer hosts of day counted by this replica
+	saltMu  sync.Mutex // one salt fetch at a time
+	mu      sync.Mutex
+	counts  map[countKey]int64
+	ids     []Visitor
+	day     string              // the day of seen, refs and salt
+	salt    []byte              // the day's salt; nil until fetched
+	seen    map[string]struct{} // ids of day already sent or pending
+	refs    map[string]struct{} // referrer hosts of day counted by this replica
+	agents  map[string]agent    // user agents classified
+	today   string              // dayOf's day, until nextDay
+	nextDay time.Time
 
 	stopOnce sync.Once
 	stop     func() error
@@ -161,20 +164,30 @@ func New(store Store, logger *zap.Logger, opts Options) *Counter {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	return &Counter{store: store, logger: logger, opts: opts, counts: map[countKey]int64{}, stop: func() error { return nil }}
+	return &Counter{store: store, logger: logger, opts: opts, counts: map[countKey]int64{}, agents: map[string]agent{}, stop: func() error { return nil }}
 }
 
 // View counts v unless it is a bot's (IsBot); it reports whether it counted. The
 // visitor's id needs the day's salt: the first view of a day fetches it from the store.
 func (c *Counter) View(ctx context.Context, v View) bool {
-	if IsBot(v.UserAgent) {
+	now := c.opts.Now()
+	c.mu.Lock()
+	day := c.dayOf(now)
+	a := c.agentOf(v.UserAgent)
+	salt := c.salt
+	if c.day != day {
+		salt = nil
+	}
+	c.mu.Unlock()
+	if a.bot {
 		return false
 	}
-	now := c.opts.Now()
-	day := Day(now)
 	var id string
 	if !v.Anonymous {
-		salt, err := c.saltFor(ctx, day)
+		var err error
+		if salt == nil {
+			salt, err = c.saltFor(ctx, day)
+		}
 		if err != nil {
 			// The view still counts; only the visitor is missed.
 			c.logger.Warn("analytics: no salt for the day; visitor not counted", zap.Error(err))
@@ -198,7 +211,7 @@ func (c *Counter) View(ctx context.Context, v View) bool {
 	}
 	c.counts[countKey{day, KindPage, v.Path}]++
 	c.counts[countKey{day, KindReferrer, ref}]++
-	c.counts[countKey{day, KindDevice, DeviceClass(v.UserAgent)}]++
+	c.counts[countKey{day, KindDevice, a.device}]++
 	if id != "" {
 		if _, ok := c.seen[id]; !ok {
 			if len(c.seen) < maxSeen {
@@ -208,6 +221,40 @@ func (c *Counter) View(ctx context.Context, v View) bool {
 		}
 	}
 	return true
+}
+
+// agent is what a user agent says: a bot or not, and the device class.
+type agent struct {
+	bot    bool
+	device string
+}
+
+// maxAgents bounds the user agents remembered; past it they are forgotten at once.
+const maxAgents = 10000
+
+// agentOf classifies ua once: browsers send a few hundred distinct user agents a day,
+// and each classification scans it for every bot mark. c.mu is held.
+func (c *Counter) agentOf(ua string) agent {
+	if a, ok := c.agents[ua]; ok {
+		return a
+	}
+	a := agent{bot: IsBot(ua), device: DeviceClass(ua)}
+	if len(c.agents) >= maxAgents {
+		clear(c.agents)
+	}
+	c.agents[ua] = a
+	return a
+}
+
+// dayOf is now's day, formatted once a day. c.mu is held.
+func (c *Counter) dayOf(now time.Time) string {
+	if now.Before(c.nextDay) && !now.Before(c.nextDay.AddDate(0, 0, -1)) {
+		return c.today
+	}
+	c.today = Day(now)
+	y, m, d := now.UTC().Date()
+	c.nextDay = time.Date(y, m, d+1, 0, 0, 0, 0, time.UTC)
+	return c.today
 }
 
 // SignUp counts a newsletter sign-up from the page at path.
