@@ -630,7 +630,10 @@ for (const [path, updated, constants] of [
       await goto(page, path);
       await expectH1(page, routeByUrl(path).h1);
       const text = await main(page).innerText();
-      assert.ok(text.includes(`Last updated: ${updated}`), `${path} lacks 'Last updated: ${updated}'`);
+      assert.ok(
+        text.includes(`Last updated: ${updated}`),
+        `${path} lacks 'Last updated: ${updated}'`,
+      );
       for (const c of constants) assert.ok(text.includes(c), `${path} lacks "${c}"`);
       assert.equal(pathOf(page), path);
     },

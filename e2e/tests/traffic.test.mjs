@@ -7,8 +7,8 @@
 // a headless browser's own user agent is a bot's, which is never counted.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, describe } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import { startGateway } from "../lib/gateway.mjs";
 import { eventually } from "../lib/page.mjs";
 import { GATEWAY_BIN } from "../lib/paths.mjs";
@@ -32,13 +32,15 @@ async function visit(page, path, referer) {
 /** The rows of a table of the Traffic panel as "label count" strings. */
 async function rowsOf(page, caption) {
   const table = page.getByRole("table", { name: caption, exact: true });
-  return table.locator("tbody tr").evaluateAll((rows) =>
-    rows.map((r) =>
-      [...r.children]
-        .map((c) => (c.querySelector("a")?.textContent ?? c.textContent).trim())
-        .join(" "),
-    ),
-  );
+  return table
+    .locator("tbody tr")
+    .evaluateAll((rows) =>
+      rows.map((r) =>
+        [...r.children]
+          .map((c) => (c.querySelector("a")?.textContent ?? c.textContent).trim())
+          .join(" "),
+      ),
+    );
 }
 
 /** Opens the admin signed in, waits for the Traffic panel's figures. */

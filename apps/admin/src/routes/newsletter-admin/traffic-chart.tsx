@@ -6,10 +6,17 @@ import { useEffect, useRef } from "react";
 import uPlot from "uplot";
 import "uplot/dist/uPlot.min.css";
 
+const dayLabel = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+const labelOf = (ts: number) => dayLabel.format(new Date(ts * 1000));
+
 const VIEWS_COLOR = "#3b82f6";
 const VISITORS_COLOR = "#10b981";
 
-interface TrafficChartProps {
+export interface TrafficChartProps {
   series: TrafficDay[];
   height: number;
 }
@@ -37,9 +44,12 @@ export default function TrafficChart({ series, height }: TrafficChartProps) {
           height,
           tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), "Etc/UTC"),
           scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 4)] } },
-          axes: [axis, { ...axis, size: 48 }],
+          axes: [
+            { ...axis, values: (_u, ticks) => ticks.map(labelOf) },
+            { ...axis, size: 48 },
+          ],
           series: [
-            {},
+            { label: "Day", value: (_u, ts) => (ts == null ? "–" : labelOf(ts)) },
             { label: "Page views", stroke: VIEWS_COLOR, width: 2, fill: "rgba(59,130,246,0.1)" },
             { label: "Visitors", stroke: VISITORS_COLOR, width: 2 },
           ],

@@ -10,18 +10,20 @@ import {
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
 import { count } from "./format";
 import { LoadProblem } from "./load-problem";
+import type { TrafficChartProps } from "./traffic-chart";
 
 // The chart library (uPlot) comes with its own chunk, fetched once the traffic has
 // arrived: nobody else loads it. A chunk that fails to load leaves the chart out; the
 // tables below carry the same numbers without it.
-const TrafficChart = lazy(() =>
-  import("./traffic-chart").catch((error: unknown) => {
-    console.warn("Traffic: the chart could not be loaded.", error);
-    return { default: () => null };
-  }),
+const TrafficChart = lazy(
+  (): Promise<{ default: ComponentType<TrafficChartProps> }> =>
+    import("./traffic-chart").catch((error: unknown) => {
+      console.warn("Traffic: the chart could not be loaded.", error);
+      return { default: () => null };
+    }),
 );
 
 const CHART_HEIGHT = 240;
@@ -165,7 +167,7 @@ const referrerLabel = (key: string) =>
 
 const deviceLabel = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
-const tableClasses = "w-full text-left text-sm [&_td]:py-1 [&_th]:py-1";
+const tableClasses = "w-full self-start text-left text-sm [&_td]:py-1 [&_th]:py-1";
 
 function Empty({ colSpan }: { colSpan: number }) {
   return (
