@@ -147,16 +147,31 @@ function TrafficBody({ report }: { report: TrafficReport }) {
         </table>
       </figure>
       <div className="grid gap-6 md:grid-cols-2">
-        <PageTable caption="Top pages" rows={report.pages} unit="Views" />
-        <PageTable caption="Top articles" rows={report.articles} unit="Views" />
-        <ItemTable
+        <CountTable caption="Top pages" head="Page" unit="Views" rows={report.pages.map(pageRow)} />
+        <CountTable
+          caption="Top articles"
+          head="Article"
+          unit="Views"
+          rows={report.articles.map(pageRow)}
+        />
+        <CountTable
           caption="Top referrers"
           head="Referrer"
-          rows={report.referrers}
-          label={referrerLabel}
+          unit="Views"
+          rows={report.referrers.map(itemRow(referrerLabel))}
         />
-        <ItemTable caption="Devices" head="Device" rows={report.devices} label={deviceLabel} />
-        <PageTable caption="Sign-ups per page" rows={report.signups} unit="Sign-ups" />
+        <CountTable
+          caption="Devices"
+          head="Device"
+          unit="Views"
+          rows={report.devices.map(itemRow(deviceLabel))}
+        />
+        <CountTable
+          caption="Sign-ups per page"
+          head="Page"
+          unit="Sign-ups"
+          rows={report.signups.map(pageRow)}
+        />
       </div>
     </>
   );
@@ -167,33 +182,51 @@ const referrerLabel = (key: string) =>
 
 const deviceLabel = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
-const tableClasses = "w-full self-start text-left text-sm [&_td]:py-1 [&_th]:py-1";
+/** A page as a row: its title linking to it, its path below; "" is an unknown page. */
+const pageRow = (p: TrafficPage): CountRow => ({
+  key: p.path,
+  count: p.count,
+  label:
+    p.path === "" ? (
+      "Unknown page"
+    ) : (
+      <>
+        <a href={p.path} className="text-primary underline-offset-4 hover:underline">
+          {p.title || p.path}
+        </a>
+        {p.title ? <span className="block text-xs text-muted-foreground">{p.path}</span> : null}
+      </>
+    ),
+});
 
-function Empty({ colSpan }: { colSpan: number }) {
-  return (
-    <tr>
-      <td colSpan={colSpan} className="text-muted-foreground">
-        None yet.
-      </td>
-    </tr>
-  );
+const itemRow =
+  (label: (key: string) => string) =>
+  (r: TrafficItem): CountRow => ({ key: r.key, count: r.count, label: label(r.key) });
+
+interface CountRow {
+  key: string;
+  label: ReactNode;
+  count: number;
 }
 
-function PageTable({
+/** A captioned table of labelled counts, largest first as the API sends them. */
+function CountTable({
   caption,
-  rows,
+  head,
   unit,
+  rows,
 }: {
   caption: string;
-  rows: TrafficPage[];
+  head: string;
   unit: string;
+  rows: CountRow[];
 }) {
   return (
-    <table className={tableClasses}>
+    <table className="w-full self-start text-left text-sm [&_td]:py-1 [&_th]:py-1">
       <caption className="mb-2 text-left font-semibold">{caption}</caption>
       <thead className="text-muted-foreground">
         <tr>
-          <th scope="col">Page</th>
+          <th scope="col">{head}</th>
           <th scope="col" className="text-right">
             {unit}
           </th>
@@ -201,61 +234,16 @@ function PageTable({
       </thead>
       <tbody>
         {rows.length === 0 ? (
-          <Empty colSpan={2} />
-        ) : (
-          rows.map((p) => (
-            <tr key={p.path}>
-              <th scope="row" className="font-normal">
-                {p.path === "" ? (
-                  "Unknown page"
-                ) : (
-                  <a href={p.path} className="text-primary underline-offset-4 hover:underline">
-                    {p.title || p.path}
-                  </a>
-                )}
-                {p.title && p.path !== "" ? (
-                  <span className="block text-xs text-muted-foreground">{p.path}</span>
-                ) : null}
-              </th>
-              <td className="text-right tabular-nums">{p.count}</td>
-            </tr>
-          ))
-        )}
-      </tbody>
-    </table>
-  );
-}
-
-function ItemTable({
-  caption,
-  head,
-  rows,
-  label,
-}: {
-  caption: string;
-  head: string;
-  rows: TrafficItem[];
-  label: (key: string) => string;
-}) {
-  return (
-    <table className={tableClasses}>
-      <caption className="mb-2 text-left font-semibold">{caption}</caption>
-      <thead className="text-muted-foreground">
-        <tr>
-          <th scope="col">{head}</th>
-          <th scope="col" className="text-right">
-            Views
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.length === 0 ? (
-          <Empty colSpan={2} />
+          <tr>
+            <td colSpan={2} className="text-muted-foreground">
+              None yet.
+            </td>
+          </tr>
         ) : (
           rows.map((r) => (
             <tr key={r.key}>
-              <th scope="row" className="font-normal break-all">
-                {label(r.key)}
+              <th scope="row" className="break-all font-normal">
+                {r.label}
               </th>
               <td className="text-right tabular-nums">{r.count}</td>
             </tr>

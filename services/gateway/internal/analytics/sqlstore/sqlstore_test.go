@@ -3,9 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -16,25 +14,8 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
-	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
+	"github.com/portfolio-site/portfolio/services/sqldb/sqldbtest"
 )
-
-// Every test runs on both databases; PostgreSQL's half is skipped without a server
-// (pgtest).
-var dialects = []struct {
-	name string
-	open func(t testing.TB) *sqldb.DB
-}{
-	{"sqlite", func(t testing.TB) *sqldb.DB {
-		db, err := sqldb.OpenSQLite(context.Background(), filepath.Join(t.TempDir(), "portfolio.db"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = db.Close() })
-		return db
-	}},
-	{"postgres", pgtest.Open},
-}
 
 const (
 	firefox = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
@@ -59,9 +40,9 @@ type site struct {
 	clock *clock
 }
 
-func newSite(t *testing.T, open func(testing.TB) *sqldb.DB) site {
+func newSite(t *testing.T, d sqldbtest.Dialect) site {
 	t.Helper()
-	db := open(t)
+	db := d.Open(t)
 	if err := sqlstore.Migrate(context.Background(), db); err != nil {
 		t.Fatal(err)
 	}
@@ -79,25 +60,7 @@ func (s site) counter(retention time.Duration) *analytics.Counter {
 // counts is every row of analytics_daily as "day kind key=n", sorted.
 func (s site) counts(t *testing.T) []string {
 	t.Helper()
-	rows, err := s.db.QueryContext(context.Background(), "SELECT day, kind, key, n FROM analytics_daily")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = rows.Close() }()
-	var out []string
-	for rows.Next() {
-		var day, kind, key string
-		var n int64
-		if err := rows.Scan(&day, &kind, &key, &n); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, day+" "+kind+" "+key+"="+strconv.FormatInt(n, 10))
-	}
-	if err := rows.Err(); err != nil {
-		t.Fatal(err)
-	}
-	slices.Sort(out)
-	return out
+	return s.column(t, "analytics_daily", "day || ' ' || kind || ' ' || key || '=' || n")
 }
 
 func view(path, ref, ua, client string) analytics.View {
@@ -114,10 +77,10 @@ func flush(t *testing.T, c *analytics.Counter) {
 // Views from two replicas add up into one row per day, kind and key: the table grows
 // with pages, not with visits, and a visitor seen by both counts once.
 func TestAggregation(t *testing.T) {
-	for _, d := range dialects {
-		t.Run(d.name, func(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			s := newSite(t, d.open)
+			s := newSite(t, d)
 			a, b := s.counter(0), s.counter(0)
 			for range 3 {
 				a.View(ctx, view("/blog/k8s", "https://www.Google.com/search?q=x", firefox, "192.0.2.1"))
@@ -171,10 +134,10 @@ func TestAggregation(t *testing.T) {
 
 // Bots are not counted: no row at all comes from them.
 func TestBotsAreNotCounted(t *testing.T) {
-	for _, d := range dialects {
-		t.Run(d.name, func(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			s := newSite(t, d.open)
+			s := newSite(t, d)
 			c := s.counter(0)
 			for _, ua := range []string{
 				google, "", "curl/8.5.0", "Go-http-client/1.1", "python-requests/2.31",
@@ -200,10 +163,10 @@ func TestBotsAreNotCounted(t *testing.T) {
 // What a visit leaves in the database: no address, no user agent, no referrer URL
 // (only its host), nothing a visitor could be found by once the day is over.
 func TestNoPersonalDataStored(t *testing.T) {
-	for _, d := range dialects {
-		t.Run(d.name, func(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			s := newSite(t, d.open)
+			s := newSite(t, d)
 			c := s.counter(0)
 			const ip, ref = "203.0.113.77", "https://news.example.org/item?id=4711&user=alice"
 			c.View(ctx, view("/blog/k8s", ref, firefox, ip))
@@ -257,10 +220,10 @@ func TestNoPersonalDataStored(t *testing.T) {
 // The salt is the day's: a new day brings a new one, the visitor counts again, and
 // the old salt and the old day's ids are gone from the database.
 func TestSaltRotatesDaily(t *testing.T) {
-	for _, d := range dialects {
-		t.Run(d.name, func(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			s := newSite(t, d.open)
+			s := newSite(t, d)
 			c := s.counter(0)
 			c.View(ctx, view("/", "", firefox, "192.0.2.1"))
 			flush(t, c)
@@ -299,10 +262,10 @@ func TestSaltRotatesDaily(t *testing.T) {
 
 // Counts older than the retention are deleted; younger ones stay.
 func TestRetention(t *testing.T) {
-	for _, d := range dialects {
-		t.Run(d.name, func(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			s := newSite(t, d.open)
+			s := newSite(t, d)
 			c := s.counter(30 * 24 * time.Hour)
 			for _, day := range []int{1, 2, 3} {
 				s.clock.Set(time.Date(2026, 3, day, 12, 0, 0, 0, time.UTC))
@@ -327,10 +290,10 @@ func TestRetention(t *testing.T) {
 // Stop flushes what was counted since the last flush: nothing is lost at shutdown,
 // even with a flush interval far longer than the run.
 func TestStopFlushes(t *testing.T) {
-	for _, d := range dialects {
-		t.Run(d.name, func(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			s := newSite(t, d.open)
+			s := newSite(t, d)
 			c := analytics.New(s.store, zap.NewNop(), analytics.Options{FlushEvery: time.Hour, Now: s.clock.Now})
 			c.Start(ctx)
 			for range 5 {
@@ -355,10 +318,10 @@ func TestStopFlushes(t *testing.T) {
 // A visitor who sends Sec-GPC or DNT is counted as a view but gets no id: they are not
 // among the day's visitors.
 func TestAnonymousViewsMakeNoVisitorID(t *testing.T) {
-	for _, d := range dialects {
-		t.Run(d.name, func(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			s := newSite(t, d.open)
+			s := newSite(t, d)
 			c := s.counter(0)
 			v := view("/", "", firefox, "192.0.2.1")
 			v.Anonymous = true
@@ -374,9 +337,10 @@ func TestAnonymousViewsMakeNoVisitorID(t *testing.T) {
 	}
 }
 
-func (s site) column(t *testing.T, table, col string) []string {
+// column is the values of expr over every row of table, as text, sorted.
+func (s site) column(t *testing.T, table, expr string) []string {
 	t.Helper()
-	rows, err := s.db.QueryContext(context.Background(), "SELECT "+col+" FROM "+table+" ORDER BY "+col)
+	rows, err := s.db.QueryContext(context.Background(), "SELECT "+expr+" FROM "+table)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -389,5 +353,6 @@ func (s site) column(t *testing.T, table, col string) []string {
 		}
 		out = append(out, v)
 	}
+	slices.Sort(out) // in Go: the databases' collations differ
 	return out
 }
