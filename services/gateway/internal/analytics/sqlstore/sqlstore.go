@@ -10,8 +10,10 @@ package sqlstore
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
 	"github.com/portfolio-site/portfolio/services/sqldb"
@@ -19,7 +21,7 @@ import (
 
 // statements are the store's: each field is queries/<its name in snake case>.sql.
 type statements struct {
-	AddCount, AddVisitor, DeleteOldVisitors, DeleteOldSalts    string
+	AddCount, AddVisitors, DeleteOldVisitors, DeleteOldSalts   string
 	InsertSalt, GetSalt, PurgeCounts, DailyTotals, TotalsByKey string
 }
 
@@ -37,6 +39,9 @@ func New(db *sqldb.DB) *Store {
 	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
 	return s
 }
+
+// visitorChunk is how many visitor ids one statement inserts.
+const visitorChunk = 1000
 
 // Salt implements analytics.Store: the first replica to ask stores fresh, every other
 // one reads it.
@@ -66,17 +71,29 @@ func (s *Store) Add(ctx context.Context, b analytics.Batch) (err error) {
 			err = errors.Join(err, tx.Rollback())
 		}
 	}()
-	visitors := map[string]int64{}
+	// The ids go in as one JSON array per day and chunk (a round trip each, not one per
+	// id); each id new to the table adds one to its day's visitors.
+	byDay := map[string][]string{}
 	for _, v := range b.Visitors {
-		res, err := tx.ExecContext(ctx, s.q.AddVisitor, v.Day, v.ID)
-		if err != nil {
-			return fmt.Errorf("add: visitor: %w", err)
+		byDay[v.Day] = append(byDay[v.Day], v.ID)
+	}
+	visitors := map[string]int64{}
+	for day, ids := range byDay {
+		for chunk := range slices.Chunk(ids, visitorChunk) {
+			list, err := json.Marshal(chunk)
+			if err != nil {
+				return fmt.Errorf("add: visitors: %w", err)
+			}
+			res, err := tx.ExecContext(ctx, s.q.AddVisitors, day, string(list))
+			if err != nil {
+				return fmt.Errorf("add: visitors: %w", err)
+			}
+			n, err := res.RowsAffected()
+			if err != nil {
+				return fmt.Errorf("add: visitors: %w", err)
+			}
+			visitors[day] += n // ids another replica (or flush) counted already add 0
 		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return fmt.Errorf("add: visitor: %w", err)
-		}
-		visitors[v.Day] += n // 0 when another replica (or flush) counted the id already
 	}
 	counts := b.Counts
 	for day, n := range visitors {

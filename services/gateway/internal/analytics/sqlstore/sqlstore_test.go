@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -355,4 +356,26 @@ func (s site) column(t *testing.T, table, expr string) []string {
 	}
 	slices.Sort(out) // in Go: the databases' collations differ
 	return out
+}
+
+// A flush of more visitors than one statement takes (they go in chunks) counts each
+// once, and a second replica's flush of the same visitors adds none.
+func TestManyVisitorsInOneFlush(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			s := newSite(t, d)
+			a, b := s.counter(0), s.counter(0)
+			for i := range 2500 {
+				client := fmt.Sprintf("10.0.%d.%d", i/256, i%256)
+				a.View(ctx, view("/", "", firefox, client))
+				b.View(ctx, view("/", "", firefox, client))
+			}
+			flush(t, a)
+			flush(t, b)
+			if got := s.counts(t); !slices.Contains(got, "2026-03-01 visitors =2500") || !slices.Contains(got, "2026-03-01 page /=5000") {
+				t.Errorf("rows %v", got)
+			}
+		})
+	}
 }
