@@ -127,8 +127,9 @@ fmt: $(GOLANGCI_LINT) install
 bench: build $(CHROMIUM) bench-load bench-backup
 	$(PNPM) --filter @portfolio/e2e run bench
 
-# The write path under load and the fault scenarios, on SQLite and (in a throwaway
-# server) PostgreSQL, against bin/gateway: req/s, latencies, errors, lost, duplicated.
+# The write path under load, page p99 with the analytics off and on, and the fault
+# scenarios, on SQLite and (in a throwaway server) PostgreSQL, against bin/gateway:
+# req/s, latencies, errors, lost, duplicated.
 bench-load: $(GATEWAY)
 	./scripts/with-postgres.sh go run ./services/gateway/cmd/loadtest -gateway $(GATEWAY)
 

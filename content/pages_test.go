@@ -255,7 +255,7 @@ func TestLegalContent(t *testing.T) {
 		{"privacy minimum age", l.Privacy.MinimumAge, 18},
 		{"terms notice period (days)", l.Terms.NoticePeriodDays, 30},
 		{"terms governing law", l.Terms.GoverningLaw, "India"},
-		{"privacy last updated", l.Privacy.LastUpdated, "2025-01-15"},
+		{"privacy last updated", l.Privacy.LastUpdated, "2026-11-25"},
 		{"terms last updated", l.Terms.LastUpdated, "2025-01-15"},
 		{"privacy title", l.Privacy.Title, "Privacy Policy"},
 		{"terms title", l.Terms.Title, "Terms of Use"},

@@ -249,12 +249,15 @@ describe("legal", () => {
   });
 
   it("keeps a fixed 'last updated' date that formats in en-IN (a date kept in content, never the visitor's today)", () => {
-    for (const d of [legal.privacy, legal.terms]) {
-      expect(d.lastUpdated).toBe("2025-01-15");
+    for (const [d, iso, shown] of [
+      [legal.privacy, "2026-11-25", "25/11/2026"],
+      [legal.terms, "2025-01-15", "15/1/2025"],
+    ] as const) {
+      expect(d.lastUpdated).toBe(iso);
       const formatted = new Date(`${d.lastUpdated}T00:00:00Z`).toLocaleDateString("en-IN", {
         timeZone: "UTC",
       });
-      expect(formatted).toBe("15/1/2025");
+      expect(formatted).toBe(shown);
     }
   });
 

@@ -9,6 +9,7 @@ import type {
   SectionStatus,
   Subscriber,
   SubscriberState,
+  TrafficReport,
   TroubledMail,
 } from "@portfolio/api-client/admin";
 import { editions as contentEditions } from "@portfolio/content/newsletter";
@@ -46,6 +47,42 @@ type Handler = (call: Call, match: RegExpMatchArray) => Response | Promise<Respo
 /** Midday UTC, so that the date reads the same in every time zone the tests run in. */
 const day = (n: number) =>
   new Date(Date.UTC(2025, 5, 30 - n, 12)).toISOString().replace(".000", "");
+
+/**
+ * GET /api/admin/traffic for `days` days up to 30 June 2025: 10 views by 4 visitors
+ * each day, two pages, an article, two referrers, two devices, a sign-up page.
+ */
+export function traffic(days: number): TrafficReport {
+  const series = Array.from({ length: days }, (_, i) => ({
+    day: new Date(Date.UTC(2025, 5, 30 - (days - 1 - i))).toISOString().slice(0, 10),
+    views: 10,
+    visitors: 4,
+  }));
+  const views = 10 * days;
+  const article = {
+    path: "/blog/kubernetes-security",
+    title: "Kubernetes Security",
+    count: views - 3,
+  };
+  return {
+    enabled: true,
+    days,
+    from: series[0]!.day,
+    to: series.at(-1)!.day,
+    series,
+    pages: [article, { path: "/skills", title: "Skills", count: 3 }],
+    articles: [article],
+    referrers: [
+      { key: "", count: views - 2 },
+      { key: "news.ycombinator.com", count: 2 },
+    ],
+    devices: [
+      { key: "desktop", count: views - 1 },
+      { key: "mobile", count: 1 },
+    ],
+    signups: [{ path: "/newsletter", title: "Newsletter", count: 2 }],
+  };
+}
 
 /** 45 subscribers, newest first: 30 confirmed, 10 unconfirmed, 5 unsubscribed. */
 export function makeSubscribers(): Subscriber[] {
@@ -349,6 +386,11 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       state.mailSent++;
       return json(200, { id: mail.id, status: "pending" });
     }),
+  );
+  on(
+    "GET",
+    "/api/admin/traffic",
+    authed(({ params }) => json(200, traffic(Number(params.get("days") ?? 30)))),
   );
   on(
     "GET",

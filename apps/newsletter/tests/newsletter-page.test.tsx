@@ -382,7 +382,12 @@ describe("newsletter form: validation", () => {
     const f = renderPage();
     await fillAndSubmit(f, { name: "   ", email: "jane@example.org" });
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
-    expect(sentBody()).toEqual({ email: "jane@example.org", name: "", website: "" });
+    expect(sentBody()).toEqual({
+      email: "jane@example.org",
+      name: "",
+      website: "",
+      page: window.location.pathname,
+    });
   });
 
   it("checks nothing while typing before the first submit, then re-checks on every change", async () => {
@@ -430,7 +435,12 @@ describe("newsletter form: subscribing", () => {
     expect(url).toBe("/api/newsletter/subscriptions");
     expect(init?.method).toBe("POST");
     expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
-    expect(sentBody()).toEqual({ email: "jane@example.org", name: "Jane Doe", website: "" });
+    expect(sentBody()).toEqual({
+      email: "jane@example.org",
+      name: "Jane Doe",
+      website: "",
+      page: window.location.pathname,
+    });
     // A second press while pending sends nothing more.
     fireEvent.submit(f.form);
     expect(fetchMock).toHaveBeenCalledTimes(1);

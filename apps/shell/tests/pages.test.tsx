@@ -439,9 +439,9 @@ describe("Legal pages", () => {
   it("Privacy Policy: its sections, 48 hours, 18, and 'Last updated' in en-IN format", async () => {
     const { h1, main } = await renderAt("/privacy-policy");
     expect(h1).toHaveTextContent("Privacy Policy");
-    const updated = main.getByText("15/1/2025");
+    const updated = main.getByText("25/11/2026");
     expect(updated.tagName).toBe("TIME");
-    expect(updated.parentElement).toHaveTextContent("Last updated: 15/1/2025");
+    expect(updated.parentElement).toHaveTextContent("Last updated: 25/11/2026");
     for (const s of legal.privacy.sections)
       expect(main.getByRole("heading", { level: 2, name: s.heading })).toBeInTheDocument();
     const text = screen.getByRole("main").textContent!;
@@ -465,7 +465,7 @@ describe("Legal pages", () => {
   it("shows the date kept in content, not today's", async () => {
     vi.useFakeTimers({ now: new Date("2031-07-04T12:00:00Z"), toFake: ["Date"] });
     const { main } = await renderAt("/privacy-policy");
-    expect(main.getByText("15/1/2025")).toBeInTheDocument();
+    expect(main.getByText("25/11/2026")).toBeInTheDocument();
     expect(main.queryByText("4/7/2031")).toBeNull();
   });
 });

@@ -30,7 +30,50 @@ export const ADMIN_API = {
   messages: "/api/admin/messages",
   mail: "/api/admin/mail",
   sections: "/api/admin/sections",
+  traffic: "/api/admin/traffic",
 } as const;
+
+/** The spans of days the Traffic page offers (GET /api/admin/traffic?days=…). */
+export const trafficSpans = [7, 30, 90] as const;
+export type TrafficSpan = (typeof trafficSpans)[number];
+
+/** One UTC day of the traffic. */
+export interface TrafficDay {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  views: number;
+  visitors: number;
+}
+
+/** A page with its count of views (or sign-ups); `title` is "" for a page no longer served. */
+export interface TrafficPage {
+  path: string;
+  title: string;
+  count: number;
+}
+
+/** A referrer host ("" direct or unknown, "(other)" the rest) or a device class, with its views. */
+export interface TrafficItem {
+  key: string;
+  count: number;
+}
+
+/** GET /api/admin/traffic: the site's own analytics over the last `days` days. */
+export interface TrafficReport {
+  /** False when the gateway counts nothing (PORTFOLIO_ANALYTICS=false). */
+  enabled: boolean;
+  days: number;
+  from?: string;
+  to?: string;
+  /** Every day of the span, oldest first. */
+  series: TrafficDay[];
+  pages: TrafficPage[];
+  articles: TrafficPage[];
+  referrers: TrafficItem[];
+  devices: TrafficItem[];
+  /** New subscribers by the page they signed up on ("" unknown). */
+  signups: TrafficPage[];
+}
 
 /** POST here queues a dead email again. */
 export const retryMailPath = (id: number) => `${ADMIN_API.mail}/${id}/retry`;

@@ -16,6 +16,8 @@ export interface Subscription {
   name?: string;
   /** The honeypot: people leave it empty; a filled one is answered 202 and dropped. */
   website?: string;
+  /** The path of the page the form is on: the owner's sign-ups per page count it. */
+  page?: string;
 }
 
 /** The 202 answer: the address is stored (or already known) and a confirmation email is queued. */
@@ -34,10 +36,10 @@ export function subscribe(
   subscription: Subscription,
   options?: Omit<RequestOptions, "method" | "body">,
 ): Promise<SubscriptionAccepted> {
-  const { email, name = "", website = "" } = subscription;
+  const { email, name = "", website = "", page = "" } = subscription;
   return request<SubscriptionAccepted>(SUBSCRIPTIONS_URL, {
     ...options,
     method: "POST",
-    body: { email, name, website },
+    body: { email, name, website, page },
   });
 }

@@ -30,15 +30,25 @@ describe("subscribe", () => {
     expect(url).toBe("/api/newsletter/subscriptions");
     expect(init?.method).toBe("POST");
     expect(new Headers(init?.headers).get("Content-Type")).toBe("application/json");
-    expect(sentBody(fetchMock)).toEqual({ email: "jane@example.org", name: "Jane", website: "" });
+    expect(sentBody(fetchMock)).toEqual({
+      email: "jane@example.org",
+      name: "Jane",
+      website: "",
+      page: "",
+    });
   });
 
   it("sends an empty name when none is given, and only the API's fields", async () => {
     const fetchMock = stubFetch(async () => accepted());
     await subscribe({ email: "jane@example.org", extra: "x" } as Subscription);
-    expect(sentBody(fetchMock)).toEqual({ email: "jane@example.org", name: "", website: "" });
+    expect(sentBody(fetchMock)).toEqual({
+      email: "jane@example.org",
+      name: "",
+      website: "",
+      page: "",
+    });
     await subscribe({ ...jane, website: "spam.example" });
-    expect(Object.keys(sentBody(fetchMock, 1))).toEqual(["email", "name", "website"]);
+    expect(Object.keys(sentBody(fetchMock, 1))).toEqual(["email", "name", "website", "page"]);
     expect(sentBody(fetchMock, 1).website).toBe("spam.example");
   });
 

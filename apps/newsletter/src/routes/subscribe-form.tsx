@@ -57,7 +57,12 @@ export function SubscribeForm({ copy }: { copy: Copy }) {
       request.current = controller;
       try {
         await subscribe(
-          { email: values.email.trim(), name: values.name.trim(), website: values.website },
+          {
+            email: values.email.trim(),
+            name: values.name.trim(),
+            website: values.website,
+            page: window.location.pathname,
+          },
           { signal: controller.signal },
         );
       } catch (error) {

@@ -9,6 +9,7 @@ import (
 	"go.uber.org/zap"
 
 	adminstore "github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
+	analyticsstore "github.com/portfolio-site/portfolio/services/gateway/internal/analytics/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
@@ -68,6 +69,7 @@ func schemas() []sqldb.Schema {
 		newsletterstore.Schema,
 		adminstore.Schema,
 		relstore.Schema,
+		analyticsstore.Schema,
 	}
 }
 

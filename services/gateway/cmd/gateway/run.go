@@ -148,6 +148,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	// Page views and sign-ups, counted in memory and flushed to the database; the last
+	// flush is after HTTP stops (serve), before the database closes.
+	views := newAnalytics(ctx, *cfg, logger, db)
+	defer views.stop()
 	handler := server.NewServer(server.Deps{
 		Logger:     logger,
 		Config:     *cfg,
@@ -160,8 +164,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Newsletter: letters.subscriptions,
 		Admin:      adm,
 		Sections:   sections,
+		Analytics:  views.counter,
 	})
-	return serve(ctx, *cfg, logger, handler, site.web, reg, stopSignals, mail, letters)
+	return serve(ctx, *cfg, logger, handler, site.web, reg, stopSignals, mail, letters, views.stop)
 }
 
 // loadConfig reads the flags and the configuration (file, then env); nil and no
@@ -224,9 +229,10 @@ func loadSite(logger *zap.Logger, cfg config.Config) (siteContent, error) {
 // serve serves handler on cfg.HTTPAddr (and the metrics on their own listener), with
 // the mail worker and the newsletter's resume loop running, until ctx is done; then
 // it drains, stops HTTP (requests in flight finish), and only then the background
-// work, so that nothing is queued after the worker stopped.
+// work, so that nothing is queued after the worker stopped and every page view counted
+// is flushed.
 func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, handler http.Handler, web *server.Web,
-	reg *prometheus.Registry, stopSignals func(), mail *mailService, letters newsletterService,
+	reg *prometheus.Registry, stopSignals func(), mail *mailService, letters newsletterService, stopCounting func(),
 ) error {
 	srv := &http.Server{
 		Handler:           handler,
@@ -280,6 +286,8 @@ func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, handler h
 	if err := <-serveErr; !errors.Is(err, http.ErrServerClosed) {
 		return fmt.Errorf("serve: %w", err)
 	}
+	// No request is in flight any more: what was counted goes to the database.
+	stopCounting()
 	stopWorker()
 	logger.Info("stopped")
 	return nil

@@ -129,6 +129,13 @@ type Config struct {
 	BackupDir      string        `mapstructure:"backup_dir"`
 	BackupInterval time.Duration `mapstructure:"backup_interval"`
 	BackupKeep     int           `mapstructure:"backup_keep"`
+	// Analytics counts page views, daily visitors and sign-ups in the site's database
+	// (docs/decisions/0039); false counts nothing. AnalyticsRetention is how long the
+	// daily counts are kept; AnalyticsFlushInterval how often a replica adds what it
+	// counted to them.
+	Analytics              bool          `mapstructure:"analytics"`
+	AnalyticsRetention     time.Duration `mapstructure:"analytics_retention"`
+	AnalyticsFlushInterval time.Duration `mapstructure:"analytics_flush_interval"`
 }
 
 // Secret is a configuration value that must never reach a log: it formats as
@@ -243,6 +250,9 @@ var keys = []key{
 	{"backup_dir", ""},
 	{"backup_interval", "24h"},
 	{"backup_keep", 7},
+	{"analytics", true},
+	{"analytics_retention", "17520h"}, // 2 years
+	{"analytics_flush_interval", "5s"},
 }
 
 // EnvName returns the environment variable for a config key.
@@ -290,9 +300,9 @@ func Load(path string, getenv func(string) string) (Config, error) {
 
 // Keys by the type Unmarshal decodes them into (strings need no check).
 var (
-	boolKeys     = []string{"dev"}
+	boolKeys     = []string{"dev", "analytics"}
 	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval"}
+	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval", "analytics_retention", "analytics_flush_interval"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
 
@@ -373,6 +383,7 @@ func (c *Config) normalize(trustedProxies string) error {
 	errs = append(errs, c.normalizeNewsletter()...)
 	errs = append(errs, c.normalizeAbuse()...)
 	errs = append(errs, c.normalizeBackup()...)
+	errs = append(errs, c.normalizeAnalytics()...)
 	if c.RateLimitPerMinute < 1 || c.RateLimitPerMinute > 100000 {
 		errs = append(errs, invalid("rate_limit_per_minute", strconv.Itoa(c.RateLimitPerMinute), "is not between 1 and 100000"))
 	}

@@ -62,6 +62,9 @@ func TestDefaults(t *testing.T) {
 		PublishResumeAfter:      time.Minute,
 		BackupInterval:          24 * time.Hour,
 		BackupKeep:              7,
+		Analytics:               true,
+		AnalyticsRetention:      2 * 365 * 24 * time.Hour,
+		AnalyticsFlushInterval:  5 * time.Second,
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)
@@ -182,6 +185,9 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 		{"PORTFOLIO_TRUSTED_PROXIES", "10.0.0.0/33", `config: PORTFOLIO_TRUSTED_PROXIES: "10.0.0.0/33" has "10.0.0.0/33", which is not a CIDR`},
 		{"PORTFOLIO_BACKUP_INTERVAL", "30s", `config: PORTFOLIO_BACKUP_INTERVAL: "30s" is shorter than 1m0s`},
 		{"PORTFOLIO_BACKUP_KEEP", "0", `config: PORTFOLIO_BACKUP_KEEP: "0" is not 1 or more`},
+		{"PORTFOLIO_ANALYTICS", "sometimes", `config: PORTFOLIO_ANALYTICS: "sometimes" is not a boolean (true or false)`},
+		{"PORTFOLIO_ANALYTICS_RETENTION", "1h", `config: PORTFOLIO_ANALYTICS_RETENTION: "1h0m0s" is not between 24h and 87840h`},
+		{"PORTFOLIO_ANALYTICS_FLUSH_INTERVAL", "10m", `config: PORTFOLIO_ANALYTICS_FLUSH_INTERVAL: "10m0s" is not between 100ms and 1m`},
 		{"PORTFOLIO_TRUSTED_PROXIES", "proxy.local", `config: PORTFOLIO_TRUSTED_PROXIES: "proxy.local" has "proxy.local", which is not an IP address or CIDR`},
 	}
 	for _, tt := range tests {

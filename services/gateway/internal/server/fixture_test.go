@@ -14,6 +14,8 @@ import (
 	"go.uber.org/zap/zaptest/observer"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
+	analyticsstore "github.com/portfolio-site/portfolio/services/gateway/internal/analytics/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
@@ -40,6 +42,7 @@ type fixture struct {
 	admin    *adminParts
 	reg      *prometheus.Registry
 	web      *server.Web
+	views    *analytics.Counter // nil with PORTFOLIO_ANALYTICS=false
 	notified int
 }
 
@@ -114,9 +117,16 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	}
 	f.web = web
 	f.admin = newAdminParts(t, f, inbox)
+	var views server.Analytics
+	if cfg.Analytics {
+		// Flushed by the tests that look at the counts (flushViews).
+		f.views = analytics.New(analyticsstore.New(db), logger, analytics.Options{SiteHost: "example.com"})
+		views = f.views
+	}
 	f.h = server.NewServer(server.Deps{
 		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
 		Registry: f.reg, Database: contactstore.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
+		Analytics: views,
 	})
 	return f
 }
@@ -151,7 +161,7 @@ func migratedDB(t *testing.T) string {
 			template.err = err
 			return
 		}
-		template.err = errors.Join(contactstore.Migrate(ctx, db), sqlstore.Migrate(ctx, db), nlstore.Migrate(ctx, db))
+		template.err = errors.Join(contactstore.Migrate(ctx, db), sqlstore.Migrate(ctx, db), nlstore.Migrate(ctx, db), analyticsstore.Migrate(ctx, db))
 		// Closing the last connection checkpoints the WAL into the file itself.
 		if err := db.Close(); err != nil && template.err == nil {
 			template.err = err

@@ -22,6 +22,10 @@ type guards struct {
 	artifact                     func(http.Handler) http.Handler // a release artifact
 	csv                          func(http.Handler) http.Handler // a CSV file of subscribers
 	deploy                       func(http.Handler) http.Handler // a deploy token for the path's section
+	page                         func(http.Handler) http.Handler // a page: its views counted (viewCounter)
+	beacon                       func(http.Handler) http.Handler // a page-view beacon
+	views                        viewCounter
+	signups                      signupCounter
 }
 
 func newGuards(d Deps) guards {
@@ -42,6 +46,19 @@ func newGuards(d Deps) guards {
 	}
 	if d.Sections != nil {
 		g.deploy = withDeployToken(logger, d.Sections)
+	}
+	// Page views (docs/decisions/0039): counted on the page routes as they are served;
+	// a client-side navigation's beacon is same-origin, at most 1 KiB, and limited per
+	// client to a generous reader's pace, so no one script can inflate the counts.
+	g.views = viewCounter{counter: d.Analytics, auth: d.Admin.Auth, cookie: g.admin.cookie}
+	g.signups = signupCounter{counter: d.Analytics, web: d.Web}
+	g.page = func(h http.Handler) http.Handler { return g.clientIP(g.views.pages(h)) }
+	if d.Analytics == nil {
+		g.page = func(h http.Handler) http.Handler { return h }
+	}
+	beaconLimit, fail := ratelimit.New(beaconsPerMinute, 0), apiFailure(logger)
+	g.beacon = func(h http.Handler) http.Handler {
+		return g.clientIP(cop.Handler(rateLimit(logger, beaconLimit, fail)(readBody(beaconBody, maxBeacon, fail)(h))))
 	}
 	return g
 }

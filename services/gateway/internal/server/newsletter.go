@@ -29,15 +29,18 @@ type subscribeRequest struct {
 	Name  string `json:"name"`
 	// Website is the honeypot: hidden from people, filled in by bots.
 	Website string `json:"website"`
+	// Page is the path of the page the form is on, for the sign-ups per page
+	// (docs/decisions/0039); optional.
+	Page string `json:"page"`
 }
 
 // handleSubscribe subscribes by JSON: 202 for a new address, a known one (any case,
 // any state) and a bot alike, so the answer reveals nothing. Guarded by formEndpoint.
-func handleSubscribe(logger *zap.Logger, subscriptions Newsletter) http.Handler {
+func handleSubscribe(logger *zap.Logger, subscriptions Newsletter, signedUp signupCounter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		req, err := decode[subscribeRequest](r)
 		if err == nil {
-			err = subscribe(r, logger, subscriptions, newsletter.Form{Email: req.Email, Name: req.Name}, req.Website != "")
+			err = subscribe(r, logger, subscriptions, newsletter.Form{Email: req.Email, Name: req.Name}, req.Website != "", signedUp.from(req.Page))
 		}
 		if err != nil {
 			writeError(w, r, logger, err)
@@ -51,7 +54,7 @@ func handleSubscribe(logger *zap.Logger, subscriptions Newsletter) http.Handler 
 // handleSubscribeForm is the newsletter form posted to / by a browser without
 // JavaScript (form-name=newsletter, website the honeypot): the same as
 // handleSubscribe, answered with a page. Guarded by pageForms.
-func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
+func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices, signedUp signupCounter) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
@@ -63,7 +66,7 @@ func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *
 			return
 		}
 		f := newsletter.Form{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name")}
-		if err := subscribe(r, logger, subscriptions, f, r.PostForm.Get("website") != ""); err != nil {
+		if err := subscribe(r, logger, subscriptions, f, r.PostForm.Get("website") != "", signedUp.from("")); err != nil {
 			fail(w, r, err)
 			return
 		}
@@ -75,8 +78,8 @@ func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *
 
 // subscribe parses f once (newsletter.Parse: every field's problem) and subscribes
 // it, or drops it when the honeypot was filled, unchecked; nil means the visitor is
-// told it worked. Its errors are *Error values.
-func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f newsletter.Form, trapped bool) error {
+// told it worked. A new address is counted by counted. Its errors are *Error values.
+func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f newsletter.Form, trapped bool, counted func(*http.Request)) error {
 	client := clientIPFrom(r.Context()).String()
 	if trapped {
 		// Same answer as a success, so the bot learns nothing; nothing stored or sent.
@@ -93,6 +96,9 @@ func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f 
 	}
 	// The outcome is for the log only: the visitor gets the same answer for each.
 	logger.Info("newsletter: subscription accepted", zap.String("outcome", outcome.String()))
+	if outcome == newsletter.SubscribeAdded {
+		counted(r)
+	}
 	return nil
 }
 

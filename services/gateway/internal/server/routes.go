@@ -45,13 +45,16 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	// a browser without JavaScript, shares one rate limit; the links in its emails
 	// open pages rendered here. Unsubscribing by POST is also the RFC 8058 one-click
 	// target of mail clients: no cross-origin check, the token is the authority.
-	r.Handle("/api/newsletter/subscriptions", g.clientIP(formEndpoint(logger, g.cop, g.subscribeLimit, handleSubscribe(logger, d.Newsletter)))).Methods(http.MethodPost)
+	r.Handle("/api/newsletter/subscriptions", g.clientIP(formEndpoint(logger, g.cop, g.subscribeLimit, handleSubscribe(logger, d.Newsletter, g.signups)))).Methods(http.MethodPost)
 	// The forms posted to / by a browser without JavaScript, by form-name: each one
 	// shares its JSON endpoint's rate limit and answers with pages.
 	r.Handle("/", g.clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, web.Notices, siteNotice), map[string]pageForm{
-		"newsletter": {g.subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, d.Newsletter, web.Notices)},
+		"newsletter": {g.subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, d.Newsletter, web.Notices, g.signups)},
 		"contact":    {g.contactLimit, pageFailure(logger, web.Notices, contactNotice(web.Contact)), handleContactForm(logger, d.Contact, web.Notices, web.Contact)},
 	}))).Methods(http.MethodPost)
+	// Page views (docs/decisions/0039): the pages below are counted as they are served
+	// (g.page); a client-side navigation reports the page it shows here.
+	r.Handle("/api/pageviews", g.beacon(handlePageView(logger, web, g.views))).Methods(http.MethodPost)
 	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)
@@ -76,6 +79,7 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
 	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
 	r.Handle("/api/admin/mail/{id}/retry", session(noBody(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/traffic", session(handleAdminTraffic(logger, web, d.Analytics))).Methods(get...)
 
 	// Section releases (docs/api.md): the admin's view and actions, and the same actions
 	// for CI with a deploy token scoped to the path's section.
@@ -102,7 +106,7 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	// A project's page exists only for an existing project id (with the project's own
 	// head); any other id is the 404 page. Registered before the loop below, so it wins
 	// over the route table's generic /projects/{id}.
-	r.Handle(projectRoute, handleProjectPage(logger, web)).Methods(get...)
+	r.Handle(projectRoute, g.page(handleProjectPage(logger, web))).Methods(get...)
 
 	// The shell's pages: every route of content/routes.json of the shell is its
 	// index.html with its own head; /skills/ redirects to /skills.
@@ -111,9 +115,9 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 			continue
 		}
 		if route.Path == searchPath {
-			r.Handle(route.Path, handleSearchPage(logger, web, route, cfg.PublicURL)).Methods(get...)
+			r.Handle(route.Path, g.page(handleSearchPage(logger, web, route, cfg.PublicURL))).Methods(get...)
 		} else {
-			r.Handle(route.Path, handlePage(logger, web, route, cfg.PublicURL)).Methods(get...)
+			r.Handle(route.Path, g.page(handlePage(logger, web, route, cfg.PublicURL))).Methods(get...)
 		}
 		if route.Path != "/" {
 			r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
@@ -134,7 +138,7 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 
 	// The sections' pages (the blog's, with an article per published post; the
 	// newsletter's; the admin's), as the release each section serves now has them.
-	r.MatcherFunc(sectionPage(web)).Handler(handleSectionPage(logger, web, cfg.PublicURL)).Methods(get...).Name(sectionPageRoute)
+	r.MatcherFunc(sectionPage(web)).Handler(g.page(handleSectionPage(logger, web, cfg.PublicURL))).Methods(get...).Name(sectionPageRoute)
 
 	// The shell's own built files (/static/..., /favicon.ico, ...), whatever the build
 	// put at the top of its dist directory.

@@ -30,6 +30,9 @@ type Deps struct {
 	Admin      Admin        // what the admin API works with
 	// Sections publishes, promotes and rolls back section releases; nil: no such API.
 	Sections SectionReleases
+	// Analytics counts page views and sign-ups; nil counts nothing (PORTFOLIO_ANALYTICS
+	// off).
+	Analytics Analytics
 }
 
 // NewServer returns the gateway's handler over d.

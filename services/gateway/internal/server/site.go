@@ -138,20 +138,32 @@ func (w *Web) lowerCasePage(p string) (string, bool) {
 	if lower != "/" {
 		lower = strings.TrimSuffix(lower, "/")
 	}
-	// routes.json's /projects/{id} is a pattern, not a page: only real ids count below.
-	if strings.ContainsAny(lower, "{}") {
-		return "", false
-	}
-	if _, ok := w.State().Pages.Route(lower); ok {
+	if w.isPage(lower) {
 		return lower, true
 	}
-	if id, ok := strings.CutPrefix(lower, "/projects/"); ok && projectID.MatchString(id) {
-		n, _ := strconv.Atoi(id) // at most 9 digits: fits
-		if _, ok := w.Projects[n]; ok {
-			return lower, true
-		}
-	}
 	return "", false
+}
+
+// isPage reports whether p is a page served with 200 now: a route of the shell's or
+// of a section's release, or an existing project's page.
+func (w *Web) isPage(p string) bool {
+	// routes.json's /projects/{id} is a pattern, not a page: only real ids count below.
+	if strings.ContainsAny(p, "{}") {
+		return false
+	}
+	st := w.State()
+	if st == nil || st.Pages == nil {
+		return false
+	}
+	if _, ok := st.Pages.Route(p); ok {
+		return true
+	}
+	if id, ok := strings.CutPrefix(p, "/projects/"); ok && projectID.MatchString(id) {
+		n, _ := strconv.Atoi(id) // at most 9 digits: fits
+		_, ok := w.Projects[n]
+		return ok
+	}
+	return false
 }
 
 // isAssetPath reports whether a path names a file rather than a page: anything under

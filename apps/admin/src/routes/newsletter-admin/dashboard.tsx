@@ -12,6 +12,7 @@ import { SetupNotes } from "./setup-notes";
 import { StatCards } from "./stat-cards";
 import { SubscriberImport } from "./subscriber-import";
 import { Subscribers } from "./subscribers";
+import { Traffic } from "./traffic";
 
 interface DashboardProps {
   session: AdminSession;
@@ -19,7 +20,7 @@ interface DashboardProps {
 }
 
 /**
- * What a signed-in owner sees: who they are, the numbers, editions, subscribers, messages,
+ * What a signed-in owner sees: who they are, the numbers, the traffic, editions, subscribers, messages,
  * mail delivery, the sections' releases, setup notes. Its data comes through TanStack
  * Query, whose cache lives as long as the dashboard (made in state, so a server render
  * never shares one).
@@ -59,6 +60,7 @@ function DashboardBody({ session, focusOnMount = false }: DashboardProps) {
         </Button>
       </div>
       <StatCards />
+      <Traffic />
       <Editions />
       <Subscribers />
       <SubscriberImport />

@@ -1,0 +1,1 @@
+DELETE FROM analytics_salts WHERE day < $1

@@ -1,0 +1,1 @@
+DELETE FROM analytics_visitors WHERE day < $1

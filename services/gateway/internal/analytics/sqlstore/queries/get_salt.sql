@@ -1,0 +1,1 @@
+SELECT salt FROM analytics_salts WHERE day = $1

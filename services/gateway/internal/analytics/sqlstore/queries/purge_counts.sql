@@ -1,0 +1,1 @@
+DELETE FROM analytics_daily WHERE day < $1

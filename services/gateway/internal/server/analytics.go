@@ -1,0 +1,272 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
+)
+
+// Analytics counts the pages served and the newsletter's sign-ups, and reports them to
+// the admin (analytics.Counter; docs/decisions/0039).
+type Analytics interface {
+	View(ctx context.Context, v analytics.View) bool
+	SignUp(path string)
+	Report(ctx context.Context, days int) (analytics.Report, error)
+}
+
+// viewCounter counts a page view for every page a person is shown: a GET (not HEAD,
+// not a prefetch) of a page answered 200, or 304 (the page the browser kept, shown
+// again). Bots are left out by the counter; the signed-in owner here.
+type viewCounter struct {
+	counter Analytics
+	auth    AdminAuth
+	cookie  adminCookie
+}
+
+// pages is the middleware on the page routes (routes.go). It counts after the page is
+// answered, from what is in memory but for the day's first view (which reads the day's
+// salt) and a signed-in owner's (whose session is looked up).
+func (vc viewCounter) pages(next http.Handler) http.Handler {
+	if vc.counter == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet || isPrefetch(r) {
+			next.ServeHTTP(w, r)
+			return
+		}
+		rec := &responseRecorder{ResponseWriter: w}
+		next.ServeHTTP(rec, r)
+		if rec.status != 0 && rec.status != http.StatusOK && rec.status != http.StatusNotModified {
+			return
+		}
+		vc.count(r, r.URL.Path, r.Referer())
+	})
+}
+
+// count counts a view of path unless it is a page of the admin (the owner's, not the
+// readers') or the owner is signed in.
+func (vc viewCounter) count(r *http.Request, path, referrer string) {
+	if path == "/admin" || strings.HasPrefix(path, "/admin/") || vc.ownerSignedIn(r) {
+		return
+	}
+	vc.counter.View(r.Context(), analytics.View{
+		Path:      path,
+		Referrer:  referrer,
+		UserAgent: r.UserAgent(),
+		ClientKey: clientKeyFrom(r.Context()),
+		Anonymous: optedOut(r),
+	})
+}
+
+// ownerSignedIn reports whether r carries a live admin session: the owner's own visits
+// are not the readers'.
+func (vc viewCounter) ownerSignedIn(r *http.Request) bool {
+	token := vc.cookie.token(r)
+	if token == "" {
+		return false
+	}
+	_, err := vc.auth.Session(r.Context(), token)
+	return err == nil
+}
+
+// optedOut reports whether the browser asks not to be tracked: Global Privacy Control
+// (Sec-GPC: 1) or the older Do Not Track (DNT: 1). Such a view is counted without a
+// visitor id (analytics.View.Anonymous).
+func optedOut(r *http.Request) bool {
+	return r.Header.Get("Sec-GPC") == "1" || r.Header.Get("DNT") == "1"
+}
+
+// isPrefetch reports whether the browser is only fetching the page in case it is
+// opened (a speculative prefetch or prerender): that is no view.
+func isPrefetch(r *http.Request) bool {
+	p := r.Header.Get("Sec-Purpose")
+	if p == "" {
+		p = r.Header.Get("Purpose")
+	}
+	return strings.HasPrefix(p, "prefetch")
+}
+
+// beaconsPerMinute is how many page-view beacons one client may send per minute: a
+// page every two seconds, faster than anyone reads.
+const beaconsPerMinute = 30
+
+// maxBeacon is the largest page-view beacon: a path and a referrer URL, well under it.
+const maxBeacon = 1 << 10
+
+// beaconBody is what navigator.sendBeacon sends a string as.
+var beaconBody = bodyType{"text/plain", "Send the page view as navigator.sendBeacon sends a string: JSON as text/plain, at most 1 KiB."}
+
+// pageViewBeacon is the body of POST /api/pageviews.
+type pageViewBeacon struct {
+	Path     string `json:"path"`
+	Referrer string `json:"referrer"`
+}
+
+// handlePageView counts a page the browser showed by a client-side navigation (the
+// gateway counts the pages it serves itself): 204 whether or not it was counted, and
+// 400 for a path that is not a page of the site, so no one can add paths.
+func handlePageView(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var b pageViewBeacon
+		if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
+			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The body must be a JSON object with a path and a referrer."})
+			return
+		}
+		if !web.isPage(b.Path) {
+			writeError(w, r, logger, invalid("path", "This is not a page of the site."))
+			return
+		}
+		if vc.counter != nil {
+			vc.count(r, b.Path, b.Referrer)
+		}
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+// signupCounter counts the newsletter's new subscribers by the page they signed up on.
+type signupCounter struct {
+	counter Analytics
+	web     *Web
+}
+
+// from returns what counts a sign-up whose form named page ("" for none).
+func (sc signupCounter) from(page string) func(*http.Request) {
+	return func(r *http.Request) {
+		if sc.counter != nil {
+			sc.counter.SignUp(signupPage(r, sc.web, page))
+		}
+	}
+}
+
+// signupPage is the page a newsletter sign-up came from: the form's page field (the
+// path the script sends), else the path of the Referer when it is the site's own (the
+// form without JavaScript), else "" (unknown).
+func signupPage(r *http.Request, web *Web, page string) string {
+	if page == "" {
+		if u, err := url.Parse(r.Referer()); err == nil && (u.Host == "" || u.Host == r.Host) {
+			page = u.Path
+		}
+	}
+	if !web.isPage(page) {
+		return ""
+	}
+	return page
+}
+
+// trafficDays are the spans the Traffic page offers.
+var trafficDays = []int{7, 30, 90}
+
+// handleAdminTraffic answers the Traffic page: the views and visitors of each of the
+// last 7, 30 or 90 days (?days=, 30 by default), the top pages with their titles (and
+// the blog's articles among them), referrer hosts, devices, and sign-ups by page.
+func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Handler {
+	type day struct {
+		Day      string `json:"day"`
+		Views    int64  `json:"views"`
+		Visitors int64  `json:"visitors"`
+	}
+	type page struct {
+		Path  string `json:"path"`
+		Title string `json:"title"`
+		Count int64  `json:"count"`
+	}
+	type item struct {
+		Key   string `json:"key"`
+		Count int64  `json:"count"`
+	}
+	type answer struct {
+		Enabled   bool   `json:"enabled"`
+		Days      int    `json:"days"`
+		From      string `json:"from,omitempty"`
+		To        string `json:"to,omitempty"`
+		Series    []day  `json:"series"`
+		Pages     []page `json:"pages"`
+		Articles  []page `json:"articles"`
+		Referrers []item `json:"referrers"`
+		Devices   []item `json:"devices"`
+		Signups   []page `json:"signups"`
+	}
+	items := func(kcs []analytics.KeyCount) []item {
+		out := make([]item, 0, len(kcs))
+		for _, k := range kcs {
+			out = append(out, item{k.Key, k.N})
+		}
+		return out
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		days := 30
+		if q := r.URL.Query().Get("days"); q != "" {
+			n, err := strconv.Atoi(q)
+			if err != nil || !slices.Contains(trafficDays, n) {
+				writeError(w, r, logger, invalid("days", "Choose 7, 30 or 90 days."))
+				return
+			}
+			days = n
+		}
+		a := answer{Days: days, Series: []day{}, Pages: []page{}, Articles: []page{}, Referrers: []item{}, Devices: []item{}, Signups: []page{}}
+		if counter == nil {
+			writeJSON(w, http.StatusOK, a)
+			return
+		}
+		rep, err := counter.Report(r.Context(), days)
+		if err != nil {
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
+			return
+		}
+		a.Enabled, a.From, a.To = true, rep.From, rep.To
+		for _, d := range rep.Series {
+			a.Series = append(a.Series, day{d.Day, d.Views, d.Visitors})
+		}
+		articles := web.articles()
+		for _, p := range rep.Pages {
+			pg := page{Path: p.Key, Title: web.pageTitle(p.Key), Count: p.N}
+			if articles[p.Key] {
+				a.Articles = append(a.Articles, pg)
+			}
+			if len(a.Pages) < maxTopPages {
+				a.Pages = append(a.Pages, pg)
+			}
+		}
+		a.Articles = a.Articles[:min(len(a.Articles), maxTopPages)]
+		for _, s := range rep.Signups {
+			a.Signups = append(a.Signups, page{Path: s.Key, Title: web.pageTitle(s.Key), Count: s.N})
+		}
+		a.Referrers, a.Devices = items(rep.Referrers), items(rep.Devices)
+		writeJSON(w, http.StatusOK, a)
+	})
+}
+
+// maxTopPages is how many pages and articles the Traffic page lists.
+const maxTopPages = 10
+
+// pageTitle is the title of the page at path as served now; "" for none.
+func (w *Web) pageTitle(path string) string {
+	if st := w.State(); st != nil && st.Pages != nil {
+		if p, ok := st.Pages.Route(path); ok {
+			return p.Route().Title
+		}
+	}
+	return ""
+}
+
+// articles are the paths of the blog's articles served now (its published posts).
+func (w *Web) articles() map[string]bool {
+	out := map[string]bool{}
+	if st := w.State(); st != nil {
+		for _, p := range content.PublishedPosts(st.Sections[string(content.SectionBlog)].Description.Posts) {
+			out[p.URL()] = true
+		}
+	}
+	return out
+}
