@@ -1,6 +1,7 @@
 import { routes, site } from "@portfolio/content";
 import { useLocation } from "@portfolio/router";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { sendPageView } from "../lib/page-beacon";
 
 const NOT_FOUND_TITLE = "Page Not Found";
 
@@ -120,6 +121,9 @@ function useScrollRestoration(key: string): number | undefined {
 export function usePageChanges(arrived = false): void {
   const { pathname, hash, key } = useLocation();
   const restoreTo = useScrollRestoration(key);
+  // The page each view came from, for the view's beacon: at first the document's own
+  // (the app takes over a document for a navigation away from it).
+  const from = useRef(typeof window === "undefined" ? "" : window.location.href);
   // The location the document was loaded at (or last scrolled for). On a document load
   // the browser owns the scroll position: it restores it on a reload or Back, and a
   // reader may have scrolled before hydration ended. Scrolling to the top on mount threw
@@ -135,7 +139,14 @@ export function usePageChanges(arrived = false): void {
     const here = `${pathname}${hash}#${key}`;
     if (shown.current === here) return; // mount (hydration), or StrictMode's second run
     const mounting = shown.current === null;
+    const before = shown.current;
     shown.current = here;
+    // A page the gateway did not serve is counted by its beacon (docs/decisions/0039);
+    // a move within the page (a hash) is no new view.
+    if (mounting || before?.split("#")[0] !== here.split("#")[0]) {
+      sendPageView(pathname, from.current);
+      from.current = window.location.href;
+    }
     if (restoreTo !== undefined && !mounting) return scrollBackTo(restoreTo);
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash, key, restoreTo]);
