@@ -43,7 +43,12 @@ const opt = Object.fromEntries(
 );
 // Every route (routes.json with /projects/1, and each published article) unless
 // --lh-routes names some; --runs=N runs per route, mode and variant (median reported).
-const LH_ROUTES = opt["lh-routes"] ? opt["lh-routes"].split(",") : routes.map((r) => r.url);
+// Besides the table's routes, a page of each kind made from content: a tag's page and an
+// edition's page.
+const CONTENT_PAGES = ["/blog/tags/kubernetes", "/newsletter/1"];
+const LH_ROUTES = opt["lh-routes"]
+  ? opt["lh-routes"].split(",")
+  : [...routes.map((r) => r.url), ...CONTENT_PAGES];
 const RUNS = Number(opt.runs ?? 3);
 // The taps and the first 5 s of JavaScript: every route unless --tap-routes names some.
 const TAP_ROUTES = opt["tap-routes"]
