@@ -113,8 +113,9 @@ type pageViewBeacon struct {
 }
 
 // handlePageView counts a page the browser showed by a client-side navigation (the
-// gateway counts the pages it serves itself): 204 whether or not it was counted, and
-// 400 for a path that is not a page of the site, so no one can add paths.
+// gateway counts the pages it serves itself): 204 whether or not it was counted. A path
+// that is not a page of the site (the app's not-found view, anything made up) is not
+// counted, so no one can add paths; it is no error of the reader's page either.
 func handlePageView(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b pageViewBeacon
@@ -122,11 +123,7 @@ func handlePageView(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The body must be a JSON object with a path and a referrer."})
 			return
 		}
-		if !web.isPage(b.Path) {
-			writeError(w, r, logger, invalid("path", "This is not a page of the site."))
-			return
-		}
-		if vc.counter != nil {
+		if vc.counter != nil && web.isPage(b.Path) {
 			vc.count(r, b.Path, b.Referrer)
 		}
 		w.Header().Set("Cache-Control", "no-store")

@@ -142,8 +142,9 @@ func (f *fixture) beacon(body string, header map[string]string) *httptest.Respon
 	return f.send(send{path: "/api/pageviews", contentType: "text/plain;charset=UTF-8", body: body, header: h})
 }
 
-// The beacon counts a page of the site, and refuses anything else: another site's
-// request, a path that is no page, a body too large or of the wrong type.
+// The beacon counts a page of the site and nothing else: a path that is no page (the
+// app's not-found view) is answered but not counted; another site's request, a body
+// too large or of the wrong type are refused.
 func TestPageViewBeacon(t *testing.T) {
 	f := newFixture(t, nil)
 	if w := f.beacon(`{"path":"/talks","referrer":"https://www.linkedin.com/feed/"}`, nil); w.Code != http.StatusNoContent {
@@ -154,8 +155,8 @@ func TestPageViewBeacon(t *testing.T) {
 		header                  map[string]string
 		want                    int
 	}{
-		{"not a page", `{"path":"/wp-admin.php","referrer":""}`, "", nil, 400},
-		{"a pattern", `{"path":"/projects/{id}","referrer":""}`, "", nil, 400},
+		{"not a page", `{"path":"/wp-admin.php","referrer":""}`, "", nil, 204},
+		{"a pattern", `{"path":"/projects/{id}","referrer":""}`, "", nil, 204},
 		{"not JSON", `path=/talks`, "", nil, 400},
 		{"too large", `{"path":"/talks","referrer":"https://x.example/` + strings.Repeat("a", 1100) + `"}`, "", nil, 413},
 		{"JSON type", `{"path":"/talks","referrer":""}`, "application/json", nil, 415},
