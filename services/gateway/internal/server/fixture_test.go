@@ -116,7 +116,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	f.admin = newAdminParts(t, f, inbox)
 	f.h = server.NewServer(server.Deps{
 		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
-		Registry: f.reg, Database: contactstore.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
+		Registry: f.reg, Database: sqldb.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
 	})
 	return f
 }
@@ -151,7 +151,7 @@ func migratedDB(t *testing.T) string {
 			template.err = err
 			return
 		}
-		template.err = errors.Join(contactstore.Migrate(ctx, db), sqlstore.Migrate(ctx, db), nlstore.Migrate(ctx, db))
+		template.err = errors.Join(sqldb.MigrateAll(ctx, db, sqldb.HealthSchema), contactstore.Migrate(ctx, db), sqlstore.Migrate(ctx, db), nlstore.Migrate(ctx, db))
 		// Closing the last connection checkpoints the WAL into the file itself.
 		if err := db.Close(); err != nil && template.err == nil {
 			template.err = err
