@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
@@ -119,6 +121,16 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		Registry: f.reg, Database: sqldb.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
 	})
 	return f
+}
+
+// siteEmails are the emails of both domains, registered as cmd/gateway registers them.
+func siteEmails(t *testing.T) *templates.Registry {
+	t.Helper()
+	reg, err := templates.NewRegistry(slices.Concat(contact.EmailTemplates(), newsletter.EmailTemplates())...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
 }
 
 // A database with every migration applied, made once and copied for each fixture:
