@@ -2,7 +2,6 @@ package newsletter
 
 import (
 	"embed"
-	"io/fs"
 	"strconv"
 	"strings"
 	"time"
@@ -20,18 +19,10 @@ var emailFiles embed.FS
 // The newsletter emails, parsed once at start-up and never changed. Each ends with
 // the unsubscribe link (the partial newsletter_unsubscribe).
 var (
-	confirmationTemplate = mustParseEmail("newsletter_confirmation")
-	welcomeTemplate      = mustParseEmail("newsletter_welcome")
-	editionTemplate      = mustParseEmail("newsletter_edition")
+	confirmationTemplate = templates.MustParse(emailFiles, nil, "emails/newsletter_confirmation", "emails/newsletter_unsubscribe")
+	welcomeTemplate      = templates.MustParse(emailFiles, nil, "emails/newsletter_welcome", "emails/newsletter_unsubscribe")
+	editionTemplate      = templates.MustParse(emailFiles, map[string]any{"blocks": blocks}, "emails/newsletter_edition", "emails/newsletter_unsubscribe")
 )
-
-func mustParseEmail(name string) *templates.Email {
-	sub, err := fs.Sub(emailFiles, "emails")
-	if err != nil {
-		panic(err)
-	}
-	return templates.MustParse(sub, map[string]any{"blocks": blocks}, name, "newsletter_unsubscribe")
-}
 
 // EmailTemplates are the emails this module queues, for the mail worker to render them
 // when it sends them (templates.NewRegistry, at wiring time).

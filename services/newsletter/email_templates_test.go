@@ -1,15 +1,12 @@
 package newsletter
 
 import (
-	"context"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/mail/templates"
+	"github.com/portfolio-site/portfolio/services/mail/templates/templatestest"
 )
 
 const (
@@ -30,33 +27,14 @@ func newsletterBase(name string) emailFields {
 	}
 }
 
-type recorder struct{ sent []mail.Message }
-
-func (r *recorder) Send(_ context.Context, m mail.Message) error {
-	r.sent = append(r.sent, m)
-	return nil
-}
-
-// sentEmail is the email deferred queued, as the mail worker sends it: through mail's
-// Transport, with this module's emails registered as the gateway registers them.
+// sentEmail is the email deferred queued, as the mail worker sends it.
 func sentEmail(t *testing.T, deferred func() (mail.Message, error)) mail.Message {
 	t.Helper()
 	m, err := deferred()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Template == nil || m.Text != "" || m.HTML != "" {
-		t.Fatalf("%q queued rendered, want its template only", m.Subject)
-	}
-	reg, err := templates.NewRegistry(EmailTemplates()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	next := &recorder{}
-	if err := (templates.Transport{Templates: reg, Next: next}).Send(context.Background(), m); err != nil {
-		t.Fatal(err)
-	}
-	return next.sent[0]
+	return templatestest.Sent(t, EmailTemplates(), m)
 }
 
 // The newsletter emails are registered through mail and rendered there byte for byte
@@ -77,34 +55,11 @@ func TestEmailsAsBefore(t *testing.T) {
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
-			b, err := os.ReadFile("testdata/emails/" + name + ".json")
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want struct {
-				Template            string
-				Params              map[string]string
-				Subject, Text, HTML string
-			}
-			if err := json.Unmarshal(b, &want); err != nil {
-				t.Fatal(err)
-			}
 			m, err := deferred()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if m.Template.Name != want.Template || len(m.Template.Params) != len(want.Params) {
-				t.Fatalf("queued as %q with %d fields, want %q with %d", m.Template.Name, len(m.Template.Params), want.Template, len(want.Params))
-			}
-			for k, v := range want.Params {
-				if m.Template.Params[k] != v {
-					t.Errorf("field %s = %q, want %q", k, m.Template.Params[k], v)
-				}
-			}
-			got := sentEmail(t, deferred)
-			if got.Subject != want.Subject || got.Text != want.Text || got.HTML != want.HTML {
-				t.Errorf("rendered differently:\nsubject %q\ntext:\n%s\nhtml:\n%s", got.Subject, got.Text, got.HTML)
-			}
+			templatestest.Golden(t, "testdata/emails/"+name+".json", EmailTemplates(), m)
 		})
 	}
 }

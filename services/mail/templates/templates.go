@@ -18,6 +18,7 @@ import (
 	"fmt"
 	htmltemplate "html/template"
 	"io/fs"
+	"path"
 	"strings"
 	texttemplate "text/template"
 
@@ -34,12 +35,15 @@ type Email struct {
 	html *htmltemplate.Template // the layout, with "title" and "content"
 }
 
-// Parse reads the email name from fsys: name.txt.tmpl and name.html.tmpl, and the
-// partials it uses (<partial>.txt.tmpl and .html.tmpl, each defining a template of its
-// own). funcs (may be nil) are the functions its templates call.
-func Parse(fsys fs.FS, funcs map[string]any, name string, partials ...string) (*Email, error) {
-	textFiles := []string{name + ".txt.tmpl"}
-	htmlFiles := []string{name + ".html.tmpl"}
+// Parse reads an email from fsys: file.txt.tmpl and file.html.tmpl, and the partials
+// it uses (<partial>.txt.tmpl and .html.tmpl, each defining a template of its own),
+// each a slash-separated path without its extensions ("emails/contact_auto_reply").
+// The email's name is file's last element. funcs (may be nil) are the functions its
+// templates call.
+func Parse(fsys fs.FS, funcs map[string]any, file string, partials ...string) (*Email, error) {
+	name := path.Base(file)
+	textFiles := []string{file + ".txt.tmpl"}
+	htmlFiles := []string{file + ".html.tmpl"}
 	for _, p := range partials {
 		textFiles = append(textFiles, p+".txt.tmpl")
 		htmlFiles = append(htmlFiles, p+".html.tmpl")
@@ -64,8 +68,8 @@ func Parse(fsys fs.FS, funcs map[string]any, name string, partials ...string) (*
 
 // MustParse is Parse for templates embedded at build time: only a broken build gets
 // an error, and every test with it, so it panics.
-func MustParse(fsys fs.FS, funcs map[string]any, name string, partials ...string) *Email {
-	e, err := Parse(fsys, funcs, name, partials...)
+func MustParse(fsys fs.FS, funcs map[string]any, file string, partials ...string) *Email {
+	e, err := Parse(fsys, funcs, file, partials...)
 	if err != nil {
 		panic(err)
 	}

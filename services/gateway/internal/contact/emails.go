@@ -2,7 +2,6 @@ package contact
 
 import (
 	"embed"
-	"io/fs"
 	"strings"
 	"time"
 
@@ -18,17 +17,9 @@ var emailFiles embed.FS
 
 // The contact emails, parsed once at start-up and never changed.
 var (
-	notificationEmail = mustParseEmail("contact_notification")
-	autoReplyEmail    = mustParseEmail("contact_auto_reply")
+	notificationEmail = templates.MustParse(emailFiles, map[string]any{"quote": quote}, "emails/contact_notification")
+	autoReplyEmail    = templates.MustParse(emailFiles, nil, "emails/contact_auto_reply")
 )
-
-func mustParseEmail(name string) *templates.Email {
-	sub, err := fs.Sub(emailFiles, "emails")
-	if err != nil {
-		panic(err)
-	}
-	return templates.MustParse(sub, map[string]any{"quote": quote}, name)
-}
 
 // EmailTemplates are the emails this domain queues, for the mail worker to render
 // them when it sends them (templates.NewRegistry, at wiring time).

@@ -1,16 +1,13 @@
 package contact_test
 
 import (
-	"context"
-	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/mail/templates"
+	"github.com/portfolio-site/portfolio/services/mail/templates/templatestest"
 )
 
 const hostile = `<script>alert("x")</script> & <b>bold</b>`
@@ -41,33 +38,14 @@ func autoReply() contact.AutoReply {
 	}
 }
 
-type recorder struct{ sent []mail.Message }
-
-func (r *recorder) Send(_ context.Context, m mail.Message) error {
-	r.sent = append(r.sent, m)
-	return nil
-}
-
-// sent is the email a Deferred queued, as the mail worker sends it: through mail's
-// Transport, with this domain's emails registered as the gateway registers them.
+// sent is the email a Deferred queued, as the mail worker sends it.
 func sent(t *testing.T, deferred func() (mail.Message, error)) mail.Message {
 	t.Helper()
 	m, err := deferred()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if m.Template == nil || m.Text != "" || m.HTML != "" {
-		t.Fatalf("%q queued rendered, want its template only", m.Subject)
-	}
-	reg, err := templates.NewRegistry(contact.EmailTemplates()...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	next := &recorder{}
-	if err := (templates.Transport{Templates: reg, Next: next}).Send(context.Background(), m); err != nil {
-		t.Fatal(err)
-	}
-	return next.sent[0]
+	return templatestest.Sent(t, contact.EmailTemplates(), m)
 }
 
 // The contact emails are registered through mail and rendered there byte for byte as
@@ -78,34 +56,11 @@ func TestEmailsAsBefore(t *testing.T) {
 		"contact_auto_reply":   autoReply().Deferred,
 	} {
 		t.Run(name, func(t *testing.T) {
-			b, err := os.ReadFile("testdata/emails/" + name + ".json")
-			if err != nil {
-				t.Fatal(err)
-			}
-			var want struct {
-				Template            string
-				Params              map[string]string
-				Subject, Text, HTML string
-			}
-			if err := json.Unmarshal(b, &want); err != nil {
-				t.Fatal(err)
-			}
 			m, err := deferred()
 			if err != nil {
 				t.Fatal(err)
 			}
-			if m.Template.Name != want.Template || len(m.Template.Params) != len(want.Params) {
-				t.Fatalf("queued as %q with %d fields, want %q with %d", m.Template.Name, len(m.Template.Params), want.Template, len(want.Params))
-			}
-			for k, v := range want.Params {
-				if m.Template.Params[k] != v {
-					t.Errorf("field %s = %q, want %q", k, m.Template.Params[k], v)
-				}
-			}
-			got := sent(t, deferred)
-			if got.Subject != want.Subject || got.Text != want.Text || got.HTML != want.HTML {
-				t.Errorf("rendered differently:\nsubject %q\ntext:\n%s\nhtml:\n%s", got.Subject, got.Text, got.HTML)
-			}
+			templatestest.Golden(t, "testdata/emails/"+name+".json", contact.EmailTemplates(), m)
 		})
 	}
 }
