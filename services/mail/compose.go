@@ -13,7 +13,7 @@ import (
 // text/plain and a text/html part (or a single text part when there is no HTML),
 // quoted-printable UTF-8, and no User-Agent or X-Mailer header. Addresses go through
 // go-mail's own parser as a second check. A message with a Template must have been
-// rendered first (mail/templates.Expand): mail cannot render it.
+// rendered first (mail/templates: Registry.Expand): mail cannot render it.
 func Compose(m Message) (*gomail.Msg, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err

@@ -8,9 +8,9 @@
 //
 //	smtp/       sends a Message to an SMTP server (none, STARTTLS or implicit TLS)
 //	maildir/    writes a Message as an .eml file into a local maildir (the default)
-//	templates/  the site's emails in HTML and plain text (the contact notification and
-//	            auto-reply, the newsletter's confirmation, welcome and edition), rendered
-//	            when sent by its Transport
+//	templates/  emails in HTML and plain text for any module: each domain parses its
+//	            own (Parse), the gateway registers them all (Registry), and its
+//	            Transport renders a queued message's bodies when it is sent
 //	outbox/     the durable outbox: its Store interface and the Worker that delivers
 //	sqlstore/   the outbox Store on SQLite and PostgreSQL, with its migrations and queries
 //	smtptest/   a real SMTP server for tests that records what it receives

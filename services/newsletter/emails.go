@@ -6,7 +6,6 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/mail/templates"
 )
 
 // Paths of the pages the links in newsletter emails open (the gateway serves them).
@@ -38,22 +37,22 @@ func ListUnsubscribeHeaders(unsubscribeURL string) []mail.Header {
 	}
 }
 
-// params are the fields every newsletter email shares, for sub.
-func (s *Service) params(sub Subscriber) templates.Newsletter {
-	return templates.Newsletter{
-		ToEmail:        sub.Email,
-		ToName:         sub.Name,
-		FromEmail:      s.emails.From.Email,
-		ReplyTo:        s.emails.ReplyTo.Email,
-		NewsletterName: Name,
-		NewsletterURL:  s.emails.PublicURL + PagePath,
-		SiteName:       s.emails.SiteName,
-		UnsubscribeURL: s.UnsubscribeURL(sub.ID),
+// fields are what every newsletter email says of sub and of where it comes from.
+func (s *Service) fields(sub Subscriber) emailFields {
+	return emailFields{
+		toEmail:        sub.Email,
+		toName:         sub.Name,
+		fromEmail:      s.emails.From.Email,
+		replyTo:        s.emails.ReplyTo.Email,
+		newsletterName: Name,
+		newsletterURL:  s.emails.PublicURL + PagePath,
+		siteName:       s.emails.SiteName,
+		unsubscribeURL: s.UnsubscribeURL(sub.ID),
 	}
 }
 
 // address addresses m, a newsletter email to queue (its bodies rendered when it is
-// sent: templates.Transport), to sub, with the unsubscribe headers.
+// sent, from emails/: templates.Transport), to sub, with the unsubscribe headers.
 func (s *Service) address(sub Subscriber, m mail.Message) mail.Message {
 	m.From = s.emails.From
 	m.To = []mail.Address{{Name: sub.Name, Email: sub.Email}}
@@ -66,11 +65,7 @@ func (s *Service) address(sub Subscriber, m mail.Message) mail.Message {
 
 // confirmationEmail asks sub to open the link with token.
 func (s *Service) confirmationEmail(sub Subscriber, token string) (mail.Message, error) {
-	m, err := templates.NewsletterConfirmation{
-		Newsletter: s.params(sub),
-		ConfirmURL: s.emails.link(ConfirmPath, token),
-		ValidFor:   s.confirmTTL,
-	}.Deferred()
+	m, err := confirmationMessage(s.fields(sub), s.emails.link(ConfirmPath, token), s.confirmTTL)
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: confirmation email: %w", err)
 	}
@@ -79,7 +74,7 @@ func (s *Service) confirmationEmail(sub Subscriber, token string) (mail.Message,
 
 // welcomeEmail greets sub after they confirmed.
 func (s *Service) welcomeEmail(sub Subscriber) (mail.Message, error) {
-	m, err := templates.NewsletterWelcome{Newsletter: s.params(sub)}.Deferred()
+	m, err := welcomeMessage(s.fields(sub))
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: welcome email: %w", err)
 	}
@@ -91,13 +86,12 @@ func (s *Service) welcomeEmail(sub Subscriber) (mail.Message, error) {
 // and sub's own unsubscribe link and headers. Publishing queues one per confirmed
 // subscriber.
 func (s *Service) EditionEmail(ed content.Edition, sub Subscriber) (mail.Message, error) {
-	m, err := templates.NewsletterEdition{
-		Newsletter: s.params(sub),
-		Title:      ed.Title,
-		Date:       ed.MonthText(),
-		Text:       ed.Body,
-		URL:        s.emails.PublicURL + ed.URL(),
-	}.Deferred()
+	m, err := editionMessage(s.fields(sub), editionFields{
+		title: ed.Title,
+		date:  ed.MonthText(),
+		text:  ed.Body,
+		url:   s.emails.PublicURL + ed.URL(),
+	})
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: edition %d email: %w", ed.ID, err)
 	}

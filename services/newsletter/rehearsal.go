@@ -28,13 +28,18 @@ type Rehearsal struct {
 	owner    mail.Address
 	queue    Queue
 	notify   func()
+	bodies   *templates.Registry // this module's emails, to render a preview with
 }
 
 // NewRehearsal returns the rehearsal of editions (as the newsletter section serves
 // them now), rendered by render as for a subscriber who is the owner, test sends
 // queued in queue (notify, if set, wakes the mail worker).
 func NewRehearsal(render *Service, editions func() []content.Edition, owner mail.Address, queue Queue, notify func()) *Rehearsal {
-	return &Rehearsal{render: render, editions: editions, owner: owner, queue: queue, notify: notify}
+	bodies, err := templates.NewRegistry(EmailTemplates()...)
+	if err != nil {
+		panic(err) // only a broken build: the module's own emails, each named once
+	}
+	return &Rehearsal{render: render, editions: editions, owner: owner, queue: queue, notify: notify, bodies: bodies}
 }
 
 // ownerAsSubscriber is who the rehearsal's emails are for: the owner, under id 0,
@@ -60,7 +65,7 @@ func (r *Rehearsal) Preview(_ context.Context, editionID int) (mail.Message, err
 	if err != nil {
 		return mail.Message{}, err
 	}
-	m, err = templates.Expand(m)
+	m, err = r.bodies.Expand(m)
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: preview of edition %d: %w", editionID, err)
 	}

@@ -141,7 +141,11 @@ func rendered(t *testing.T, m mail.Message) mail.Message {
 	if m.Template == nil || m.Text != "" || m.HTML != "" {
 		t.Fatalf("%q was queued rendered (template %v, %d bytes of text), want its template only", m.Subject, m.Template, len(m.Text))
 	}
-	out, err := templates.Expand(m)
+	reg, err := templates.NewRegistry(newsletter.EmailTemplates()...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := reg.Expand(m)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -231,6 +231,7 @@ var errFlushFailed = errors.New("sqldb: writing the rows left for the end of the
 // inTx runs f in a transaction of db, then what f's units left for its end (Later),
 // and commits if both succeeded.
 func inTx(ctx context.Context, db *sql.DB, f func(tx *sql.Tx, end *txEnd) error) error {
+	// Own transaction: this is the group commit's (and Write's on a DB not made by Open).
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("begin: %w", err)
@@ -331,9 +332,13 @@ func answer(units []*unit, err error) {
 // server less per unit (make bench-load: 10-20 % less of its CPU per request than four).
 const postgresWriters = 2
 
-// Write runs f as a unit of db's group commits (Batcher.Do): the way for a request's
-// write transaction. Writes that must not wait behind requests' units, or that hold
-// their own transaction for long, keep using db directly.
+// Write runs f as a unit of db's group commits (Batcher.Do): the one way to run a
+// write transaction (docs/decisions/0043). A write of one statement (a session, a
+// sign-in failure, the outbox worker's claims and marks, the readiness probe) runs on
+// db directly: it is a transaction by itself. A transaction of its own (db.BeginTx)
+// is only for what must not be a unit, one that holds the writer for seconds (the
+// subscriber import: 0038) or must roll back by choice (tests), and says why where
+// it begins, in a comment that starts "Own transaction" (TestOneWayToWrite).
 func (db *DB) Write(ctx context.Context, f WriteFunc) error {
 	if db.batch == nil { // a DB not made by Open
 		return inTx(ctx, db.DB, func(tx *sql.Tx, end *txEnd) error { return f(end.in(ctx), tx) })

@@ -61,18 +61,19 @@ func New(db *sqldb.DB) *Outbox {
 	return s
 }
 
-// Enqueue stores msgs in one transaction.
+// Enqueue stores msgs in one transaction, a unit of a group commit (sqldb.DB.Write)
+// as every request's write transaction is.
 func (s *Outbox) Enqueue(ctx context.Context, msgs ...mail.Message) ([]int64, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return nil, fmt.Errorf("outbox: %w", err)
+	var ids []int64
+	var refused error // EnqueueTx's own, already saying "outbox: …"
+	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		ids, refused = s.EnqueueTx(ctx, tx, msgs...) // set, not added to: the unit may run twice
+		return refused
+	})
+	if refused != nil {
+		return nil, refused
 	}
-	defer func() { _ = tx.Rollback() }() // no-op after Commit
-	ids, err := s.EnqueueTx(ctx, tx, msgs...)
 	if err != nil {
-		return nil, err
-	}
-	if err := tx.Commit(); err != nil {
 		return nil, fmt.Errorf("outbox: %w", err)
 	}
 	return ids, nil

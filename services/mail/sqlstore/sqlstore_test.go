@@ -2,6 +2,7 @@ package sqlstore_test
 
 import (
 	"context"
+	"errors"
 	"net"
 	"strconv"
 	"testing"
@@ -9,6 +10,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/outbox/outboxtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
@@ -37,6 +39,27 @@ func newStore(t *testing.T, db *sqldb.DB) outboxtest.Store {
 
 func TestOutbox(t *testing.T) {
 	eachDatabase(t, outboxtest.Run)
+}
+
+// Enqueue is a request's write like any other (the owner's test send of an edition):
+// a unit of a group commit, not a transaction of its own.
+func TestEnqueueIsAUnitOfAGroupCommit(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			db := d.Open(t)
+			s := newStore(t, db).(*sqlstore.Outbox)
+			ids, err := s.Enqueue(context.Background(), outboxtest.Msg("one"), outboxtest.Msg("two"))
+			if err != nil || len(ids) != 2 {
+				t.Fatalf("Enqueue = %v, %v", ids, err)
+			}
+			if n := db.BatchStats().Units; n != 1 {
+				t.Errorf("%d units of a group commit, want 1", n)
+			}
+			if _, err := s.Enqueue(context.Background(), outboxtest.Msg("bad\r\nBcc: victim@example.com")); !errors.Is(err, mail.ErrInvalid) {
+				t.Errorf("an invalid message: %v, want mail.ErrInvalid", err)
+			}
+		})
+	}
 }
 
 func TestMigrateIsIdempotentAndUsesItsOwnVersionTable(t *testing.T) {

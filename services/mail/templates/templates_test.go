@@ -1,160 +1,144 @@
 package templates_test
 
 import (
+	"context"
 	"strings"
 	"testing"
-	"time"
+	"testing/fstest"
 
+	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
 )
 
 const hostile = `<script>alert("x")</script> & <b>bold</b>`
 
-func notification() templates.ContactNotification {
-	return templates.ContactNotification{
-		FromName:  "Jane Doe",
-		FromEmail: "jane@example.org",
-		Subject:   "Project Collaboration",
-		Message:   "Hello!\nLet's build a platform.\n" + hostile,
-		ToEmail:   "owner@example.com",
-		SiteName:  "DevOps Portfolio",
-		SentAt:    time.Date(2026, 3, 4, 10, 30, 0, 0, time.UTC),
-	}
+// files are a domain's emails as it would embed them: here one, "greeting", with a
+// partial and a function of its own.
+var files = fstest.MapFS{
+	"greeting.txt.tmpl":  {Data: []byte(`{{define "subject"}}Hello {{.name}}{{end}}Hi {{.name}}, {{shout .name}}.{{template "footer" .}}`)},
+	"greeting.html.tmpl": {Data: []byte(`{{define "title"}}Hello {{.name}}{{end}}{{define "content"}}<p>Hi {{.name}}</p>{{template "footer" .}}{{end}}`)},
+	"footer.txt.tmpl":    {Data: []byte(`{{define "footer"}} -- {{.site_name}}{{end}}`)},
+	"footer.html.tmpl":   {Data: []byte(`{{define "footer"}}<p>{{.site_name}}</p>{{end}}`)},
 }
 
-func autoReply() templates.ContactAutoReply {
-	return templates.ContactAutoReply{
-		ToEmail:        "jane@example.org",
-		ToName:         "Jane Doe",
-		ReplyTo:        "owner@example.com",
-		UserEmail:      "jane@example.org",
-		ContactSubject: "Project Collaboration",
-		FromEmail:      "owner@example.com",
-		OwnerName:      "Your Name",
-		SiteName:       "DevOps Portfolio",
-		ResponseTime:   "Usually within 24 hours",
-	}
-}
-
-func TestContactNotification(t *testing.T) {
-	e, err := notification().Render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "New contact message: Project Collaboration from Jane Doe"; e.Subject != want {
-		t.Errorf("Subject = %q, want %q", e.Subject, want)
-	}
-	for _, want := range []string{
-		"From:    Jane Doe <jane@example.org>",
-		"Subject: Project Collaboration",
-		"Sent:    Wed, 4 Mar 2026 10:30 UTC",
-		"> Hello!\n> Let's build a platform.\n> " + hostile, // the text part quotes it verbatim
-		"owner@example.com",
-		"DevOps Portfolio",
-	} {
-		if !strings.Contains(e.Text, want) {
-			t.Errorf("text lacks %q:\n%s", want, e.Text)
-		}
-	}
-	for _, want := range []string{
-		"Jane Doe", "mailto:jane@example.org", "Project Collaboration", "owner@example.com", "DevOps Portfolio",
-		"Let&#39;s build a platform.",
-		"&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;",
-	} {
-		if !strings.Contains(e.HTML, want) {
-			t.Errorf("html lacks %q:\n%s", want, e.HTML)
-		}
-	}
-	checkNoRawHTML(t, e.HTML)
-}
-
-func TestContactAutoReply(t *testing.T) {
-	e, err := autoReply().Render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// No visitor's words in the subject: it goes to an address nobody verified.
-	if want := "Thanks for getting in touch with DevOps Portfolio"; e.Subject != want {
-		t.Errorf("Subject = %q, want %q", e.Subject, want)
-	}
-	for _, want := range []string{
-		"Hi Jane Doe,",
-		"Thank you for reaching out",
-		`"Project Collaboration"`,
-		"Usually within 24 hours",
-		"owner@example.com",
-		"jane@example.org was entered in the contact form on DevOps Portfolio",
-		"Your Name",
-	} {
-		if !strings.Contains(e.Text, want) {
-			t.Errorf("text lacks %q:\n%s", want, e.Text)
-		}
-	}
-	for _, want := range []string{
-		"Hi Jane Doe,", "Usually within 24 hours", "Project Collaboration", "mailto:owner@example.com",
-	} {
-		if !strings.Contains(e.HTML, want) {
-			t.Errorf("html lacks %q", want)
-		}
-	}
-
-	// The name is the one thing the visitor wrote that the auto-reply shows: as text.
-	a := autoReply()
-	a.ToName = hostile
-	if e, err = a.Render(); err != nil {
-		t.Fatal(err)
-	}
-	if want := "Hi &lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;,"; !strings.Contains(e.HTML, want) {
-		t.Errorf("html lacks %q:\n%s", want, e.HTML)
-	}
-	checkNoRawHTML(t, e.HTML)
-}
-
-func TestHostileNamesAreEscapedAndSubjectsStayOneLine(t *testing.T) {
-	n := notification()
-	n.FromName = "<img src=x onerror=alert(1)>\nBcc: victim@example.com"
-	e, err := n.Render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.ContainsAny(e.Subject, "\r\n") {
-		t.Errorf("subject has a line break: %q", e.Subject)
-	}
-	if strings.Contains(e.HTML, "<img") {
-		t.Error("HTML contains the visitor's <img> tag unescaped")
-	}
-	a := autoReply()
-	a.ToName = "Eve\r\nBcc: victim@example.com"
-	e, err = a.Render()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if strings.ContainsAny(e.Subject, "\r\n") {
-		t.Errorf("subject has a line break: %q", e.Subject)
-	}
-}
-
-func TestParamsUseTheSpecsNames(t *testing.T) {
-	n := notification().Params()
-	for _, k := range []string{"from_name", "from_email", "subject", "message", "to_email"} {
-		if n[k] == "" {
-			t.Errorf("notification params lack %s", k)
-		}
-	}
-	a := autoReply().Params()
-	for _, k := range []string{"to_email", "to_name", "reply_to", "user_email", "contact_subject", "from_email"} {
-		if a[k] == "" {
-			t.Errorf("auto-reply params lack %s", k)
-		}
-	}
-}
-
-// checkNoRawHTML fails if the hostile markup made it into the HTML as markup.
-func checkNoRawHTML(t *testing.T, html string) {
+func greeting(t *testing.T) *templates.Email {
 	t.Helper()
+	e, err := templates.Parse(files, map[string]any{"shout": strings.ToUpper}, "greeting", "footer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// A domain's email queued with Deferred is rendered, when sent, by a registry it was
+// registered in: the subject at once, one line whatever its fields hold; the bodies
+// later, the HTML in the site's layout with everything inserted escaped.
+func TestRegisteredEmailRendersWhenSent(t *testing.T) {
+	e := greeting(t)
+	reg, err := templates.NewRegistry(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued, err := e.Deferred(map[string]string{"name": "Jane\r\nBcc: victim@example.com " + hostile, "site_name": "Site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.ContainsAny(queued.Subject, "\r\n") || !strings.HasPrefix(queued.Subject, "Hello Jane Bcc:") {
+		t.Errorf("subject %q", queued.Subject)
+	}
+	if queued.Text != "" || queued.HTML != "" || queued.Template == nil || queued.Template.Name != "greeting" || e.Name() != "greeting" {
+		t.Fatalf("queued with %d bytes of body, template %+v; want no body, template greeting", len(queued.Text)+len(queued.HTML), queued.Template)
+	}
+	sent, err := reg.Expand(queued)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sent.Template != nil || !strings.Contains(sent.Text, "JANE\r\nBCC") || !strings.HasSuffix(sent.Text, " -- Site") {
+		t.Errorf("text %q", sent.Text)
+	}
+	for _, want := range []string{"<!doctype html>", "<title>Hello Jane", "<p>Site</p>", "&lt;script&gt;", "font-family:"} {
+		if !strings.Contains(sent.HTML, want) {
+			t.Errorf("html lacks %q:\n%s", want, sent.HTML)
+		}
+	}
 	for _, bad := range []string{"<script>", "<b>bold</b>"} {
-		if strings.Contains(html, bad) {
+		if strings.Contains(sent.HTML, bad) {
 			t.Errorf("html contains %q unescaped", bad)
 		}
+	}
+}
+
+func TestParseAndRegistryRefuse(t *testing.T) {
+	if _, err := templates.Parse(files, nil, "greeting", "footer"); err == nil {
+		t.Error("an email calling a function it was not given parsed")
+	}
+	if _, err := templates.Parse(files, nil, "farewell"); err == nil {
+		t.Error("an email without files parsed")
+	}
+	e := greeting(t)
+	if _, err := templates.NewRegistry(e, greeting(t)); err == nil || !strings.Contains(err.Error(), `two emails named "greeting"`) {
+		t.Errorf("two emails of one name: %v", err)
+	}
+}
+
+type recorder struct{ sent []mail.Message }
+
+func (r *recorder) Send(_ context.Context, m mail.Message) error {
+	r.sent = append(r.sent, m)
+	return nil
+}
+
+func TestTransport(t *testing.T) {
+	e := greeting(t)
+	reg, err := templates.NewRegistry(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued, err := e.Deferred(map[string]string{"name": "Jane", "site_name": "Site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued.From = mail.Address{Email: "no-reply@example.com"}
+	queued.To = []mail.Address{{Email: "jane@example.org"}}
+	rendered := queued
+	rendered.Template, rendered.Text, rendered.HTML = nil, "ready", ""
+	unknown := queued
+	unknown.Template = &mail.Template{Name: "newsletter_farewell", Params: queued.Template.Params}
+	missing := queued
+	missing.Template = &mail.Template{Name: "greeting", Params: map[string]string{"name": "Jane"}}
+
+	tests := []struct {
+		name     string
+		in       mail.Message
+		wantErr  string // empty: sent
+		wantText string // in what was handed on
+	}{
+		{"template", queued, "", "Hi Jane, JANE. -- Site"},
+		{"already rendered", rendered, "", "ready"},
+		{"unknown template", unknown, `no email template "newsletter_farewell"`, ""},
+		{"a field missing", missing, "greeting text", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			next := &recorder{}
+			err := templates.Transport{Templates: reg, Next: next}.Send(context.Background(), tt.in)
+			if tt.wantErr != "" {
+				// The outbox marks it dead at once, with this as the reason.
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !mail.IsPermanent(err) || len(next.sent) != 0 {
+					t.Fatalf("Send = %v with %d handed on, want a permanent error containing %q and nothing sent", err, len(next.sent), tt.wantErr)
+				}
+				return
+			}
+			if err != nil || len(next.sent) != 1 {
+				t.Fatalf("Send = %v with %d handed on, want 1", err, len(next.sent))
+			}
+			got := next.sent[0]
+			if got.Template != nil || !strings.Contains(got.Text, tt.wantText) || got.Subject != tt.in.Subject {
+				t.Errorf("handed on subject %q, template %v, text:\n%s", got.Subject, got.Template, got.Text)
+			}
+			if _, err := mail.Bytes(got); err != nil {
+				t.Errorf("what was handed on does not compose: %v", err)
+			}
+		})
 	}
 }

@@ -24,6 +24,7 @@ const importChunk = 1000
 // the same addresses do.
 func (s *Store) Import(ctx context.Context, subs []newsletter.ImportedSubscriber, at time.Time, emails newsletter.EmailsFunc) (map[string]newsletter.State, error) {
 	known := make(map[string]newsletter.State)
+	// Own transaction, not sqldb.DB.Write: see above and docs/decisions/0038.
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("newsletter: import: %w", err)

@@ -12,6 +12,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/mail"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
+	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
@@ -72,17 +73,31 @@ func fillSite(tb testing.TB, dataDir string, n int) {
 		tb.Fatal(err)
 	}
 	// One real queued email, whose row the others copy (with their own Message-ID).
-	nl := templates.Newsletter{
-		ToEmail: "reader@example.org", ToName: "Reader", FromEmail: "no-reply@portfolio.test", ReplyTo: "owner@portfolio.test",
-		NewsletterName: "DevOps Digest", NewsletterURL: "https://portfolio.example.com/newsletter", SiteName: "DevOps Portfolio",
-		UnsubscribeURL: "https://portfolio.example.com/newsletter/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-	}
-	m, err := templates.NewsletterConfirmation{Newsletter: nl, ConfirmURL: "https://portfolio.example.com/newsletter/confirm?token=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB", ValidFor: 72 * time.Hour}.Deferred()
+	// The newsletter's confirmation, as newsletter queues it for a reader.
+	reg, err := siteEmails()
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m.From = mail.Address{Email: nl.FromEmail}
-	m.To = []mail.Address{{Name: nl.ToName, Email: nl.ToEmail}}
+	var confirmation *templates.Email
+	for _, e := range newsletter.EmailTemplates() {
+		if e.Name() == "newsletter_confirmation" {
+			confirmation = e
+		}
+	}
+	m, err := confirmation.Deferred(map[string]string{
+		"to_email": "reader@example.org", "to_name": "Reader", "from_email": "no-reply@portfolio.test", "reply_to": "owner@portfolio.test",
+		"newsletter_name": "DevOps Digest", "newsletter_url": "https://portfolio.example.com/newsletter", "site_name": "DevOps Portfolio",
+		"unsubscribe_url": "https://portfolio.example.com/newsletter/unsubscribe?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+		"confirm_url":     "https://portfolio.example.com/newsletter/confirm?token=BBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBBB", "valid_for": "72 hours",
+	})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := reg.Expand(m); err != nil { // a row the worker could send
+		tb.Fatal(err)
+	}
+	m.From = mail.Address{Email: "no-reply@portfolio.test"}
+	m.To = []mail.Address{{Name: "Reader", Email: "reader@example.org"}}
 	if _, err := mailstore.New(db).Enqueue(ctx, m); err != nil {
 		tb.Fatal(err)
 	}

@@ -60,10 +60,12 @@ func migrate(ctx context.Context, db *sqldb.DB) error {
 	return nil
 }
 
-// schemas are every module's tables, in the order they are migrated; a restore
-// refuses a database with any of them newer than these.
+// schemas are the database's own table (the readiness probe's) and every module's,
+// in the order they are migrated; a restore refuses a database with any of them newer
+// than these.
 func schemas() []sqldb.Schema {
 	return []sqldb.Schema{
+		sqldb.HealthSchema,
 		contactstore.Schema,
 		mailstore.Schema,
 		newsletterstore.Schema,

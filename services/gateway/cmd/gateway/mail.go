@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -9,11 +10,13 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/mail/maildir"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
+	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
@@ -33,8 +36,12 @@ func newMail(cfg config.Config, logger *zap.Logger, db *sqldb.DB, reg *prometheu
 	if err != nil {
 		return nil, err
 	}
+	emails, err := siteEmails()
+	if err != nil {
+		return nil, err
+	}
 	// Queued emails carry their templates; they are rendered as they are sent.
-	worker, err := outbox.NewWorker(store, templates.Transport{Next: transport}, logger, outbox.Options{
+	worker, err := outbox.NewWorker(store, templates.Transport{Templates: emails, Next: transport}, logger, outbox.Options{
 		MaxAttempts:  cfg.OutboxMaxAttempts,
 		RetryBase:    cfg.OutboxRetryBase,
 		RetryMax:     cfg.OutboxRetryMax,
@@ -49,6 +56,12 @@ func newMail(cfg config.Config, logger *zap.Logger, db *sqldb.DB, reg *prometheu
 		return nil, err
 	}
 	return &mailService{outbox: store, worker: worker}, nil
+}
+
+// siteEmails are every email the site sends, each parsed by the domain that owns it
+// and queues it: the one place they are registered for the mail worker to render.
+func siteEmails() (*templates.Registry, error) {
+	return templates.NewRegistry(slices.Concat(contact.EmailTemplates(), newsletter.EmailTemplates())...)
 }
 
 // releaseLeases, on SQLite, puts the emails a previous process was sending back in

@@ -20,9 +20,9 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
-	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // Timeouts of the HTTP server. Every request is a small page, file or JSON body, so
@@ -159,7 +159,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Routes:     site.routes,
 		Web:        site.web,
 		Registry:   reg,
-		Database:   contactstore.NewHealth(db),
+		Database:   sqldb.NewHealth(db),
 		Contact:    contacts.inbox,
 		Newsletter: letters.subscriptions,
 		Admin:      adm,

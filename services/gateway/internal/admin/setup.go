@@ -11,6 +11,21 @@ import (
 	"github.com/portfolio-site/portfolio/services/apperr"
 )
 
+// CredentialStore keeps the admin chosen through a setup link, and the setup links'
+// tokens (their SHA-256).
+type CredentialStore interface {
+	// Credentials returns the admin set up in the database, or ErrNotConfigured.
+	Credentials(ctx context.Context) (Credentials, error)
+	// CreateSetupToken stores a setup token, and drops the expired ones.
+	CreateSetupToken(ctx context.Context, tokenHash string, createdAt, expiresAt time.Time) error
+	// SetupTokenLive reports whether tokenHash is a setup token unexpired at now.
+	SetupTokenLive(ctx context.Context, tokenHash string, now time.Time) (bool, error)
+	// CompleteSetup, in one transaction, uses up the setup token (ErrSetupLinkInvalid
+	// when it is not live at now), stores creds (ErrAlreadySetUp when an admin is
+	// stored already) and drops every other setup token.
+	CompleteSetup(ctx context.Context, tokenHash string, now time.Time, creds Credentials) error
+}
+
 // MinPasswordLength is the shortest password SetUp accepts, in characters.
 const MinPasswordLength = 12
 

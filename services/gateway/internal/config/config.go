@@ -6,10 +6,7 @@ package config
 import (
 	"errors"
 	"fmt"
-	"math"
-	"net"
 	"net/netip"
-	"net/url"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -17,9 +14,6 @@ import (
 	"time"
 
 	"github.com/spf13/viper"
-
-	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // Config is the gateway's whole configuration.
@@ -137,26 +131,6 @@ type Config struct {
 	AnalyticsRetention     time.Duration `mapstructure:"analytics_retention"`
 	AnalyticsFlushInterval time.Duration `mapstructure:"analytics_flush_interval"`
 }
-
-// Secret is a configuration value that must never reach a log: it formats as
-// "[redacted]" (fmt, zap, JSON). Reveal returns the value itself.
-type Secret string
-
-// Reveal returns the secret's value, for the one place that needs it.
-func (s Secret) Reveal() string { return string(s) }
-
-func (s Secret) String() string {
-	if s == "" {
-		return ""
-	}
-	return "[redacted]"
-}
-
-// GoString keeps %#v from printing the value.
-func (s Secret) GoString() string { return `config.Secret("` + s.String() + `")` }
-
-// MarshalText keeps encoders (JSON, zap's reflection) from printing the value.
-func (s Secret) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // DatabasePath is the SQLite database file (contact messages and the mail outbox) when
 // no DatabaseURL is set.
@@ -393,175 +367,4 @@ func (c *Config) normalize(trustedProxies string) error {
 	}
 	c.TrustedProxies = prefixes
 	return errors.Join(errs...)
-}
-
-func (c *Config) normalizeMail() []error {
-	var errs []error
-	c.SMTPHost = strings.TrimSpace(c.SMTPHost)
-	if strings.ContainsAny(c.SMTPHost, "/: \t") && net.ParseIP(c.SMTPHost) == nil {
-		errs = append(errs, invalid("smtp_host", c.SMTPHost, "is not a host name or IP address (the port is PORTFOLIO_SMTP_PORT)"))
-	}
-	if c.SMTPPort < 1 || c.SMTPPort > 65535 {
-		errs = append(errs, invalid("smtp_port", strconv.Itoa(c.SMTPPort), "is not a port (1-65535)"))
-	}
-	c.SMTPTLS = strings.ToLower(strings.TrimSpace(c.SMTPTLS))
-	if modes := []string{"none", "starttls", "tls"}; !slices.Contains(modes, c.SMTPTLS) {
-		errs = append(errs, invalid("smtp_tls", c.SMTPTLS, "is not one of "+strings.Join(modes, ", ")))
-	}
-	if c.SMTPPassword != "" && c.SMTPUsername == "" {
-		// Never print the value of a secret.
-		errs = append(errs, fmt.Errorf("config: %s is set but %s is empty", EnvName("smtp_password"), EnvName("smtp_username")))
-	}
-	if c.SMTPUsername != "" && c.SMTPHost != "" && c.SMTPTLS == "none" && !isLoopback(c.SMTPHost) {
-		errs = append(errs, invalid("smtp_tls", c.SMTPTLS, "would send the SMTP password in clear text: use starttls or tls (none allows authentication only to localhost)"))
-	}
-	if from, err := mail.ParseAddress(c.MailFrom); err != nil {
-		errs = append(errs, invalid("mail_from", c.MailFrom, "is not an email address (such as Portfolio <no-reply@example.com>)"))
-	} else {
-		c.MailFrom = from.String()
-	}
-	if c.OwnerEmail = strings.TrimSpace(c.OwnerEmail); c.OwnerEmail != "" {
-		if _, err := mail.ParseAddress(c.OwnerEmail); err != nil {
-			errs = append(errs, invalid("owner_email", c.OwnerEmail, "is not an email address"))
-		}
-	}
-	for _, d := range []struct {
-		key string
-		val time.Duration
-	}{
-		{"smtp_timeout", c.SMTPTimeout},
-		{"outbox_retry_lifetime", c.OutboxRetryLifetime},
-		{"outbox_retry_base", c.OutboxRetryBase},
-		{"outbox_retry_max", c.OutboxRetryMax},
-		{"outbox_poll_interval", c.OutboxPollInterval},
-		{"outbox_send_timeout", c.OutboxSendTimeout},
-		{"publish_resume_after", c.PublishResumeAfter},
-	} {
-		if d.val <= 0 {
-			errs = append(errs, invalid(d.key, d.val.String(), "is not a positive duration"))
-		}
-	}
-	if c.OutboxRetryMax < c.OutboxRetryBase {
-		errs = append(errs, invalid("outbox_retry_max", c.OutboxRetryMax.String(), "is shorter than "+EnvName("outbox_retry_base")))
-	}
-	if c.ShutdownDelay < 0 {
-		errs = append(errs, invalid("shutdown_delay", c.ShutdownDelay.String(), "is negative"))
-	}
-	if c.OutboxMaxAttempts < 0 {
-		errs = append(errs, invalid("outbox_max_attempts", strconv.Itoa(c.OutboxMaxAttempts), "is not 0 (no cap) or more"))
-	}
-	if c.MailRatePerSecond < 0 || math.IsNaN(c.MailRatePerSecond) || math.IsInf(c.MailRatePerSecond, 0) {
-		errs = append(errs, invalid("mail_rate_per_second", strconv.FormatFloat(c.MailRatePerSecond, 'g', -1, 64), "is not a number of emails per second (0 or more; 0 is no limit)"))
-	}
-	return errs
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip, err := netip.ParseAddr(host)
-	return err == nil && ip.IsLoopback()
-}
-
-// parsePrefixes reads a comma- or space-separated list of CIDRs and addresses (an
-// address is a prefix of its full length).
-func parsePrefixes(s string) ([]netip.Prefix, error) {
-	var out []netip.Prefix
-	for f := range strings.FieldsFuncSeq(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\n' }) {
-		if strings.Contains(f, "/") {
-			p, err := netip.ParsePrefix(f)
-			if err != nil {
-				return nil, fmt.Errorf("has %q, which is not a CIDR such as 10.0.0.0/8", f)
-			}
-			out = append(out, p.Masked())
-			continue
-		}
-		a, err := netip.ParseAddr(f)
-		if err != nil {
-			return nil, fmt.Errorf("has %q, which is not an IP address or CIDR", f)
-		}
-		a = a.Unmap()
-		out = append(out, netip.PrefixFrom(a, a.BitLen()))
-	}
-	return out, nil
-}
-
-func invalid(name, val, problem string) error {
-	return fmt.Errorf("config: %s: %q %s", EnvName(name), val, problem)
-}
-
-func checkAddr(addr string) error {
-	_, port, err := net.SplitHostPort(addr)
-	if err != nil {
-		return errors.New("is not a host:port address")
-	}
-	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
-		return errors.New("has no valid port (0-65535)")
-	}
-	return nil
-}
-
-// checkPublicURL accepts an absolute http(s) URL without query or fragment and returns
-// it without a trailing slash, so PublicURL + "/path" is the canonical URL of a page.
-func checkPublicURL(s string) (string, error) {
-	u, err := url.Parse(s)
-	switch {
-	case err != nil || u.Host == "":
-		return "", errors.New("is not an absolute URL")
-	case u.Scheme != "http" && u.Scheme != "https":
-		return "", errors.New("is not an http or https URL")
-	case u.RawQuery != "" || u.ForceQuery || u.Fragment != "":
-		return "", errors.New("must not have a query or fragment")
-	case u.User != nil:
-		return "", errors.New("must not contain credentials")
-	}
-	return strings.TrimSuffix(u.String(), "/"), nil
-}
-
-// checkDatabaseURL accepts no URL (the SQLite file) or a PostgreSQL URL. Its errors
-// never contain the URL.
-func checkDatabaseURL(s string) error {
-	if s == "" {
-		return nil
-	}
-	if !sqldb.IsPostgresURL(s) {
-		return errors.New("is not a postgres:// or postgresql:// URL (leave it empty for the SQLite file in the data directory)")
-	}
-	if _, err := url.Parse(s); err != nil {
-		return errors.New("is not a valid URL (special characters in the password must be percent-encoded)")
-	}
-	return nil
-}
-
-// checkRemoteURL accepts a path on this server (/mf/...) or an absolute http(s) URL.
-func checkRemoteURL(s string) error {
-	if strings.HasPrefix(s, "/") && !strings.HasPrefix(s, "//") {
-		return nil
-	}
-	u, err := url.Parse(s)
-	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return errors.New("is neither a path starting with / nor an absolute http(s) URL")
-	}
-	return nil
-}
-
-// MinBackupInterval is the shortest PORTFOLIO_BACKUP_INTERVAL: a copy of the whole
-// database more often than this is load, not safety.
-const MinBackupInterval = time.Minute
-
-func (c *Config) normalizeBackup() []error {
-	var errs []error
-	c.BackupDir = strings.TrimSpace(c.BackupDir)
-	if c.BackupDir != "" && c.DatabaseURL != "" {
-		errs = append(errs, fmt.Errorf("config: %s copies the SQLite file, and %s is set: back PostgreSQL up with its own tools (pg_dump, pg_basebackup; README)",
-			EnvName("backup_dir"), EnvName("database_url")))
-	}
-	if c.BackupInterval < MinBackupInterval {
-		errs = append(errs, invalid("backup_interval", c.BackupInterval.String(), "is shorter than "+MinBackupInterval.String()))
-	}
-	if c.BackupKeep < 1 {
-		errs = append(errs, invalid("backup_keep", strconv.Itoa(c.BackupKeep), "is not 1 or more"))
-	}
-	return errs
 }

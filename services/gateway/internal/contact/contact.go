@@ -2,7 +2,7 @@
 // contact form's in content/contact.json, plus maximum lengths), and the Inbox that
 // accepts a message by storing it and queueing the two emails about it in one step.
 // It knows nothing of HTTP or SQL; the store is an interface (contact/sqlstore
-// implements it).
+// implements it). Its emails' templates are its own (emails/, EmailTemplates).
 package contact
 
 import (
@@ -17,7 +17,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/mail"
-	"github.com/portfolio-site/portfolio/services/mail/templates"
 )
 
 // Subjects are the form's subject values, in the form's order: content's schema's
@@ -164,7 +163,7 @@ type Emails struct {
 }
 
 // For returns the two emails to queue about m (their bodies are rendered when they
-// are sent: templates.Transport): the owner's notification (Reply-To: the
+// are sent, from emails/: templates.Transport): the owner's notification (Reply-To: the
 // visitor) and the visitor's auto-reply (Reply-To: the owner).
 func (e Emails) For(m Message) ([]mail.Message, error) {
 	label := e.SubjectLabels[m.Subject]
@@ -173,7 +172,7 @@ func (e Emails) For(m Message) ([]mail.Message, error) {
 	}
 	visitor := mail.Address{Name: m.Name, Email: m.Email}
 
-	note, err := templates.ContactNotification{
+	note, err := Notification{
 		FromName:  m.Name,
 		FromEmail: m.Email,
 		Subject:   label,
@@ -185,7 +184,7 @@ func (e Emails) For(m Message) ([]mail.Message, error) {
 	if err != nil {
 		return nil, fmt.Errorf("contact: notification: %w", err)
 	}
-	reply, err := templates.ContactAutoReply{
+	reply, err := AutoReply{
 		ToEmail:        m.Email,
 		ToName:         m.Name,
 		ReplyTo:        e.Owner.Email,

@@ -11,7 +11,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
-	"github.com/portfolio-site/portfolio/services/mail/templates"
 )
 
 // parse is contact.Parse of the form's four values.
@@ -240,10 +239,7 @@ func TestEmailsFor(t *testing.T) {
 		if e.Template == nil || e.Text != "" || e.HTML != "" {
 			t.Errorf("%q is queued rendered, want its template only (rendered when sent)", e.Subject)
 		}
-		e, err := templates.Expand(e)
-		if err != nil {
-			t.Fatal(err)
-		}
+		e := sent(t, func() (mail.Message, error) { return e, nil })
 		if e.From.Email != "no-reply@example.com" {
 			t.Errorf("From %v", e.From)
 		}

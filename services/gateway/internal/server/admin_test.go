@@ -663,7 +663,7 @@ func (f *fixture) deliverTo(t *testing.T, srv *smtptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	worker, err := outbox.NewWorker(f.outbox, templates.Transport{Next: transport}, zap.NewNop(), outbox.Options{PollInterval: 20 * time.Millisecond})
+	worker, err := outbox.NewWorker(f.outbox, templates.Transport{Templates: siteEmails(t), Next: transport}, zap.NewNop(), outbox.Options{PollInterval: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
@@ -23,6 +24,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
@@ -125,10 +127,20 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	}
 	f.h = server.NewServer(server.Deps{
 		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
-		Registry: f.reg, Database: contactstore.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
+		Registry: f.reg, Database: sqldb.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
 		Analytics: views,
 	})
 	return f
+}
+
+// siteEmails are the emails of both domains, registered as cmd/gateway registers them.
+func siteEmails(t *testing.T) *templates.Registry {
+	t.Helper()
+	reg, err := templates.NewRegistry(slices.Concat(contact.EmailTemplates(), newsletter.EmailTemplates())...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return reg
 }
 
 // A database with every migration applied, made once and copied for each fixture:
@@ -161,7 +173,7 @@ func migratedDB(t *testing.T) string {
 			template.err = err
 			return
 		}
-		template.err = errors.Join(contactstore.Migrate(ctx, db), sqlstore.Migrate(ctx, db), nlstore.Migrate(ctx, db), analyticsstore.Migrate(ctx, db))
+		template.err = errors.Join(sqldb.MigrateAll(ctx, db, sqldb.HealthSchema), contactstore.Migrate(ctx, db), sqlstore.Migrate(ctx, db), nlstore.Migrate(ctx, db), analyticsstore.Migrate(ctx, db))
 		// Closing the last connection checkpoints the WAL into the file itself.
 		if err := db.Close(); err != nil && template.err == nil {
 			template.err = err

@@ -10,7 +10,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/version"
 )
 
-// Pinger is the database, as /readyz sees it (contact/sqlstore.Health): does it answer, and does
+// Pinger is the database, as /readyz sees it (sqldb.Health): does it answer, and does
 // it take writes.
 type Pinger interface {
 	PingContext(ctx context.Context) error

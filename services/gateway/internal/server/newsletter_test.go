@@ -14,7 +14,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
-	"github.com/portfolio-site/portfolio/services/mail/templates"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
@@ -94,7 +93,7 @@ func (f *fixture) emails(t *testing.T) []mail.Message {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, err := templates.Expand(e.Message)
+		m, err := siteEmails(t).Expand(e.Message)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -319,6 +319,8 @@ func testEnqueueTxCommitsWithTheCaller(t *testing.T, d Database) {
 		{"an invalid message fails the enqueue", []mail.Message{Msg("fine"), Msg("bad\r\nBcc: victim@example.com")}, mail.ErrInvalid, true, 1, outbox.Counts{}},
 		{"committed: the emails with the caller's row", []mail.Message{Msg("one"), Msg("two")}, nil, true, 2, outbox.Counts{Pending: 2}},
 	} {
+		// Own transaction: the test must roll back as well as commit, which a unit of
+		// sqldb.DB.Write cannot choose to do.
 		tx, err := db.BeginTx(ctx, nil)
 		if err != nil {
 			t.Fatal(err)
@@ -396,6 +398,8 @@ func testQueueTxCommitsWithEachUnit(t *testing.T, d Database) {
 		t.Errorf("%d subjects and %d Message-IDs stored, want %d", len(got), len(ids), len(want))
 	}
 
+	// Own transaction: QueueTx outside a unit of sqldb.DB.Write writes at once, the
+	// case tested here (a unit would leave the rows for its end: sqldb.Later).
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		t.Fatal(err)

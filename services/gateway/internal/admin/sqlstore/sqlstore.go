@@ -172,40 +172,32 @@ func (s *Store) SetupTokenLive(ctx context.Context, tokenHash string, now time.T
 	return n > 0, nil
 }
 
-// CompleteSetup implements admin.CredentialStore.
-func (s *Store) CompleteSetup(ctx context.Context, tokenHash string, now time.Time, creds admin.Credentials) (err error) {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("setup: begin: %w", err)
-	}
-	defer func() {
+// CompleteSetup implements admin.CredentialStore. Its three statements commit
+// together as a unit of a group commit (sqldb.DB.Write), as every request's write
+// transaction does.
+func (s *Store) CompleteSetup(ctx context.Context, tokenHash string, now time.Time, creds admin.Credentials) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q.UseSetupToken, tokenHash, now.UnixMilli())
 		if err != nil {
-			_ = tx.Rollback()
+			return fmt.Errorf("setup: use token: %w", err)
 		}
-	}()
-	res, err := tx.ExecContext(ctx, s.q.UseSetupToken, tokenHash, now.UnixMilli())
-	if err != nil {
-		return fmt.Errorf("setup: use token: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("setup: use token: %w", err)
-	} else if n != 1 {
-		return admin.ErrSetupLinkInvalid
-	}
-	res, err = tx.ExecContext(ctx, s.q.InsertCredentials, creds.User, creds.PasswordHash, now.UnixMilli())
-	if err != nil {
-		return fmt.Errorf("setup: insert admin: %w", err)
-	}
-	if n, err := res.RowsAffected(); err != nil {
-		return fmt.Errorf("setup: insert admin: %w", err)
-	} else if n != 1 {
-		return admin.ErrAlreadySetUp
-	}
-	if _, err := tx.ExecContext(ctx, s.q.DeleteSetupTokens); err != nil {
-		return fmt.Errorf("setup: drop tokens: %w", err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("setup: commit: %w", err)
-	}
-	return nil
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("setup: use token: %w", err)
+		} else if n != 1 {
+			return admin.ErrSetupLinkInvalid
+		}
+		res, err = tx.ExecContext(ctx, s.q.InsertCredentials, creds.User, creds.PasswordHash, now.UnixMilli())
+		if err != nil {
+			return fmt.Errorf("setup: insert admin: %w", err)
+		}
+		if n, err := res.RowsAffected(); err != nil {
+			return fmt.Errorf("setup: insert admin: %w", err)
+		} else if n != 1 {
+			return admin.ErrAlreadySetUp
+		}
+		if _, err := tx.ExecContext(ctx, s.q.DeleteSetupTokens); err != nil {
+			return fmt.Errorf("setup: drop tokens: %w", err)
+		}
+		return nil
+	})
 }

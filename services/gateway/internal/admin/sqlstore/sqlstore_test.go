@@ -166,6 +166,7 @@ func TestFailuresAndSetup(t *testing.T) {
 			if live, err := s.SetupTokenLive(ctx, "t1", t0.Add(time.Hour)); live || err != nil {
 				t.Errorf("token at expiry: live %v, %v", live, err)
 			}
+			units := db.BatchStats().Units
 			if err := s.CompleteSetup(ctx, "t1", t0.Add(time.Hour), admin.Credentials{User: "x", PasswordHash: "h"}); !errors.Is(err, admin.ErrSetupLinkInvalid) {
 				t.Errorf("CompleteSetup at expiry: %v", err)
 			}
@@ -187,6 +188,10 @@ func TestFailuresAndSetup(t *testing.T) {
 			}
 			if got, _ := s.Credentials(ctx); got != creds {
 				t.Errorf("the admin changed to %+v", got)
+			}
+			// Each setup was a request's write like any other: a unit of a group commit.
+			if n := db.BatchStats().Units - units; n != 3 {
+				t.Errorf("%d of the 3 setups went through the group commit (sqldb.DB.Write)", n)
 			}
 		})
 	}

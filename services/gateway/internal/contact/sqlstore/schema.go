@@ -12,8 +12,8 @@ import (
 //go:embed migrations queries
 var files embed.FS
 
-// Schema is the contact messages' tables (and the readiness probes'): the migrations, recorded in their own goose version
-// table (the name it had when these were the gateway's only tables).
+// Schema is the contact messages' table: the migrations, recorded in their own goose
+// version table (the name it had when these were the gateway's only tables).
 var Schema = sqldb.Schema{FS: files, Table: "gateway_goose_db_version"}
 
 // Migrate brings them up to date in db.

@@ -1,7 +1,6 @@
 // Package sqlstore keeps contact messages in the site's database: the SQLite file by
 // default, or PostgreSQL shared by several replicas. The mail outbox lives in the same
-// database, so a message and its emails commit together. Beside them is the row
-// /readyz writes to learn whether the database takes writes (Health).
+// database, so a message and its emails commit together.
 //
 // Each statement is a file in queries/ named by what it does, written with $N
 // placeholders and rebound for SQLite (sqldb); the schema is in migrations/<dialect>/
@@ -24,7 +23,6 @@ import (
 // statements are the store's: each field is queries/<its name in snake case>.sql.
 type statements struct {
 	InsertContactMessage, ListContactMessagesNewestFirst string
-	InsertReadinessProbe, DeleteReadinessProbe           string
 }
 
 func loadStatements(d sqldb.Dialect) statements {

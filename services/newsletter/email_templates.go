@@ -1,0 +1,160 @@
+package newsletter
+
+import (
+	"embed"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/templates"
+)
+
+// emailFiles are the newsletter emails' templates: emails/<name>.txt.tmpl and
+// .html.tmpl (services/mail/templates says what each holds).
+//
+//go:embed emails/*.tmpl
+var emailFiles embed.FS
+
+// The newsletter emails, parsed once at start-up and never changed. Each ends with
+// the unsubscribe link (the partial newsletter_unsubscribe).
+var (
+	confirmationTemplate = templates.MustParse(emailFiles, nil, "emails/newsletter_confirmation", "emails/newsletter_unsubscribe")
+	welcomeTemplate      = templates.MustParse(emailFiles, nil, "emails/newsletter_welcome", "emails/newsletter_unsubscribe")
+	editionTemplate      = templates.MustParse(emailFiles, map[string]any{"blocks": blocks}, "emails/newsletter_edition", "emails/newsletter_unsubscribe")
+)
+
+// EmailTemplates are the emails this module queues, for the mail worker to render them
+// when it sends them (templates.NewRegistry, at wiring time).
+func EmailTemplates() []*templates.Email {
+	return []*templates.Email{confirmationTemplate, welcomeTemplate, editionTemplate}
+}
+
+// DefaultToName greets a subscriber who gave no name (the spec's to_name default).
+const DefaultToName = "DevOps Enthusiast"
+
+// emailFields are what every newsletter email says about its recipient and where it
+// comes from. Every newsletter email ends with unsubscribeURL.
+type emailFields struct {
+	toEmail        string // to_email: the subscriber's address
+	toName         string // to_name: the subscriber's name; empty greets DefaultToName
+	fromEmail      string // from_email: the sender's address
+	replyTo        string // reply_to: where a reply goes (the owner's inbox)
+	newsletterName string // newsletter_name, e.g. "DevOps Digest"
+	newsletterURL  string // newsletter_url: the newsletter's page on the site
+	siteName       string // site_name
+	unsubscribeURL string // unsubscribe_url: this subscriber's one-click unsubscribe link
+}
+
+// params returns the template fields by their spec names.
+func (n emailFields) params() map[string]string {
+	name := n.toName
+	if strings.TrimSpace(name) == "" {
+		name = DefaultToName
+	}
+	return map[string]string{
+		"to_email":        n.toEmail,
+		"to_name":         name,
+		"from_email":      n.fromEmail,
+		"reply_to":        n.replyTo,
+		"newsletter_name": n.newsletterName,
+		"newsletter_url":  n.newsletterURL,
+		"site_name":       n.siteName,
+		"unsubscribe_url": n.unsubscribeURL,
+	}
+}
+
+// confirmationMessage asks a new subscriber to confirm their address (double opt-in):
+// the link, how long it works (valid_for, e.g. "72 hours"), and that ignoring it is
+// fine. Its subject reads "Confirm your subscription to <newsletter>".
+func confirmationMessage(f emailFields, confirmURL string, validFor time.Duration) (mail.Message, error) {
+	p := f.params()
+	p["confirm_url"] = confirmURL
+	p["valid_for"] = durationText(validFor)
+	return confirmationTemplate.Deferred(p)
+}
+
+// welcomeMessage greets a subscriber who has just confirmed: what a monthly edition
+// brings, and where the past ones are. Its subject reads "Welcome to <newsletter>!".
+func welcomeMessage(f emailFields) (mail.Message, error) {
+	return welcomeTemplate.Deferred(f.params())
+}
+
+// editionFields are one edition as its email shows it.
+type editionFields struct {
+	title string // edition_title, e.g. "#1 Welcome to DevOps Digest: It Was DNS (Again)"
+	date  string // edition_date, as the site shows it: "December 2024"
+	// text is the edition's body (edition_text): Markdown, one paragraph per line,
+	// code in ``` fences. The text part carries it as it is; the HTML part keeps its
+	// line breaks and shows fenced code as preformatted.
+	text string
+	// url is the edition's page on the site (edition_url), e.g.
+	// "https://example.org/newsletter/1": both parts link it as "Read it on the web".
+	// An edition queued before the field existed has none and goes out without the
+	// link (the templates read it with index, not as a required field).
+	url string
+}
+
+// editionMessage is one edition sent to one subscriber. Its subject reads
+// "<newsletter> - <date> - <title>", as the spec's republish builds it.
+func editionMessage(f emailFields, e editionFields) (mail.Message, error) {
+	p := f.params()
+	p["edition_title"] = e.title
+	p["edition_date"] = e.date
+	p["edition_text"] = e.text
+	p["edition_url"] = e.url
+	return editionTemplate.Deferred(p)
+}
+
+// block is a paragraph of an edition's text, or a fenced code block.
+type block struct {
+	Text string
+	Code bool
+}
+
+// blocks splits Markdown text into paragraphs (separated by blank lines) and fenced
+// code blocks (``` lines, dropped; blank lines inside kept), which is all the
+// editions use that plain text does not already show well.
+func blocks(text string) []block {
+	var out []block
+	var cur []string
+	inCode := false
+	flush := func(code bool) {
+		if len(cur) > 0 || code {
+			out = append(out, block{Text: strings.Join(cur, "\n"), Code: code})
+		}
+		cur = nil
+	}
+	for line := range strings.SplitSeq(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
+		fence := strings.HasPrefix(strings.TrimSpace(line), "```")
+		switch {
+		case fence && !inCode:
+			flush(false)
+			inCode = true
+		case fence:
+			flush(true)
+			inCode = false
+		case inCode:
+			cur = append(cur, line)
+		case strings.TrimSpace(line) == "":
+			flush(false)
+		default:
+			cur = append(cur, line)
+		}
+	}
+	flush(inCode) // an unclosed fence still shows as code
+	return out
+}
+
+// durationText says how long a link works in words: "72 hours", "1 hour",
+// "30 minutes".
+func durationText(d time.Duration) string {
+	unit, n := "minute", int(d/time.Minute)
+	if d >= time.Hour && d%time.Hour == 0 {
+		unit, n = "hour", int(d/time.Hour)
+	}
+	if n != 1 {
+		unit += "s"
+	}
+	return strconv.Itoa(n) + " " + unit
+}
