@@ -9,6 +9,7 @@
 //
 //   node bench/run.mjs [--no-lighthouse] [--lighthouse-only] [--no-taps] [--taps-only]
 //                      [--lh-routes=/,/blog] [--tap-routes=/,/resume] [--runs=3]
+//                      [--modes=mobile]
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, loadavg } from "node:os";
@@ -50,6 +51,8 @@ const LH_ROUTES = opt["lh-routes"]
   ? opt["lh-routes"].split(",")
   : [...routes.map((r) => r.url), ...CONTENT_PAGES];
 const RUNS = Number(opt.runs ?? 3);
+// --modes=mobile runs Lighthouse's mobile configuration only (both by default).
+const MODES = opt.modes ? opt.modes.split(",") : ["mobile", "desktop"];
 // The taps and the first 5 s of JavaScript: every route unless --tap-routes names some.
 const TAP_ROUTES = opt["tap-routes"]
   ? opt["tap-routes"].split(",").map((u) => {
@@ -428,7 +431,7 @@ async function runLighthouse(baseURL) {
   try {
     for (const path of LH_ROUTES) {
       const copy = await copies.add(path);
-      for (const mode of ["mobile", "desktop"]) {
+      for (const mode of MODES) {
         const page = [];
         const nojs = [];
         let copyPaints = true;
