@@ -62,6 +62,9 @@ func (s *Store) Salt(ctx context.Context, day string, fresh []byte) ([]byte, err
 
 // Add implements analytics.Store, in one transaction.
 func (s *Store) Add(ctx context.Context, b analytics.Batch) (err error) {
+	// Own transaction: a flush runs every few seconds in the background, off any
+	// request's path; as a unit of the group commit its many upserts would hold up the
+	// requests' writes batched with it.
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("add: begin: %w", err)
