@@ -76,12 +76,19 @@ type NewsletterField struct {
 }
 
 // NewsletterValidation holds the form's rules and messages (the subscribe form's): the
-// email required and valid, the name optional and at least NameMinLength characters
-// when given.
+// email required, valid and at most EmailMaxLength characters; the name optional, and
+// when given NameMinLength to NameMaxLength characters on one line without direction
+// controls. Lengths are in characters (Unicode code points) after trimming.
 type NewsletterValidation struct {
-	NameMinLength int    `json:"nameMinLength"`
-	NameTooShort  string `json:"nameTooShort"`
-	InvalidEmail  string `json:"invalidEmail"`
+	NameMinLength  int    `json:"nameMinLength"`
+	NameMaxLength  int    `json:"nameMaxLength"`
+	EmailMaxLength int    `json:"emailMaxLength"`
+	NameTooShort   string `json:"nameTooShort"`
+	NameTooLong    string `json:"nameTooLong"`
+	NameNotOneLine string `json:"nameNotOneLine"`
+	NameDirection  string `json:"nameDirection"`
+	InvalidEmail   string `json:"invalidEmail"`
+	EmailTooLong   string `json:"emailTooLong"`
 }
 
 // NewsletterText is a heading with a text under it.
@@ -122,8 +129,21 @@ type NewsletterCTA struct {
 func LoadNewsletterPage(fsys fs.FS) (NewsletterPage, error) {
 	return loadFile(fsys, NewsletterPageFile, func(c *fieldChecker, p NewsletterPage) {
 		v := p.Validation
-		if !strings.Contains(v.NameTooShort, strconv.Itoa(v.NameMinLength)) {
-			c.addf("/validation/nameTooShort", "%q does not state nameMinLength %d", v.NameTooShort, v.NameMinLength)
+		if v.NameMaxLength < v.NameMinLength {
+			c.addf("/validation/nameMaxLength", "%d is below nameMinLength %d", v.NameMaxLength, v.NameMinLength)
+		}
+		// The messages state the limits; keep them in step with the numbers.
+		for _, m := range []struct {
+			key, limitKey, message string
+			limit                  int
+		}{
+			{"nameTooShort", "nameMinLength", v.NameTooShort, v.NameMinLength},
+			{"nameTooLong", "nameMaxLength", v.NameTooLong, v.NameMaxLength},
+			{"emailTooLong", "emailMaxLength", v.EmailTooLong, v.EmailMaxLength},
+		} {
+			if !strings.Contains(m.message, strconv.Itoa(m.limit)) {
+				c.addf("/validation/"+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
+			}
 		}
 	})
 }

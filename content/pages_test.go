@@ -321,6 +321,8 @@ func TestNewsletterPageContent(t *testing.T) {
 		{"submit label", p.Form.SubmitLabel, "Subscribe to DevOps Digest"},
 		{"pending label", p.Form.PendingLabel, "Subscribing..."},
 		{"name min length", p.Validation.NameMinLength, 2},
+		{"name max length", p.Validation.NameMaxLength, 100},
+		{"email max length", p.Validation.EmailMaxLength, 254},
 		{"expect items", len(p.Expect.Items), 4},
 		{"scroll top", p.CTA.ScrollTop, 400},
 	}
@@ -732,6 +734,18 @@ func TestPageLoadersRejectBadContent(t *testing.T) {
 			edit:    func(d doc) { pageObj(d, "validation")["nameMinLength"] = 3 },
 			load:    loadNewsletterPageErr,
 			wantErr: []string{"newsletter-page.json", "/validation/nameTooShort", "does not state nameMinLength 3"},
+		},
+		{
+			name: "newsletter page: email maximum disagrees with its message", file: content.NewsletterPageFile,
+			edit:    func(d doc) { pageObj(d, "validation")["emailMaxLength"] = 200 },
+			load:    loadNewsletterPageErr,
+			wantErr: []string{"newsletter-page.json", "/validation/emailTooLong", "does not state emailMaxLength 200"},
+		},
+		{
+			name: "newsletter page: name maximum below the minimum", file: content.NewsletterPageFile,
+			edit:    func(d doc) { pageObj(d, "validation")["nameMaxLength"] = 1 },
+			load:    loadNewsletterPageErr,
+			wantErr: []string{"newsletter-page.json", "/validation/nameMaxLength: 1 is below nameMinLength 2"},
 		},
 	}
 	for _, tt := range tests {

@@ -315,8 +315,14 @@ describe("newsletter page", () => {
     expect(p.form.pendingLabel).toBe("Subscribing...");
     expect(p.validation).toEqual({
       nameMinLength: 2,
+      nameMaxLength: 100,
+      emailMaxLength: 254,
       nameTooShort: "Name must be at least 2 characters",
+      nameTooLong: "Name must be at most 100 characters",
+      nameNotOneLine: "Name must be a single line of text",
+      nameDirection: "Name must not contain text direction control characters",
       invalidEmail: "Please enter a valid email address",
+      emailTooLong: "Email must be at most 254 characters",
     });
     expect(p.toasts.success).toEqual({
       title: "Welcome aboard!",

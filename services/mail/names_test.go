@@ -1,50 +1,48 @@
 package mail_test
 
 import (
+	"encoding/json"
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/portfolio-site/portfolio/services/mail"
 )
 
-func TestVisibleLength(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		want int
-	}{
-		{"Jane Doe", 7},
-		{"李雷", 2},
-		{"\U0001F600\U0001F600", 2},
-		{"\u200b\u200b\u200b", 0},       // zero-width spaces
-		{"\u200c\u200d\u2060\ufeff", 0}, // joiners, word joiner, BOM
-		{"\u3164\u3164", 0},             // Hangul fillers
-		{"\u2800\u2800", 0},             // blank braille
-		{"\u00a0\u3000\u2003", 0},       // spaces
-		{"a\ufe0f\u034f", 1},            // variation selector, grapheme joiner
-		{"\u202e\u202d", 0},             // bidi overrides
-		{"Ja\u200bne", 4},
-		{"مریم\u200cزاده", 8}, // Persian with a ZWNJ: letters count, the joiner does not
-	} {
-		if got := mail.VisibleLength(tt.s); got != tt.want {
-			t.Errorf("VisibleLength(%q) = %d, want %d", tt.s, got, tt.want)
-		}
+// readCases reads testdata/<file>'s cases: tables the browser's rules
+// (packages/api-client) run too, so that both sides check a field alike.
+func readCases[T any](t *testing.T, file string) []T {
+	t.Helper()
+	data, err := os.ReadFile("testdata/" + file)
+	if err != nil {
+		t.Fatal(err)
 	}
+	var table struct{ Cases []T }
+	if err := json.Unmarshal(data, &table); err != nil {
+		t.Fatal(err)
+	}
+	if len(table.Cases) == 0 {
+		t.Fatalf("testdata/%s has no cases", file)
+	}
+	return table.Cases
 }
 
-func TestHasBidiControl(t *testing.T) {
-	for _, tt := range []struct {
-		s    string
-		want bool
-	}{
-		{"Jane Doe", false},
-		{"مریم\u200cزاده", false},
-		{"Jane \u202eeod", true},
-		{"\u2066Jane\u2069", true},
-		{"Jane\u200f", true},
-		{"Jane\u061c", true},
-		{"\u202a", true},
-	} {
-		if got := mail.HasBidiControl(tt.s); got != tt.want {
-			t.Errorf("HasBidiControl(%q) = %v, want %v", tt.s, got, tt.want)
+// TestNames runs testdata/names.json: VisibleLength, BreaksLine and HasBidiControl.
+func TestNames(t *testing.T) {
+	for _, tt := range readCases[struct {
+		Name        string
+		Visible     int
+		BreaksLine  bool
+		BidiControl bool
+	}](t, "names.json") {
+		if got := mail.VisibleLength(tt.Name); got != tt.Visible {
+			t.Errorf("VisibleLength(%q) = %d, want %d", tt.Name, got, tt.Visible)
+		}
+		if got := strings.ContainsFunc(tt.Name, mail.BreaksLine); got != tt.BreaksLine {
+			t.Errorf("BreaksLine in %q = %v, want %v", tt.Name, got, tt.BreaksLine)
+		}
+		if got := mail.HasBidiControl(tt.Name); got != tt.BidiControl {
+			t.Errorf("HasBidiControl(%q) = %v, want %v", tt.Name, got, tt.BidiControl)
 		}
 	}
 }

@@ -2,8 +2,10 @@ package newsletter_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"net/url"
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -192,52 +194,65 @@ func one(t *testing.T, msgs []mail.Message) mail.Message {
 	return msgs[0]
 }
 
+// TestParse runs testdata/signups.json, which apps/newsletter's subscription-rules test
+// runs against the browser's rules too: both name the same problems in the same words.
 func TestParse(t *testing.T) {
-	long := func(n int) string { return strings.Repeat("a", n) }
-	tests := []struct {
-		name, email, fName string
-		field, msg         string
-	}{
-		{"valid", "jane@example.org", "Jane", "", ""},
-		{"empty name is fine", "jane@example.org", "", "", ""},
-		{"blank name is fine", "jane@example.org", "   ", "", ""},
-		{"name of one character", "jane@example.org", "J", "name", "Name must be at least 2 characters"},
-		{"name of one character after trimming", "jane@example.org", " J ", "name", "Name must be at least 2 characters"},
-		{"name of 100", "jane@example.org", long(100), "", ""},
-		{"name of 101", "jane@example.org", long(101), "name", "Name must be at most 100 characters"},
-		{"name on two lines", "jane@example.org", "Jane\nBcc: x@example.com", "name", "Name must be a single line of text"},
-		{"name of zero-width spaces", "jane@example.org", "\u200b\u200b\u200b", "name", "Name must be at least 2 characters"},
-		{"name with a right-to-left override", "jane@example.org", "Jane \u202emoc.live", "name", "Name must not contain text direction control characters"},
-		{"email to an address literal", "a@[127.0.0.1]", "", "email", "Please enter a valid email address"},
-		{"empty email", "", "Jane", "email", "Please enter a valid email address"},
-		{"email without domain dot", "jane@localhost", "", "email", "Please enter a valid email address"},
-		{"email with a name", "Jane <jane@example.org>", "", "email", "Please enter a valid email address"},
-		{"email with a line break", "jane@example.org\nBcc: x@example.com", "", "email", "Please enter a valid email address"},
-		{"email too long", long(243) + "@example.org", "", "email", "Email must be at most 254 characters"},
-		{"name is named first, as the form shows it", "nope", "J", "name", "Name must be at least 2 characters"},
+	data, err := os.ReadFile("testdata/signups.json")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := newsletter.Parse(newsletter.Form{Email: tt.email, Name: tt.fName})
+	var table struct {
+		Cases []struct {
+			Case, Email, Name string
+			Problems          []apperr.Problem
+		}
+	}
+	if err := json.Unmarshal(data, &table); err != nil || len(table.Cases) == 0 {
+		t.Fatalf("testdata/signups.json: %v, %d cases", err, len(table.Cases))
+	}
+	for _, tt := range table.Cases {
+		t.Run(tt.Case, func(t *testing.T) {
+			_, err := newsletter.Parse(newsletter.Form{Email: tt.Email, Name: tt.Name})
 			p, ok := apperr.From(err)
 			switch {
-			case tt.field == "" && err != nil:
+			case len(tt.Problems) == 0 && err != nil:
 				t.Fatalf("error %v, want none", err)
-			case tt.field != "" && (!ok || p.Code != apperr.Invalid || p.Field != tt.field || p.Message != tt.msg):
-				t.Fatalf("error %v, want %s: %q", err, tt.field, tt.msg)
+			case len(tt.Problems) == 0:
+			case !ok || p.Code != apperr.Invalid || p.Field != tt.Problems[0].Field || p.Message != tt.Problems[0].Message:
+				t.Fatalf("error %v, want %+v first", err, tt.Problems[0])
+			case !slices.Equal(p.Problems, tt.Problems):
+				t.Errorf("problems %+v, want %+v", p.Problems, tt.Problems)
 			}
 		})
-	}
-	// Every problem is named once, in the form's order.
-	_, err := newsletter.Parse(newsletter.Form{Email: "nope", Name: "J"})
-	p, _ := apperr.From(err)
-	want := []apperr.Problem{{Field: "name", Message: "Name must be at least 2 characters"}, {Field: "email", Message: "Please enter a valid email address"}}
-	if p == nil || !slices.Equal(p.Problems, want) {
-		t.Errorf("problems %+v, want %+v", p, want)
 	}
 	// A valid signup comes back trimmed.
 	if s, err := newsletter.Parse(newsletter.Form{Email: " jane@example.org ", Name: " Jane "}); err != nil || s != (newsletter.Signup{Email: "jane@example.org", Name: "Jane"}) {
 		t.Errorf("Parse = %+v, %v", s, err)
+	}
+}
+
+// TestMessagesMatchContent: the browser shows content's newsletter-page.json words and
+// limits, the gateway answers with these; they are the same.
+func TestMessagesMatchContent(t *testing.T) {
+	page, err := content.LoadNewsletterPage(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := page.Validation
+	for _, tt := range []struct{ got, want any }{
+		{newsletter.MsgNameTooShort, v.NameTooShort},
+		{newsletter.MsgNameTooLong, v.NameTooLong},
+		{newsletter.MsgNameNotOneLine, v.NameNotOneLine},
+		{newsletter.MsgNameDirection, v.NameDirection},
+		{newsletter.MsgInvalidEmail, v.InvalidEmail},
+		{newsletter.MsgEmailTooLong, v.EmailTooLong},
+		{newsletter.NameMin, v.NameMinLength},
+		{newsletter.NameMax, v.NameMaxLength},
+		{newsletter.EmailMax, v.EmailMaxLength},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("domain says %v, content says %v", tt.got, tt.want)
+		}
 	}
 }
 

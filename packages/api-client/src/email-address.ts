@@ -1,6 +1,9 @@
 // What the gateway takes for an email address (the contact form and the newsletter both
 // send one): checked in the browser first, so a visitor sees the field's message before
-// anything is sent. Imported as "@portfolio/api-client/email-address".
+// anything is sent. Imported as "@portfolio/api-client/email-address";
+// services/mail/testdata/addresses.json is run by both sides (mail.ValidPlainAddress).
+
+import { codePoints } from "./names";
 
 /**
  * A plain address a reply can go to, about as strict as the browser's own email check
@@ -18,5 +21,19 @@ export const EMAIL_MAX_LENGTH = 254;
 
 /** Whether `address` (already trimmed) is one the gateway accepts. */
 export function isEmailAddress(address: string): boolean {
-  return address.length <= EMAIL_MAX_LENGTH && emailAddressPattern.test(address);
+  return codePoints(address) <= EMAIL_MAX_LENGTH && emailAddressPattern.test(address);
+}
+
+/** An email field's limit and messages, as content's contact.json and newsletter-page.json give them. */
+export interface EmailRules {
+  emailMaxLength: number;
+  emailTooLong: string;
+  invalidEmail: string;
+}
+
+/** The first rule `address` (trimmed) breaks, as its message, in the gateway's order. */
+export function emailProblem(address: string, rules: EmailRules): string | undefined {
+  if (codePoints(address) > rules.emailMaxLength) return rules.emailTooLong;
+  if (!emailAddressPattern.test(address)) return rules.invalidEmail;
+  return undefined;
 }

@@ -1,5 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_MAX_LENGTH, isEmailAddress } from "../src/email-address";
+import { EMAIL_MAX_LENGTH, emailProblem, isEmailAddress } from "../src/email-address";
+import { mailCases } from "./mail-testdata";
+
+describe("isEmailAddress agrees with the gateway's (services/mail/testdata/addresses.json)", () => {
+  it.each(
+    mailCases<{ address: string; valid: boolean }>("addresses.json").map(
+      (c) => [JSON.stringify(c.address), c.valid] as const,
+    ),
+  )("%s: %s", (address, valid) => expect(isEmailAddress(JSON.parse(address))).toBe(valid));
+});
+
+describe("emailProblem", () => {
+  const rules = { emailMaxLength: 20, emailTooLong: "long", invalidEmail: "invalid" };
+  it.each([
+    ["jane@example.org", undefined],
+    ["jane@example", "invalid"],
+    ["jane.doe.smith@example.org", "long"],
+    // Counted in characters, as the gateway counts: é is one.
+    [`${"é".repeat(21)}`, "long"],
+  ])("%j: %s", (address, problem) => expect(emailProblem(address, rules)).toBe(problem));
+});
 
 describe("isEmailAddress", () => {
   it.each([

@@ -1,6 +1,10 @@
-// The subscribe form's rules (content/newsletter-page.json's validation: an empty name is valid, a non-empty one needs 2 characters), with the messages
-// of content's newsletter-page.json so that the page says what the gateway says.
-import { isEmailAddress } from "@portfolio/api-client/email-address";
+// The subscribe form's rules, the gateway's (services/newsletter Parse): the name is
+// optional, and when given follows the name rule the contact form follows too; the email
+// is a plain address. The limits and messages are content's newsletter-page.json, so the
+// page says what the gateway says; services/newsletter/testdata/signups.json is run by
+// both sides.
+import { emailProblem } from "@portfolio/api-client/email-address";
+import { nameProblem } from "@portfolio/api-client/names";
 import type { SubscriptionField } from "@portfolio/api-client/newsletter";
 import type { NewsletterPage } from "@portfolio/content/newsletter";
 import type { Problems } from "@portfolio/ui/use-form";
@@ -8,18 +12,17 @@ import type { Problems } from "@portfolio/ui/use-form";
 /** The form's controls by name, as the browser posts them (`website` is the honeypot). */
 export type SubscriptionValues = Record<SubscriptionField | "website", string>;
 
-/** Characters as the gateway counts them: Unicode code points, not UTF-16 units. */
-const chars = (s: string) => [...s].length;
-
-/** Every field's problem at once; values are checked trimmed, as they are sent. */
+/** Every field's problem at once (each field's first); values are checked trimmed, as they are sent. */
 export function subscriptionProblems(
   values: SubscriptionValues,
   rules: NewsletterPage["validation"],
 ): Problems<SubscriptionField> {
   const problems: Problems<SubscriptionField> = {};
   const name = values.name.trim();
-  // The name is optional (an empty one is fine); a given one needs the minimum length.
-  if (name !== "" && chars(name) < rules.nameMinLength) problems.name = rules.nameTooShort;
-  if (!isEmailAddress(values.email.trim())) problems.email = rules.invalidEmail;
+  // An empty name is fine: the greeting then has none.
+  const nameWrong = name === "" ? undefined : nameProblem(name, rules);
+  if (nameWrong) problems.name = nameWrong;
+  const emailWrong = emailProblem(values.email.trim(), rules);
+  if (emailWrong) problems.email = emailWrong;
   return problems;
 }

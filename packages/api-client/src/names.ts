@@ -1,0 +1,49 @@
+// The name rule the gateway applies to a person's name (services/mail's names.go, used
+// by the contact form and the newsletter): at least a minimum of visible characters, at
+// most a maximum, one line, no text direction controls. Checked in the browser first, so
+// a visitor sees the field's message before anything is sent. Imported as
+// "@portfolio/api-client/names"; services/mail/testdata/names.json is run by both sides.
+
+/** Characters as the gateway counts them: Unicode code points, not UTF-16 units. */
+export const codePoints = (s: string): number => [...s].length;
+
+/** A line break or any other control character (Go's unicode.IsControl, Zl, Zp). */
+const lineBreak = /[\p{Cc}\u2028\u2029]/u;
+
+/** Whether `s` holds a character a one-line name, subject or header must not hold. */
+export const breaksLine = (s: string): boolean => lineBreak.test(s);
+
+/**
+ * Characters that do not show (mail.VisibleLength): spaces, format characters,
+ * variation selectors and other default-ignorables, the blank braille cell.
+ */
+const invisible =
+  /[\s\u0085\u2800\p{Zs}\p{Zl}\p{Zp}\p{Cf}\p{Variation_Selector}\p{Default_Ignorable_Code_Point}]/gu;
+
+/** The characters of `s` that show. */
+export const visibleLength = (s: string): number => codePoints(s.replace(invisible, ""));
+
+/** A bidirectional control: what follows it could show in another order. */
+const directionControl = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
+/** Whether `s` holds a bidirectional control (mail.HasBidiControl). */
+export const hasBidiControl = (s: string): boolean => directionControl.test(s);
+
+/** A name field's limits and messages, as content's contact.json and newsletter-page.json give them. */
+export interface NameRules {
+  nameMinLength: number;
+  nameMaxLength: number;
+  nameTooShort: string;
+  nameTooLong: string;
+  nameNotOneLine: string;
+  nameDirection: string;
+}
+
+/** The first rule `name` (trimmed) breaks, as its message, in the gateway's order. */
+export function nameProblem(name: string, rules: NameRules): string | undefined {
+  if (visibleLength(name) < rules.nameMinLength) return rules.nameTooShort;
+  if (codePoints(name) > rules.nameMaxLength) return rules.nameTooLong;
+  if (breaksLine(name)) return rules.nameNotOneLine;
+  if (hasBidiControl(name)) return rules.nameDirection;
+  return undefined;
+}
