@@ -11,77 +11,34 @@ import { Link } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { TagList } from "@portfolio/ui/tag-list";
-import { type RefObject, useEffect, useRef, useState } from "react";
+import { useChunk } from "@portfolio/ui/use-chunk";
+import { useRef } from "react";
 import { EditionMeta, EditionText } from "./edition-parts";
 
 /** How far below the screen the section may still be when its texts start loading. */
 const LOAD_AHEAD = "0px 0px 100px 0px";
 
-type Texts =
-  | { state: "waiting" }
-  | { state: "loaded"; byId: ReadonlyMap<number, Edition> }
-  | { state: "failed" };
-
-/**
- * The editions' texts (about 10 kB gzip, more than the rest of the page) load when the
- * section comes near the screen, not with the page: the list itself is there at once.
- * Where there is no IntersectionObserver (tests, old browsers) they load right away.
- */
-function textsOf(list: readonly Edition[]): Texts {
-  return { state: "loaded", byId: new Map(list.map((e) => [e.id, e])) };
-}
-
-function useEditionTexts(section: RefObject<HTMLElement | null>) {
-  // Already here in the prerender, and on a second visit.
-  const [texts, setTexts] = useState<Texts>(() => {
-    const list = loadedEditions();
-    return list ? textsOf(list) : { state: "waiting" };
-  });
-  const [attempt, setAttempt] = useState(0);
-  const waiting = texts.state === "waiting";
-  useEffect(() => {
-    if (!waiting) return;
-    let live = true;
-    const load = () =>
-      loadEditions().then(
-        (list) => live && setTexts(textsOf(list)),
-        (error: unknown) => {
-          console.error("Newsletter: the editions' texts could not be loaded.", error);
-          if (live) setTexts({ state: "failed" });
-        },
-      );
-    const target = section.current;
-    if (!target || typeof IntersectionObserver === "undefined") {
-      void load();
-      return () => {
-        live = false;
-      };
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        observer.disconnect();
-        void load();
-      },
-      { rootMargin: LOAD_AHEAD },
-    );
-    observer.observe(target);
-    return () => {
-      live = false;
-      observer.disconnect();
-    };
-  }, [section, attempt, waiting]);
-  const retry = () => {
-    setTexts({ state: "waiting" });
-    setAttempt((n) => n + 1);
-  };
-  return { texts, retry };
-}
+/** The editions' texts by id. */
+const textsById = (list: readonly Edition[]): ReadonlyMap<number, Edition> =>
+  new Map(list.map((e) => [e.id, e]));
+const loadTexts = () => loadEditions().then(textsById);
+const loadedTexts = () => {
+  const list = loadedEditions();
+  return list && textsById(list);
+};
 
 /** 'Previous Editions': every edition, newest first, with its full text. */
 export function Editions({ heading, intro }: { heading: string; intro: string }) {
   const section = useRef<HTMLElement>(null);
-  const { texts, retry } = useEditionTexts(section);
+  // The texts (about 10 kB gzip, more than the rest of the page) load when the section
+  // comes near the screen, not with the page: the list itself is there at once. They are
+  // already here in the prerender, and on a second visit.
+  const { chunk: texts, retry } = useChunk(loadTexts, {
+    loaded: loadedTexts,
+    near: section,
+    rootMargin: LOAD_AHEAD,
+    failure: "Newsletter: the editions' texts could not be loaded.",
+  });
   const newestFirst = [...editions].sort((a, b) => b.id - a.id);
   return (
     <section ref={section} aria-labelledby="editions-heading" className="mt-16">
@@ -108,7 +65,7 @@ export function Editions({ heading, intro }: { heading: string; intro: string })
           <li key={edition.id}>
             <EditionCard
               edition={edition}
-              html={texts.state === "loaded" ? texts.byId.get(edition.id)?.html : undefined}
+              html={texts.state === "loaded" ? texts.value.get(edition.id)?.html : undefined}
             />
           </li>
         ))}

@@ -1,8 +1,8 @@
 import { useSearchParams, useStaticRender } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
-import { useEffect, useState } from "react";
+import { useChunk } from "@portfolio/ui/use-chunk";
 import { Page } from "../../components/page";
-import { loadSearch, type SearchResult, type SiteSearch } from "../../search/search-index";
+import { loadSearch, type SearchResult } from "../../search/search-index";
 import { SearchResults } from "./search-results";
 
 /**
@@ -40,25 +40,15 @@ export function Search() {
 }
 
 function BrowserResults({ query }: { query: string }) {
-  const [search, setSearch] = useState<SiteSearch | "failed">();
-  useEffect(() => {
-    let live = true;
-    loadSearch().then(
-      (loaded) => live && setSearch(loaded),
-      () => live && setSearch("failed"),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  const { chunk } = useChunk(loadSearch, { failure: "Search: the index could not be loaded." });
   if (!query) return null;
-  if (search === "failed")
+  if (chunk.state === "failed")
     return (
       <p role="alert" className="mt-10">
         Search is unavailable right now.
       </p>
     );
-  if (!search) return <p className="mt-10 text-muted-foreground">Searching…</p>;
-  const results: SearchResult[] = search.search(query);
+  if (chunk.state === "waiting") return <p className="mt-10 text-muted-foreground">Searching…</p>;
+  const results: SearchResult[] = chunk.value.search(query);
   return <SearchResults query={query} results={results} />;
 }
