@@ -6,8 +6,9 @@
  */
 import { type ComponentType, type ReactNode, StrictMode, useEffect, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
+import { type Navigator, Router } from "./context";
 import { islandIdPrefix } from "./island";
-import { createPath, type Location, type Navigator, Router } from "./router";
+import { createPath, type Location } from "./paths";
 
 // One child all the way down, as in the prerender's <StaticRouter>: a sibling would
 // fork React's tree ids and no useId inside would match the HTML.

@@ -3,7 +3,8 @@
  * a page at a URL and follow its links without a browser history.
  */
 import { type ReactNode, startTransition, useMemo, useState } from "react";
-import { createLocation, type Location, type Navigator, Router } from "./router";
+import { type Navigator, Router } from "./context";
+import { createLocation, type Location } from "./paths";
 
 export function MemoryRouter({
   initialEntries = ["/"],

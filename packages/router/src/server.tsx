@@ -4,16 +4,11 @@
  */
 import { type ReactElement, type ReactNode, StrictMode } from "react";
 import { prerender } from "react-dom/static";
+import { type Navigator, Router } from "./context";
 import { IslandSlots, islandIdPrefix } from "./island";
-import {
-  createLocation,
-  type Location,
-  type Navigator,
-  Route,
-  Router,
-  Routes,
-  type SectionMount,
-} from "./router";
+import { Route } from "./matching";
+import { createLocation, type Location } from "./paths";
+import { Routes, type SectionMount } from "./routes";
 
 const stateless: Navigator = {
   push: refuse,
