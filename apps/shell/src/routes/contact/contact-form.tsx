@@ -1,19 +1,10 @@
-import {
-  type ContactField,
-  contactFields,
-  fieldProblemOf,
-  submitContact,
-} from "@portfolio/api-client/contact";
 import { type Contact, contact } from "@portfolio/content/contact";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
 import { controlClasses as control, Field, Honeypot } from "@portfolio/ui/form";
-import { useForm } from "@portfolio/ui/use-form";
-import { useToast } from "@portfolio/ui/use-toast";
-import { type FormEvent, useRef } from "react";
 import { SendIcon } from "./contact-icons";
-import { type ContactFormValues, contactMessage, contactProblems } from "./contact-rules";
+import { useContactForm } from "./use-contact-form";
 
 /** The two fields side by side; each one's name is also its autocomplete token. */
 const oneLineFields = [
@@ -21,66 +12,20 @@ const oneLineFields = [
   { name: "email", type: "email" },
 ] as const;
 
-/**
- * 'Send a Message': the browser checks `required` and the email type first, then the
- * rules run on submit: each problem shows under its field, the first one also in a toast,
- * and that field gets the focus. The message goes to POST /api/contact; a 400 naming a
- * field is shown like a failed check, anything else that fails is the destructive
- * 'Failed to send message' toast. Without JavaScript the same form posts natively to the
- * gateway (see the <form> below).
- */
 /** The contact page's form as an island: its copy from content, no props to carry. */
 export function ContactFormIsland() {
   return <ContactForm copy={contact} />;
 }
 
+/**
+ * 'Send a Message': the browser checks `required` and the email type first, then the
+ * form's own rules and the send (useContactForm). Without JavaScript the same form posts
+ * natively to the gateway (see the <form> below).
+ */
 export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation" | "toasts"> }) {
-  const { form, validation, toasts } = copy;
+  const { form, validation } = copy;
   const { fields } = form;
-  const { toast } = useToast();
-  // The toast about a field's problem goes as soon as that field is edited: a toast must
-  // never contradict the form as it is now (the browser's own check may block the next
-  // submit, and no new toast would replace it).
-  const problemToast = useRef<{ field: string; dismiss: () => void } | null>(null);
-  const showProblem = (field: ContactField, message: string) => {
-    problemToast.current = {
-      field,
-      dismiss: toast({ title: validation.title, description: message }).dismiss,
-    };
-  };
-  const onInput = (event: FormEvent<HTMLFormElement>) => {
-    const edited = (event.target as HTMLInputElement).name;
-    if (problemToast.current?.field === edited) {
-      problemToast.current.dismiss();
-      problemToast.current = null;
-    }
-  };
-
-  const contact = useForm<ContactFormValues, ContactField>({
-    validate: (values) => contactProblems(values, copy),
-    onInvalid: (problems, first) => showProblem(first, problems[first] ?? ""),
-    onValid: async (values) => {
-      try {
-        await submitContact(contactMessage(values));
-      } catch (error) {
-        const refused = fieldProblemOf(error, contactFields);
-        if (refused) {
-          showProblem(refused.field, refused.message);
-          contact.showProblems({ [refused.field]: refused.message });
-          return;
-        }
-        console.error("Contact form: the message could not be sent.", error);
-        toast({
-          variant: "destructive",
-          title: toasts.failure.title,
-          description: toasts.failure.description,
-        });
-        return;
-      }
-      toast({ title: toasts.success.title, description: toasts.success.description });
-      contact.reset();
-    },
-  });
+  const { contact, onInput } = useContactForm(copy);
   const { problems, pending } = contact;
 
   return (
@@ -91,7 +36,7 @@ export function ContactForm({ copy }: { copy: Pick<Contact, "form" | "validation
       <CardContent>
         {/* Without JavaScript the browser posts the form itself, form-urlencoded, to the
             gateway's POST / (form-name=contact), which answers with a page; with it,
-            the submit handler prevents that and sends the JSON above. */}
+            the submit handler prevents that and sends JSON (useContactForm). */}
         <form
           onInput={onInput}
           method="post"
