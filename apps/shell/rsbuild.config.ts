@@ -13,5 +13,6 @@ export default defineConfig(
     // Inlined in <head> so the theme class is on <html> before first paint; the gateway
     // allows exactly this script by its hash in the CSP.
     templateParameters: { themeScript },
+    devEntry: "./src/dev/dev-page.ts",
   }),
 );

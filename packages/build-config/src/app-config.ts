@@ -2,6 +2,7 @@ import { pluginModuleFederation } from "@module-federation/rsbuild-plugin";
 import { mergeRsbuildConfig, type RsbuildConfig, type RsbuildPlugin } from "@rsbuild/core";
 import { pluginReact } from "@rsbuild/plugin-react";
 import tailwindcss from "@tailwindcss/postcss";
+import { DEV_BUILDS_PATH, pluginDevBuilds } from "./dev-builds";
 import { pluginPrecompress } from "./precompress";
 import { type SharedObject, sharedModules } from "./shared";
 
@@ -20,6 +21,8 @@ export interface HostOptions extends CommonOptions {
   templateParameters?: Record<string, string>;
   /** Where `rsbuild dev` forwards /mf and /api: the gateway (see `make dev`). */
   gatewayUrl?: string;
+  /** The entry of `rsbuild dev`'s page, in place of src/index.ts. */
+  devEntry?: string;
 }
 
 export interface RemoteOptions extends CommonOptions {
@@ -112,7 +115,15 @@ export function defineHost(options: HostOptions): RsbuildConfig {
         template: options.template,
         templateParameters: options.templateParameters ?? {},
       },
-      source: { define: { __MF_SHARED__: JSON.stringify(shared) } },
+      source: {
+        define: {
+          __MF_SHARED__: JSON.stringify(shared),
+          __DEV_BUILDS_PATH__: JSON.stringify(DEV_BUILDS_PATH),
+        },
+        // `rsbuild dev` serves index.html without a prerendered page: its own entry renders
+        // the app and follows the remotes' builds (the shell's src/dev/dev-page.ts).
+        ...(isProduction || !options.devEntry ? {} : { entry: { index: options.devEntry } }),
+      },
       output: { assetPrefix: "/" },
       // The gateway also serves content/images at /images (the pages' pictures).
       server: {
@@ -144,6 +155,8 @@ export function defineRemote(options: RemoteOptions): RsbuildConfig {
       },
       { target: "web" },
     ),
+    // `make dev`: the shell's page reloads when this remote has built again.
+    pluginDevBuilds(),
   ]);
   return mergeRsbuildConfig<RsbuildConfig>(
     base,

@@ -1,5 +1,6 @@
 export { defineHost, defineRemote, type HostOptions, type RemoteOptions } from "./app-config";
 export { catalogVersion, parseCatalog, readCatalog, workspaceRoot } from "./catalog";
+export { DEV_BUILDS_PATH, pluginDevBuilds } from "./dev-builds";
 export {
   type PrecompressOptions,
   pluginPrecompress,
