@@ -24,7 +24,7 @@ help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
 	@echo "make test   lint and format checks (Go, TS, workflows), Go vet + tests (-race, SQLite and PostgreSQL), every package's typecheck and Vitest suite, the browser end-to-end suite, the image and the deploy manifests"
 	@echo "make build  build every package and bin/gateway"
-	@echo "make dev    gateway + every app's dev server with hot reload"
+	@echo "make dev    gateway + every app's dev server on :3000 (the shell hot-reloads; an edit to a section reloads the page)"
 	@echo "make release SECTION=blog   pack a section's release artifact (prints its path last)"
 	@echo "make bench  first-load JS/CSS per route; phone tap times and JS run in the first 5 s; Lighthouse (median of 3) per route and its no-JS copy; backup and restore of 100,000 subscribers"
 	@echo "make image  OCI image of the site ($(IMAGE_TAR), for docker/podman load)"
