@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 )
 
@@ -66,5 +67,28 @@ func unique[K comparable](c *fieldChecker, n int, key func(i int) K, ptr func(i 
 			c.addf(ptr(i), "%v is listed twice", k)
 		}
 		seen[k] = true
+	}
+}
+
+// statedLimit is a validation message and the limit it must state ("at least 2").
+type statedLimit struct {
+	key, limitKey, message string
+	limit                  int
+}
+
+// limitsStated checks that each message of a form's validation states its limit, so
+// the words stay in step with the numbers (contact.json, newsletter-page.json).
+func limitsStated(c *fieldChecker, limits ...statedLimit) {
+	for _, m := range limits {
+		if !strings.Contains(m.message, strconv.Itoa(m.limit)) {
+			c.addf("/validation/"+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
+		}
+	}
+}
+
+// atLeast reports /validation/<maxKey> when max is below min.
+func atLeast(c *fieldChecker, maxKey string, maxValue int, minKey string, minValue int) {
+	if maxValue < minValue {
+		c.addf("/validation/"+maxKey, "%d is below %s %d", maxValue, minKey, minValue)
 	}
 }

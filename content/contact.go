@@ -3,8 +3,6 @@ package content
 import (
 	"fmt"
 	"io/fs"
-	"strconv"
-	"strings"
 )
 
 // ContactFile is the contact page's file name, relative to the content root.
@@ -70,22 +68,30 @@ type ContactConnect struct {
 // ContactValidation holds the form's rules and messages (the contact form's, plus the
 // maximum lengths). Lengths are in characters (Unicode code points) after trimming.
 type ContactValidation struct {
-	NameMinLength    int    `json:"nameMinLength"`
-	NameMaxLength    int    `json:"nameMaxLength"`
-	EmailMaxLength   int    `json:"emailMaxLength"`
+	NameEmailValidation
 	MessageMinLength int    `json:"messageMinLength"`
 	MessageMaxLength int    `json:"messageMaxLength"`
 	MessageRows      int    `json:"messageRows"`
 	Title            string `json:"title"`
-	NameTooShort     string `json:"nameTooShort"`
-	NameTooLong      string `json:"nameTooLong"`
-	NameNotOneLine   string `json:"nameNotOneLine"`
-	NameDirection    string `json:"nameDirection"`
-	InvalidEmail     string `json:"invalidEmail"`
-	EmailTooLong     string `json:"emailTooLong"`
 	InvalidSubject   string `json:"invalidSubject"`
 	MessageTooShort  string `json:"messageTooShort"`
 	MessageTooLong   string `json:"messageTooLong"`
+}
+
+// NameEmailValidation is a name's and an email address's limits and messages, the same
+// in contact.json and newsletter-page.json: the gateway checks both forms with one name
+// rule and one address rule (services/mail). Lengths are in characters (Unicode code
+// points) after trimming.
+type NameEmailValidation struct {
+	NameMinLength  int    `json:"nameMinLength"`
+	NameMaxLength  int    `json:"nameMaxLength"`
+	EmailMaxLength int    `json:"emailMaxLength"`
+	NameTooShort   string `json:"nameTooShort"`
+	NameTooLong    string `json:"nameTooLong"`
+	NameNotOneLine string `json:"nameNotOneLine"`
+	NameDirection  string `json:"nameDirection"`
+	InvalidEmail   string `json:"invalidEmail"`
+	EmailTooLong   string `json:"emailTooLong"`
 }
 
 // ContactToasts are the toasts after a submit.
@@ -113,25 +119,13 @@ func checkContact(c *fieldChecker, ct Contact) {
 	unique(c, len(subjects), func(i int) string { return fmt.Sprintf("%q", subjects[i].Value) },
 		func(i int) string { return fmt.Sprintf("/form/subjects/%d/value", i) })
 	v := ct.Validation
-	if v.NameMaxLength < v.NameMinLength {
-		c.addf("/validation/nameMaxLength", "%d is below nameMinLength %d", v.NameMaxLength, v.NameMinLength)
-	}
-	if v.MessageMaxLength < v.MessageMinLength {
-		c.addf("/validation/messageMaxLength", "%d is below messageMinLength %d", v.MessageMaxLength, v.MessageMinLength)
-	}
-	// The messages state the limits; keep them in step with the numbers.
-	for _, m := range []struct {
-		key, limitKey, message string
-		limit                  int
-	}{
-		{"nameTooShort", "nameMinLength", v.NameTooShort, v.NameMinLength},
-		{"nameTooLong", "nameMaxLength", v.NameTooLong, v.NameMaxLength},
-		{"emailTooLong", "emailMaxLength", v.EmailTooLong, v.EmailMaxLength},
-		{"messageTooShort", "messageMinLength", v.MessageTooShort, v.MessageMinLength},
-		{"messageTooLong", "messageMaxLength", v.MessageTooLong, v.MessageMaxLength},
-	} {
-		if !strings.Contains(m.message, strconv.Itoa(m.limit)) {
-			c.addf("/validation/"+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
-		}
-	}
+	atLeast(c, "nameMaxLength", v.NameMaxLength, "nameMinLength", v.NameMinLength)
+	atLeast(c, "messageMaxLength", v.MessageMaxLength, "messageMinLength", v.MessageMinLength)
+	limitsStated(c,
+		statedLimit{"nameTooShort", "nameMinLength", v.NameTooShort, v.NameMinLength},
+		statedLimit{"nameTooLong", "nameMaxLength", v.NameTooLong, v.NameMaxLength},
+		statedLimit{"emailTooLong", "emailMaxLength", v.EmailTooLong, v.EmailMaxLength},
+		statedLimit{"messageTooShort", "messageMinLength", v.MessageTooShort, v.MessageMinLength},
+		statedLimit{"messageTooLong", "messageMaxLength", v.MessageTooLong, v.MessageMaxLength},
+	)
 }

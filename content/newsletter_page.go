@@ -1,10 +1,6 @@
 package content
 
-import (
-	"io/fs"
-	"strconv"
-	"strings"
-)
+import "io/fs"
 
 // NewsletterPageFile is the newsletter page's file name, relative to the content root.
 const NewsletterPageFile = "newsletter-page.json"
@@ -75,20 +71,11 @@ type NewsletterField struct {
 	Placeholder string `json:"placeholder"`
 }
 
-// NewsletterValidation holds the form's rules and messages (the subscribe form's): the
-// email required, valid and at most EmailMaxLength characters; the name optional, and
-// when given NameMinLength to NameMaxLength characters on one line without direction
-// controls. Lengths are in characters (Unicode code points) after trimming.
+// NewsletterValidation holds the subscribe form's rules and messages: the email
+// required and valid; the name optional, and when given held to the same rule as the
+// contact form's.
 type NewsletterValidation struct {
-	NameMinLength  int    `json:"nameMinLength"`
-	NameMaxLength  int    `json:"nameMaxLength"`
-	EmailMaxLength int    `json:"emailMaxLength"`
-	NameTooShort   string `json:"nameTooShort"`
-	NameTooLong    string `json:"nameTooLong"`
-	NameNotOneLine string `json:"nameNotOneLine"`
-	NameDirection  string `json:"nameDirection"`
-	InvalidEmail   string `json:"invalidEmail"`
-	EmailTooLong   string `json:"emailTooLong"`
+	NameEmailValidation
 }
 
 // NewsletterText is a heading with a text under it.
@@ -125,25 +112,16 @@ type NewsletterCTA struct {
 }
 
 // LoadNewsletterPage reads newsletter-page.json from fsys (usually FS()), checked
-// against its schema. Beyond it, nameTooShort must state nameMinLength.
+// against its schema. Beyond it, the name's maximum is at least its minimum, and each
+// message states its limit.
 func LoadNewsletterPage(fsys fs.FS) (NewsletterPage, error) {
 	return loadFile(fsys, NewsletterPageFile, func(c *fieldChecker, p NewsletterPage) {
 		v := p.Validation
-		if v.NameMaxLength < v.NameMinLength {
-			c.addf("/validation/nameMaxLength", "%d is below nameMinLength %d", v.NameMaxLength, v.NameMinLength)
-		}
-		// The messages state the limits; keep them in step with the numbers.
-		for _, m := range []struct {
-			key, limitKey, message string
-			limit                  int
-		}{
-			{"nameTooShort", "nameMinLength", v.NameTooShort, v.NameMinLength},
-			{"nameTooLong", "nameMaxLength", v.NameTooLong, v.NameMaxLength},
-			{"emailTooLong", "emailMaxLength", v.EmailTooLong, v.EmailMaxLength},
-		} {
-			if !strings.Contains(m.message, strconv.Itoa(m.limit)) {
-				c.addf("/validation/"+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
-			}
-		}
+		atLeast(c, "nameMaxLength", v.NameMaxLength, "nameMinLength", v.NameMinLength)
+		limitsStated(c,
+			statedLimit{"nameTooShort", "nameMinLength", v.NameTooShort, v.NameMinLength},
+			statedLimit{"nameTooLong", "nameMaxLength", v.NameTooLong, v.NameMaxLength},
+			statedLimit{"emailTooLong", "emailMaxLength", v.EmailTooLong, v.EmailMaxLength},
+		)
 	})
 }
