@@ -38,7 +38,7 @@ let dev;
 let dataDir;
 let output = "";
 let browser;
-const started = Date.now();
+let started;
 
 /** Whether something listens on 127.0.0.1:port. */
 function listening(port) {
@@ -99,6 +99,7 @@ process.on("exit", () => {
 // dev servers before, and stop them after, every other file's tests too.
 describe("make dev", () => {
   before(async () => {
+    started = Date.now();
     for (const port of [3000, ...Object.values(REMOTES)]) {
       assert.equal(await listening(port), false, `127.0.0.1:${port} is taken: make dev needs it`);
     }
