@@ -1,6 +1,6 @@
-// The entry of `rsbuild dev`'s page (`make dev`, scripts/dev.sh). The dev server sends index.html as it is, with
-// no prerendered page in #root, so the islands entry (src/index.ts) would find nothing to
-// attach to or hydrate (docs/decisions/0040-islands.md). Here the app renders the page at
+// The entry of `rsbuild dev`'s page (`make dev`, scripts/dev.sh). The dev server sends
+// index.html as it is, with no prerendered page in #root, so the islands entry
+// (src/index.ts) would find nothing to attach to or hydrate (docs/decisions/0040-islands.md). Here the app renders the page at
 // once, as it does after the first link click of a prerendered page (takeOver), and the
 // page reloads itself when a remote's dev server has built again. Production never loads
 // this file.
