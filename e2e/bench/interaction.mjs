@@ -83,6 +83,7 @@ async function locateTargets(browser, baseURL, route) {
           return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
         };
         const elsewhere = (a) =>
+          !a.hasAttribute("data-search-open") && // opens the search palette, not a page
           a.getAttribute("href").startsWith("/") &&
           new URL(a.href).origin === location.origin &&
           new URL(a.href).pathname !== location.pathname &&
