@@ -57,8 +57,9 @@ export function TemplatesNote() {
   return (
     <Note title="Email templates">
       <p>
-        Each email has an HTML and a plain-text template in <Code>services/mail/templates</Code>,
-        built into the gateway:
+        Each email has an HTML and a plain-text template, kept by the part of the site that sends it
+        (<Code>services/gateway/internal/contact/emails</Code>,{" "}
+        <Code>services/newsletter/emails</Code>) and built into the gateway:
       </p>
       <ul className={list}>
         <li>
