@@ -106,3 +106,18 @@ e2eTest("without JavaScript: the header's search link, and the results page", as
     await context.close();
   }
 });
+
+e2eTest(
+  "375 px: what is typed right after tapping Search, while the palette loads, lands in its field",
+  { context: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } },
+  async ({ page }) => {
+    await goto(page, "/");
+    await waitForPage(page);
+    await page.getByRole("link", { name: "Search", exact: true }).tap();
+    await page.keyboard.type("kubernetes");
+    const palette = page.getByRole("dialog", { name: "Search" });
+    const box = palette.getByRole("combobox", { name: "Search articles and editions" });
+    await eventually(async () => assert.equal(await box.inputValue(), "kubernetes"));
+    await eventually(async () => assert.ok((await palette.getByRole("option").count()) >= 1));
+  },
+);

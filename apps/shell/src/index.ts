@@ -47,13 +47,41 @@ function afterFirstPaint(run: () => void) {
  * and the site's documents load on first use (document/search-palette.ts).
  */
 function attachSearch(go: (url: string) => void) {
-  const open = () => void import("./document/search-palette").then((m) => m.openSearchPalette(go));
+  // What is typed between the request and the palette showing (its code is loading) is
+  // kept and put in its field, not lost to the page.
+  let typed: string | undefined;
+  const open = () => {
+    if (typed !== undefined) return;
+    typed = "";
+    void import("./document/search-palette").then(
+      (m) => {
+        m.openSearchPalette(go, typed ?? "");
+        typed = undefined;
+      },
+      () => {
+        typed = undefined;
+      },
+    );
+  };
   document.addEventListener("click", (event) => {
     const link = (event.target as Element).closest?.("[data-search-open]");
     if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     open();
   });
+  document.addEventListener(
+    "keydown",
+    (event) => {
+      if (typed === undefined) return;
+      if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey)
+        typed += event.key;
+      if (event.key.length === 1 || event.key === "Enter") {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+      }
+    },
+    true,
+  );
   document.addEventListener("keydown", (event) => {
     const target = event.target as HTMLElement;
     const typing = target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);

@@ -191,10 +191,16 @@ function build(go: (url: string) => void): Palette {
 
 let palette: Palette | undefined;
 
-/** Opens the palette, building it (and fetching the documents) the first time. */
-export function openSearchPalette(go: (url: string) => void): void {
+/**
+ * Opens the palette, building it (and fetching the documents) the first time, with
+ * `typed` (what was typed while it loaded) in its field.
+ */
+export function openSearchPalette(go: (url: string) => void, typed = ""): void {
   palette ??= build(go);
   if (!palette.dialog.open) palette.dialog.showModal();
   palette.input.focus();
-  palette.input.select();
+  if (typed) {
+    palette.input.value = typed;
+    palette.input.dispatchEvent(new Event("input"));
+  } else palette.input.select();
 }
