@@ -8,7 +8,6 @@ package compose
 
 import (
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"html"
 	"strings"
@@ -199,12 +198,5 @@ func compose(doc, shell []byte, name string, section *static.File) ([]byte, bool
 
 // htmlFile is the composed page with doc's name and caching, and a gzip variant.
 func htmlFile(doc *static.File, body []byte) *static.File {
-	f := static.NewFile(doc.Name, body, doc.CacheControl)
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
-	_, _ = zw.Write(body)                                    // writes to a bytes.Buffer do not fail
-	if zw.Close() == nil {
-		f.AddVariant(static.Gzip, buf.Bytes())
-	}
-	return f
+	return static.NewGzipFile(doc.Name, body, doc.CacheControl)
 }

@@ -10,8 +10,6 @@
 package pages
 
 import (
-	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -199,14 +197,7 @@ func (p *Page) render(canonicalURL string) string {
 // htmlFile makes a no-cache HTML file with a gzip variant: pages are built once, so
 // compressing them once is cheap and saves every visitor the bytes.
 func htmlFile(page string) *static.File {
-	f := static.NewFile("index.html", []byte(page), static.NoCache)
-	var buf bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
-	_, _ = zw.Write(f.Body)                                  // writes to a bytes.Buffer do not fail
-	if zw.Close() == nil {
-		f.AddVariant(static.Gzip, buf.Bytes())
-	}
-	return f
+	return static.NewGzipFile("index.html", []byte(page), static.NoCache)
 }
 
 // feedLink is a feed a page links for autodiscovery.

@@ -1,8 +1,6 @@
 package server
 
 import (
-	"bytes"
-	"compress/gzip"
 	"io/fs"
 	"net/http"
 	"strings"
@@ -33,12 +31,7 @@ func loadImages(fsys fs.FS) (map[string]*static.File, error) {
 		}
 		f := static.NewFile(name, body, imagesCacheControl)
 		if static.Compressible(f.ContentType) {
-			var buf bytes.Buffer
-			zw, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression) // the level is valid
-			_, _ = zw.Write(body)                                    // writes to a bytes.Buffer do not fail
-			if zw.Close() == nil {
-				f.AddVariant(static.Gzip, buf.Bytes())
-			}
+			f = static.NewGzipFile(name, body, imagesCacheControl)
 		}
 		files[name] = f
 		return nil
