@@ -19,9 +19,10 @@ export function Header() {
         <nav id="site-nav" aria-label="Main" className="hidden md:block">
           <NavLinks className="flex items-center gap-1" linkClassName="block px-2.5 lg:px-3" />
         </nav>
-        {/* As wide as its three controls below md from the start: a browser that paints the
-            prerendered page before it has parsed the last must not move the others. */}
-        <div className="flex min-w-31 items-center justify-end gap-1 md:min-w-0">
+        {/* As wide as its three controls below md from the start (three 40px buttons, two
+            4px gaps), and filled from the left: a browser that paints the prerendered page
+            before it has parsed the last must not move the others. */}
+        <div className="flex min-w-32 items-center gap-1 md:min-w-0">
           <SearchLink />
           <ThemeToggle />
           <MobileNav />
