@@ -162,8 +162,21 @@ function probe(cfg) {
     return;
   }
 
-  // The node side taps as soon as it hears of this (nothing is evaluated in the page).
-  addEventListener("load", () => report({ type: "load" }));
+  // The node side taps as soon as it hears of this (nothing is evaluated in the page): at
+  // the load event, or at the first paint if the page has not been painted by then (the
+  // shell paints a page once it is parsed, docs/decisions/0046): nobody taps a blank
+  // screen, and a tap before the first frame is hit-tested at the wrong scale.
+  addEventListener("load", () => {
+    const painted = () => performance.getEntriesByType("paint").length > 0;
+    if (painted()) {
+      report({ type: "load" });
+      return;
+    }
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      report({ type: "load" });
+    }).observe({ type: "paint" });
+  });
 
   const themeState = () => {
     const html = document.documentElement;
