@@ -11,8 +11,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { count } from "./format";
 import { describeProblem } from "./load-problem";
-
-const cell = "px-4 py-3 text-left align-top";
+import { cell, ScrollTable } from "./scroll-table";
 
 const formatNames: Record<ImportResult["format"], string> = {
   portfolio: "this site's export",
@@ -36,40 +35,21 @@ function summary(r: ImportResult): string {
 function RefusedRows({ result }: { result: ImportResult }) {
   if (result.refused.length === 0) return null;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a named scroll region around a table, not a document section
-    <div
-      role="region"
-      aria-label="Refused rows"
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe: scrollable-region-focusable)
-      tabIndex={0}
-      className="max-h-96 overflow-auto rounded-md border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    <ScrollTable
+      name={{ label: "Refused rows" }}
+      caption="Rows not imported, by line, with the reason."
+      columns={["Line", "Email", "Reason"]}
+      minWidth="min-w-[32rem]"
+      maxHeight="max-h-96"
     >
-      <table className="w-full min-w-[32rem] text-sm">
-        <caption className="sr-only">Rows not imported, by line, with the reason.</caption>
-        <thead className="sticky top-0 bg-muted text-muted-foreground">
-          <tr>
-            <th scope="col" className={cell}>
-              Line
-            </th>
-            <th scope="col" className={cell}>
-              Email
-            </th>
-            <th scope="col" className={cell}>
-              Reason
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">
-          {result.refused.map((r) => (
-            <tr key={r.line}>
-              <td className={`${cell} tabular-nums`}>{r.line}</td>
-              <td className={`${cell} break-all`}>{r.email}</td>
-              <td className={cell}>{r.reason}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+      {result.refused.map((r) => (
+        <tr key={r.line}>
+          <td className={`${cell} tabular-nums`}>{r.line}</td>
+          <td className={`${cell} break-all`}>{r.email}</td>
+          <td className={cell}>{r.reason}</td>
+        </tr>
+      ))}
+    </ScrollTable>
   );
 }
 

@@ -2,11 +2,10 @@ import { promoteSection, type SectionRelease } from "@portfolio/api-client/admin
 import { Badge } from "@portfolio/ui/badge";
 import { useId } from "react";
 import { Timestamp } from "../format";
+import { cell } from "../scroll-table";
 import { ConfirmAction } from "./confirm-action";
 import { sectionLabel, servingInSentence } from "./format";
 import { useSectionAction } from "./use-section-action";
-
-export const cell = "px-4 py-3 text-left align-top";
 
 interface ReleaseRowProps {
   section: string;
