@@ -196,19 +196,23 @@ function isCalendarDate(s) {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
 
+/** f's front matter when it parses and passes the schema; else undefined, its problems added. */
+function validFrontMatter(f, validate, problems) {
+  const data = parseFrontMatter(f, problems);
+  if (data === undefined) return undefined;
+  const errs = schemaProblems(f.file, validate, data);
+  problems.push(...errs);
+  return errs.length > 0 ? undefined : data;
+}
+
 /** @returns {Doc[]} the posts whose front matter is valid. */
 export function checkPosts(files, validate, problems) {
   const docs = [];
   const slugs = new Map();
   const tagSlugs = new Map();
   for (const f of files) {
-    const data = parseFrontMatter(f, problems);
+    const data = validFrontMatter(f, validate, problems);
     if (data === undefined) continue;
-    const errs = schemaProblems(f.file, validate, data);
-    if (errs.length > 0) {
-      problems.push(...errs);
-      continue;
-    }
     const base = f.name.slice(0, -".md".length);
     const before = problems.length;
     if (data.slug !== base) {
@@ -245,13 +249,8 @@ export function checkEditions(files, validate, problems) {
   const docs = [];
   const ids = new Map();
   for (const f of files) {
-    const data = parseFrontMatter(f, problems);
+    const data = validFrontMatter(f, validate, problems);
     if (data === undefined) continue;
-    const errs = schemaProblems(f.file, validate, data);
-    if (errs.length > 0) {
-      problems.push(...errs);
-      continue;
-    }
     const before = problems.length;
     const m = editionNameRe.exec(f.name);
     if (!m) {
