@@ -1,7 +1,7 @@
 // Starts the built bin/gateway on a free loopback port with a throw-away data directory,
 // waits for /healthz, and guarantees the child is killed (by its PID) when we are done,
 // including on test failure, SIGINT/SIGTERM and an abrupt exit of this process.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -182,4 +182,13 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
   throw new Error(
     `bin/gateway did not become healthy on ${url} within ${readyTimeoutMs} ms (${lastProblem}).\n--- gateway output ---\n${logs()}`,
   );
+}
+
+/** The owner's password hash for PORTFOLIO_ADMIN_PASSWORD_HASH, as `gateway hash-password` makes it. */
+export function passwordHash(password) {
+  return execFileSync(GATEWAY_BIN, ["hash-password"], {
+    input: `${password}\n`,
+    encoding: "utf8",
+    stdio: ["pipe", "pipe", "ignore"],
+  }).trim();
 }

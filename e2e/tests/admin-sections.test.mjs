@@ -12,8 +12,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
-import { AxeBuilder } from "@axe-core/playwright";
-import { startGateway } from "../lib/gateway.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+import { passwordHash, startGateway } from "../lib/gateway.mjs";
 import { eventually, expectToast, goto, holdRequests, waitForPage } from "../lib/page.mjs";
 import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
@@ -77,24 +77,9 @@ async function blogEntry(page) {
   return remotes.find((r) => r.name === "blog")?.entry;
 }
 
-async function axeViolations(page, state) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  return violations.map(
-    (x) =>
-      `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join("; ")}`,
-  );
-}
-
 describe("admin sections", () => {
   before(async () => {
-    const hash = execFileSync(GATEWAY_BIN, ["hash-password"], {
-      input: `${PASSWORD}\n`,
-      encoding: "utf8",
-      stdio: ["pipe", "pipe", "ignore"],
-    }).trim();
+    const hash = passwordHash(PASSWORD);
     gateway = await startGateway({
       env: { PORTFOLIO_ADMIN_USER: USER, PORTFOLIO_ADMIN_PASSWORD_HASH: hash },
     });

@@ -8,12 +8,11 @@
 // it logged. No state of the page logs a console error. Its own gateways and sink are
 // killed by PID when the file is done.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
-import { AxeBuilder } from "@axe-core/playwright";
-import { startGateway } from "../lib/gateway.mjs";
+import { axeViolations } from "../lib/axe.mjs";
+import { passwordHash, startGateway } from "../lib/gateway.mjs";
 import {
   eventually,
   expectToast,
@@ -22,7 +21,7 @@ import {
   requestsTo,
   waitForPage,
 } from "../lib/page.mjs";
-import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
+import { REPO_ROOT } from "../lib/paths.mjs";
 import { startSmtpSink } from "../lib/smtpsink.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
@@ -100,17 +99,6 @@ async function openAdmin(page, url = at("/admin/newsletter")) {
   await waitForPage(page);
 }
 
-async function axeViolations(page, state) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  return violations.map(
-    (x) =>
-      `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join("; ")}`,
-  );
-}
-
 // A wrong password is answered 401, which the browser logs: expected after that action only.
 const wrongPassword = {
   allowConsoleErrors: [(p) => /status of 401/.test(p.text) && /\/api\/admin\/session$/.test(p.url)],
@@ -120,11 +108,7 @@ describe("admin", () => {
   before(async () => {
     sink = await startSmtpSink();
     // The hash the owner would make: bcrypt of the password read from stdin.
-    const hash = execFileSync(GATEWAY_BIN, ["hash-password"], {
-      input: `${PASSWORD}\n`,
-      encoding: "utf8",
-      stdio: ["pipe", "pipe", "ignore"],
-    }).trim();
+    const hash = passwordHash(PASSWORD);
     assert.match(hash, /^\$2[aby]\$12\$/);
     gateway = await startGateway({
       env: {

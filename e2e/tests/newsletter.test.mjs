@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { AxeBuilder } from "@axe-core/playwright";
+import { axeViolations } from "../lib/axe.mjs";
 import {
   eventually,
   expectToast,
@@ -109,17 +109,6 @@ const header = (msg, name) => (msg.headers?.[name] ?? []).join(", ");
 
 const unique = (what) =>
   `${what}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
-
-async function axeViolations(page, state) {
-  const { violations } = await new AxeBuilder({ page }).setLegacyMode().analyze();
-  return violations.map(
-    (x) =>
-      `${state}: [${x.impact}] ${x.id}: ${x.help} — ${x.nodes
-        .slice(0, 3)
-        .map((n) => n.target.join(" "))
-        .join("; ")}`,
-  );
-}
 
 describe("newsletter", () => {
   before(async () => {

@@ -6,12 +6,10 @@
 // get nothing. Importing the same file again adds nobody and lists every row as
 // refused. This file's gateways and sink are killed by PID when it is done.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { after, before, describe } from "node:test";
-import { startGateway } from "../lib/gateway.mjs";
+import { passwordHash, startGateway } from "../lib/gateway.mjs";
 import { goto, waitForPage } from "../lib/page.mjs";
-import { GATEWAY_BIN } from "../lib/paths.mjs";
 import { startSmtpSink } from "../lib/smtpsink.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
@@ -69,11 +67,7 @@ function listOf(csv) {
 describe("subscribers in and out", () => {
   before(async () => {
     sink = await startSmtpSink();
-    const hash = execFileSync(GATEWAY_BIN, ["hash-password"], {
-      input: `${PASSWORD}\n`,
-      encoding: "utf8",
-      stdio: ["pipe", "pipe", "ignore"],
-    }).trim();
+    const hash = passwordHash(PASSWORD);
     const env = {
       ...sink.gatewayEnv(),
       PORTFOLIO_OUTBOX_POLL_INTERVAL: "200ms",

@@ -6,12 +6,10 @@
 // while signed in are not counted. The browser presents itself as a desktop Chrome:
 // a headless browser's own user agent is a bot's, which is never counted.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { after, before, describe } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import { startGateway } from "../lib/gateway.mjs";
+import { passwordHash, startGateway } from "../lib/gateway.mjs";
 import { eventually } from "../lib/page.mjs";
-import { GATEWAY_BIN } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 const USER = "owner";
@@ -53,11 +51,7 @@ async function openTraffic(page) {
 
 describe("traffic", () => {
   before(async () => {
-    const hash = execFileSync(GATEWAY_BIN, ["hash-password"], {
-      input: `${PASSWORD}\n`,
-      encoding: "utf8",
-      stdio: ["pipe", "pipe", "ignore"],
-    }).trim();
+    const hash = passwordHash(PASSWORD);
     gateway = await startGateway({
       env: {
         PORTFOLIO_ADMIN_USER: USER,
