@@ -72,18 +72,34 @@ func adminRobots() http.Handler {
 }
 
 // handleAdminNotFound answers what no route of the admin origin matched: the API's and
-// the files' 404s and the admin's own 404 page as on the public origin, and for any
-// other page a redirect to the public origin, which serves it.
+// the sections' files' 404s and the admin's own 404 page as on the public origin, and
+// for anything else of the site's (a page, the feed the footer links) a redirect to the
+// public origin, which serves it.
 func handleAdminNotFound(logger *zap.Logger, web *Web, publicURL string) http.Handler {
 	notFound, public := handleNotFound(logger, web), redirectToOrigin(publicURL)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		if (r.Method == http.MethodGet || r.Method == http.MethodHead) && !isAdminPath(p) &&
-			p != "/api" && !strings.HasPrefix(p, "/api/") && !isAssetPath(p) {
+			p != "/api" && !strings.HasPrefix(p, "/api/") && !strings.HasPrefix(p, "/mf/") {
 			public.ServeHTTP(w, r)
 			return
 		}
 		notFound.ServeHTTP(w, r)
+	})
+}
+
+// handleAdminRoot answers the admin origin's root: the admin's first page for its
+// owner arriving there (typed, bookmarked, the log's link: Sec-Fetch-Site none or not
+// a browser), the site's home for a link followed from the admin's pages (the header's
+// Home and logo).
+func handleAdminRoot(home, publicURL string) http.Handler {
+	admin, public := redirectTo(home), redirectToOrigin(publicURL)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "none" {
+			public.ServeHTTP(w, r)
+			return
+		}
+		admin.ServeHTTP(w, r)
 	})
 }
 

@@ -44,7 +44,7 @@ func TestEachOriginServesOnlyItsOwn(t *testing.T) {
 		{"public", "GET", "/blog", 200, "", ""},
 
 		// The admin's origin: its pages, its API, the shell's and the admin's files.
-		{"admin", "GET", "/", 302, "/admin/newsletter", ""},
+		{"admin", "GET", "/", 302, testPublicURL + "/", ""}, // a link from its pages: the site's home
 		{"admin", "GET", "/admin/newsletter", 200, "", `data-fixture="shell-index"`},
 		{"admin", "GET", "/Admin/Newsletter", 301, "/admin/newsletter", ""},
 		{"admin", "GET", "/admin/nope", 404, "", "Page Not Found"},
@@ -62,8 +62,8 @@ func TestEachOriginServesOnlyItsOwn(t *testing.T) {
 		{"admin", "GET", "/blog/kubernetes-security", 302, testPublicURL + "/blog/kubernetes-security", ""},
 		{"admin", "GET", "/newsletter", 302, testPublicURL + "/newsletter", ""},
 		{"admin", "GET", "/projects/1?from=admin", 302, testPublicURL + "/projects/1?from=admin", ""},
-		{"admin", "GET", "//evil.example/x", 301, "/evil.example/x", ""}, // a local path, cleaned first
-		{"admin", "GET", "/rss.xml", 404, "", "404 page not found"},
+		{"admin", "GET", "//evil.example/x", 301, "/evil.example/x", ""},  // a local path, cleaned first
+		{"admin", "GET", "/rss.xml", 302, testPublicURL + "/rss.xml", ""}, // the footer's link
 		{"admin", "GET", "/robots.txt", 200, "", "User-agent: *\nDisallow: /\n"},
 		{"admin", "GET", "/api/newsletter/stats", 404, "", "There is no such API endpoint."},
 		{"admin", "POST", "/api/contact", 404, "", "There is no such API endpoint."},
@@ -83,6 +83,23 @@ func TestEachOriginServesOnlyItsOwn(t *testing.T) {
 				t.Errorf("body %.300q lacks %q", w.Body, tt.body)
 			}
 		})
+	}
+}
+
+// The admin origin's root is the admin's page for its owner arriving there, and the
+// site's home for the Home link of the admin's pages.
+func TestTheAdminOriginsRoot(t *testing.T) {
+	f := newFixture(t, map[string]string{"PORTFOLIO_PUBLIC_URL": testPublicURL, "PORTFOLIO_ADMIN_URL": testAdminURL})
+	for _, tt := range []struct{ site, location string }{
+		{"none", "/admin/newsletter"},        // typed, a bookmark, the link in the log
+		{"", "/admin/newsletter"},            // not a browser
+		{"same-origin", testPublicURL + "/"}, // the header's Home on the admin's page
+		{"cross-site", testPublicURL + "/"},  // a link from elsewhere
+	} {
+		w := f.send(send{method: http.MethodGet, path: "/", admin: true, header: map[string]string{"Sec-Fetch-Site": tt.site}})
+		if w.Code != http.StatusFound || w.Header().Get("Location") != tt.location {
+			t.Errorf("Sec-Fetch-Site %q: %d to %q, want 302 to %q", tt.site, w.Code, w.Header().Get("Location"), tt.location)
+		}
 	}
 }
 

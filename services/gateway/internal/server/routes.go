@@ -189,7 +189,7 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle("/"+search.FileName, handleState(web, func(st *State) *static.File { return st.SearchJSON })).Methods(get...)
 
 	r.MatcherFunc(sectionPage(web, adminSection)).Handler(handleSectionPage(logger, web, cfg.AdminURL)).Methods(get...).Name(sectionPageRoute)
-	r.Handle("/", redirectTo(adminHome(d.Routes))).Methods(get...)
+	r.Handle("/", handleAdminRoot(adminHome(d.Routes), cfg.PublicURL)).Methods(get...)
 	r.Handle(discovery.RobotsPath, adminRobots()).Methods(get...)
 	addShellFiles(r, web)
 
