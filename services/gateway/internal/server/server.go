@@ -62,7 +62,8 @@ func NewServer(d Deps) Handlers {
 	}
 	adminPolicy := policy
 	adminPolicy.HSTS = cfg.AdminURLIsHTTPS()
-	return Handlers{Public: outermost(d.Logger, policy, site), Admin: outermost(d.Logger, adminPolicy, adm)}
+	// The admin's requests are logged as such: a refusal there is worth an operator's look.
+	return Handlers{Public: outermost(d.Logger, policy, site), Admin: outermost(d.Logger.With(zap.String("origin", "admin")), adminPolicy, adm)}
 }
 
 // outermost wraps an origin's routes, outermost first: headers go on every response,
