@@ -91,9 +91,9 @@ func (l *logWatcher) all() []map[string]any {
 type gateway struct {
 	addr      string // host:port run is listening on: the public origin
 	adminAddr string // and the admin's origin
-	logs   *logWatcher
-	cancel context.CancelFunc
-	done   chan error
+	logs      *logWatcher
+	cancel    context.CancelFunc
+	done      chan error
 }
 
 // startGateway calls run on 127.0.0.1:0 with the fixture build (unless env names a web
