@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
+import { editionSections } from "../lib/content.mjs";
 import { passwordHash } from "../lib/gateway.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
 import { startMailingGateway } from "../lib/smtpsink.mjs";
@@ -29,17 +30,6 @@ let sink;
 let gateway;
 /** The emails the reader got: confirmation, welcome, edition #1, #2, ... */
 const mail = new Map();
-
-/** The `## ` section titles of an edition's Markdown, outside code fences. */
-function sectionTitles(text) {
-  let code = false;
-  const titles = [];
-  for (const line of text.split("\n")) {
-    if (line.startsWith("```")) code = !code;
-    else if (!code && line.startsWith("## ")) titles.push(line.slice(3));
-  }
-  return titles;
-}
 
 /** The Markdown list items of an edition's text ("- x", "1. x"), outside code fences. */
 function listItems(text) {
@@ -153,7 +143,7 @@ describe("the emails a subscriber gets", () => {
         );
         assert.equal(count(seen.text, GREETING), 1, `#${e.id}: the greeting, once`);
         assert.doesNotMatch(seen.text, /\bHi there\b/, `#${e.id}: a second greeting`);
-        assert.deepEqual(seen.h2, sectionTitles(e.text), `#${e.id}: its sections as h2s`);
+        assert.deepEqual(seen.h2, editionSections(e.text), `#${e.id}: its sections as h2s`);
         assert.ok(seen.h2.includes("3 AM wisdom"), `#${e.id}: h2s ${seen.h2}`);
         assert.equal(seen.li, listItems(e.text), `#${e.id}: its list items as <li>`);
         assert.deepEqual(seen.dashParagraphs, [], `#${e.id}: list items left as paragraphs`);
@@ -165,7 +155,7 @@ describe("the emails a subscriber gets", () => {
         assert.equal(count(m.text, GREETING), 1, `#${e.id}: the text part greets once`);
         assert.ok(!m.text.includes("```"), `#${e.id}: a code fence in the text part`);
         assert.ok(!/^## /m.test(m.text), `#${e.id}: a Markdown heading in the text part`);
-        for (const title of sectionTitles(e.text))
+        for (const title of editionSections(e.text))
           assert.ok(m.text.includes(`\n\n${title}\n\n`), `#${e.id}: "${title}" on its own line`);
       },
     );
