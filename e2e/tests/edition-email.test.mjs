@@ -28,6 +28,8 @@ const PASSWORD = "e2e admin password, long enough";
 
 let sink;
 let gateway;
+/** The admin's session cookies, signed in by before(). */
+let adminCookie;
 /** The emails the reader got: confirmation, welcome, edition #1, #2, ... */
 const mail = new Map();
 
@@ -108,12 +110,12 @@ describe("the emails a subscriber gets", () => {
     // The admin publishes every edition to the confirmed reader.
     res = await api("/api/admin/session", { json: { user: USER, password: PASSWORD } });
     assert.equal(res.status, 204, `signing in: ${res.status} ${await res.text()}`);
-    const cookie = res.headers
+    adminCookie = res.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
     for (const e of editions) {
-      res = await api(`/api/admin/editions/${e.id}/publish`, { headers: { Cookie: cookie } });
+      res = await api(`/api/admin/editions/${e.id}/publish`, { headers: { Cookie: adminCookie } });
       assert.equal(res.status, 200, `publishing #${e.id}: ${res.status} ${await res.text()}`);
     }
     for (const e of editions) {
@@ -174,6 +176,60 @@ describe("the emails a subscriber gets", () => {
         assert.equal(light.preheader.shown, false, `${kind}: the preheader is hidden`);
         assert.equal(light.background, "rgb(244, 244, 245)", `${kind}: light background`);
         assert.equal(dark.background, "rgb(9, 9, 11)", `${kind}: dark background in a dark system`);
+      }
+    },
+  );
+
+  e2eTest(
+    "the admin's Preview of every edition greets once and shows its sections; the editions feed has them as h2s and its lists as lists",
+    { timeout: 60_000 },
+    async ({ suite }) => {
+      const feed = await (await fetch(`${gateway.url}/newsletter/feed.xml`)).text();
+      const fromXml = (s) =>
+        s.replace(
+          /&(lt|gt|quot|#39|amp);/g,
+          (_, e) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e],
+        );
+      for (const e of editions) {
+        const res = await fetch(`${gateway.url}/api/admin/editions/${e.id}/preview`, {
+          headers: { Cookie: adminCookie, Origin: gateway.url },
+        });
+        assert.equal(res.status, 200, `preview of #${e.id}: ${res.status}`);
+        const preview = await res.json();
+        const seen = await layOut(suite.browser, preview.html);
+        assert.equal(
+          seen.text.match(/^Hi [^\n]*,$/gm)?.length,
+          1,
+          `#${e.id}: the preview greets once`,
+        );
+        assert.equal(
+          preview.text.match(/^Hi [^\n]*,$/gm)?.length,
+          1,
+          `#${e.id}: its text part too`,
+        );
+        assert.deepEqual(seen.h2, editionSections(e.text), `#${e.id}: the preview's h2s`);
+        assert.ok(
+          seen.scrollWidth <= PHONE,
+          `#${e.id}: the preview is ${seen.scrollWidth} px wide`,
+        );
+
+        const entry = feed
+          .split("<entry>")
+          .find((x) => x.includes(`<id>${gateway.url}/newsletter/${e.id}</id>`));
+        assert.ok(entry, `the feed has #${e.id}`);
+        const content = fromXml(/<content type="html">([\s\S]*?)<\/content>/.exec(entry)[1]);
+        for (const title of editionSections(e.text))
+          assert.match(
+            content,
+            new RegExp(`<h2[^>]*>${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</h2>`),
+            `#${e.id} in the feed: "${title}"`,
+          );
+        // The feed's entry is the edition page's article: its tags' list, then the text's.
+        assert.equal(
+          content.match(/<li>/g)?.length,
+          e.tags.length + listItems(e.text),
+          `#${e.id} in the feed: its list items`,
+        );
       }
     },
   );
