@@ -1,7 +1,7 @@
 // What every subscriber sees of DevOps Digest, measured in a real browser: a gateway of
 // this file's own sends through an SMTP sink (lib/smtpsink.mjs); a reader subscribes and
 // confirms (the confirmation and welcome emails), the admin publishes every edition
-// through the admin API, and each email's HTML part, as the sink received it, is laid
+// through the admin API (on the admin's origin), and each email's HTML part, as the sink received it, is laid
 // out in Chromium at 375 px: nothing wider than the phone, one greeting, the edition's
 // lists as <li>, its sections as <h2>; its hidden preheader; dark colours when the
 // reader's system is dark. The text part has one greeting and no ``` fence. The
@@ -89,12 +89,15 @@ describe("the emails a subscriber gets", () => {
       PORTFOLIO_ADMIN_PASSWORD_HASH: passwordHash(PASSWORD),
       PORTFOLIO_OWNER_EMAIL: "owner@portfolio-e2e.test",
     }));
-    const api = (path, body) =>
-      fetch(`${gateway.url}${path}`, {
+    // The public origin for the reader, the admin's own for the admin API (decision 0047).
+    const post = (origin) => (path, body) =>
+      fetch(`${origin}${path}`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", Origin: gateway.url, ...body?.headers },
+        headers: { "Content-Type": "application/json", Origin: origin, ...body?.headers },
         body: body?.json === undefined ? undefined : JSON.stringify(body.json),
       });
+    const api = post(gateway.url);
+    const admin = post(gateway.adminUrl);
     // Subscribe and confirm, as a reader does (no name: the greeting's default).
     let res = await api("/api/newsletter/subscriptions", {
       json: { email: READER, name: "", website: "" },
@@ -108,14 +111,16 @@ describe("the emails a subscriber gets", () => {
     mail.set("welcome", await sink.waitForMail(READER, /^Welcome/));
 
     // The admin publishes every edition to the confirmed reader.
-    res = await api("/api/admin/session", { json: { user: USER, password: PASSWORD } });
+    res = await admin("/api/admin/session", { json: { user: USER, password: PASSWORD } });
     assert.equal(res.status, 204, `signing in: ${res.status} ${await res.text()}`);
     adminCookie = res.headers
       .getSetCookie()
       .map((c) => c.split(";")[0])
       .join("; ");
     for (const e of editions) {
-      res = await api(`/api/admin/editions/${e.id}/publish`, { headers: { Cookie: adminCookie } });
+      res = await admin(`/api/admin/editions/${e.id}/publish`, {
+        headers: { Cookie: adminCookie },
+      });
       assert.equal(res.status, 200, `publishing #${e.id}: ${res.status} ${await res.text()}`);
     }
     for (const e of editions) {
@@ -191,8 +196,8 @@ describe("the emails a subscriber gets", () => {
           (_, e) => ({ lt: "<", gt: ">", quot: '"', "#39": "'", amp: "&" })[e],
         );
       for (const e of editions) {
-        const res = await fetch(`${gateway.url}/api/admin/editions/${e.id}/preview`, {
-          headers: { Cookie: adminCookie, Origin: gateway.url },
+        const res = await fetch(`${gateway.adminUrl}/api/admin/editions/${e.id}/preview`, {
+          headers: { Cookie: adminCookie, Origin: gateway.adminUrl },
         });
         assert.equal(res.status, 200, `preview of #${e.id}: ${res.status}`);
         const preview = await res.json();
