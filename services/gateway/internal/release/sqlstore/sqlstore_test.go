@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
@@ -175,15 +177,77 @@ func TestTheGateKeepsTheCurrentVersionServing(t *testing.T) {
 			if _, err := store.Artifact(ctx, "blog", "1.0.0-c"); !errors.Is(err, release.ErrNoRelease) {
 				t.Fatalf("a refused release was stored: %v", err)
 			}
-			// A newsletter release claiming the blog's page collides with it.
+			// A newsletter release claiming the blog's page: the blog's, not the newsletter's.
 			svc.Shipped.Provided = nil
 			nl := releasetest.Build(t, "newsletter", "1.0.0-x", "x")
 			claim := nl.Description.Routes[0]
 			claim.Path = "/blog/all-posts"
 			releasetest.AddPage(t, &nl, claim, "<main></main>")
 			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), "test")
-			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /blog/all-posts collides with section blog's") {
-				t.Fatalf("colliding routes: %v", err)
+			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /blog/all-posts is outside the newsletter's /newsletter") {
+				t.Fatalf("another section's route: %v", err)
+			}
+			// Inside its own prefix, a page the gateway serves is taken.
+			svc.Shipped.Paths = map[string]string{"/newsletter/confirm": "the gateway"}
+			nl = releasetest.Build(t, "newsletter", "1.0.0-y", "y")
+			claim.Path = "/newsletter/confirm"
+			releasetest.AddPage(t, &nl, claim, "<main></main>")
+			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), "test")
+			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /newsletter/confirm collides with the gateway's") {
+				t.Fatalf("the gateway's route: %v", err)
+			}
+		})
+	}
+}
+
+// TestAReleaseNamesOnlyItsOwnPaths: an attacker's blog release naming the shell's, the
+// gateway's and the admin's paths is refused at publish, each path on its own, and at
+// promote when it got into the store before the gate knew better; the newsletter's
+// next edition is then the newsletter's to publish.
+func TestAReleaseNamesOnlyItsOwnPaths(t *testing.T) {
+	probe := []string{"/favicon.ico", "/index.html", "/admin", "/admin/evil", "/projects/1", "/atom.xml", "/feed.json", "/search.json", "/metrics", "/Admin/newsletter", "/newsletter/7"}
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, store, c, _ := newService(t, d)
+			for i, p := range probe {
+				b := releasetest.Build(t, "blog", "6.6.6-"+strconv.Itoa(i), "evil")
+				releasetest.AddPage(t, &b, content.Route{Path: p, Section: content.SectionBlog, Title: "Evil"}, "<main>evil</main>")
+				_, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), "test")
+				if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "release: route "+p+" ") || !strings.Contains(err.Error(), " is outside the blog's /blog") {
+					t.Errorf("a blog release with %s: %v, want a conflict: outside the blog's /blog", p, err)
+				}
+			}
+			if list, err := store.List(ctx, "blog"); err != nil || len(list) != 0 {
+				t.Fatalf("refused releases were stored: %v, %v", list, err)
+			}
+
+			// One the store took before this gate: promoting it is refused, nothing changes.
+			b := releasetest.Build(t, "blog", "6.6.6-old", "evil")
+			releasetest.AddPage(t, &b, content.Route{Path: "/index.html", Section: content.SectionBlog, Title: "Evil"}, "<main>evil</main>")
+			raw := releasetest.Artifact(t, b)
+			rel, err := release.Open(raw, release.DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := store.Publish(ctx, rel, raw, "before the gate", c.now); err != nil {
+				t.Fatal(err)
+			}
+			err = svc.Promote(ctx, "blog", "6.6.6-old", "owner")
+			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "release: route /index.html is outside the blog's /blog") {
+				t.Fatalf("promoting it: %v", err)
+			}
+			if got := serving(t, store, "blog"); got != "" {
+				t.Fatalf("serving %q after a refused promote", got)
+			}
+
+			nl := releasetest.Build(t, "newsletter", "1.1.0-seven", "seven")
+			releasetest.AddPage(t, &nl, content.Route{Path: "/newsletter/7", Section: content.SectionNewsletter, Title: "#7 Seven"}, "<main>#7</main>")
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, nl), "test"); err != nil {
+				t.Fatalf("the newsletter's /newsletter/7: %v", err)
+			}
+			if err := svc.Promote(ctx, "newsletter", "1.1.0-seven", "owner"); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
