@@ -88,6 +88,11 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 		r.Handle("/api/admin/sections", session(handleAdminSections(logger, d.Sections))).Methods(get...)
 		r.Handle("/api/admin/sections/"+section+"/promote", session(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+		// The keys a section's releases must be signed by: the admin's alone, never a
+		// deploy token's (a token that could add a key could sign for itself).
+		r.Handle("/api/admin/sections/"+section+"/keys", session(handleSectionKeys(logger, d.Sections))).Methods(get...)
+		r.Handle("/api/admin/sections/"+section+"/keys", session(json(handleSectionKeyAdd(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/admin/sections/"+section+"/keys", session(noBody(handleSectionKeyRemove(logger, d.Sections)))).Methods(http.MethodDelete)
 		r.Handle("/api/sections/"+section+"/releases", g.deploy(g.artifact(handleReleasePublish(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/sections/"+section+"/promote", g.deploy(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/sections/"+section+"/rollback", g.deploy(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)

@@ -1,6 +1,7 @@
 package sqlstore_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -46,7 +47,7 @@ func newService(t *testing.T, d sqldbtest.Dialect) (*release.Service, *sqlstore.
 
 func publish(t *testing.T, svc *release.Service, section, version string) {
 	t.Helper()
-	if _, err := svc.Publish(context.Background(), "", releasetest.Artifact(t, releasetest.Build(t, section, version, version)), "test"); err != nil {
+	if _, err := svc.Publish(context.Background(), "", releasetest.Artifact(t, releasetest.Build(t, section, version, version)), nil, "test"); err != nil {
 		t.Fatalf("publish %s %s: %v", section, version, err)
 	}
 }
@@ -83,7 +84,7 @@ func TestPublishPromoteRollBackExpire(t *testing.T) {
 			// contents is refused.
 			publish(t, svc, "blog", "1.0.0-a")
 			other := releasetest.Build(t, "blog", "1.0.0-a", "changed")
-			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, other), "test"); apperr.CodeOf(err) != apperr.Conflict {
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, other), nil, "test"); apperr.CodeOf(err) != apperr.Conflict {
 				t.Fatalf("republishing 1.0.0-a with other contents: %v, want a conflict", err)
 			}
 
@@ -170,7 +171,7 @@ func TestTheGateKeepsTheCurrentVersionServing(t *testing.T) {
 			if got := serving(t, store, "blog"); got != "1.0.0-a" {
 				t.Fatalf("serving %q after a refused promote, want 1.0.0-a", got)
 			}
-			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, releasetest.Build(t, "blog", "1.0.0-c", "c")), "test")
+			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, releasetest.Build(t, "blog", "1.0.0-c", "c")), nil, "test")
 			if apperr.CodeOf(err) != apperr.Conflict {
 				t.Fatalf("publish against another React: %v", err)
 			}
@@ -183,7 +184,7 @@ func TestTheGateKeepsTheCurrentVersionServing(t *testing.T) {
 			claim := nl.Description.Routes[0]
 			claim.Path = "/blog/all-posts"
 			releasetest.AddPage(t, &nl, claim, "<main></main>")
-			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), "test")
+			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), nil, "test")
 			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /blog/all-posts is outside the newsletter's /newsletter") {
 				t.Fatalf("another section's route: %v", err)
 			}
@@ -192,7 +193,7 @@ func TestTheGateKeepsTheCurrentVersionServing(t *testing.T) {
 			nl = releasetest.Build(t, "newsletter", "1.0.0-y", "y")
 			claim.Path = "/newsletter/confirm"
 			releasetest.AddPage(t, &nl, claim, "<main></main>")
-			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), "test")
+			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), nil, "test")
 			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /newsletter/confirm collides with the gateway's") {
 				t.Fatalf("the gateway's route: %v", err)
 			}
@@ -213,7 +214,7 @@ func TestAReleaseNamesOnlyItsOwnPaths(t *testing.T) {
 			for i, p := range probe {
 				b := releasetest.Build(t, "blog", "6.6.6-"+strconv.Itoa(i), "evil")
 				releasetest.AddPage(t, &b, content.Route{Path: p, Section: content.SectionBlog, Title: "Evil"}, "<main>evil</main>")
-				_, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), "test")
+				_, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), nil, "test")
 				if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "release: route "+p+" ") || !strings.Contains(err.Error(), " is outside the blog's /blog") {
 					t.Errorf("a blog release with %s: %v, want a conflict: outside the blog's /blog", p, err)
 				}
@@ -230,7 +231,7 @@ func TestAReleaseNamesOnlyItsOwnPaths(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := store.Publish(ctx, rel, raw, "before the gate", c.now); err != nil {
+			if err := store.Publish(ctx, rel, raw, nil, "before the gate", c.now); err != nil {
 				t.Fatal(err)
 			}
 			err = svc.Promote(ctx, "blog", "6.6.6-old", "owner")
@@ -243,7 +244,7 @@ func TestAReleaseNamesOnlyItsOwnPaths(t *testing.T) {
 
 			nl := releasetest.Build(t, "newsletter", "1.1.0-seven", "seven")
 			releasetest.AddPage(t, &nl, content.Route{Path: "/newsletter/7", Section: content.SectionNewsletter, Title: "#7 Seven"}, "<main>#7</main>")
-			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, nl), "test"); err != nil {
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, nl), nil, "test"); err != nil {
 				t.Fatalf("the newsletter's /newsletter/7: %v", err)
 			}
 			if err := svc.Promote(ctx, "newsletter", "1.1.0-seven", "owner"); err != nil {
@@ -312,3 +313,140 @@ func TestDeployTokens(t *testing.T) {
 		})
 	}
 }
+
+// TestSignedReleases: once a section has a key, only a release signed by one of its keys
+// (ssh-keygen -Y sign -n portfolio-release over release.json) is published or promoted;
+// a removed key no longer verifies; without keys unsigned releases go again. Keys come
+// and go in the section's history with their actor. Signed with the real ssh-keygen.
+func TestSignedReleases(t *testing.T) {
+	keyA, keyB := releasetest.NewSSHKey(t, "team-a@ci"), releasetest.NewSSHKey(t, "team-b@ci")
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, store, c, _ := newService(t, d)
+			addKey := func(k releasetest.SSHKey) func(t *testing.T) {
+				return func(t *testing.T) {
+					added, err := svc.AddKey(ctx, "blog", k.Public, "admin:owner")
+					if err != nil || added.Fingerprint != k.Fingerprint {
+						t.Fatalf("added %+v, %v; ssh-keygen -l says %s", added, err, k.Fingerprint)
+					}
+				}
+			}
+			removeKey := func(k releasetest.SSHKey) func(t *testing.T) {
+				return func(t *testing.T) {
+					if err := svc.RemoveKey(ctx, "blog", k.Fingerprint, "cli:owner"); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			// sign is how a step's release is signed: "" unsigned, else the key and how.
+			signed := map[string][]byte{} // version → its signature, for the promotes
+			sign := func(t *testing.T, how string, rel *release.Release) []byte {
+				switch how {
+				case "":
+					return nil
+				case "A":
+					return releasetest.Sign(t, keyA.Private, release.SignatureNamespace, rel.ManifestJSON)
+				case "B":
+					return releasetest.Sign(t, keyB.Private, release.SignatureNamespace, rel.ManifestJSON)
+				case "A for git":
+					return releasetest.Sign(t, keyA.Private, "git", rel.ManifestJSON)
+				case "A over another release":
+					return releasetest.Sign(t, keyA.Private, release.SignatureNamespace, append([]byte(" "), rel.ManifestJSON...))
+				}
+				return []byte("not a signature")
+			}
+			requires := "release: blog requires a signature by one of its keys; "
+			steps := []struct {
+				name    string
+				before  func(t *testing.T) // a change of the keys first
+				sign    string
+				promote string // a version published earlier to promote, instead of publishing
+				code    apperr.Code
+				want    string // the refusal, "" published
+			}{
+				{name: "no key, unsigned: published"},
+				{name: "a key, unsigned: refused", before: addKey(keyA), code: apperr.Forbidden, want: requires + "this release is unsigned"},
+				{name: "signed by another key: refused", sign: "B", code: apperr.Forbidden, want: requires + "this release is signed by key " + keyB.Fingerprint + ", which is not one of blog's keys"},
+				{name: "signed by the key: published", sign: "A"},
+				{name: "signed by the key for another namespace: refused", sign: "A for git", code: apperr.Forbidden, want: `is for "git", not portfolio-release`},
+				{name: "the key's signature of another release: refused", sign: "A over another release", code: apperr.Forbidden, want: "does not sign this release"},
+				{name: "not a signature: invalid", sign: "junk", code: apperr.Invalid, want: "the signature is not an SSH signature"},
+				{name: "an unsigned release published before the key: not promoted", promote: "0", code: apperr.Forbidden, want: requires + "this release is unsigned"},
+				{name: "the key's release: promoted", promote: "3"},
+				{name: "a second key signs too", before: addKey(keyB), sign: "B"},
+				{name: "the first key removed: its release is refused", before: removeKey(keyA), sign: "A", code: apperr.Forbidden, want: requires + "this release is signed by key " + keyA.Fingerprint + ", which is not one of blog's keys"},
+				{name: "the first key removed: its published release is not promoted", promote: "3", code: apperr.Forbidden, want: "signed by key " + keyA.Fingerprint + ", which is not one of blog's keys"},
+				{name: "no key left: unsigned is published again", before: removeKey(keyB)},
+				{name: "no key left: a signature by a removed key is still refused", sign: "B", code: apperr.Forbidden, want: "release: this release is signed by key " + keyB.Fingerprint + ", which is not one of blog's keys (it has none"},
+			}
+			for i, s := range steps {
+				version := "1.0.0-" + strconv.Itoa(i)
+				if s.before != nil {
+					s.before(t)
+				}
+				c.now = c.now.Add(time.Minute)
+				var err error
+				if s.promote != "" {
+					err = svc.Promote(ctx, "blog", "1.0.0-"+s.promote, "owner")
+				} else {
+					raw := releasetest.Artifact(t, releasetest.Build(t, "blog", version, version))
+					rel, oerr := release.Open(raw, release.DefaultLimits)
+					if oerr != nil {
+						t.Fatal(oerr)
+					}
+					signed[version] = sign(t, s.sign, rel)
+					_, err = svc.Publish(ctx, "", raw, signed[version], "test")
+				}
+				want := s.want
+				switch {
+				case want == "" && err != nil:
+					t.Fatalf("%s: refused: %v", s.name, err)
+				case want != "" && (apperr.CodeOf(err) != s.code || !strings.Contains(err.Error(), want)):
+					t.Fatalf("%s: %v, want %s saying %q", s.name, err, s.code, want)
+				}
+				if s.promote == "" {
+					_, serr := store.Signature(ctx, "blog", version)
+					if stored := !errors.Is(serr, release.ErrNoRelease); stored != (want == "") {
+						t.Fatalf("%s: stored %v (%v)", s.name, stored, serr)
+					}
+				}
+			}
+
+			// What was kept: the signature and its key, and the keys' history.
+			list, err := store.List(ctx, "blog")
+			if err != nil {
+				t.Fatal(err)
+			}
+			by := map[string]string{}
+			for _, r := range list {
+				by[r.Version] = r.SignedBy
+			}
+			if by["1.0.0-0"] != "" || by["1.0.0-3"] != keyA.Fingerprint || by["1.0.0-9"] != keyB.Fingerprint {
+				t.Errorf("signed by %v, want 1.0.0-0 unsigned, 1.0.0-3 by A, 1.0.0-9 by B", by)
+			}
+			if sig, err := store.Signature(ctx, "blog", "1.0.0-3"); err != nil || !bytes.Equal(sig, signed["1.0.0-3"]) {
+				t.Errorf("the signature kept of 1.0.0-3: %v", err)
+			}
+			history, err := store.History(ctx, "blog", 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keyEvents []string
+			for _, e := range history {
+				if strings.HasPrefix(e.Action, "key-") {
+					keyEvents = append(keyEvents, e.Action+" "+e.Key+" "+e.Actor)
+				}
+			}
+			wantEvents := []string{
+				"key-remove " + keyB.Fingerprint + " cli:owner", "key-remove " + keyA.Fingerprint + " cli:owner",
+				"key-add " + keyB.Fingerprint + " admin:owner", "key-add " + keyA.Fingerprint + " admin:owner",
+			}
+			if !slices.Equal(keyEvents, wantEvents) {
+				t.Errorf("the keys' history %q, want %q", keyEvents, wantEvents)
+			}
+		})
+	}
+}
+
+func none() string { return "" }
