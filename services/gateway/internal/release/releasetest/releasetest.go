@@ -111,13 +111,18 @@ type SSHKey struct {
 	Fingerprint string // SHA256:…, as ssh-keygen -l prints it
 }
 
-// NewSSHKey makes an ed25519 key pair with the real ssh-keygen, as a team would for its
-// releases. The test is skipped where ssh-keygen is missing.
-func NewSSHKey(t testing.TB, comment string) SSHKey {
+// NewSSHKey makes a key pair with the real ssh-keygen, as a team would for its
+// releases: ed25519, or what kind says (ssh-keygen's flags, such as -t rsa -b 4096).
+// The test is skipped where ssh-keygen is missing.
+func NewSSHKey(t testing.TB, comment string, kind ...string) SSHKey {
 	t.Helper()
 	keygen := sshKeygen(t)
+	if len(kind) == 0 {
+		kind = []string{"-t", "ed25519"}
+	}
 	k := SSHKey{Private: filepath.Join(t.TempDir(), "release_key")}
-	if out, err := exec.Command(keygen, "-q", "-t", "ed25519", "-N", "", "-C", comment, "-f", k.Private).CombinedOutput(); err != nil {
+	args := append([]string{"-q", "-N", "", "-C", comment, "-f", k.Private}, kind...)
+	if out, err := exec.Command(keygen, args...).CombinedOutput(); err != nil {
 		t.Fatalf("ssh-keygen: %v: %s", err, out)
 	}
 	var err error

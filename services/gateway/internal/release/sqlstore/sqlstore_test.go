@@ -450,3 +450,84 @@ func TestSignedReleases(t *testing.T) {
 }
 
 func none() string { return "" }
+
+// TestSectionKeys: a section's keys as the owner adds, lists and removes them, and what
+// is refused, with the message the admin and the CLI show.
+func TestSectionKeys(t *testing.T) {
+	ed := releasetest.NewSSHKey(t, "blog@ci")
+	ecdsa := releasetest.NewSSHKey(t, "ecdsa@ci", "-t", "ecdsa", "-b", "256")
+	rsa := releasetest.NewSSHKey(t, "rsa@ci", "-t", "rsa", "-b", "3072")
+	shortRSA := releasetest.NewSSHKey(t, "old@ci", "-t", "rsa", "-b", "1024")
+	dsa := releasetest.NewSSHKey(t, "dsa@ci", "-t", "dsa")
+	private, err := os.ReadFile(ed.Private)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, store, _, _ := newService(t, d)
+			cases := []struct {
+				name, section string
+				pub           []byte
+				code          apperr.Code // "" added
+				want          string
+			}{
+				{"ed25519", "blog", ed.Public, "", ""},
+				{"ECDSA", "blog", ecdsa.Public, "", ""},
+				{"RSA, 3072 bits", "blog", rsa.Public, "", ""},
+				{"the same key again", "blog", ed.Public, apperr.Conflict, "The key " + ed.Fingerprint + " is already one of blog's keys."},
+				{"the same key for another section", "newsletter", ed.Public, "", ""},
+				{"RSA, 1024 bits", "blog", shortRSA.Public, apperr.Invalid, "This RSA key has 1024 bits: at least 2048 are needed."},
+				{"DSA", "blog", dsa.Public, apperr.Invalid, "A ssh-dss key cannot sign releases"},
+				{"the private key", "blog", private, apperr.Invalid, "This is a private key: paste the public one (the .pub file), and keep the private key secret."},
+				{"nothing", "blog", []byte(" \n"), apperr.Invalid, "Paste a public key"},
+				{"not a key", "blog", []byte("ssh-ed25519 bm90IGEga2V5"), apperr.Invalid, "This is not an SSH public key"},
+				{"two keys", "blog", append(append([]byte{}, ecdsa.Public...), rsa.Public...), apperr.Invalid, "Paste one public key, on one line."},
+				{"with options", "blog", append([]byte(`command="/bin/sh" `), ed.Public...), apperr.Invalid, "without authorized_keys options"},
+				{"an unknown section", "shop", ed.Public, apperr.NotFound, `There is no section "shop"`},
+			}
+			for _, c := range cases {
+				k, err := svc.AddKey(ctx, c.section, c.pub, "admin:owner")
+				switch {
+				case c.code == "" && err != nil:
+					t.Errorf("%s: refused: %v", c.name, err)
+				case c.code != "" && (apperr.CodeOf(err) != c.code || !strings.Contains(err.Error(), c.want)):
+					t.Errorf("%s: %v, want %s saying %q", c.name, err, c.code, c.want)
+				case c.code == apperr.Invalid:
+					if e, _ := apperr.From(err); e.Field != "publicKey" {
+						t.Errorf("%s: field %q, want publicKey", c.name, e.Field)
+					}
+				case c.code == "" && k.Section != c.section:
+					t.Errorf("%s: added %+v", c.name, k)
+				}
+			}
+			keys, err := svc.Keys(ctx, "blog")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, k := range keys {
+				got = append(got, k.Fingerprint+" "+k.Type+" "+k.Comment+" "+k.AddedBy)
+			}
+			want := []string{ed.Fingerprint + " ssh-ed25519 blog@ci admin:owner", ecdsa.Fingerprint + " ecdsa-sha2-nistp256 ecdsa@ci admin:owner", rsa.Fingerprint + " ssh-rsa rsa@ci admin:owner"}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("the blog's keys %q, want %q", got, want)
+			}
+			if err := svc.RemoveKey(ctx, "blog", ecdsa.Fingerprint, "cli:owner"); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.RemoveKey(ctx, "blog", ecdsa.Fingerprint, "cli:owner"); apperr.CodeOf(err) != apperr.NotFound || !strings.Contains(err.Error(), "blog has no key "+ecdsa.Fingerprint) {
+				t.Errorf("removing it again: %v", err)
+			}
+			if keys, _ := store.Keys(ctx, "blog"); len(keys) != 2 {
+				t.Errorf("%d keys after one of three was removed", len(keys))
+			}
+			if keys, _ := store.Keys(ctx, "newsletter"); len(keys) != 1 || keys[0].Fingerprint != ed.Fingerprint {
+				t.Errorf("the newsletter's keys %+v", keys)
+			}
+		})
+	}
+}
