@@ -345,7 +345,8 @@ func signatureOf(artifact, named string) ([]byte, error) {
 	}
 	sig, err := release.Unarmor(armored)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		// Not the apperr's message alone (runSections): it would not name the file.
+		return nil, fmt.Errorf("%s is not an SSH signature file (ssh-keygen -Y sign writes one)", file)
 	}
 	return sig, nil
 }
@@ -447,14 +448,18 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 			if r.Version == current[name] {
 				mark = "*"
 			}
-			fmt.Fprintf(tw, "  %s %s\t%s\t%s\t%s\n", mark, r.Version, r.PublishedAt.Format(time.RFC3339), r.PublishedBy, r.Digest)
+			fmt.Fprintf(tw, "  %s %s\t%s\t%s\t%s\t%s\n", mark, r.Version, r.PublishedAt.Format(time.RFC3339), r.PublishedBy, r.Digest, orDefault(r.SignedBy, "unsigned"))
 		}
 		events, err := svc.Store.History(ctx, name, 10)
 		if err != nil {
 			return err
 		}
 		for _, e := range events {
-			fmt.Fprintf(tw, "    %s\t%s %s\t%s\n", e.At.Format(time.RFC3339), e.Action, shownVersion(e.Version), e.Actor)
+			what := shownVersion(e.Version)
+			if e.Key != "" {
+				what = e.Key
+			}
+			fmt.Fprintf(tw, "    %s\t%s %s\t%s\n", e.At.Format(time.RFC3339), e.Action, what, e.Actor)
 		}
 	}
 	return tw.Flush()

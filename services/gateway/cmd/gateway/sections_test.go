@@ -454,8 +454,19 @@ func TestSignedReleasesThroughTheCLIAndTheAPIs(t *testing.T) {
 	if _, err := sectionsCLI(t, env, "publish", local); err == nil || !strings.Contains(err.Error(), "this release is unsigned") {
 		t.Errorf("publish without its .sig: %v", err)
 	}
+	if _, err := sectionsCLI(t, env, "publish", "--signature", keyA.Private+".pub", local); err == nil || !strings.Contains(err.Error(), keyA.Private+".pub is not an SSH signature file") {
+		t.Errorf("publish --signature of a file that is no signature: %v", err)
+	}
 	if out, err := sectionsCLI(t, env, "publish", "--signature", moved, local); err != nil || strings.TrimSpace(out) != "3.0.0-c" {
 		t.Errorf("publish --signature: %q, %v", out, err)
+	}
+	// list: who signed each release, and the keys' history.
+	out, err = sectionsCLI(t, env, "list")
+	lines := strings.Split(out, "\n")
+	signedLine := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "3.0.0-c") && strings.HasSuffix(strings.TrimSpace(l), keyA.Fingerprint) })
+	keyLine := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "key-add "+keyA.Fingerprint) && strings.HasSuffix(l, "cli:ops") })
+	if err != nil || signedLine < 0 || keyLine < 0 {
+		t.Errorf("list: %q, %v", out, err)
 	}
 
 	// The admin: keys are the session's alone, not a deploy token's.
