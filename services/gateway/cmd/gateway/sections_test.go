@@ -463,8 +463,12 @@ func TestSignedReleasesThroughTheCLIAndTheAPIs(t *testing.T) {
 	// list: who signed each release, and the keys' history.
 	out, err = sectionsCLI(t, env, "list")
 	lines := strings.Split(out, "\n")
-	signedLine := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "3.0.0-c") && strings.HasSuffix(strings.TrimSpace(l), keyA.Fingerprint) })
-	keyLine := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, "key-add "+keyA.Fingerprint) && strings.HasSuffix(l, "cli:ops") })
+	signedLine := slices.IndexFunc(lines, func(l string) bool {
+		return strings.Contains(l, "3.0.0-c") && strings.HasSuffix(strings.TrimSpace(l), keyA.Fingerprint)
+	})
+	keyLine := slices.IndexFunc(lines, func(l string) bool {
+		return strings.Contains(l, "key-add "+keyA.Fingerprint) && strings.HasSuffix(l, "cli:ops")
+	})
 	if err != nil || signedLine < 0 || keyLine < 0 {
 		t.Errorf("list: %q, %v", out, err)
 	}

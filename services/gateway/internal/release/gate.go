@@ -74,7 +74,8 @@ func (s Site) Admit(rel *Release) error {
 
 // Prefix is the tree of paths section owns on the site: Prefix(section) and every path
 // below it (/blog, /blog/…). Nothing a section's release names may lie outside it: not a
-// page, a feed or sitemap entry, a share card or a search document (issue 27).
+// page, a feed or sitemap entry, a share card or a search document (docs/api.md, "A
+// section's paths").
 func Prefix(section string) string { return "/" + section }
 
 // claim is a path on the site a release names, and what names it ("route", "post"…).
