@@ -215,7 +215,7 @@ describe("admin sections", () => {
       const requires = "release: blog requires a signature by one of its keys; ";
       await signIn(page);
       const blog = section(page, "Blog");
-      const keys = blog.getByRole("region", { name: "Signing keys" });
+      const keys = blog.getByRole("heading", { name: "Signing keys" }).locator("..");
       assert.match(await keys.innerText(), /None: Blog takes unsigned releases/);
 
       const form = blog.getByRole("form", { name: "Add a signing key to Blog" });

@@ -284,6 +284,9 @@ describe("signing keys", () => {
   const BLOG_FINGERPRINT = "SHA256:J4sVtXWZ2k7Yf1mQ8pR3nL0aB6cD9eF2gH5iK7jL8mN"; // the fake's stand-in
   const keyList = (section: HTMLElement, label: string) =>
     within(section).queryByRole("list", { name: `${label} signing keys` });
+  /** The 'Signing keys' block: its heading's parent. */
+  const keysBlock = (section: HTMLElement) =>
+    within(section).getByRole("heading", { name: "Signing keys" }).parentElement as HTMLElement;
   const addForm = (section: HTMLElement, label: string) =>
     within(section).getByRole("form", { name: `Add a signing key to ${label}` });
 
@@ -291,7 +294,7 @@ describe("signing keys", () => {
     createFakeAdminApi({ signedIn: true });
     renderAt();
     const newsletter = await sectionNamed("Newsletter");
-    const keys = within(newsletter).getByRole("region", { name: "Signing keys" });
+    const keys = keysBlock(newsletter);
     expect(keys).toHaveTextContent(
       "Newsletter takes only releases signed by one of these keys (ssh-keygen -Y sign -n portfolio-release).",
     );
@@ -310,7 +313,7 @@ describe("signing keys", () => {
     );
 
     const blog = await sectionNamed("Blog");
-    expect(within(blog).getByRole("region", { name: "Signing keys" })).toHaveTextContent(
+    expect(keysBlock(blog)).toHaveTextContent(
       "None: Blog takes unsigned releases. Add a key to take only releases it signed.",
     );
     expect(keyList(blog, "Blog")).not.toBeInTheDocument();
@@ -395,9 +398,7 @@ describe("signing keys", () => {
     const [call] = api.callsTo("DELETE", "/api/admin/sections/newsletter/keys");
     expect(call!.params.get("fingerprint")).toBe(NEWSLETTER_KEY);
     await waitFor(() => expect(keyList(newsletter, "Newsletter")).not.toBeInTheDocument());
-    expect(within(newsletter).getByRole("region", { name: "Signing keys" })).toHaveTextContent(
-      "None: Newsletter takes unsigned releases.",
-    );
+    expect(keysBlock(newsletter)).toHaveTextContent("None: Newsletter takes unsigned releases.");
     expect(
       within(newsletter).getByRole("list", { name: "Newsletter history" }).firstElementChild,
     ).toHaveTextContent(`admin:admin removed the signing key ${NEWSLETTER_KEY}`);
