@@ -449,8 +449,6 @@ func TestSignedReleases(t *testing.T) {
 	}
 }
 
-func none() string { return "" }
-
 // TestSectionKeys: a section's keys as the owner adds, lists and removes them, and what
 // is refused, with the message the admin and the CLI show.
 func TestSectionKeys(t *testing.T) {
