@@ -62,10 +62,18 @@ run: build
 # A section's release (docs/decisions/0035-section-releases.md): its build and its part
 # of content/, packed into one artifact whose path is the last line printed. Publish it
 # to a site with `bin/gateway sections publish <artifact>` and the site's PORTFOLIO_* settings.
+# SIGNING_KEY=<private key> also signs it (docs/decisions/0048-signed-releases.md): its
+# release.json, by ssh-keygen -Y sign, into <artifact>.sig, which publish sends along.
 release: install | $(GATEWAY)
 	@case "$(SECTION)" in blog|newsletter|admin) ;; *) echo "usage: make release SECTION=blog|newsletter|admin" >&2; exit 2;; esac
 	./scripts/build-js.sh apps/$(SECTION) content >&2
-	./$(GATEWAY) sections pack $(SECTION) --content content --commit $(COMMIT) $(if $(shell git status --porcelain),--dirty)
+	@set -eo pipefail; \
+	artifact=$$(./$(GATEWAY) sections pack $(SECTION) --content content --commit $(COMMIT) $(if $(shell git status --porcelain),--dirty) | tail -n 1); \
+	if [ -n "$(SIGNING_KEY)" ]; then \
+	  tar -xzOf "$$artifact" release.json | ssh-keygen -q -Y sign -f "$(SIGNING_KEY)" -n portfolio-release >"$$artifact.sig"; \
+	  echo "signed: $$artifact.sig" >&2; \
+	fi; \
+	echo "$$artifact"
 
 dev: install $(GATEWAY)
 	./scripts/dev.sh

@@ -12,7 +12,8 @@ import (
 // Store keeps the published releases and which one each section serves
 // (release/sqlstore).
 type Store interface {
-	Publish(ctx context.Context, rel *Release, raw []byte, actor string, now time.Time) error
+	// Publish stores rel, its artifact raw and its signature sig (nil: unsigned).
+	Publish(ctx context.Context, rel *Release, raw, sig []byte, actor string, now time.Time) error
 	Artifact(ctx context.Context, section, version string) ([]byte, error)
 	List(ctx context.Context, section string) ([]Record, error)
 	Current(ctx context.Context) (map[string]string, error)
@@ -22,6 +23,7 @@ type Store interface {
 	// Expire removes section's releases published before cutoff but the served one and
 	// the keep newest, and returns their versions.
 	Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error)
+	KeyStore
 }
 
 // Shipped is what the site serves besides the releases: the shell's shared modules
@@ -41,12 +43,14 @@ type Service struct {
 	Tokens  Tokens // for CI: deploy tokens scoped to one section
 }
 
-// Publish opens, checks and stores an artifact; it returns the release stored. Its
-// errors are apperr errors: invalid for an artifact that is malformed or hostile,
-// conflict for one that does not fit the site or reuses a version.
+// Publish opens, checks and stores an artifact with its signature sig (an SSHSIG blob,
+// nil: unsigned); it returns the release stored. Its errors are apperr errors: invalid
+// for an artifact or a signature that is malformed or hostile, forbidden for a
+// signature the section's keys refuse, conflict for a release that does not fit the
+// site or reuses a version.
 // A non-empty section is the one the caller may publish to: an artifact of another is
 // refused before anything is stored.
-func (s *Service) Publish(ctx context.Context, section string, raw []byte, actor string) (*Release, error) {
+func (s *Service) Publish(ctx context.Context, section string, raw, sig []byte, actor string) (*Release, error) {
 	rel, err := Open(raw, s.Limits)
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Invalid, err.Error(), err)
@@ -54,10 +58,13 @@ func (s *Service) Publish(ctx context.Context, section string, raw []byte, actor
 	if section != "" && rel.Manifest.Section != section {
 		return nil, apperr.New(apperr.Forbidden, fmt.Sprintf("The artifact is a release of %s, not %s.", rel.Manifest.Section, section))
 	}
+	if err := s.verified(ctx, rel, sig); err != nil {
+		return nil, err
+	}
 	if err := s.admit(ctx, rel); err != nil {
 		return nil, err
 	}
-	if err := s.Store.Publish(ctx, rel, raw, actor, s.Now()); err != nil {
+	if err := s.Store.Publish(ctx, rel, raw, sig, actor, s.Now()); err != nil {
 		return nil, coded(err)
 	}
 	return rel, nil
@@ -75,13 +82,9 @@ func coded(err error) error {
 }
 
 // Promote makes a published version the one its section serves, if it still fits
-// the site as it is now.
+// the site and its section's keys as they are now.
 func (s *Service) Promote(ctx context.Context, section, version, actor string) error {
-	rel, err := s.Load(ctx, section, version)
-	if err != nil {
-		return err
-	}
-	if err := s.admit(ctx, rel); err != nil {
+	if err := s.Check(ctx, section, version); err != nil {
 		return err
 	}
 	return coded(s.Store.Promote(ctx, section, version, actor, s.Now()))
@@ -139,11 +142,18 @@ func (s *Service) admit(ctx context.Context, rel *Release) error {
 	return nil
 }
 
-// Check says whether a published release would be admitted now: nil, or the
-// refusal.
+// Check says whether a published release would be admitted now, its signature
+// against its section's keys and its contents against the site: nil, or the refusal.
 func (s *Service) Check(ctx context.Context, section, version string) error {
 	rel, err := s.Load(ctx, section, version)
 	if err != nil {
+		return err
+	}
+	sig, err := s.Store.Signature(ctx, section, version)
+	if err != nil {
+		return coded(err)
+	}
+	if err := s.verified(ctx, rel, sig); err != nil {
 		return err
 	}
 	return s.admit(ctx, rel)
@@ -155,6 +165,7 @@ type Overview struct {
 	Serving  string          `json:"serving"` // '' for the shipped build
 	Releases []CheckedRecord `json:"releases"`
 	History  []Event         `json:"history"`
+	Keys     []Key           `json:"keys"` // whose signature a release needs; none: unsigned ones go
 }
 
 // CheckedRecord is a published release and whether it would be admitted now.
@@ -195,6 +206,9 @@ func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 		}
 		if o.History == nil {
 			o.History = []Event{}
+		}
+		if o.Keys, err = s.Keys(ctx, name); err != nil {
+			return nil, err
 		}
 		out = append(out, o)
 	}

@@ -32,10 +32,11 @@ var files embed.FS
 var Schema = sqldb.Schema{FS: files, Table: "sections_goose_db_version"}
 
 type statements struct {
-	ClearCurrent, DeleteBlob, DeleteRelease, GetBlob, GetCurrent, GetRelease string
-	InsertBlob, InsertEvent, InsertRelease, LastPromote, ListCurrent         string
-	ListEvents, ListReleases, SetCurrent, UndoEvent                          string
-	GetToken, InsertToken, ListTokens, RevokeToken, TouchToken               string
+	ClearCurrent, DeleteBlob, DeleteRelease, GetBlob, GetCurrent, GetRelease   string
+	InsertBlob, InsertEvent, InsertRelease, LastPromote, ListCurrent           string
+	ListEvents, ListReleases, SetCurrent, UndoEvent                            string
+	GetToken, InsertToken, ListTokens, RevokeToken, TouchToken                 string
+	GetSignature, SetSignature, InsertKey, DeleteKey, ListKeys, InsertKeyEvent string
 }
 
 // Store keeps releases in db and their artifacts in blobs.
@@ -65,13 +66,18 @@ func New(db *sqldb.DB, dir string) *Store {
 	return s
 }
 
-// Publish stores rel (its artifact raw) as published by actor. Publishing a version
-// again with the same digest changes nothing; with another digest it is
-// release.ErrVersionTaken.
-func (s *Store) Publish(ctx context.Context, rel *release.Release, raw []byte, actor string, now time.Time) error {
+// Publish stores rel (its artifact raw, its signature sig or nil) as published by
+// actor. Publishing a version again with the same digest changes nothing, but for a
+// new signature, which replaces the one kept (a release signed again after its key was
+// removed) and is a publish event; with another digest it is release.ErrVersionTaken.
+func (s *Store) Publish(ctx context.Context, rel *release.Release, raw, sig []byte, actor string, now time.Time) error {
 	m := rel.Manifest
+	armored := ""
+	if len(sig) > 0 {
+		armored = string(release.Armor(sig))
+	}
 	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q.InsertRelease, m.Section, m.Version, rel.Digest, string(rel.ManifestJSON), len(raw), now.UnixMilli(), actor)
+		res, err := tx.ExecContext(ctx, s.q.InsertRelease, m.Section, m.Version, rel.Digest, string(rel.ManifestJSON), len(raw), now.UnixMilli(), actor, armored, release.SignedBy(sig))
 		if err != nil {
 			return fmt.Errorf("releases: insert: %w", err)
 		}
@@ -83,7 +89,17 @@ func (s *Store) Publish(ctx context.Context, rel *release.Release, raw []byte, a
 			if digest != rel.Digest {
 				return fmt.Errorf("%w: %s %s is published with digest %s", release.ErrVersionTaken, m.Section, m.Version, digest)
 			}
-			return nil
+			var kept string
+			if err := tx.QueryRowContext(ctx, s.q.GetSignature, m.Section, m.Version).Scan(&kept); err != nil {
+				return fmt.Errorf("releases: get signature: %w", err)
+			}
+			if armored == "" || armored == kept {
+				return nil
+			}
+			if _, err := tx.ExecContext(ctx, s.q.SetSignature, m.Section, m.Version, armored, release.SignedBy(sig)); err != nil {
+				return fmt.Errorf("releases: set signature: %w", err)
+			}
+			return s.event(ctx, tx, m.Section, "publish", m.Version, "", actor, now)
 		}
 		if err := s.blobs.put(ctx, tx, m.Section, m.Version, raw); err != nil {
 			return err
@@ -116,7 +132,7 @@ func (s *Store) List(ctx context.Context, section string) ([]release.Record, err
 	for rows.Next() {
 		r := release.Record{Section: section}
 		var at int64
-		if err := rows.Scan(&r.Version, &r.Digest, &r.Size, &at, &r.PublishedBy); err != nil {
+		if err := rows.Scan(&r.Version, &r.Digest, &r.Size, &at, &r.PublishedBy, &r.SignedBy); err != nil {
 			return nil, fmt.Errorf("releases: list: %w", err)
 		}
 		r.PublishedAt = time.UnixMilli(at).UTC().Truncate(time.Second)
@@ -211,7 +227,7 @@ func (s *Store) History(ctx context.Context, section string, limit int) ([]relea
 	for rows.Next() {
 		e := release.Event{Section: section}
 		var at int64
-		if err := rows.Scan(&e.Action, &e.Version, &e.Previous, &e.Actor, &at); err != nil {
+		if err := rows.Scan(&e.Action, &e.Version, &e.Previous, &e.Actor, &at, &e.Key); err != nil {
 			return nil, fmt.Errorf("releases: history: %w", err)
 		}
 		e.At = time.UnixMilli(at).UTC().Truncate(time.Second)
@@ -425,4 +441,77 @@ func millis(ms int64) time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(ms).UTC()
+}
+
+// Signature implements release.KeyStore: the SSHSIG blob of the signature section's
+// version was published with, nil for none.
+func (s *Store) Signature(ctx context.Context, section, version string) ([]byte, error) {
+	var armored string
+	err := s.db.Reader.QueryRowContext(ctx, s.q.GetSignature, section, version).Scan(&armored)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s %s", release.ErrNoRelease, section, version)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("releases: get signature: %w", err)
+	}
+	if armored == "" {
+		return nil, nil
+	}
+	return release.Unarmor([]byte(armored))
+}
+
+// AddKey implements release.KeyStore: the key and its key-add event, in one transaction.
+func (s *Store) AddKey(ctx context.Context, k release.Key) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q.InsertKey, k.Section, k.Fingerprint, k.Type, k.PublicKey, k.Comment, k.AddedAt.UnixMilli(), k.AddedBy)
+		if err != nil {
+			return fmt.Errorf("section keys: insert: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: %s %s", release.ErrKeyExists, k.Section, k.Fingerprint)
+		}
+		return s.keyEvent(ctx, tx, k.Section, "key-add", k.Fingerprint, k.AddedBy, k.AddedAt)
+	})
+}
+
+// RemoveKey implements release.KeyStore: the key gone and its key-remove event, in one
+// transaction.
+func (s *Store) RemoveKey(ctx context.Context, section, fingerprint, actor string, now time.Time) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q.DeleteKey, section, fingerprint)
+		if err != nil {
+			return fmt.Errorf("section keys: delete: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: %s %s", release.ErrNoKey, section, fingerprint)
+		}
+		return s.keyEvent(ctx, tx, section, "key-remove", fingerprint, actor, now)
+	})
+}
+
+// Keys implements release.KeyStore: section's keys, oldest first.
+func (s *Store) Keys(ctx context.Context, section string) ([]release.Key, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListKeys, section)
+	if err != nil {
+		return nil, fmt.Errorf("section keys: list: %w", err)
+	}
+	defer rows.Close()
+	var out []release.Key
+	for rows.Next() {
+		k := release.Key{Section: section}
+		var at int64
+		if err := rows.Scan(&k.Fingerprint, &k.Type, &k.PublicKey, &k.Comment, &at, &k.AddedBy); err != nil {
+			return nil, fmt.Errorf("section keys: list: %w", err)
+		}
+		k.AddedAt = millis(at)
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) keyEvent(ctx context.Context, tx *sql.Tx, section, action, fingerprint, actor string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, s.q.InsertKeyEvent, section, action, actor, now.UnixMilli(), fingerprint); err != nil {
+		return fmt.Errorf("section keys: %s event: %w", action, err)
+	}
+	return nil
 }
