@@ -5,7 +5,10 @@ package releasetest
 
 import (
 	"bytes"
+	"context"
+	"crypto/rand"
 	"maps"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -98,4 +101,27 @@ func Post(slug, title string) content.Post {
 		Date: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), ReadTime: 3, Category: "Cloud",
 		Tags: []string{"Releases"}, Status: content.PostPublished,
 	}
+}
+
+// AddRandomFile adds a file of n random bytes at name to b: a large build that gzip
+// cannot shrink, so its artifact is as large as its files.
+func AddRandomFile(t testing.TB, b *release.Build, name string, n int) {
+	t.Helper()
+	data := make([]byte, n)
+	if _, err := rand.Read(data); err != nil {
+		t.Fatal(err)
+	}
+	b.Files[name] = data
+}
+
+// CountingStore is a release store that counts the artifacts read from it whole.
+type CountingStore struct {
+	release.Store
+	Artifacts atomic.Int64
+}
+
+// Artifact implements release.Store.
+func (s *CountingStore) Artifact(ctx context.Context, section, version string) ([]byte, error) {
+	s.Artifacts.Add(1)
+	return s.Store.Artifact(ctx, section, version)
 }

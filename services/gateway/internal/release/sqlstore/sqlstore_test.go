@@ -3,6 +3,7 @@ package sqlstore_test
 import (
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -244,6 +245,60 @@ func TestDeployTokens(t *testing.T) {
 			}
 			if _, _, err := svc.Tokens.Create(ctx, "shop", time.Hour); err == nil {
 				t.Fatal("a token for an unknown section was made")
+			}
+		})
+	}
+}
+
+// TestTheAdminsOverviewReadsNoArtifact: the admin's list of the sections (GET
+// /api/admin/sections) checks every release against the site as served now from what
+// the store keeps in its rows, without reading a single artifact.
+func TestTheAdminsOverviewReadsNoArtifact(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, _, _, _ := newService(t, d)
+			store := &releasetest.CountingStore{Store: svc.Store}
+			svc.Store = store
+			publish(t, svc, "blog", "1.0.0-a")
+			// The blog's 1.0.0-b has a page that a newsletter release takes while the blog
+			// still serves 1.0.0-a: b no longer fits the site.
+			for _, b := range []release.Build{
+				releasetest.Build(t, "blog", "1.0.0-b", "b"), releasetest.Build(t, "newsletter", "1.0.0-n", "n"),
+			} {
+				extra := b.Description.Routes[0]
+				extra.Path = "/blog/extra"
+				releasetest.AddPage(t, &b, extra, "<main></main>")
+				if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), "test"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for section, version := range map[string]string{"blog": "1.0.0-a", "newsletter": "1.0.0-n"} {
+				if err := svc.Promote(ctx, section, version, "owner"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			store.Artifacts.Store(0)
+
+			overviews, err := svc.Overviews(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checks := map[string]string{}
+			for _, o := range overviews {
+				for _, r := range o.Releases {
+					checks[o.Name+" "+r.Version] = r.Check
+				}
+			}
+			want := map[string]string{
+				"blog 1.0.0-a": "", "newsletter 1.0.0-n": "",
+				"blog 1.0.0-b": "release: route /blog/extra collides with section newsletter's",
+			}
+			if !maps.Equal(checks, want) {
+				t.Errorf("checks %q, want %q", checks, want)
+			}
+			if n := store.Artifacts.Load(); n != 0 {
+				t.Errorf("the overview read %d artifacts, want none", n)
 			}
 		})
 	}

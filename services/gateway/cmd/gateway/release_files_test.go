@@ -1,0 +1,214 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
+)
+
+// releaseSite is a gateway's handler over a database of its own, its release service
+// and web wired as run() wires them, with the store counting what is read of it.
+type releaseSite struct {
+	cfg   config.Config
+	web   *server.Web
+	svc   *release.Service
+	store *releasetest.CountingStore
+	h     http.Handler
+}
+
+// newReleaseSite opens a site on SQLite in a data directory of its own, or on a
+// PostgreSQL database of its own (skipped without a server).
+func newReleaseSite(t testing.TB, dialect sqldb.Dialect) *releaseSite {
+	t.Helper()
+	env := map[string]string{
+		"PORTFOLIO_DATA_DIR":     filepath.Join(t.TempDir(), "data"),
+		"PORTFOLIO_WEB_DIR":      webtest.Build(t),
+		"PORTFOLIO_METRICS_ADDR": "off",
+	}
+	if dialect == sqldb.Postgres {
+		env["PORTFOLIO_DATABASE_URL"] = pgtest.URL(t)
+	}
+	cfg, err := config.Load("", func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := prepareDataDir(cfg); err != nil {
+		t.Fatal(err)
+	}
+	ctx, logger := context.Background(), zap.NewNop()
+	site, err := loadSite(logger, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := openDatabase(ctx, cfg, logger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = db.Close() })
+	svc, err := newSections(cfg, db, site.web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &releasetest.CountingStore{Store: svc.Store}
+	svc.Store = store
+	h := server.NewServer(server.Deps{
+		Logger: logger, Config: cfg, Site: site.site, Routes: site.routes, Web: site.web,
+		Registry: prometheus.NewRegistry(), Database: sqldb.NewHealth(db), Sections: svc,
+	})
+	return &releaseSite{cfg: cfg, web: site.web, svc: svc, store: store, h: h}
+}
+
+// follow puts the site on the releases its store says each section serves, as run()
+// does, until the test ends.
+func (s *releaseSite) follow(t testing.TB) {
+	t.Helper()
+	stop, err := followSections(context.Background(), zap.NewNop(), s.svc, s.web)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(stop)
+}
+
+func (s *releaseSite) publish(t testing.TB, b release.Build) {
+	t.Helper()
+	if _, err := s.svc.Publish(context.Background(), "", releasetest.Artifact(t, b), "test"); err != nil {
+		t.Fatalf("publish %s %s: %v", b.Section, b.Version, err)
+	}
+}
+
+func (s *releaseSite) get(path string) *httptest.ResponseRecorder {
+	w := httptest.NewRecorder()
+	s.h.ServeHTTP(w, httptest.NewRequest(http.MethodGet, path, nil))
+	return w
+}
+
+// allocated is how many bytes the process allocated while f ran.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+var dialects = []sqldb.Dialect{sqldb.SQLite, sqldb.Postgres}
+
+// largeFile is the size of the incompressible file of the large release: its artifact
+// is as large, and unpacked it is as large again.
+const largeFile = 8 << 20
+
+// TestAFileOfAnOlderReleaseCostsThatFile: a tab still on an older release, no longer
+// in memory, asks for some of its small files; each costs about that file, not the
+// release: no artifact is read, and the request allocates a small fraction of the
+// release's size.
+func TestAFileOfAnOlderReleaseCostsThatFile(t *testing.T) {
+	for _, d := range dialects {
+		t.Run(string(d), func(t *testing.T) {
+			s := newReleaseSite(t, d)
+			old := releasetest.Build(t, "blog", "1.0.0-old", "old")
+			releasetest.AddRandomFile(t, &old, "static/media/large.bin", largeFile)
+			s.publish(t, old)
+			s.publish(t, releasetest.Build(t, "blog", "1.0.0-now", "now"))
+			if err := s.svc.Promote(context.Background(), "blog", "1.0.0-now", "test"); err != nil {
+				t.Fatal(err)
+			}
+			s.follow(t)
+			s.store.Artifacts.Store(0)
+
+			for _, c := range []struct{ file, says string }{
+				{"remoteEntry.js", "// old"},
+				{"static/js/async/chunk.1.0.0-old.js", "'old'"},
+				{"static/css/blog.1.0.0-old.css", ".mark"},
+			} {
+				var w *httptest.ResponseRecorder
+				n := allocated(func() { w = s.get("/mf/blog/1.0.0-old/" + c.file) })
+				if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), c.says) || w.Header().Get("Cache-Control") != "public, max-age=31536000, immutable" {
+					t.Errorf("%s: %d %q %q", c.file, w.Code, w.Header().Get("Cache-Control"), w.Body.String())
+				}
+				// Well under the release's size: the release read whole would be twice it.
+				if n > largeFile/8 {
+					t.Errorf("%s (%d bytes) of an older release: the request allocated %d bytes; the release is %d", c.file, w.Body.Len(), n, largeFile)
+				}
+			}
+			if w := s.get("/mf/blog/1.0.0-old/static/js/none.js"); w.Code != http.StatusNotFound {
+				t.Errorf("a file the older release does not have: %d, want 404", w.Code)
+			}
+			if n := s.store.Artifacts.Load(); n != 0 {
+				t.Errorf("serving files of an older release read %d artifacts whole, want none", n)
+			}
+		})
+	}
+}
+
+// TestPublishingIsRateLimitedPerToken: a deploy token publishes a handful of artifacts
+// in a row, then is answered 429 with Retry-After and the API's JSON error until its
+// budget refills; another token is not held back by it.
+func TestPublishingIsRateLimitedPerToken(t *testing.T) {
+	s := newReleaseSite(t, sqldb.SQLite)
+	ctx := context.Background()
+	first, _, err := s.svc.Tokens.Create(ctx, "blog", time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, _, err := s.svc.Tokens.Create(ctx, "blog", time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	artifact := releasetest.Artifact(t, releasetest.Build(t, "blog", "1.0.0-a", "a"))
+	publish := func(token string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest(http.MethodPost, "/api/sections/blog/releases", bytes.NewReader(artifact))
+		req.Header.Set("Authorization", "Bearer "+token)
+		req.Header.Set("Content-Type", "application/gzip")
+		w := httptest.NewRecorder()
+		s.h.ServeHTTP(w, req)
+		return w
+	}
+	const enough = 20 // far more than CI publishes of one section at once
+	var refused *httptest.ResponseRecorder
+	published := 0
+	for ; published < enough; published++ {
+		w := publish(first)
+		if w.Code == http.StatusTooManyRequests {
+			refused = w
+			break
+		}
+		if w.Code != http.StatusCreated {
+			t.Fatalf("publish #%d: %d %s", published+1, w.Code, w.Body.String())
+		}
+	}
+	if refused == nil {
+		t.Fatalf("%d publishes in a row with one token, none refused", enough)
+	}
+	if published < 3 {
+		t.Errorf("refused after %d publishes: CI's retries need a few", published)
+	}
+	var body struct {
+		Error struct{ Code, Message string } `json:"error"`
+	}
+	if retry, err := strconv.Atoi(refused.Header().Get("Retry-After")); err != nil || retry < 1 ||
+		json.Unmarshal(refused.Body.Bytes(), &body) != nil || body.Error.Code != "rate_limited" || body.Error.Message == "" {
+		t.Errorf("over the limit: Retry-After %q, %s", refused.Header().Get("Retry-After"), refused.Body.String())
+	}
+	if w := publish(second); w.Code != http.StatusCreated {
+		t.Errorf("another token after the first is limited: %d %s", w.Code, w.Body.String())
+	}
+}
