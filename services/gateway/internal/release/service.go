@@ -2,9 +2,13 @@ package release
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"github.com/portfolio-site/portfolio/services/apperr"
 )
@@ -12,8 +16,18 @@ import (
 // Store keeps the published releases and which one each section serves
 // (release/sqlstore).
 type Store interface {
+	// Publish stores rel: its row with release.json, its artifact raw, and each of its
+	// files on its own.
 	Publish(ctx context.Context, rel *Release, raw []byte, actor string, now time.Time) error
 	Artifact(ctx context.Context, section, version string) ([]byte, error)
+	// Manifest returns a published release's release.json, as published.
+	Manifest(ctx context.Context, section, version string) ([]byte, error)
+	// Files returns those of names that a published release has, reading only them.
+	// With none found, it is ErrNoRelease for a version not published and
+	// ErrNotIndexed for one whose files are only in its artifact.
+	Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error)
+	// Index keeps the files of rel, published already, one by one, as Publish does.
+	Index(ctx context.Context, rel *Release) error
 	List(ctx context.Context, section string) ([]Record, error)
 	Current(ctx context.Context) (map[string]string, error)
 	Promote(ctx context.Context, section, version, actor string, now time.Time) error
@@ -39,6 +53,13 @@ type Service struct {
 	Limits  Limits
 	Now     func() time.Time
 	Tokens  Tokens // for CI: deploy tokens scoped to one section
+
+	// opening lets one artifact at a time be opened on demand (Publish, the indexing
+	// of an older release in Files): each unpacks up to Limits.Total in memory.
+	opening sync.Mutex
+	// indexing makes the requests for files of one older release wait for a single
+	// indexing of it.
+	indexing singleflight.Group
 }
 
 // Publish opens, checks and stores an artifact; it returns the release stored. Its
@@ -47,6 +68,8 @@ type Service struct {
 // A non-empty section is the one the caller may publish to: an artifact of another is
 // refused before anything is stored.
 func (s *Service) Publish(ctx context.Context, section string, raw []byte, actor string) (*Release, error) {
+	s.opening.Lock()
+	defer s.opening.Unlock()
 	rel, err := Open(raw, s.Limits)
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Invalid, err.Error(), err)
@@ -54,7 +77,7 @@ func (s *Service) Publish(ctx context.Context, section string, raw []byte, actor
 	if section != "" && rel.Manifest.Section != section {
 		return nil, apperr.New(apperr.Forbidden, fmt.Sprintf("The artifact is a release of %s, not %s.", rel.Manifest.Section, section))
 	}
-	if err := s.admit(ctx, rel); err != nil {
+	if err := s.admit(ctx, &rel.Manifest); err != nil {
 		return nil, err
 	}
 	if err := s.Store.Publish(ctx, rel, raw, actor, s.Now()); err != nil {
@@ -77,11 +100,7 @@ func coded(err error) error {
 // Promote makes a published version the one its section serves, if it still fits
 // the site as it is now.
 func (s *Service) Promote(ctx context.Context, section, version, actor string) error {
-	rel, err := s.Load(ctx, section, version)
-	if err != nil {
-		return err
-	}
-	if err := s.admit(ctx, rel); err != nil {
+	if err := s.Check(ctx, section, version); err != nil {
 		return err
 	}
 	return coded(s.Store.Promote(ctx, section, version, actor, s.Now()))
@@ -94,7 +113,8 @@ func (s *Service) Rollback(ctx context.Context, section, actor string) (string, 
 	return to, coded(err)
 }
 
-// Load reads and opens a published release.
+// Load reads, opens and checks a published release's artifact whole: for what needs
+// every file of it (the state a gateway serves a section's release in).
 func (s *Service) Load(ctx context.Context, section, version string) (*Release, error) {
 	raw, err := s.Store.Artifact(ctx, section, version)
 	if err != nil {
@@ -107,33 +127,93 @@ func (s *Service) Load(ctx context.Context, section, version string) (*Release, 
 	return rel, nil
 }
 
-// admit checks rel against the shell and against every other section as served now.
-func (s *Service) admit(ctx context.Context, rel *Release) error {
-	taken := make(map[string]string, len(s.Shipped.Paths))
-	for p, owner := range s.Shipped.Paths {
-		taken[p] = owner
+// Files returns those of names that a published release has, reading only them: the
+// files of a release not in memory, for a tab that still runs it. A release published
+// by an older gateway is indexed first, once: its artifact is opened and checked whole,
+// and concurrent requests for its files wait for that one opening.
+func (s *Service) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files, err := s.Store.Files(ctx, section, version, names)
+	if !errors.Is(err, ErrNotIndexed) {
+		return files, coded(err)
 	}
+	// Detached from the first caller: the others waiting for it must not fail when it
+	// goes away.
+	_, err, _ = s.indexing.Do(section+"/"+version, func() (any, error) {
+		return nil, s.index(context.WithoutCancel(ctx), section, version)
+	})
+	if err != nil {
+		return nil, err
+	}
+	files, err = s.Store.Files(ctx, section, version, names)
+	return files, coded(err)
+}
+
+func (s *Service) index(ctx context.Context, section, version string) error {
+	s.opening.Lock()
+	defer s.opening.Unlock()
+	rel, err := s.Load(ctx, section, version)
+	if err != nil {
+		return err
+	}
+	return s.Store.Index(ctx, rel)
+}
+
+// manifest reads a published release's release.json from its row: what the gate and
+// the lists need, without a file of it.
+func (s *Service) manifest(ctx context.Context, section, version string) (*Manifest, error) {
+	raw, err := s.Store.Manifest(ctx, section, version)
+	if err != nil {
+		return nil, coded(err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, fmt.Errorf("%s %s in the store: %s: %w", section, version, ManifestName, err)
+	}
+	return &m, nil
+}
+
+// admit checks a release (its manifest) against the shell and every other section as
+// served now.
+func (s *Service) admit(ctx context.Context, m *Manifest) error {
 	current, err := s.Store.Current(ctx)
 	if err != nil {
 		return err
 	}
-	for _, section := range Sections {
-		if section == rel.Manifest.Section {
+	site, err := s.site(ctx, m.Section, current)
+	if err != nil {
+		return err
+	}
+	return refusal(site, m)
+}
+
+// site is what a release of section must fit: the shell's modules, and the paths of
+// the shell, the gateway and every other section as served now (current).
+func (s *Service) site(ctx context.Context, section string, current map[string]string) (Site, error) {
+	taken := make(map[string]string, len(s.Shipped.Paths))
+	for p, owner := range s.Shipped.Paths {
+		taken[p] = owner
+	}
+	for _, other := range Sections {
+		if other == section {
 			continue
 		}
-		m := &Manifest{Routes: s.Shipped.Sections[section].Routes, Posts: s.Shipped.Sections[section].Posts}
-		if v, ok := current[section]; ok {
-			other, err := s.Load(ctx, section, v)
-			if err != nil {
-				return err
+		m := &Manifest{Routes: s.Shipped.Sections[other].Routes, Posts: s.Shipped.Sections[other].Posts}
+		if v, ok := current[other]; ok {
+			var err error
+			if m, err = s.manifest(ctx, other, v); err != nil {
+				return Site{}, err
 			}
-			m = &other.Manifest
 		}
 		for _, r := range m.Pages() {
-			taken[r.Path] = "section " + section
+			taken[r.Path] = "section " + other
 		}
 	}
-	if err := (Site{Provided: s.Shipped.Provided, Taken: taken}).Admit(rel); err != nil {
+	return Site{Provided: s.Shipped.Provided, Taken: taken}, nil
+}
+
+// refusal is why site refuses the release m describes, as a conflict, or nil.
+func refusal(site Site, m *Manifest) error {
+	if err := site.Admit(&Release{Manifest: *m}); err != nil {
 		return apperr.Wrap(apperr.Conflict, err.Error(), err)
 	}
 	return nil
@@ -142,11 +222,11 @@ func (s *Service) admit(ctx context.Context, rel *Release) error {
 // Check says whether a published release would be admitted now: nil, or the
 // refusal.
 func (s *Service) Check(ctx context.Context, section, version string) error {
-	rel, err := s.Load(ctx, section, version)
+	m, err := s.manifest(ctx, section, version)
 	if err != nil {
 		return err
 	}
-	return s.admit(ctx, rel)
+	return s.admit(ctx, m)
 }
 
 // Overview is a section's releases as the admin shows them.
@@ -167,7 +247,7 @@ type CheckedRecord struct {
 const historyShown = 20
 
 // Overviews returns every section's releases, each checked against the site now, and
-// its history.
+// its history: from the rows the store keeps (release.json of each), never an artifact.
 func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 	current, err := s.Store.Current(ctx)
 	if err != nil {
@@ -180,9 +260,17 @@ func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 		if err != nil {
 			return nil, err
 		}
+		site, err := s.site(ctx, name, current)
+		if err != nil {
+			return nil, err
+		}
 		for _, r := range list {
 			c := CheckedRecord{Record: r}
-			if err := s.Check(ctx, name, r.Version); err != nil {
+			m, err := s.manifest(ctx, name, r.Version)
+			if err == nil {
+				err = refusal(site, m)
+			}
+			if err != nil {
 				c.Check = err.Error()
 				if e, ok := apperr.From(err); ok {
 					c.Check = e.Message
