@@ -151,6 +151,11 @@ func (s *Service) Files(ctx context.Context, section, version string, names []st
 func (s *Service) index(ctx context.Context, section, version string) error {
 	s.opening.Lock()
 	defer s.opening.Unlock()
+	// Indexed while this waited for its turn (by a request that came just before, or
+	// another replica): nothing to open.
+	if _, err := s.Store.Files(ctx, section, version, nil); !errors.Is(err, ErrNotIndexed) {
+		return coded(err)
+	}
 	rel, err := s.Load(ctx, section, version)
 	if err != nil {
 		return err

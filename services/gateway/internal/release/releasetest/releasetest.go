@@ -114,14 +114,25 @@ func AddRandomFile(t testing.TB, b *release.Build, name string, n int) {
 	b.Files[name] = data
 }
 
-// CountingStore is a release store that counts the artifacts read from it whole.
+// CountingStore is a release store that counts what is read from it: the artifacts
+// read whole, and the bytes of the files read one by one.
 type CountingStore struct {
 	release.Store
 	Artifacts atomic.Int64
+	FileBytes atomic.Int64
 }
 
 // Artifact implements release.Store.
 func (s *CountingStore) Artifact(ctx context.Context, section, version string) ([]byte, error) {
 	s.Artifacts.Add(1)
 	return s.Store.Artifact(ctx, section, version)
+}
+
+// Files implements release.Store.
+func (s *CountingStore) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files, err := s.Store.Files(ctx, section, version, names)
+	for _, data := range files {
+		s.FileBytes.Add(int64(len(data)))
+	}
+	return files, err
 }

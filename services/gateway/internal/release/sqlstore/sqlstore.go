@@ -120,6 +120,26 @@ func (s *Store) putFiles(ctx context.Context, tx *sql.Tx, rel *release.Release) 
 // release.ErrNoRelease for a version not published, release.ErrNotIndexed for one
 // whose files were never kept one by one (published by an older gateway; Index).
 func (s *Store) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files, err := s.files(ctx, section, version, names)
+	if err != nil || len(files) > 0 {
+		return files, err
+	}
+	err = s.db.Reader.QueryRowContext(ctx, s.q.HasFiles, section, version).Scan(new(int))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if _, err := s.Manifest(ctx, section, version); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: %s %s", release.ErrNotIndexed, section, version)
+	case err != nil:
+		return nil, fmt.Errorf("releases: read %s %s: %w", section, version, err)
+	}
+	// Its files may have been kept (Index) since names were looked for; once kept, they
+	// stay, so looking again is the answer.
+	return s.files(ctx, section, version, names)
+}
+
+func (s *Store) files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
 	files := make(map[string][]byte, len(names))
 	for _, name := range names {
 		var data []byte
@@ -132,20 +152,7 @@ func (s *Store) Files(ctx context.Context, section, version string, names []stri
 		}
 		files[name] = data
 	}
-	if len(files) > 0 {
-		return files, nil
-	}
-	err := s.db.Reader.QueryRowContext(ctx, s.q.HasFiles, section, version).Scan(new(int))
-	if !errors.Is(err, sql.ErrNoRows) {
-		if err != nil {
-			return nil, fmt.Errorf("releases: read %s %s: %w", section, version, err)
-		}
-		return files, nil
-	}
-	if _, err := s.Manifest(ctx, section, version); err != nil {
-		return nil, err
-	}
-	return nil, fmt.Errorf("%w: %s %s", release.ErrNotIndexed, section, version)
+	return files, nil
 }
 
 // Manifest returns a published release's release.json, as published.
