@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -134,6 +136,7 @@ func TestAFileOfAnOlderReleaseCostsThatFile(t *testing.T) {
 			s.follow(t)
 			s.store.Artifacts.Store(0)
 
+			served := 0
 			for _, c := range []struct{ file, says string }{
 				{"remoteEntry.js", "// old"},
 				{"static/js/async/chunk.1.0.0-old.js", "'old'"},
@@ -148,6 +151,10 @@ func TestAFileOfAnOlderReleaseCostsThatFile(t *testing.T) {
 				if n > largeFile/8 {
 					t.Errorf("%s (%d bytes) of an older release: the request allocated %d bytes; the release is %d", c.file, w.Body.Len(), n, largeFile)
 				}
+				served += w.Body.Len()
+			}
+			if read := s.store.FileBytes.Load(); read != int64(served) {
+				t.Errorf("served %d bytes of an older release, read %d from the store", served, read)
 			}
 			if w := s.get("/mf/blog/1.0.0-old/static/js/none.js"); w.Code != http.StatusNotFound {
 				t.Errorf("a file the older release does not have: %d, want 404", w.Code)
@@ -210,5 +217,91 @@ func TestPublishingIsRateLimitedPerToken(t *testing.T) {
 	}
 	if w := publish(second); w.Code != http.StatusCreated {
 		t.Errorf("another token after the first is limited: %d %s", w.Code, w.Body.String())
+	}
+}
+
+// gatedStore holds every read of files until its gate opens, and counts the reads
+// under way.
+type gatedStore struct {
+	release.Store
+	gate          chan struct{}
+	mu            sync.Mutex
+	reading, most int
+}
+
+// Files implements release.Store.
+func (s *gatedStore) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	s.mu.Lock()
+	s.reading++
+	s.most = max(s.most, s.reading)
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.reading--
+		s.mu.Unlock()
+	}()
+	<-s.gate
+	return s.Store.Files(ctx, section, version, names)
+}
+
+func (s *gatedStore) counts() (reading, most int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.reading, s.most
+}
+
+// TestFilesOfOlderReleasesAreReadAFewAtATime: a flood of requests for files of an
+// older release, none in memory, has a few files read from the store at a time (the
+// others wait their turn), and a file that many ask for at once read once for all of
+// them; every request is answered.
+func TestFilesOfOlderReleasesAreReadAFewAtATime(t *testing.T) {
+	const files = 16
+	s := newReleaseSite(t, sqldb.SQLite)
+	old := releasetest.Build(t, "blog", "1.0.0-old", "old")
+	for i := range files {
+		old.Files[fmt.Sprintf("static/js/async/%d.js", i)] = fmt.Appendf(nil, "export const n = %d;\n", i)
+	}
+	s.publish(t, old)
+	s.publish(t, releasetest.Build(t, "blog", "1.0.0-now", "now"))
+	if err := s.svc.Promote(context.Background(), "blog", "1.0.0-now", "test"); err != nil {
+		t.Fatal(err)
+	}
+	s.follow(t)
+	store := s.svc.Store
+	for _, c := range []struct {
+		name string
+		file func(i int) int // the file the i-th request asks for
+		most int
+	}{
+		{"a file each", func(i int) int { return i }, 4}, // the server's coldReads
+		{"one file for all", func(int) int { return 7 }, 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			gated := &gatedStore{Store: store, gate: make(chan struct{})}
+			s.svc.Store = gated
+			var wg sync.WaitGroup
+			for i := range files {
+				wg.Go(func() {
+					w := s.get(fmt.Sprintf("/mf/blog/1.0.0-old/static/js/async/%d.js", c.file(i)))
+					if want := fmt.Sprintf("export const n = %d;\n", c.file(i)); w.Code != http.StatusOK || w.Body.String() != want {
+						t.Errorf("request %d: %d %q", i, w.Code, w.Body.String())
+					}
+				})
+			}
+			for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+				if reading, _ := gated.counts(); reading >= c.most {
+					break
+				}
+				if time.Now().After(deadline) {
+					t.Fatalf("%d requests: fewer than %d reads under way", files, c.most)
+				}
+			}
+			time.Sleep(100 * time.Millisecond) // every other request has had the time to start a read too
+			close(gated.gate)
+			wg.Wait()
+			if _, most := gated.counts(); most != c.most {
+				t.Errorf("%d requests for files of an older release: %d reads from the store at once, want %d", files, most, c.most)
+			}
+		})
 	}
 }
