@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"testing"
@@ -33,14 +32,7 @@ func BenchmarkColdFileOfAnOlderRelease(b *testing.B) {
 				for i := range c.files {
 					releasetest.AddRandomFile(b, &old, fmt.Sprintf("static/media/%d.bin", i), c.size)
 				}
-				s.publish(b, old)
-				s.publish(b, releasetest.Build(b, "blog", "1.0.0-now", "now"))
-				if err := s.svc.Promote(context.Background(), "blog", "1.0.0-now", "bench"); err != nil {
-					b.Fatal(err)
-				}
-				s.follow(b)
-				s.store.Artifacts.Store(0)
-				s.store.FileBytes.Store(0)
+				s.serveOlder(b, old)
 				b.ReportAllocs()
 				b.ResetTimer()
 				for b.Loop() {

@@ -79,15 +79,24 @@ func newReleaseSite(t testing.TB, dialect sqldb.Dialect) *releaseSite {
 	return &releaseSite{cfg: cfg, web: site.web, svc: svc, store: store, h: h}
 }
 
-// follow puts the site on the releases its store says each section serves, as run()
-// does, until the test ends.
-func (s *releaseSite) follow(t testing.TB) {
+// serveOlder publishes old, then a newer release of its section that the site serves
+// from then on (followed as run() follows them, until the test ends): old is an older
+// release, not in memory. The store's counts start from there.
+func (s *releaseSite) serveOlder(t testing.TB, old release.Build) {
 	t.Helper()
-	stop, err := followSections(context.Background(), zap.NewNop(), s.svc, s.web)
+	ctx := context.Background()
+	s.publish(t, old)
+	s.publish(t, releasetest.Build(t, old.Section, "1.0.0-now", "now"))
+	if err := s.svc.Promote(ctx, old.Section, "1.0.0-now", "test"); err != nil {
+		t.Fatal(err)
+	}
+	stop, err := followSections(ctx, zap.NewNop(), s.svc, s.web)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(stop)
+	s.store.Artifacts.Store(0)
+	s.store.FileBytes.Store(0)
 }
 
 func (s *releaseSite) publish(t testing.TB, b release.Build) {
@@ -128,13 +137,7 @@ func TestAFileOfAnOlderReleaseCostsThatFile(t *testing.T) {
 			s := newReleaseSite(t, d)
 			old := releasetest.Build(t, "blog", "1.0.0-old", "old")
 			releasetest.AddRandomFile(t, &old, "static/media/large.bin", largeFile)
-			s.publish(t, old)
-			s.publish(t, releasetest.Build(t, "blog", "1.0.0-now", "now"))
-			if err := s.svc.Promote(context.Background(), "blog", "1.0.0-now", "test"); err != nil {
-				t.Fatal(err)
-			}
-			s.follow(t)
-			s.store.Artifacts.Store(0)
+			s.serveOlder(t, old)
 
 			served := 0
 			for _, c := range []struct{ file, says string }{
@@ -261,12 +264,7 @@ func TestFilesOfOlderReleasesAreReadAFewAtATime(t *testing.T) {
 	for i := range files {
 		old.Files[fmt.Sprintf("static/js/async/%d.js", i)] = fmt.Appendf(nil, "export const n = %d;\n", i)
 	}
-	s.publish(t, old)
-	s.publish(t, releasetest.Build(t, "blog", "1.0.0-now", "now"))
-	if err := s.svc.Promote(context.Background(), "blog", "1.0.0-now", "test"); err != nil {
-		t.Fatal(err)
-	}
-	s.follow(t)
+	s.serveOlder(t, old)
 	store := s.svc.Store
 	for _, c := range []struct {
 		name string
