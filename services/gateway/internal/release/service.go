@@ -54,8 +54,8 @@ type Service struct {
 	Now     func() time.Time
 	Tokens  Tokens // for CI: deploy tokens scoped to one section
 
-	// opening lets one artifact at a time be opened on demand (Publish, the indexing
-	// of an older release in Files): each unpacks up to Limits.Total in memory.
+	// opening lets one artifact at a time be opened on demand (Publish, Promote, the
+	// indexing of an older release in Files): each unpacks up to Limits.Total in memory.
 	opening sync.Mutex
 	// indexing makes the requests for files of one older release wait for a single
 	// indexing of it.
@@ -100,7 +100,15 @@ func coded(err error) error {
 // Promote makes a published version the one its section serves, if it still fits
 // the site as it is now.
 func (s *Service) Promote(ctx context.Context, section, version, actor string) error {
-	if err := s.Check(ctx, section, version); err != nil {
+	// Opened whole, as every gateway will open it to serve it: one that cannot be is
+	// refused here rather than left for each of them to fail on.
+	s.opening.Lock()
+	rel, err := s.Load(ctx, section, version)
+	s.opening.Unlock()
+	if err != nil {
+		return err
+	}
+	if err := s.admit(ctx, &rel.Manifest); err != nil {
 		return err
 	}
 	return coded(s.Store.Promote(ctx, section, version, actor, s.Now()))
