@@ -1,9 +1,11 @@
 package content
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -29,9 +31,12 @@ type Edition struct {
 	ReadTime int       `json:"readTime"` // minutes
 	Tags     []string  `json:"tags"`
 	// Body is the edition's full text (Markdown, one paragraph per line, "\n" line
-	// endings, trimmed): what the newsletter page shows with line breaks preserved and
-	// what a plain-text email carries.
+	// endings, trimmed), as written.
 	Body string `json:"body"`
+	// HTML is Body rendered by the content build (RenderedEditionsFile): what the
+	// edition's web page shows, and what its email shows with email styles. Empty when
+	// the content was not built.
+	HTML string `json:"html,omitempty"`
 }
 
 // MonthText is the edition's month as the site shows it, e.g. "December 2024".
@@ -55,10 +60,19 @@ type editionFrontMatter struct {
 var (
 	editionFileRe  = regexp.MustCompile(`^(\d+)-[a-z0-9-]+\.md$`)
 	editionTitleRe = regexp.MustCompile(`^#(\d+) `)
+	// editionGreetingRe is a first line that greets ("Hi there,", "Hello everyone!"):
+	// the edition's email greets each subscriber by name above the text, so a greeting
+	// in the text is a second one (the npm build's rule too, scripts/markdown/validate.mjs).
+	editionGreetingRe = regexp.MustCompile(`(?i)^(?:hi|hello|hey|dear|greetings)\b[^\n]{0,40}[,!:]\s*$`)
 )
 
+// RenderedEditionsFile is where the content build (scripts/build-markdown.mjs) writes
+// each edition's id, text and HTML: one Markdown renderer for the site and the emails.
+const RenderedEditionsFile = "rendered/editions.json"
+
 // LoadEditions reads every newsletter/*.md of fsys (usually FS()) and returns the
-// editions by id, #1 first. The front matter must match
+// editions by id, #1 first, each with its HTML from RenderedEditionsFile when fsys has
+// one (an error when that file was rendered from other texts: build the content again). The front matter must match
 // schema/newsletter-edition.schema.json (decoded strictly), the file name must be
 // <id>-<slug>.md with the edition's id, the title must start with "#<id> ", ids must
 // run 1, 2, 3... without gaps or repeats, each edition must be of a later month than
@@ -85,8 +99,12 @@ func LoadEditions(fsys fs.FS) ([]Edition, error) {
 			c.addf("/date", "%q is not a month written YYYY-MM", fm.Date)
 		}
 		body := strings.TrimSpace(f.body)
-		if body == "" {
+		firstLine, _, _ := strings.Cut(body, "\n")
+		switch {
+		case body == "":
 			c.addf("body", "the edition's text is missing after the front matter")
+		case editionGreetingRe.MatchString(firstLine):
+			c.addf("body", "starts with a greeting (%q): the email greets each subscriber by name, so the text must not", firstLine)
 		}
 		return Edition{
 			ID: fm.ID, Title: fm.Title, Month: month, Excerpt: fm.Excerpt,
@@ -112,7 +130,59 @@ func LoadEditions(fsys fs.FS) ([]Edition, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	if err := addRenderedHTML(fsys, editions, ids); err != nil {
+		return nil, err
+	}
 	return editions, nil
+}
+
+// renderedEdition is one edition of RenderedEditionsFile.
+type renderedEdition struct {
+	ID   int    `json:"id"`
+	Text string `json:"text"`
+	HTML string `json:"html"`
+}
+
+// addRenderedHTML gives each edition its HTML from fsys's RenderedEditionsFile, if it
+// has one. The file must have been rendered from these editions' texts, each and no
+// other: HTML of an older text would send subscribers what the site no longer says.
+// files are the editions' file names by id, for the messages.
+func addRenderedHTML(fsys fs.FS, editions []Edition, files map[int]string) error {
+	data, err := fs.ReadFile(fsys, RenderedEditionsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("content: %w", err)
+	}
+	var rendered struct {
+		Editions []renderedEdition `json:"editions"`
+	}
+	if err := json.Unmarshal(data, &rendered); err != nil {
+		return fmt.Errorf("content: %s: %w", RenderedEditionsFile, err)
+	}
+	byID := make(map[int]renderedEdition, len(rendered.Editions))
+	for _, r := range rendered.Editions {
+		byID[r.ID] = r
+	}
+	const rebuild = "build the content again (pnpm --filter @portfolio/content build, or make build)"
+	var errs []error
+	for i, e := range editions {
+		r, ok := byID[e.ID]
+		switch {
+		case !ok:
+			errs = append(errs, fmt.Errorf("content: %s: edition %d (%s) is not rendered: %s", RenderedEditionsFile, e.ID, files[e.ID], rebuild))
+		case r.Text != e.Body:
+			errs = append(errs, fmt.Errorf("content: %s: edition %d was rendered from another text than %s's: %s", RenderedEditionsFile, e.ID, files[e.ID], rebuild))
+		default:
+			editions[i].HTML = r.HTML
+		}
+		delete(byID, e.ID)
+	}
+	for _, id := range slices.Sorted(maps.Keys(byID)) {
+		errs = append(errs, fmt.Errorf("content: %s: edition %d is rendered but newsletter/ has none: %s", RenderedEditionsFile, id, rebuild))
+	}
+	return errors.Join(errs...)
 }
 
 // FindEdition returns the edition with the given id.

@@ -8,11 +8,13 @@ import (
 	"io/fs"
 )
 
-//go:embed *.json schema/*.json images blog newsletter
+//go:embed *.json schema/*.json images blog newsletter rendered
 var files embed.FS
 
 // FS returns the embedded content files, rooted at this directory. Images shipped
 // with the site are under images/ (a content path "/images/x.svg" is "images/x.svg" here);
 // the Markdown posts and editions under blog/ and newsletter/ (see LoadPosts and
-// LoadEditions). The npm build's output (dist/) and node_modules are not embedded.
+// LoadEditions), and the editions' HTML the npm build rendered under rendered/ (when it
+// has run: see rendered/README.md). The rest of the npm build's output (dist/) and
+// node_modules are not embedded.
 func FS() fs.FS { return files }

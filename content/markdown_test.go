@@ -3,6 +3,7 @@ package content_test
 import (
 	"io/fs"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -112,9 +113,14 @@ func TestLoadEditions(t *testing.T) {
 		if e.ReadTime < 1 || len(e.Tags) == 0 || e.Excerpt == "" {
 			t.Errorf("edition %d: readTime %d, tags %v, excerpt %q", e.ID, e.ReadTime, e.Tags, e.Excerpt)
 		}
-		// The page shows the text with line breaks preserved: paragraphs are lines.
 		if strings.Count(e.Body, "\n\n") < 5 || e.Body != strings.TrimSpace(e.Body) || strings.Contains(e.Body, "\r") {
 			t.Errorf("edition %d body is not the trimmed multi-paragraph text", e.ID)
+		}
+		// Its sections ("Tool of the month: ...", "3 AM wisdom") are headings of level 2,
+		// under the page's h1 and the email's: what a reader and a screen reader skim by.
+		if got := sectionTitles(e.Body); len(got) < 2 || !slices.Contains(got, "3 AM wisdom") ||
+			!slices.ContainsFunc(got, func(h string) bool { return strings.HasPrefix(h, "Tool of the month: ") }) {
+			t.Errorf("edition %d has the sections %q, want a tool of the month and 3 AM wisdom among them", e.ID, got)
 		}
 	}
 	if e, ok := content.FindEdition(editions, 6); !ok || e.MonthText() != "June 2025" || e.URL() != "/newsletter/6" {
@@ -123,6 +129,21 @@ func TestLoadEditions(t *testing.T) {
 	if _, ok := content.FindEdition(editions, 7); ok {
 		t.Error("FindEdition found edition 7")
 	}
+}
+
+// sectionTitles are the texts of the "## " headings of Markdown outside code fences.
+func sectionTitles(md string) []string {
+	var titles []string
+	code := false
+	for line := range strings.SplitSeq(md, "\n") {
+		switch {
+		case strings.HasPrefix(line, "```"):
+			code = !code
+		case !code && strings.HasPrefix(line, "## "):
+			titles = append(titles, strings.TrimPrefix(line, "## "))
+		}
+	}
+	return titles
 }
 
 const validPost = `---
@@ -149,7 +170,7 @@ excerpt: "The first one."
 readTime: 2
 tags: [DNS]
 ---
-Hi there,
+Welcome to the first one.
 
 Text.
 `
@@ -331,8 +352,13 @@ func TestLoadEditionsRejectsInvalidFrontMatter(t *testing.T) {
 			[]string{"id: 1 is also the id of newsletter/01-first.md"}},
 		{"month not after the one before", map[string]string{"01-first.md": validEdition, "02-second.md": replaceLine(second, "date", "date: 2024-11")},
 			[]string{"content: newsletter/02-second.md: /date: 2024-11 must be after the date of edition 1"}},
-		{"empty body", map[string]string{"01-first.md": validEdition[:strings.Index(validEdition, "Hi there")]},
+		{"empty body", map[string]string{"01-first.md": validEdition[:strings.Index(validEdition, "Welcome")]},
 			[]string{"content: newsletter/01-first.md: body: "}},
+		// The email greets each subscriber above the text: a greeting in it is a second.
+		{"greeting", map[string]string{"01-first.md": strings.Replace(validEdition, "Welcome", "Hi there,\n\nWelcome", 1)},
+			[]string{`content: newsletter/01-first.md: body: starts with a greeting ("Hi there,"): the email greets each subscriber by name, so the text must not`}},
+		{"greeting with a name", map[string]string{"01-first.md": strings.Replace(validEdition, "Welcome", "Hello DevOps friends!\n\nWelcome", 1)},
+			[]string{`body: starts with a greeting ("Hello DevOps friends!")`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -348,6 +374,54 @@ func TestLoadEditionsRejectsInvalidFrontMatter(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("error does not contain %q:\n%v", w, err)
 				}
+			}
+		})
+	}
+}
+
+// TestLoadEditionsAddsRenderedHTML: each edition gets the HTML the content build
+// rendered from its text (rendered/editions.json), and only from its text as it is.
+func TestLoadEditionsAddsRenderedHTML(t *testing.T) {
+	const text = "Welcome to the first one.\n\nText."
+	const html = "<p>Welcome to the first one.</p>\n<p>Text.</p>\n"
+	rendered := func(editions ...string) string {
+		return `{"editions":[` + strings.Join(editions, ",") + `]}`
+	}
+	first := `{"id":1,"text":` + strconv.Quote(text) + `,"html":` + strconv.Quote(html) + `}`
+	tests := []struct {
+		name     string
+		rendered string // "" for no rendered/editions.json
+		wantHTML string
+		wantErr  string
+	}{
+		{"rendered from its text", rendered(first), html, ""},
+		{"not built", "", "", ""},
+		{"rendered from an older text", rendered(strings.Replace(first, "Text.", "Old text.", 1)), "",
+			"content: rendered/editions.json: edition 1 was rendered from another text than newsletter/01-first.md's: build the content again"},
+		{"edition not rendered", rendered(), "",
+			"content: rendered/editions.json: edition 1 (newsletter/01-first.md) is not rendered: build the content again"},
+		{"an edition rendered that is gone", rendered(first, strings.Replace(first, `"id":1`, `"id":2`, 1)), "",
+			"content: rendered/editions.json: edition 2 is rendered but newsletter/ has none"},
+		{"not JSON", "<p>", "", "content: rendered/editions.json: invalid character"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"newsletter/01-first.md": {Data: []byte(validEdition)}}
+			if tt.rendered != "" {
+				fsys[content.RenderedEditionsFile] = &fstest.MapFile{Data: []byte(tt.rendered)}
+			}
+			editions, err := content.LoadEditions(fsys)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("error = %v, want one containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(editions) != 1 || editions[0].Body != text || editions[0].HTML != tt.wantHTML {
+				t.Fatalf("editions = %+v, want #1 with HTML %q", editions, tt.wantHTML)
 			}
 		})
 	}

@@ -65,8 +65,12 @@ func TestCompose(t *testing.T) {
 	if !gw.ReadOnly || strings.Join(gw.CapDrop, ",") != "ALL" || len(gw.Ports) != 0 {
 		t.Errorf("gateway: read_only %v, cap_drop %v, ports %v; want a read-only root, no capabilities, reachable only through the proxy", gw.ReadOnly, gw.CapDrop, gw.Ports)
 	}
-	if !strings.HasPrefix(proxy.Image, "caddy:") || len(proxy.Ports) != 2 {
-		t.Errorf("proxy: %q publishing %v, want Caddy on 80 and 443", proxy.Image, proxy.Ports)
+	if !strings.HasPrefix(proxy.Image, "caddy:") || len(proxy.Ports) != 3 {
+		t.Errorf("proxy: %q publishing %v, want Caddy on 80 and 443, and 8081 for the admin's origin", proxy.Image, proxy.Ports)
+	}
+	// The admin on an origin of its own (docs/decisions/0047), proxied to its listener.
+	if gw.Environment["PORTFOLIO_ADMIN_URL"] != "http://localhost:8081" || proxy.Environment["ADMIN_SITE_ADDRESS"] != ":8081" {
+		t.Errorf("gateway PORTFOLIO_ADMIN_URL %q, proxy ADMIN_SITE_ADDRESS %q; want the .env's admin origin", gw.Environment["PORTFOLIO_ADMIN_URL"], proxy.Environment["ADMIN_SITE_ADDRESS"])
 	}
 	if len(pg.Volumes) != 1 || !strings.HasPrefix(pg.Volumes[0], "pgdata:/var/lib/postgresql/data") {
 		t.Errorf("postgres volumes %v, want pgdata on its data directory", pg.Volumes)
@@ -77,7 +81,7 @@ func TestCompose(t *testing.T) {
 
 	caddy := requireTool(t, "caddy")
 	cmd = exec.Command(caddy, "validate", "--adapter", "caddyfile", "--config", filepath.Join(dir, "compose", "Caddyfile"))
-	cmd.Env = append(os.Environ(), "SITE_ADDRESS=portfolio.example.com", "HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_CONFIG_HOME="+dir)
+	cmd.Env = append(os.Environ(), "SITE_ADDRESS=portfolio.example.com", "ADMIN_SITE_ADDRESS=admin.portfolio.example.com", "HOME="+dir, "XDG_DATA_HOME="+dir, "XDG_CONFIG_HOME="+dir)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("caddy validate: %v\n%s", err, out)
 	}

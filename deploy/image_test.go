@@ -78,6 +78,7 @@ func TestImage(t *testing.T) {
 	addr := freeAddr(t)
 	env := append([]string{}, c.Env...)
 	env = append(env, "PORTFOLIO_HTTP_ADDR="+addr)          // the image's 0.0.0.0:8080 may be taken here
+	env = append(env, "PORTFOLIO_ADMIN_ADDR=127.0.0.1:0")   // and its admin origin's 8081
 	env = append(env, "PORTFOLIO_METRICS_ADDR=127.0.0.1:0") // and so may the metrics port
 	ctx, cancel := context.WithCancel(context.Background())
 	cmd := exec.CommandContext(ctx, c.Entrypoint[0], append(c.Entrypoint[1:], c.Cmd...)...)

@@ -3,8 +3,10 @@ package deploy_test
 import (
 	"bytes"
 	"fmt"
+	"net/url"
 	"os/exec"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -85,8 +87,8 @@ func render(t *testing.T, overlay string) rendered {
 			t.Fatalf("%s object %d (%s): %v", overlay, i, head.Kind, err)
 		}
 	}
-	if len(r.deployments) != 1 || len(r.configMaps) != 1 || len(r.services) != 1 || len(r.ingresses) != 2 || len(r.policies) != 1 {
-		t.Fatalf("%s: want one Deployment, ConfigMap, Service and NetworkPolicy, and two Ingresses (the site's, and the deploy API's with room for a release)", overlay)
+	if len(r.deployments) != 1 || len(r.configMaps) != 1 || len(r.services) != 1 || len(r.ingresses) != 3 || len(r.policies) != 1 {
+		t.Fatalf("%s: want one Deployment, ConfigMap, Service and NetworkPolicy, and three Ingresses (the site's, the deploy API's with room for a release, the admin's)", overlay)
 	}
 	for _, in := range r.ingresses {
 		body := in.Annotations["nginx.ingress.kubernetes.io/proxy-body-size"]
@@ -95,7 +97,55 @@ func render(t *testing.T, overlay string) rendered {
 			t.Errorf("%s: Ingress %s for %s has a body limit of %s; only /api/sections/ takes a release (32m)", overlay, in.Name, path, body)
 		}
 	}
+	checkAdminOrigin(t, overlay, r)
 	return r
+}
+
+// checkAdminOrigin: the admin is on an origin of its own (docs/decisions/0047): the
+// Ingress of PORTFOLIO_ADMIN_URL's host leads to the gateway's admin listener, and
+// only it; the site's Ingresses, on PORTFOLIO_PUBLIC_URL's host, never do.
+func checkAdminOrigin(t *testing.T, overlay string, r rendered) {
+	t.Helper()
+	settings := r.configMaps[0].Data
+	public, admin := hostOf(t, settings["PORTFOLIO_PUBLIC_URL"]), hostOf(t, settings["PORTFOLIO_ADMIN_URL"])
+	if admin == "" || admin == public {
+		t.Fatalf("%s: PORTFOLIO_ADMIN_URL %q, want a host of its own beside %q", overlay, settings["PORTFOLIO_ADMIN_URL"], public)
+	}
+	listener := strings.TrimPrefix(settings["PORTFOLIO_ADMIN_ADDR"], "0.0.0.0:")
+	var ports []string
+	for _, p := range r.deployments[0].Spec.Template.Spec.Containers[0].Ports {
+		if p.Name == "admin" {
+			ports = append(ports, strconv.Itoa(int(p.ContainerPort)))
+		}
+	}
+	if strings.Join(ports, ",") != listener {
+		t.Errorf("%s: container ports named admin %v, want PORTFOLIO_ADMIN_ADDR's %s", overlay, ports, listener)
+	}
+	for _, in := range r.ingresses {
+		rule := in.Spec.Rules[0]
+		port := rule.HTTP.Paths[0].Backend.Service.Port.Name
+		switch rule.Host {
+		case admin:
+			if port != "admin" || in.Spec.TLS[0].Hosts[0] != admin {
+				t.Errorf("%s: Ingress %s for the admin's host goes to port %q (TLS %v), want admin with its own certificate", overlay, in.Name, port, in.Spec.TLS)
+			}
+		case public:
+			if port != "http" {
+				t.Errorf("%s: Ingress %s for the site's host goes to port %q, want http: the admin is never on the site's host", overlay, in.Name, port)
+			}
+		default:
+			t.Errorf("%s: Ingress %s for %q, neither the site's host nor the admin's", overlay, in.Name, rule.Host)
+		}
+	}
+}
+
+func hostOf(t *testing.T, raw string) string {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatalf("%q: %v", raw, err)
+	}
+	return u.Host
 }
 
 func TestKubernetesOverlays(t *testing.T) {

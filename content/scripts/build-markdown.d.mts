@@ -15,6 +15,8 @@ export interface BuildOptions {
   contentDir?: string;
   /** Where blog.json, blog-index.json, articles/, newsletter.json and newsletter-index.json go (default: contentDir/dist). */
   outDir?: string;
+  /** Where editions.json, the editions' id, text and HTML for the Go module, goes (default: contentDir/rendered). */
+  renderedDir?: string;
   /** How contentDir is named in messages (default: its base name). */
   label?: string;
 }

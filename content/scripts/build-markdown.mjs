@@ -16,6 +16,9 @@
 //                                      without text and HTML, for the first render of a
 //                                      page (loadEditions in src/newsletter.ts fetches
 //                                      the rest when it is needed)
+//                                    → rendered/editions.json  each edition's id, text
+//                                      and HTML, for the Go module's embed (the edition
+//                                      emails show the HTML the web page shows)
 //
 // Every content file is validated against its schema first, with Ajv: each <name>.json
 // against schema/<name>.schema.json, and the YAML front matter of the Markdown against
@@ -47,7 +50,7 @@ import {
   compileSchemas,
   readMarkdownDir,
 } from "./markdown/validate.mjs";
-import { compare, writeOutput } from "./markdown/write.mjs";
+import { compare, writeOutput, writeRenderedEditions } from "./markdown/write.mjs";
 
 export { codeThemes, headingIds, slugify } from "./markdown/render.mjs";
 export { ContentError, newAjv, schemaProblems, splitFrontMatter } from "./markdown/validate.mjs";
@@ -57,17 +60,19 @@ const packageDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".
 /**
  * Reads, validates and renders the Markdown content of contentDir and writes
  * outDir/blog.json, outDir/blog-index.json, outDir/articles/<slug>.json,
- * outDir/newsletter.json and outDir/newsletter-index.json. Throws a ContentError
+ * outDir/newsletter.json, outDir/newsletter-index.json and renderedDir/editions.json. Throws a ContentError
  * naming every bad file and field; nothing is written then.
  *
- * @param {{ contentDir?: string, outDir?: string, label?: string }} [options]
+ * @param {{ contentDir?: string, outDir?: string, renderedDir?: string, label?: string }} [options]
  *   contentDir: the directory holding blog/ and newsletter/ (default: this package);
  *   outDir: where the JSON goes (default: contentDir/dist);
+ *   renderedDir: where editions.json for the Go module goes (default: contentDir/rendered);
  *   label: how contentDir is named in messages (default: its base name, "content").
  */
 export async function buildMarkdown(options = {}) {
   const contentDir = path.resolve(options.contentDir ?? packageDir);
   const outDir = path.resolve(options.outDir ?? path.join(contentDir, "dist"));
+  const renderedDir = path.resolve(options.renderedDir ?? path.join(contentDir, "rendered"));
   const label = options.label ?? path.basename(contentDir);
   const started = performance.now();
 
@@ -111,6 +116,7 @@ export async function buildMarkdown(options = {}) {
     highlighter.dispose();
   }
   await writeOutput(outDir, outPosts, outEditions);
+  await writeRenderedEditions(renderedDir, outEditions);
   return {
     posts: outPosts,
     editions: outEditions,

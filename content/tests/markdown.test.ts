@@ -76,7 +76,7 @@ excerpt: "The first one."
 readTime: 2
 tags: [DNS]
 ---
-Hi there,
+Welcome to the first one.
 
 Text.
 `;
@@ -330,8 +330,16 @@ describe("invalid front matter fails the build, naming the file and the field", 
     ],
     [
       "edition: empty body",
-      { "newsletter/01-first.md": validEdition.slice(0, validEdition.indexOf("Hi there")) },
+      { "newsletter/01-first.md": validEdition.slice(0, validEdition.indexOf("Welcome")) },
       ["content/newsletter/01-first.md: body: "],
+    ],
+    // The email greets each subscriber above the text: a greeting in it is a second.
+    [
+      "edition: starts with a greeting",
+      { "newsletter/01-first.md": validEdition.replace("Welcome", "Hi there,\n\nWelcome") },
+      [
+        'content/newsletter/01-first.md: body: starts with a greeting ("Hi there,"): the email greets each subscriber by name, so the text must not',
+      ],
     ],
   ];
 
@@ -535,7 +543,20 @@ a: 1
       [1, "December 2024"],
       [2, "January 2025"],
     ]);
-    expect(nl.editions[0].text).toBe("Hi there,\n\nText.");
+    expect(nl.editions[0].text).toBe("Welcome to the first one.\n\nText.");
+
+    // The Go module's copy: each edition's id, text and the very HTML the site shows.
+    const rendered = JSON.parse(
+      await readFile(path.join(dir, "rendered", "editions.json"), "utf8"),
+    );
+    expect(rendered).toEqual({
+      editions: nl.editions.map((e: { id: number; text: string; html: string }) => ({
+        id: e.id,
+        text: e.text,
+        html: e.html,
+      })),
+    });
+    expect(rendered.editions[0].html).toBe("<p>Welcome to the first one.</p>\n<p>Text.</p>\n");
   });
 
   it("splits front matter with any line endings and a byte order mark", () => {
@@ -681,7 +702,10 @@ describe("the real content's build output", () => {
   let articles: Article[];
   let allHtml: string[];
   beforeAll(async () => {
-    r = await buildMarkdown({ outDir: path.join(tmpRoot, "real") });
+    r = await buildMarkdown({
+      outDir: path.join(tmpRoot, "real"),
+      renderedDir: path.join(tmpRoot, "real-rendered"),
+    });
     articles = r.posts.filter((p): p is Article => p.status === "published");
     allHtml = [...articles.map((a) => a.html), ...r.editions.map((e) => e.html)];
   }, 60_000);
@@ -836,15 +860,33 @@ describe("the real content's build output", () => {
       [6, "#6", "June 2025"],
     ]);
     const first = r.editions[0]!;
-    expect(first.text.startsWith("Hi there,\n\nWelcome to the very first DevOps Digest!")).toBe(
-      true,
-    );
+    // No greeting: the email greets each subscriber by name above the text.
+    expect(first.text.startsWith("Welcome to the very first DevOps Digest!")).toBe(true);
     // Markdown stays readable in the text: the code fence is kept as written.
     expect(first.text).toContain("```yaml\nspec:\n  dnsConfig:");
     expect(first.text).not.toMatch(/^---|\r|<p>/);
     const md = await readFile(path.join(contentDir, "newsletter/01-its-always-dns.md"), "utf8");
     expect(first.text).toBe(splitFrontMatter(md).body.trim());
-    expect(first.html).toContain("<p>Hi there,</p>");
+    expect(first.html).toMatch(/^<p>Welcome to the very first DevOps Digest! /);
     expect(codeBlock(first.html, "yaml")).toContain("--shiki-dark:");
+  });
+
+  it("gives every edition its sections as h2s (a tool of the month, 3 AM wisdom) and lists as lists", () => {
+    for (const e of r.editions) {
+      const h2s = [...e.html.matchAll(/<h2 id="[^"]+">([^<]*)<\/h2>/g)].map((m) => m[1]);
+      expect(h2s.length, `#${e.id}: ${h2s}`).toBeGreaterThanOrEqual(2);
+      expect(
+        h2s.filter((h) => h!.startsWith("Tool of the month: ")),
+        `#${e.id}`,
+      ).toHaveLength(1);
+      expect(h2s.at(-1), `#${e.id}`).toBe("3 AM wisdom");
+      expect(e.html, `#${e.id}`).not.toMatch(/<h[13-6]/);
+      expect(e.html, `#${e.id}`).toMatch(/<(ul|ol)>\n<li>/);
+      expect(e.html, `#${e.id}: a list item left as a paragraph`).not.toMatch(/<p>(- |\d+\. )/);
+      expect(e.html, `#${e.id}`).not.toMatch(/\bHi there\b/);
+    }
+    expect(r.editions[1]!.html).toContain(
+      '<h2 id="deep-dive-refactoring-without-terraform-state-mv">Deep dive: refactoring without terraform state mv</h2>',
+    );
   });
 });

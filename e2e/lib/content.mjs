@@ -125,3 +125,17 @@ export function routeByUrl(url) {
   if (!r) throw new Error(`no route ${url} in content/routes.json`);
   return r;
 }
+
+/**
+ * An edition's section titles: the text of its Markdown's `## ` lines outside code
+ * fences, in order (its page's h2s, its email's h2s and the text part's heading lines).
+ */
+export function editionSections(markdown) {
+  let code = false;
+  const titles = [];
+  for (const line of markdown.split("\n")) {
+    if (line.startsWith("```")) code = !code;
+    else if (!code && line.startsWith("## ")) titles.push(line.slice(3));
+  }
+  return titles;
+}

@@ -63,8 +63,9 @@ function installExitHooks() {
 
 /**
  * @param {{ env?: Record<string,string>, readyTimeoutMs?: number, quiet?: boolean }} [opts]
- * @returns {Promise<{ url: string, port: number, pid: number, dataDir: string,
+ * @returns {Promise<{ url: string, adminUrl: string, port: number, pid: number, dataDir: string,
  *   env: Record<string,string>, logs: () => string, stop: () => Promise<void> }>}
+ *   `url` is the public origin, `adminUrl` the admin's own (docs/decisions/0047).
  *   `env` is every PORTFOLIO_* setting the gateway was started with: what a
  *   `bin/gateway` command acting on the same site (`sections promote`, …) needs.
  */
@@ -85,14 +86,17 @@ export async function startGateway(opts = {}) {
 }
 
 async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
-  const port = await freePort();
+  const [port, adminPort] = [await freePort(), await freePort()];
   const url = `http://${HOST}:${port}`;
+  const adminUrl = `http://${HOST}:${adminPort}`;
   const dataDir = mkdtempSync(join(tmpdir(), "portfolio-e2e-data-"));
   dirs.add(dataDir);
   const settings = {
     PORTFOLIO_HTTP_ADDR: `${HOST}:${port}`,
     PORTFOLIO_DATA_DIR: dataDir,
     PORTFOLIO_PUBLIC_URL: url,
+    PORTFOLIO_ADMIN_ADDR: `${HOST}:${adminPort}`,
+    PORTFOLIO_ADMIN_URL: adminUrl,
     // Several gateways run side by side: never the metrics listener's fixed default port.
     PORTFOLIO_METRICS_ADDR: `${HOST}:0`,
     ...env,
@@ -170,7 +174,7 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
         const portfolioEnv = Object.fromEntries(
           Object.entries(settings).filter(([k]) => k.startsWith("PORTFOLIO_")),
         );
-        return { url, port, pid: child.pid, dataDir, env: portfolioEnv, logs, stop };
+        return { url, adminUrl, port, pid: child.pid, dataDir, env: portfolioEnv, logs, stop };
       }
       lastProblem = `/healthz answered ${res.status}`;
     } catch (err) {

@@ -77,7 +77,7 @@ const formatProblems = (list) =>
  *   timeout?: number, skip?: boolean|string, only?: boolean, todo?: boolean|string,
  * } | Function} opts
  * @param {(f: { t: import('node:test').TestContext, page: import('playwright-core').Page,
- *   context: import('playwright-core').BrowserContext, baseURL: string,
+ *   context: import('playwright-core').BrowserContext, baseURL: string, adminURL: string,
  *   problems: {kind:string,text:string,url:string,page:string}[],
  *   suite: Awaited<ReturnType<typeof getSuite>> }) => Promise<void>} [fn]
  */
@@ -127,7 +127,15 @@ export function e2eTest(name, opts, fn) {
 
     let failure = null;
     try {
-      await fn({ t, page, context, baseURL: suite.url, problems, suite });
+      await fn({
+        t,
+        page,
+        context,
+        baseURL: suite.url,
+        adminURL: suite.gateway.adminUrl, // the admin's own origin (docs/decisions/0047)
+        problems,
+        suite,
+      });
     } catch (err) {
       failure = err;
     } finally {

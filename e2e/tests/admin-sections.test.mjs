@@ -27,6 +27,8 @@ let work;
 /** The version of the blog release published in before(). */
 let version;
 const at = (path) => `${gateway.url}${path}`;
+/** The admin's own origin (docs/decisions/0047). */
+const adm = (path) => `${gateway.adminUrl}${path}`;
 
 /** bin/gateway with the given PORTFOLIO_* settings only (a developer's own never leak in). */
 function gatewayCli(args, env = {}) {
@@ -55,7 +57,7 @@ const releaseRow = (page, name, v) =>
     .filter({ has: page.getByRole("rowheader", { name: v, exact: true }) });
 
 async function signIn(page) {
-  await goto(page, at("/admin/newsletter"));
+  await goto(page, adm("/admin/newsletter"));
   await waitForPage(page);
   const form = page.getByRole("form", { name: "Admin sign in" });
   await form.getByLabel("User name", { exact: true }).fill(USER);

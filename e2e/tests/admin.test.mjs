@@ -37,6 +37,8 @@ let sink;
 let gateway;
 /** Absolute URL on this file's gateway (the suite's shared one has no admin nor SMTP). */
 const at = (path) => `${gateway.url}${path}`;
+/** The same on the admin's own origin, where its pages and API are (docs/decisions/0047). */
+const adm = (path) => `${gateway.adminUrl}${path}`;
 /** The subscribers seeded in before(): who an edition must reach, and who not. */
 const readers = { confirmed: [], unconfirmed: [], unsubscribed: [] };
 
@@ -94,7 +96,7 @@ async function signIn(page, password = PASSWORD) {
   await signInButton(page).click();
 }
 
-async function openAdmin(page, url = at("/admin/newsletter")) {
+async function openAdmin(page, url = adm("/admin/newsletter")) {
   await goto(page, url);
   await waitForPage(page);
 }
@@ -147,8 +149,8 @@ describe("admin", () => {
 
   e2eTest(
     "without an admin, the page says to look for the setup link in the gateway's log and the API is closed",
-    async ({ page, baseURL }) => {
-      await openAdmin(page, `${baseURL}/admin/newsletter`);
+    async ({ page, adminURL }) => {
+      await openAdmin(page, `${adminURL}/admin/newsletter`);
       const notice = page.getByRole("region", { name: "The admin is not set up yet" });
       await notice.waitFor();
       const text = await notice.innerText();
@@ -163,7 +165,7 @@ describe("admin", () => {
       }
       assert.equal(await loginForm(page).count(), 0, "no sign-in form without an admin");
       assert.deepEqual(await axeViolations(page, "not set up"), []);
-      const res = await page.request.get(`${baseURL}/api/admin/stats`);
+      const res = await page.request.get(`${adminURL}/api/admin/stats`);
       assert.equal(res.status(), 503);
       assert.equal((await res.json()).error.code, "not_configured");
     },
@@ -174,16 +176,16 @@ describe("admin", () => {
   // on a console error).
   for (const [state, url] of [
     ["no admin", (base) => `${base}/admin/newsletter`],
-    ["an admin, signed out", () => at("/admin/newsletter")],
+    ["an admin, signed out", () => adm("/admin/newsletter")],
   ]) {
     e2eTest(
       `/admin/newsletter signed out (${state}) makes no failed request and logs no console error`,
-      async ({ page, baseURL, problems }) => {
+      async ({ page, adminURL, problems }) => {
         const failed = [];
         page.on("response", (r) => {
           if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
         });
-        await openAdmin(page, url(baseURL));
+        await openAdmin(page, url(adminURL));
         await page
           .getByRole(state === "no admin" ? "region" : "form", {
             name: state === "no admin" ? "The admin is not set up yet" : "Admin sign in",
@@ -220,15 +222,15 @@ describe("admin", () => {
         assert.match(
           link,
           new RegExp(
-            `^${fresh.url.replace(/[.]/g, "\\.")}/admin/newsletter#setup=[A-Za-z0-9_-]{43}$`,
+            `^${fresh.adminUrl.replace(/[.]/g, "\\.")}/admin/newsletter#setup=[A-Za-z0-9_-]{43}$`,
           ),
         );
         const token = link.split("#setup=")[1];
 
         // Nobody without the log sees it: not the page, not the probe.
-        const before = await page.request.get(`${fresh.url}/admin/newsletter`);
+        const before = await page.request.get(`${fresh.adminUrl}/admin/newsletter`);
         assert.ok(!(await before.text()).includes(token), "the admin page shows the setup token");
-        const probe = await page.request.get(`${fresh.url}/api/admin/session`);
+        const probe = await page.request.get(`${fresh.adminUrl}/api/admin/session`);
         assert.deepEqual(await probe.json(), { authenticated: false, configured: false });
 
         const owner = "first-owner";
@@ -258,8 +260,8 @@ describe("admin", () => {
         await page.getByText(`Signed in as ${owner}`).waitFor();
 
         // The link works once: opened again, it is the sign-in form, and the API says so.
-        const again = await page.request.post(`${fresh.url}/api/admin/setup`, {
-          headers: { Origin: fresh.url },
+        const again = await page.request.post(`${fresh.adminUrl}/api/admin/setup`, {
+          headers: { Origin: fresh.adminUrl },
           data: { token, user: "mallory", password: "another long password" },
         });
         assert.equal(again.status(), 409);
@@ -278,7 +280,7 @@ describe("admin", () => {
       await openAdmin(page);
       await loginForm(page).waitFor();
       assert.equal(await signedIn(page).count(), 0);
-      const noSession = await page.request.get(at("/api/admin/stats"));
+      const noSession = await page.request.get(adm("/api/admin/stats"));
       assert.equal(noSession.status(), 401, "the API answers 401 before signing in");
 
       // A wrong password: the server's message, the password emptied and focused.
@@ -293,7 +295,7 @@ describe("admin", () => {
 
       await signIn(page);
       await signedIn(page).waitFor();
-      const cookies = await page.context().cookies(gateway.url);
+      const cookies = await page.context().cookies(gateway.adminUrl);
       const session = cookies.find((c) => c.name === "portfolio_admin");
       assert.ok(session, `no session cookie: ${JSON.stringify(cookies.map((c) => c.name))}`);
       assert.equal(session.httpOnly, true);
@@ -304,7 +306,7 @@ describe("admin", () => {
         "scripts must not read the session",
       );
       // The device cookie (decision 0032) goes back to the sign-in endpoint only.
-      const device = (await page.context().cookies(`${gateway.url}/api/admin/session`)).find(
+      const device = (await page.context().cookies(`${gateway.adminUrl}/api/admin/session`)).find(
         (c) => c.name === "portfolio_admin_device",
       );
       assert.ok(device, "no device cookie after signing in");
@@ -398,7 +400,7 @@ describe("admin", () => {
         assert.equal(await userField(page).evaluate((el) => el === document.activeElement), true),
       );
       assert.equal(await signedIn(page).count(), 0);
-      const afterSignOut = await page.request.get(at("/api/admin/stats"), {
+      const afterSignOut = await page.request.get(adm("/api/admin/stats"), {
         headers: { Cookie: `portfolio_admin=${session.value}` },
       });
       assert.equal(afterSignOut.status(), 401, "the old session must not work after signing out");

@@ -104,7 +104,7 @@ describe("make dev", () => {
       assert.equal(await listening(port), false, `127.0.0.1:${port} is taken: make dev needs it`);
     }
     dataDir = mkdtempSync(join(tmpdir(), "portfolio-dev-loop-"));
-    const [http, metrics] = [await freePort(), await freePort()];
+    const [http, admin, metrics] = [await freePort(), await freePort(), await freePort()];
     dev = spawn("bash", ["scripts/dev.sh"], {
       cwd: REPO_ROOT,
       detached: true, // its own process group, stopped as one
@@ -112,6 +112,7 @@ describe("make dev", () => {
       env: {
         ...hermeticEnv(),
         PORTFOLIO_HTTP_ADDR: `127.0.0.1:${http}`,
+        PORTFOLIO_ADMIN_ADDR: `127.0.0.1:${admin}`,
         PORTFOLIO_METRICS_ADDR: `127.0.0.1:${metrics}`,
         PORTFOLIO_DATA_DIR: dataDir,
         PORTFOLIO_LOG_LEVEL: "warn",

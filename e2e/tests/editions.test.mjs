@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AxeBuilder } from "@axe-core/playwright";
-import { NOT_FOUND_H1, site } from "../lib/content.mjs";
+import { editionSections, NOT_FOUND_H1, site } from "../lib/content.mjs";
 import { expectH1, goto, pathOf, themeState, useTheme, waitForPage } from "../lib/page.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
@@ -41,7 +41,10 @@ function paragraphs(e) {
 const mainText = (page) =>
   page.evaluate(() => document.getElementById("main")?.innerText.replace(/\s+/g, " ").trim() ?? "");
 
-/** Checks the page shows edition e whole: h1, month, read time, tags, excerpt, every paragraph. */
+/**
+ * Checks the page shows edition e whole: h1, month, read time, tags, excerpt, every
+ * paragraph, and its sections as the h2s under the h1 (and no other heading).
+ */
 async function expectWholeEdition(page, e) {
   const article = page.getByRole("article", { name: e.title });
   assert.equal(await article.count(), 1, `one article named ${e.title}`);
@@ -61,6 +64,16 @@ async function expectWholeEdition(page, e) {
   const missing = paragraphs(e).filter((p) => !text.includes(p));
   assert.deepEqual(missing, [], `${pathOfEdition(e)} lacks paragraphs of the edition`);
   assert.ok((await article.locator("p").count()) > 5, "the text in paragraphs");
+  const sections = editionSections(e.text);
+  assert.ok(sections.includes("3 AM wisdom"), `${pathOfEdition(e)}: sections ${sections}`);
+  assert.deepEqual(
+    await article.locator("h1, h2, h3, h4, h5, h6").evaluateAll((hs) => hs.map((h) => h.tagName)),
+    ["H1", ...sections.map(() => "H2")],
+  );
+  assert.deepEqual(
+    (await article.locator("h2").allInnerTexts()).map((t) => t.trim()),
+    sections,
+  );
 }
 
 function formatViolations(path, violations) {

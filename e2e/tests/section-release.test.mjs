@@ -27,6 +27,7 @@ import { articles } from "../lib/content.mjs";
 import { hermeticEnv, startGateway } from "../lib/gateway.mjs";
 import { countDocumentLoads, goto, h1Texts, mainNav, waitForPage } from "../lib/page.mjs";
 import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
+import { createDatabase } from "../lib/postgres.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 // An arbitrary value no source of the shell contains (section-rebuild uses 7px).
@@ -284,16 +285,6 @@ const blogHeading = (page) =>
     thickness: getComputedStyle(h).textDecorationThickness,
   }));
 
-/** A fresh PostgreSQL database on the server of `url`, dropped by the returned drop(). */
-async function createDatabase(url) {
-  const name = `e2e_release_${randomBytes(6).toString("hex")}`;
-  const psql = (sql) => run("psql", [url, "-v", "ON_ERROR_STOP=1", "-qc", sql]);
-  await psql(`CREATE DATABASE ${name}`);
-  const dbURL = new URL(url);
-  dbURL.pathname = `/${name}`;
-  return { url: dbURL.href, drop: () => psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
-
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
@@ -526,7 +517,7 @@ describe("section releases", () => {
       skip: !pg && "PORTFOLIO_TEST_DATABASE_URL is not set (scripts/with-postgres.sh sets it)",
     },
     async ({ context }) => {
-      const db = await createDatabase(pg);
+      const db = await createDatabase(pg, "e2e_release");
       const replicas = [];
       try {
         // One at a time: each runs the migrations under the advisory lock anyway.

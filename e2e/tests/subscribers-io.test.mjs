@@ -49,7 +49,7 @@ async function subscribe(site, email, name) {
 }
 
 async function signIn(page, site) {
-  await goto(page, `${site.url}/admin/newsletter`);
+  await goto(page, `${site.adminUrl}/admin/newsletter`);
   await waitForPage(page);
   const form = page.getByRole("form", { name: "Admin sign in" });
   await form.getByLabel("User name", { exact: true }).fill(USER);
@@ -122,7 +122,7 @@ describe("subscribers in and out", () => {
     );
     await page.getByText("4 in all.").waitFor(); // the list below shows them
 
-    const res = await page.request.get(`${to.url}/api/admin/subscribers.csv`);
+    const res = await page.request.get(`${to.adminUrl}/api/admin/subscribers.csv`);
     assert.equal(res.status(), 200);
     const again = await res.text();
     assert.deepEqual(listOf(again), listOf(exported));

@@ -20,6 +20,8 @@ const FLUSH = 200; // ms, PORTFOLIO_ANALYTICS_FLUSH_INTERVAL
 
 let gateway;
 const at = (path) => `${gateway.url}${path}`;
+/** The admin's own origin (docs/decisions/0047). */
+const adm = (path) => `${gateway.adminUrl}${path}`;
 
 /** GETs a page as a reader's browser would, arriving from `referer` if given. */
 async function visit(page, path, referer) {
@@ -43,7 +45,7 @@ async function rowsOf(page, caption) {
 
 /** Opens the admin signed in, waits for the Traffic panel's figures. */
 async function openTraffic(page) {
-  await page.goto(at("/admin/newsletter"), { waitUntil: "load" });
+  await page.goto(adm("/admin/newsletter"), { waitUntil: "load" });
   await page.getByText(`Signed in as ${USER}`).waitFor();
   await page.getByRole("heading", { name: "Traffic", exact: true }).waitFor();
   await page.getByText(/page views? and \d+ daily visitors? over the last 30 days/).waitFor();
@@ -95,7 +97,7 @@ describe("traffic", () => {
       assert.equal(status, 204, "the beacon endpoint answers 204");
 
       // The owner signs in: the admin's pages themselves are never counted.
-      await page.goto(at("/admin/newsletter"), { waitUntil: "load" });
+      await page.goto(adm("/admin/newsletter"), { waitUntil: "load" });
       const form = page.getByRole("form", { name: "Admin sign in" });
       await form.getByLabel("User name", { exact: true }).fill(USER);
       await form.getByLabel("Password", { exact: true }).fill(PASSWORD);

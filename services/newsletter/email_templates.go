@@ -8,6 +8,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
+	"github.com/portfolio-site/portfolio/services/newsletter/emailhtml"
 )
 
 // emailFiles are the newsletter emails' templates: emails/<name>.txt.tmpl and
@@ -21,7 +22,9 @@ var emailFiles embed.FS
 var (
 	confirmationTemplate = templates.MustParse(emailFiles, nil, "emails/newsletter_confirmation", "emails/newsletter_unsubscribe")
 	welcomeTemplate      = templates.MustParse(emailFiles, nil, "emails/newsletter_welcome", "emails/newsletter_unsubscribe")
-	editionTemplate      = templates.MustParse(emailFiles, map[string]any{"blocks": blocks}, "emails/newsletter_edition", "emails/newsletter_unsubscribe")
+	editionTemplate      = templates.MustParse(emailFiles, map[string]any{
+		"editionHTML": emailhtml.Styled, "editionText": emailhtml.Text,
+	}, "emails/newsletter_edition", "emails/newsletter_unsubscribe")
 )
 
 // EmailTemplates are the emails this module queues, for the mail worker to render them
@@ -82,11 +85,17 @@ func welcomeMessage(f emailFields) (mail.Message, error) {
 
 // editionFields are one edition as its email shows it.
 type editionFields struct {
-	title string // edition_title, e.g. "#1 Welcome to DevOps Digest: It Was DNS (Again)"
-	date  string // edition_date, as the site shows it: "December 2024"
-	// text is the edition's body (edition_text): Markdown, one paragraph per line,
-	// code in ``` fences. The text part carries it as it is; the HTML part keeps its
-	// line breaks and shows fenced code as preformatted.
+	title   string // edition_title, e.g. "#1 Welcome to DevOps Digest: It Was DNS (Again)"
+	date    string // edition_date, as the site shows it: "December 2024"
+	excerpt string // edition_excerpt: the preheader, what a mail client shows after the subject
+	// html is the edition's HTML as the content build rendered it for its web page,
+	// cleaned for an email (edition_html, emailhtml.Clean). The HTML part shows it with
+	// email styles (emailhtml.Styled), the text part as plain text (emailhtml.Text):
+	// one renderer, two presentations.
+	html string
+	// text is the edition's Markdown (edition_text), only for an edition without HTML
+	// (a gateway built without the content build): both parts then show it as written.
+	// An edition queued before edition_html existed has it too.
 	text string
 	// url is the edition's page on the site (edition_url), e.g.
 	// "https://example.org/newsletter/1": both parts link it as "Read it on the web".
@@ -101,49 +110,14 @@ func editionMessage(f emailFields, e editionFields) (mail.Message, error) {
 	p := f.params()
 	p["edition_title"] = e.title
 	p["edition_date"] = e.date
-	p["edition_text"] = e.text
+	p["edition_excerpt"] = e.excerpt
 	p["edition_url"] = e.url
+	if e.html != "" {
+		p["edition_html"] = e.html
+	} else {
+		p["edition_text"] = e.text
+	}
 	return editionTemplate.Deferred(p)
-}
-
-// block is a paragraph of an edition's text, or a fenced code block.
-type block struct {
-	Text string
-	Code bool
-}
-
-// blocks splits Markdown text into paragraphs (separated by blank lines) and fenced
-// code blocks (``` lines, dropped; blank lines inside kept), which is all the
-// editions use that plain text does not already show well.
-func blocks(text string) []block {
-	var out []block
-	var cur []string
-	inCode := false
-	flush := func(code bool) {
-		if len(cur) > 0 || code {
-			out = append(out, block{Text: strings.Join(cur, "\n"), Code: code})
-		}
-		cur = nil
-	}
-	for line := range strings.SplitSeq(strings.ReplaceAll(text, "\r\n", "\n"), "\n") {
-		fence := strings.HasPrefix(strings.TrimSpace(line), "```")
-		switch {
-		case fence && !inCode:
-			flush(false)
-			inCode = true
-		case fence:
-			flush(true)
-			inCode = false
-		case inCode:
-			cur = append(cur, line)
-		case strings.TrimSpace(line) == "":
-			flush(false)
-		default:
-			cur = append(cur, line)
-		}
-	}
-	flush(inCode) // an unclosed fence still shows as code
-	return out
 }
 
 // durationText says how long a link works in words: "72 hours", "1 hour",

@@ -14,6 +14,21 @@ const (
 	hostile        = `<script>alert("x")</script> & <b>bold</b>`
 )
 
+// editionFixtureHTML is an edition as the content build renders it: a paragraph, a
+// section heading with its id, a list, code highlighted by Shiki.
+const editionFixtureHTML = `<p>Welcome &amp; &lt;welcome&gt;.</p>
+<h2 id="war-story-dns">War story: DNS</h2>
+<p>A list:</p>
+<ul>
+<li>one</li>
+<li>two</li>
+</ul>
+<pre class="shiki shiki-themes github-light-default github-dark-default" style="--shiki-light:#1f2328" tabindex="0" data-language="yaml"><code><span class="line"><span style="--shiki-light:#116329">ndots</span><span>: </span><span>&quot;2&quot;</span></span>
+<span class="line"></span>
+<span class="line"><span>key: &lt;v&gt;</span></span></code></pre>
+<p>The end.</p>
+`
+
 func newsletterBase(name string) emailFields {
 	return emailFields{
 		toEmail:        "jane@example.org",
@@ -37,9 +52,11 @@ func sentEmail(t *testing.T, deferred func() (mail.Message, error)) mail.Message
 	return templatestest.Sent(t, EmailTemplates(), m)
 }
 
-// The newsletter emails are registered through mail and rendered there byte for byte
-// as they were when mail/templates held them: testdata/emails/ was rendered by that
-// code, from these fields.
+// The newsletter emails, byte for byte, from these fields: testdata/emails/ holds what
+// they were when last changed on purpose (UPDATE_GOLDEN=1 go test writes them anew, and
+// the diff shows what every subscriber will see change). newsletter_edition_text is an
+// edition queued with its Markdown (before edition_html, or by a gateway built without
+// the content build).
 func TestEmailsAsBefore(t *testing.T) {
 	base := newsletterBase("Jane <b>&</b>")
 	for name, deferred := range map[string]func() (mail.Message, error){
@@ -48,6 +65,12 @@ func TestEmailsAsBefore(t *testing.T) {
 		},
 		"newsletter_welcome": func() (mail.Message, error) { return welcomeMessage(newsletterBase("")) },
 		"newsletter_edition": func() (mail.Message, error) {
+			return editionMessage(base, editionFields{
+				title: "#1 It Was DNS <again>", date: "December 2024", url: "https://portfolio.test/newsletter/1",
+				excerpt: "How ndots multiplied our DNS traffic, & k9s.", html: editionFixtureHTML,
+			})
+		},
+		"newsletter_edition_text": func() (mail.Message, error) {
 			return editionMessage(base, editionFields{
 				title: "#1 It Was DNS <again>", date: "December 2024", url: "https://portfolio.test/newsletter/1",
 				text: "Hello & <welcome>.\nSecond line.\n\n```\nk9s --all\n\n  indented\n```\n\nBye.",
@@ -70,6 +93,7 @@ func TestNewsletterEmails(t *testing.T) {
 		name       string
 		deferred   func() (mail.Message, error)
 		subject    string
+		preheader  string // the hidden line a mail client shows after the subject
 		text, html []string
 		notInHTML  []string
 	}{
@@ -78,49 +102,69 @@ func TestNewsletterEmails(t *testing.T) {
 			deferred: func() (mail.Message, error) {
 				return confirmationMessage(newsletterBase("Jane"), confirmURL, 72*time.Hour)
 			},
-			subject: "Confirm your subscription to DevOps Digest",
-			text:    []string{"Hi Jane,", confirmURL, "works once and for 72 hours", "If you did not ask for this, ignore this email"},
-			html:    []string{"Hi Jane,", `href="` + confirmURL + `"`, "72 hours", "ignore this email"},
+			subject:   "Confirm your subscription to DevOps Digest",
+			preheader: "One click to confirm that this address is yours: the link works for 72 hours.",
+			text:      []string{"Hi Jane,", confirmURL, "works once and for 72 hours", "If you did not ask for this, ignore this email"},
+			html:      []string{"Hi Jane,", `href="` + confirmURL + `"`, "72 hours", "ignore this email"},
 		},
 		{
 			name: "confirmation without a name",
 			deferred: func() (mail.Message, error) {
 				return confirmationMessage(newsletterBase(""), confirmURL, 90*time.Minute)
 			},
-			subject: "Confirm your subscription to DevOps Digest",
-			text:    []string{"Hi DevOps Enthusiast,", "for 90 minutes"},
-			html:    []string{"Hi DevOps Enthusiast,"},
+			subject:   "Confirm your subscription to DevOps Digest",
+			preheader: "One click to confirm that this address is yours: the link works for 90 minutes.",
+			text:      []string{"Hi DevOps Enthusiast,", "for 90 minutes"},
+			html:      []string{"Hi DevOps Enthusiast,"},
 		},
 		{
-			name:     "welcome",
-			deferred: func() (mail.Message, error) { return welcomeMessage(newsletterBase("Jane")) },
-			subject:  "Welcome to DevOps Digest!",
-			text:     []string{"Hi Jane,", "Once a month", "war stories", "3 AM wisdom", "https://portfolio.test/newsletter", "owner@portfolio.test"},
-			html:     []string{"Hi Jane,", "Once a month", "mailto:owner@portfolio.test"},
+			name:      "welcome",
+			deferred:  func() (mail.Message, error) { return welcomeMessage(newsletterBase("Jane")) },
+			subject:   "Welcome to DevOps Digest!",
+			preheader: "You're in: one email a month with war stories, tools and 3 AM wisdom.",
+			text:      []string{"Hi Jane,", "Once a month", "war stories", "3 AM wisdom", "https://portfolio.test/newsletter", "owner@portfolio.test"},
+			html:      []string{"Hi Jane,", "Once a month", "mailto:owner@portfolio.test"},
 		},
 		{
 			name: "edition",
 			deferred: func() (mail.Message, error) {
 				return editionMessage(newsletterBase(""), editionFields{
-					title: "#1 It Was DNS <Again> & Again",
-					date:  "December 2024",
-					text:  "Hi there,\n\nA list:\n- one\n- two\n\n```yaml\nndots: \"2\"\n\nkey: <v>\n```\n\nThe end.",
-					url:   "https://portfolio.test/newsletter/1",
+					title:   "#1 It Was DNS <Again> & Again",
+					date:    "December 2024",
+					excerpt: "How a default multiplied our DNS <traffic>.",
+					html:    editionFixtureHTML,
+					url:     "https://portfolio.test/newsletter/1",
 				})
 			},
-			subject: "DevOps Digest - December 2024 - #1 It Was DNS <Again> & Again",
+			subject:   "DevOps Digest - December 2024 - #1 It Was DNS <Again> & Again",
+			preheader: "How a default multiplied our DNS &lt;traffic&gt;.",
 			text: []string{
-				"Read it on the web: https://portfolio.test/newsletter/1\n", "Hi DevOps Enthusiast,",
-				"A list:\n- one\n- two", "```yaml\nndots: \"2\"\n\nkey: <v>\n```", "The end.",
+				"Read it on the web: https://portfolio.test/newsletter/1\n\nHi DevOps Enthusiast,\n\nWelcome & <welcome>.\n\nWar story: DNS\n\nA list:\n\n- one\n- two\n\nndots: \"2\"\n\nkey: <v>\n\nThe end.\n\nThis and every past edition",
 			},
 			html: []string{
 				`<a href="https://portfolio.test/newsletter/1" style="color:#2563eb;">Read it on the web</a>`,
 				"#1 It Was DNS &lt;Again&gt; &amp; Again",
-				">A list:\n- one\n- two</p>",
-				">ndots: &#34;2&#34;\n\nkey: &lt;v&gt;</pre>",
-				"<p style=\"margin:0 0 16px;white-space:pre-wrap;\">The end.</p>",
+				`<p style="margin:0 0 16px;">Hi DevOps Enthusiast,</p>` + "\n" + `<p style="margin:0 0 16px;">Welcome &amp; &lt;welcome&gt;.</p>`,
+				`<h2 style="margin:32px 0 12px;font-size:19px;line-height:1.35;font-weight:700;overflow-wrap:anywhere;">War story: DNS</h2>`,
+				`<li style="margin:0 0 6px;">one</li>`,
+				`white-space:pre-wrap;word-break:break-word;overflow-wrap:anywhere;max-width:100%;overflow-x:auto;"><code style=`,
+				`ndots: &#34;2&#34;` + "\n\n" + `key: &lt;v&gt;</code></pre>`,
 			},
-			notInHTML: []string{"```", "<Again>"},
+			notInHTML: []string{"```", "<Again>", "<welcome>", "shiki", "white-space:pre;"},
+		},
+		{
+			name: "edition without its HTML",
+			deferred: func() (mail.Message, error) {
+				return editionMessage(newsletterBase(""), editionFields{
+					title: "#1 x", date: "December 2024", url: "https://portfolio.test/newsletter/1",
+					excerpt: "An excerpt.", text: "A list:\n- one\n\n```yaml\nkey: <v>\n```",
+				})
+			},
+			subject:   "DevOps Digest - December 2024 - #1 x",
+			preheader: "An excerpt.",
+			// Its Markdown as written, wrapped in the HTML part.
+			text: []string{"Hi DevOps Enthusiast,\n\nA list:\n- one\n\n```yaml\nkey: <v>\n```\n\nThis and"},
+			html: []string{"<p style=\"margin:0 0 16px;white-space:pre-wrap;\">A list:\n- one\n\n```yaml\nkey: &lt;v&gt;\n```</p>"},
 		},
 	}
 	for _, tt := range tests {
@@ -129,6 +173,9 @@ func TestNewsletterEmails(t *testing.T) {
 			if e.Subject != tt.subject {
 				t.Errorf("Subject = %q, want %q", e.Subject, tt.subject)
 			}
+			// Every email: its preheader, hidden at the top of the body, and dark-mode
+			// colours where the client honours them.
+			templatestest.Layout(t, e.HTML, tt.preheader)
 			// Every newsletter email says why it came and how to stop it.
 			for _, want := range append(tt.text, unsubscribeURL, "jane@example.org signed up for DevOps Digest on DevOps Portfolio") {
 				if !strings.Contains(e.Text, want) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/newsletter/emailhtml"
 )
 
 // Paths of the pages the links in newsletter emails open (the gateway serves them).
@@ -82,20 +83,40 @@ func (s *Service) welcomeEmail(sub Subscriber) (mail.Message, error) {
 }
 
 // EditionEmail is edition ed for subscriber sub: subject "DevOps Digest - <month> -
-// <title>", a link to the edition's page on the site (ed.URL()), the edition's text,
-// and sub's own unsubscribe link and headers. Publishing queues one per confirmed
-// subscriber.
+// <title>", the excerpt as its preheader, a link to the edition's page on the site
+// (ed.URL()), one greeting, the edition's text (its HTML as the web page shows it, in
+// email styles, and as plain text), and sub's own unsubscribe link and headers.
+// Publishing queues one per confirmed subscriber.
 func (s *Service) EditionEmail(ed content.Edition, sub Subscriber) (mail.Message, error) {
-	m, err := editionMessage(s.fields(sub), editionFields{
-		title: ed.Title,
-		date:  ed.MonthText(),
-		text:  ed.Body,
-		url:   s.emails.PublicURL + ed.URL(),
-	})
+	f := editionFields{
+		title:   ed.Title,
+		date:    ed.MonthText(),
+		excerpt: ed.Excerpt,
+		text:    ed.Body,
+		url:     s.emails.PublicURL + ed.URL(),
+	}
+	var err error
+	if ed.HTML != "" {
+		f.html, err = editionHTML(ed.HTML, f.url)
+	}
+	var m mail.Message
+	if err == nil {
+		m, err = editionMessage(s.fields(sub), f)
+	}
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: edition %d email: %w", ed.ID, err)
 	}
 	return s.address(sub, m), nil
+}
+
+// editionHTML is an edition's HTML cleaned for its email, its links resolved against
+// its page's URL.
+func editionHTML(html, pageURL string) (string, error) {
+	base, err := url.Parse(pageURL)
+	if err != nil {
+		return "", err
+	}
+	return emailhtml.Clean(html, base)
 }
 
 // ConfirmURL is the confirmation link carrying token.

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/portfolio-site/portfolio/content v0.0.0
 	github.com/portfolio-site/portfolio/services/mail v0.0.0
+	golang.org/x/net v0.62.0
 )
 
 require (

@@ -56,6 +56,23 @@ describe("an edition's page", () => {
     await waitFor(() => expect(document.title).toBe(`${edition.title} · ${site.siteName}`));
   });
 
+  it("has its headings in order: the title's h1, then the edition's sections as h2s", async () => {
+    for (const e of await loadEditions()) {
+      const { unmount } = renderAt(`/newsletter/${e.id}`);
+      const article = screen.getByRole("article", { name: e.title });
+      await waitFor(() => expect(article.querySelectorAll("h2").length).toBeGreaterThan(0));
+      const headings = within(article).getAllByRole("heading");
+      expect(headings.map((h) => h.tagName)).toEqual(["H1", ...headings.slice(1).map(() => "H2")]);
+      const sections = headings.slice(1).map((h) => h.textContent);
+      expect(
+        sections.filter((t) => t!.startsWith("Tool of the month: ")),
+        `#${e.id}`,
+      ).toHaveLength(1);
+      expect(sections.at(-1), `#${e.id}`).toBe("3 AM wisdom");
+      unmount();
+    }
+  });
+
   it("every edition has its page", async () => {
     for (const e of editions) {
       const { unmount } = renderAt(`/newsletter/${e.id}`);

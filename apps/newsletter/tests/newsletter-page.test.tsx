@@ -274,12 +274,23 @@ describe("newsletter page: texts", () => {
     expect(within(block).getByRole("button", { name: "Subscribe Now" })).toBeInTheDocument();
   });
 
-  it("has its headings in order: h1, then h2 sections with h3 inside", () => {
+  it("has its headings in order: h1, then h2 sections with h3 inside", async () => {
     renderPage();
+    const section = screen.getByRole("region", { name: "Previous Editions" });
+    await waitFor(() => expect(section.querySelectorAll("article pre").length).toBeGreaterThan(0));
     const levels = screen.getAllByRole("heading").map((h) => Number(h.tagName[1]));
     expect(levels[0]).toBe(1);
     for (let i = 1; i < levels.length; i++)
       expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
+    // An edition's sections (h2 on its own page) are h4 in its card, under the title's h3.
+    for (const card of within(section).getAllByRole("article")) {
+      const inCard = within(card).getAllByRole("heading");
+      expect(inCard.map((h) => h.tagName)).toEqual(["H3", ...inCard.slice(1).map(() => "H4")]);
+      expect(inCard.map((h) => h.textContent)).toContain("3 AM wisdom");
+    }
+    // Six editions on one page: no heading id twice (each has a "3 AM wisdom").
+    const ids = [...document.querySelectorAll("[id]")].map((el) => el.id);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
   });
 });
 

@@ -243,6 +243,13 @@ export function checkPosts(files, validate, problems) {
 
 const editionNameRe = /^(\d+)-[a-z0-9-]+\.md$/;
 
+/**
+ * A first line that greets ("Hi there,", "Hello everyone!"): the edition's email greets
+ * each subscriber by name above the text, so a greeting in the text is a second one
+ * (the same rule as the Go loader's editionGreetingRe).
+ */
+const editionGreetingRe = /^(?:hi|hello|hey|dear|greetings)\b[^\n]{0,40}[,!:]\s*$/i;
+
 /** @returns {Doc[]} the editions whose front matter is valid. */
 export function checkEditions(files, validate, problems) {
   const problemsBefore = problems.length;
@@ -266,8 +273,13 @@ export function checkEditions(files, validate, problems) {
       problems.push(`${f.file}: /id: ${data.id} is also the id of ${ids.get(data.id)}`);
     }
     ids.set(data.id, f.file);
-    if (f.body.trim() === "") {
+    const firstLine = f.body.trim().split("\n", 1)[0];
+    if (firstLine === "") {
       problems.push(`${f.file}: body: the edition's text is missing after the front matter`);
+    } else if (editionGreetingRe.test(firstLine)) {
+      problems.push(
+        `${f.file}: body: starts with a greeting (${JSON.stringify(firstLine)}): the email greets each subscriber by name, so the text must not`,
+      );
     }
     if (problems.length === before)
       docs.push({ kind: "edition", file: f.file, name: f.name, data, body: f.body });

@@ -1,5 +1,6 @@
 // Writing the output (buildMarkdown's last step): dist/'s JSON files, each whole or not
-// at all, and articles/ with exactly the published articles.
+// at all, and articles/ with exactly the published articles; and rendered/editions.json,
+// the editions' HTML for the Go module.
 
 import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -44,4 +45,19 @@ export async function writeOutput(outDir, posts, editions) {
       editions: editions.map(({ text: _text, html: _html, ...summary }) => summary),
     }),
   ]);
+}
+
+/**
+ * renderedDir/editions.json: each edition's id, text (its Markdown body, trimmed) and
+ * HTML, for the Go module, which embeds this directory (embed.go) and gives each
+ * edition loaded from newsletter/ the HTML rendered from its text (LoadEditions): the
+ * emails of an edition show the HTML its web page shows, rendered here once. dist/ is
+ * not embedded, because a Go build must not need the npm build to compile; a Go build
+ * without this file has editions without HTML.
+ */
+export async function writeRenderedEditions(renderedDir, editions) {
+  await mkdir(renderedDir, { recursive: true });
+  await writeJson(path.join(renderedDir, "editions.json"), {
+    editions: editions.map(({ id, text, html }) => ({ id, text, html })),
+  });
 }

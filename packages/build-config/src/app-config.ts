@@ -107,6 +107,9 @@ function pluginSharedManifest(shared: SharedObject): RsbuildPlugin {
 export function defineHost(options: HostOptions): RsbuildConfig {
   const gateway =
     options.gatewayUrl ?? process.env.PORTFOLIO_GATEWAY_URL ?? "http://127.0.0.1:8080";
+  // The admin's API is on the gateway's admin origin (docs/decisions/0047); the dev
+  // server is one origin for every section, so it forwards there too.
+  const adminGateway = process.env.PORTFOLIO_ADMIN_GATEWAY_URL ?? "http://127.0.0.1:8081";
   const shared = sharedModules();
   return mergeRsbuildConfig<RsbuildConfig>(
     baseConfig(options.port, [pluginSharedManifest(shared)]),
@@ -135,9 +138,16 @@ export function defineHost(options: HostOptions): RsbuildConfig {
           forceSplitting: { "lib-router": /[\\/]packages[\\/]router[\\/]src[\\/](?!history\.)/ },
         },
       },
-      // The gateway also serves content/images at /images (the pages' pictures).
+      // The gateway also serves content/images at /images (the pages' pictures). The
+      // first matching key wins: /api/admin before /api.
       server: {
-        proxy: { "/mf": gateway, "/api": gateway, "/rss.xml": gateway, "/images": gateway },
+        proxy: {
+          "/api/admin": adminGateway,
+          "/mf": gateway,
+          "/api": gateway,
+          "/rss.xml": gateway,
+          "/images": gateway,
+        },
       },
     },
     options.extend,

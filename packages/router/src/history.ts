@@ -4,12 +4,27 @@
 /** A location's key: "default" for the entry a document loaded with, this for the rest. */
 export const createKey = () => Math.random().toString(36).slice(2, 10);
 
+/** The admin's pages: on an origin of their own (docs/decisions/0047-the-admin-on-its-own-origin.md). */
+const ADMIN_PATH = /^\/admin(?:\/|$)/i;
+
+/**
+ * Whether `url` is served by the other origin than this page's: the admin's pages and
+ * the rest of the site never share one. Going there is a document load, which the
+ * gateway sends to the right origin; a client-side navigation would look for the other
+ * origin's sections here, where they are not served.
+ */
+export function crossesOrigins(url: string): boolean {
+  const to = new URL(url, window.location.href).pathname;
+  return ADMIN_PATH.test(to) !== ADMIN_PATH.test(window.location.pathname);
+}
+
 /**
  * Moves the browser's history to `url` in the router's state shape ({ usr, key }).
- * False when the browser refused (state that cannot be cloned, too many entries): the
- * caller loads the URL instead.
+ * False when the browser refused (state that cannot be cloned, too many entries), or
+ * when `url` is the other origin's (crossesOrigins): the caller loads the URL instead.
  */
 export function pushHistory(url: string, replace = false, state: unknown = null): boolean {
+  if (crossesOrigins(url)) return false;
   try {
     window.history[replace ? "replaceState" : "pushState"](
       { usr: state, key: createKey() },

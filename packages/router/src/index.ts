@@ -12,7 +12,7 @@
  */
 
 export { BrowserRouter } from "./context";
-export { pushHistory } from "./history";
+export { crossesOrigins, pushHistory } from "./history";
 export type { SetURLSearchParams, URLSearchParamsInit } from "./hooks";
 export {
   useHref,

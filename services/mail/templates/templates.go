@@ -4,8 +4,12 @@
 // which renders a queued message's bodies when it is sent (docs/decisions/0033).
 //
 // An email's files are <name>.txt.tmpl, the body with a "subject" template, and
-// <name>.html.tmpl, with "title" and "content" templates that this package's layout
-// (layout.html.tmpl) frames. Fields are the spec's names ({{.from_name}},
+// <name>.html.tmpl, with "title", "preheader" and "content" templates that this
+// package's layout (layout.html.tmpl) frames. The preheader is the line a mail client
+// shows after the subject in its list of emails, hidden in the email itself; the layout
+// declares light and dark colour schemes and has dark-mode rules for clients that honour
+// prefers-color-scheme (classes email-card, email-content, email-muted, email-rule,
+// email-button). Fields are the spec's names ({{.from_name}},
 // {{.to_email}}, ...); a field a template uses but the data lacks is an error, never
 // "<no value>". The HTML templates escape everything they insert, so a visitor's
 // words show as text.
@@ -62,6 +66,11 @@ func Parse(fsys fs.FS, funcs map[string]any, file string, partials ...string) (*
 	}
 	if err != nil {
 		return nil, fmt.Errorf("templates: %s: %w", name, err)
+	}
+	for _, part := range []string{"title", "preheader", "content"} {
+		if html.Lookup(part) == nil {
+			return nil, fmt.Errorf("templates: %s: %s.html.tmpl defines no %q template (the layout shows it)", name, name, part)
+		}
 	}
 	return &Email{name: name, text: text, html: html}, nil
 }

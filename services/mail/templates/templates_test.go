@@ -8,6 +8,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
+	"github.com/portfolio-site/portfolio/services/mail/templates/templatestest"
 )
 
 const hostile = `<script>alert("x")</script> & <b>bold</b>`
@@ -16,7 +17,7 @@ const hostile = `<script>alert("x")</script> & <b>bold</b>`
 // partial and a function of its own.
 var files = fstest.MapFS{
 	"greeting.txt.tmpl":  {Data: []byte(`{{define "subject"}}Hello {{.name}}{{end}}Hi {{.name}}, {{shout .name}}.{{template "footer" .}}`)},
-	"greeting.html.tmpl": {Data: []byte(`{{define "title"}}Hello {{.name}}{{end}}{{define "content"}}<p>Hi {{.name}}</p>{{template "footer" .}}{{end}}`)},
+	"greeting.html.tmpl": {Data: []byte(`{{define "title"}}Hello {{.name}}{{end}}{{define "preheader"}}A word for {{.name}}.{{end}}{{define "content"}}<p>Hi {{.name}}</p>{{template "footer" .}}{{end}}`)},
 	"footer.txt.tmpl":    {Data: []byte(`{{define "footer"}} -- {{.site_name}}{{end}}`)},
 	"footer.html.tmpl":   {Data: []byte(`{{define "footer"}}<p>{{.site_name}}</p>{{end}}`)},
 }
@@ -68,7 +69,44 @@ func TestRegisteredEmailRendersWhenSent(t *testing.T) {
 	}
 }
 
+// Every email's HTML, whatever it says: the line a mail client shows after the subject
+// (the preheader, hidden in the email itself), and colours for a dark mode where the
+// client honours prefers-color-scheme, in a card no wider than 600 px whose table
+// never grows with its content.
+func TestLayoutHasPreheaderAndDarkMode(t *testing.T) {
+	reg, err := templates.NewRegistry(greeting(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	queued, err := greeting(t).Deferred(map[string]string{"name": "Jane", "site_name": "Site"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent, err := reg.Expand(queued)
+	if err != nil {
+		t.Fatal(err)
+	}
+	templatestest.Layout(t, sent.HTML, "A word for Jane.")
+	for _, want := range []string{
+		`<meta name="supported-color-schemes" content="light dark">`,
+		"@media (prefers-color-scheme: dark){\nbody,.email-bg{background:#09090b !important;color:#f4f4f5 !important;}",
+		".email-card{background:#18181b !important;}",
+		`width:100%;max-width:600px;table-layout:fixed;`,
+	} {
+		if !strings.Contains(sent.HTML, want) {
+			t.Errorf("html lacks %q:\n%s", want, sent.HTML)
+		}
+	}
+}
+
 func TestParseAndRegistryRefuse(t *testing.T) {
+	noPreheader := fstest.MapFS{
+		"bare.txt.tmpl":  {Data: []byte(`{{define "subject"}}S{{end}}Text`)},
+		"bare.html.tmpl": {Data: []byte(`{{define "title"}}T{{end}}{{define "content"}}<p>C</p>{{end}}`)},
+	}
+	if _, err := templates.Parse(noPreheader, nil, "bare"); err == nil || !strings.Contains(err.Error(), `templates: bare: bare.html.tmpl defines no "preheader" template`) {
+		t.Errorf("an email without a preheader: %v", err)
+	}
 	if _, err := templates.Parse(files, nil, "greeting", "footer"); err == nil {
 		t.Error("an email calling a function it was not given parsed")
 	}

@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@port
 import { TagList } from "@portfolio/ui/tag-list";
 import { useChunk } from "@portfolio/ui/use-chunk";
 import { useRef } from "react";
-import { EditionMeta, EditionText } from "./edition-parts";
+import { cardHtml, EditionMeta, EditionText } from "./edition-parts";
 
 /** How far below the screen the section may still be when its texts start loading. */
 const LOAD_AHEAD = "0px 0px 100px 0px";
@@ -95,7 +95,7 @@ function EditionCard({ edition, html }: { edition: EditionSummary; html: string 
         </CardHeader>
         {html ? (
           <CardContent>
-            <EditionText html={html} />
+            <EditionText html={cardHtml(html)} />
           </CardContent>
         ) : null}
       </Card>

@@ -1,14 +1,17 @@
+import { crossesOrigins } from "@portfolio/router/history";
+
 /**
  * The URL `link` opens inside the app, or undefined where the browser must follow it
- * itself: other targets, downloads, other origins, files (/rss.xml), the API, and
- * anchors on this page. The same rules as the router's <Link> and the article body's.
+ * itself: other targets, downloads, other origins (the admin's pages and the rest of
+ * the site are two: crossesOrigins), files (/rss.xml), the API, and anchors on this
+ * page. The same rules as the router's <Link> and the article body's.
  */
 export function appLinkUrl(link: HTMLAnchorElement): string | undefined {
   if ((link.target && link.target !== "_self") || link.hasAttribute("download")) return undefined;
   const href = link.getAttribute("href") ?? "";
   if (!href.startsWith("/") || href.startsWith("//")) return undefined;
   const url = new URL(link.href);
-  if (url.origin !== window.location.origin) return undefined;
+  if (url.origin !== window.location.origin || crossesOrigins(url.href)) return undefined;
   if (/\.[a-z0-9]+$/i.test(url.pathname) || /^\/(api|mf)\//.test(url.pathname)) return undefined;
   const here = window.location;
   if (url.hash && url.pathname === here.pathname && url.search === here.search) return undefined;

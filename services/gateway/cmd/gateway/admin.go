@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"go.uber.org/zap"
@@ -61,7 +60,7 @@ func announceSetup(ctx context.Context, cfg config.Config, logger *zap.Logger, a
 		return nil
 	}
 	logger.Warn("admin: no admin yet; open the setup link to choose the admin's user name and password (it works once, until expires_at; restart for a new one)",
-		zap.String("setup_url", strings.TrimSuffix(cfg.PublicURL, "/")+setupPath+token),
+		zap.String("setup_url", cfg.AdminURL+setupPath+token),
 		zap.Time("expires_at", expires))
 	return nil
 }

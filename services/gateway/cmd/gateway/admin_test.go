@@ -48,7 +48,7 @@ func adminEnv(t *testing.T, extra map[string]string) map[string]string {
 
 // subscribe subscribes confirmed and unconfirmed through the API, and confirms the
 // first by the links in their emails (which srv receives).
-func (c *adminClient) subscribe(srv *smtptest.Server, confirmed, unconfirmed []string) {
+func (c *siteClient) subscribe(srv *smtptest.Server, confirmed, unconfirmed []string) {
 	t := c.t
 	t.Helper()
 	before := len(srv.Messages())
@@ -71,24 +71,24 @@ func (c *adminClient) subscribe(srv *smtptest.Server, confirmed, unconfirmed []s
 	}
 }
 
-// adminClient talks to a running gateway as the admin page does: same origin, with a
-// cookie jar.
-type adminClient struct {
+// siteClient talks to one origin of a running gateway as its pages do: same origin,
+// with a cookie jar.
+type siteClient struct {
 	t      *testing.T
 	base   string
 	http   *http.Client
 	origin string // the Origin its requests carry, if not base
 }
 
-func newAdminClient(t *testing.T, addr string) *adminClient {
+func newClient(t *testing.T, addr string) *siteClient {
 	jar, err := cookiejar.New(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &adminClient{t: t, base: "http://" + addr, http: &http.Client{Jar: jar, Timeout: 10 * time.Second}}
+	return &siteClient{t: t, base: "http://" + addr, http: &http.Client{Jar: jar, Timeout: 10 * time.Second}}
 }
 
-func (c *adminClient) do(method, path, body string) (int, string) {
+func (c *siteClient) do(method, path, body string) (int, string) {
 	c.t.Helper()
 	req, err := http.NewRequest(method, c.base+path, strings.NewReader(body))
 	if err != nil {
@@ -116,11 +116,11 @@ func TestRunAdminPublishes(t *testing.T) {
 	srv := smtptest.Start(t, smtptest.Options{})
 	g := startGateway(t, smtpEnv(srv.Addr, adminEnv(t, nil)))
 	waitHealthy(t, g.addr)
-	c := newAdminClient(t, g.addr)
+	c := newClient(t, g.adminAddr)
 
 	// Two subscribe and confirm, one never confirms.
 	confirmed := []string{"ada@example.org", "grace@example.org"}
-	c.subscribe(srv, confirmed, []string{"lazy@example.org"})
+	newClient(t, g.addr).subscribe(srv, confirmed, []string{"lazy@example.org"})
 	srv.Wait(t, 5, 10*time.Second) // and their welcome emails
 
 	if status, _ := c.do(http.MethodGet, "/api/admin/stats", ""); status != http.StatusUnauthorized {

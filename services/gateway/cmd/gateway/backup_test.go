@@ -240,6 +240,7 @@ func TestScheduledBackups(t *testing.T) {
 	defer cancel()
 	env := map[string]string{
 		"PORTFOLIO_HTTP_ADDR":       "127.0.0.1:0",
+		"PORTFOLIO_ADMIN_ADDR":      "127.0.0.1:0",
 		"PORTFOLIO_DATA_DIR":        t.TempDir(),
 		"PORTFOLIO_WEB_DIR":         webtest.Build(t),
 		"PORTFOLIO_METRICS_ADDR":    "off",

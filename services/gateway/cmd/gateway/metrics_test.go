@@ -82,9 +82,10 @@ func gatheredNames(t *testing.T) map[string]bool {
 	reg := prometheus.NewRegistry()
 	ctx, cancel := context.WithCancel(context.WithValue(context.Background(), registryKey{}, reg))
 	env := map[string]string{
-		"PORTFOLIO_HTTP_ADDR": "127.0.0.1:0",
-		"PORTFOLIO_DATA_DIR":  t.TempDir(),
-		"PORTFOLIO_WEB_DIR":   webtest.Build(t),
+		"PORTFOLIO_HTTP_ADDR":  "127.0.0.1:0",
+		"PORTFOLIO_ADMIN_ADDR": "127.0.0.1:0",
+		"PORTFOLIO_DATA_DIR":   t.TempDir(),
+		"PORTFOLIO_WEB_DIR":    webtest.Build(t),
 		// The registry is read in-process; tests run in parallel, so no fixed port.
 		"PORTFOLIO_METRICS_ADDR": "off",
 		// Scheduled backups on, so that their metrics exist.

@@ -28,8 +28,8 @@ func TestRunAdminRehearsesAnEdition(t *testing.T) {
 			srv := smtptest.Start(t, smtptest.Options{})
 			g := startGateway(t, smtpEnv(srv.Addr, adminEnv(t, tt.env(t))))
 			waitHealthy(t, g.addr)
-			c := newAdminClient(t, g.addr)
-			c.subscribe(srv, []string{"ada@example.org", "grace@example.org"}, []string{"lazy@example.org"})
+			c := newClient(t, g.adminAddr)
+			newClient(t, g.addr).subscribe(srv, []string{"ada@example.org", "grace@example.org"}, []string{"lazy@example.org"})
 			before := len(srv.Wait(t, 5, 10*time.Second)) // three confirmations, two welcomes
 
 			const edition = "/api/admin/editions/6"

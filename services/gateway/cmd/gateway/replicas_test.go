@@ -37,10 +37,11 @@ func startTogether(t *testing.T, n int, env map[string]string) []*gateway {
 	var gs []*gateway
 	for range n {
 		full := map[string]string{
-			"PORTFOLIO_HTTP_ADDR": "127.0.0.1:0",
-			"PORTFOLIO_DATA_DIR":  t.TempDir(),
-			"PORTFOLIO_WEB_DIR":   web,
-			"PORTFOLIO_LOG_LEVEL": "debug",
+			"PORTFOLIO_HTTP_ADDR":  "127.0.0.1:0",
+			"PORTFOLIO_ADMIN_ADDR": "127.0.0.1:0",
+			"PORTFOLIO_DATA_DIR":   t.TempDir(),
+			"PORTFOLIO_WEB_DIR":    web,
+			"PORTFOLIO_LOG_LEVEL":  "debug",
 			// Several replicas in one process: no fixed metrics port to fight over.
 			"PORTFOLIO_METRICS_ADDR": "off",
 		}
@@ -65,11 +66,12 @@ func startTogether(t *testing.T, n int, env map[string]string) []*gateway {
 	}
 	close(gate)
 	for i, g := range gs {
-		addr, _ := g.logs.waitFor(t, "listening", g.done)["addr"].(string)
-		if addr == "" {
+		listening := g.logs.waitFor(t, "listening", g.done)
+		g.addr, _ = listening["addr"].(string)
+		g.adminAddr, _ = listening["admin_addr"].(string)
+		if g.addr == "" || g.adminAddr == "" {
 			t.Fatalf("replica %d: no address", i)
 		}
-		g.addr = addr
 	}
 	return gs
 }
@@ -142,9 +144,9 @@ func TestRunThreeReplicasBehindALoadBalancer(t *testing.T) {
 
 	t.Run("a session works on every replica", func(t *testing.T) {
 		jar, _ := cookiejar.New(nil) // cookies ignore ports: one jar, as one browser
-		clients := make([]*adminClient, len(replicas))
+		clients := make([]*siteClient, len(replicas))
 		for i, g := range replicas {
-			clients[i] = newAdminClient(t, g.addr)
+			clients[i] = newClient(t, g.adminAddr)
 			clients[i].http.Jar = jar
 		}
 		if status, body := clients[0].do(http.MethodPost, "/api/admin/session", `{"user":"owner","password":"s3cret admin pw"}`); status != http.StatusNoContent {

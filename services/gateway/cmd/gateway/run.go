@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log"
 	"net"
 	"net/http"
 	"os"
@@ -98,6 +99,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		}
 		defer unlock()
 	}
+	// Bound before anything names the admin's origin: with port 0 (tests), its URL
+	// takes the port the system chose.
+	lns, err := listen(*cfg)
+	if err != nil {
+		return err
+	}
+	defer lns.close()
+	cfg.BindAdmin(lns.admin.Addr().String())
 	site, err := loadSite(logger, *cfg)
 	if err != nil {
 		return err
@@ -152,7 +161,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	// flush is after HTTP stops (serve), before the database closes.
 	views := newAnalytics(ctx, *cfg, logger, db)
 	defer views.stop()
-	handler := server.NewServer(server.Deps{
+	handlers := server.NewServer(server.Deps{
 		Logger:     logger,
 		Config:     *cfg,
 		Site:       site.site,
@@ -166,7 +175,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Sections:   sections,
 		Analytics:  views.counter,
 	})
-	return serve(ctx, *cfg, logger, handler, site.web, reg, stopSignals, mail, letters, views.stop)
+	return serve(ctx, *cfg, logger, lns, handlers, site.web, reg, stopSignals, mail, letters, views.stop)
 }
 
 // loadConfig reads the flags and the configuration (file, then env); nil and no
@@ -226,30 +235,43 @@ func loadSite(logger *zap.Logger, cfg config.Config) (siteContent, error) {
 	return s, err
 }
 
-// serve serves handler on cfg.HTTPAddr (and the metrics on their own listener), with
-// the mail worker and the newsletter's resume loop running, until ctx is done; then
-// it drains, stops HTTP (requests in flight finish), and only then the background
-// work, so that nothing is queued after the worker stopped and every page view counted
-// is flushed.
-func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, handler http.Handler, web *server.Web,
+// listeners are the site's two origins' (docs/decisions/0047): the public one on
+// cfg.HTTPAddr, the admin's on cfg.AdminAddr.
+type listeners struct {
+	public, admin net.Listener
+}
+
+func listen(cfg config.Config) (listeners, error) {
+	public, err := net.Listen("tcp", cfg.HTTPAddr)
+	if err != nil {
+		return listeners{}, fmt.Errorf("listen: %w", err)
+	}
+	admin, err := net.Listen("tcp", cfg.AdminAddr)
+	if err != nil {
+		_ = public.Close()
+		return listeners{}, fmt.Errorf("listen (admin, %s): %w", config.EnvName("admin_addr"), err)
+	}
+	return listeners{public: public, admin: admin}, nil
+}
+
+// close closes what serve did not: after it, closing again is harmless.
+func (l listeners) close() {
+	_ = l.public.Close()
+	_ = l.admin.Close()
+}
+
+// serve serves the public origin on lns.public and the admin's on lns.admin (and the
+// metrics on their own listener), with the mail worker and the newsletter's resume
+// loop running, until ctx is done; then it drains, stops HTTP (requests in flight
+// finish), and only then the background work, so that nothing is queued after the
+// worker stopped and every page view counted is flushed.
+func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, lns listeners, handlers server.Handlers, web *server.Web,
 	reg *prometheus.Registry, stopSignals func(), mail *mailService, letters newsletterService, stopCounting func(),
 ) error {
-	srv := &http.Server{
-		Handler:           handler,
-		ReadHeaderTimeout: readHeaderTimeout,
-		ReadTimeout:       readTimeout,
-		WriteTimeout:      writeTimeout,
-		IdleTimeout:       idleTimeout,
-		MaxHeaderBytes:    maxHeaderBytes,
-		ErrorLog:          zap.NewStdLog(logger.WithOptions(zap.IncreaseLevel(zapcore.WarnLevel))),
-	}
-	ln, err := net.Listen("tcp", cfg.HTTPAddr)
-	if err != nil {
-		return fmt.Errorf("listen: %w", err)
-	}
+	errorLog := zap.NewStdLog(logger.WithOptions(zap.IncreaseLevel(zapcore.WarnLevel)))
+	servers := []*http.Server{newHTTPServer(handlers.Public, errorLog), newHTTPServer(handlers.Admin, errorLog)}
 	stopMetrics, err := serveMetrics(cfg, logger, reg)
 	if err != nil {
-		_ = ln.Close()
 		return err
 	}
 	defer stopMetrics()
@@ -260,16 +282,23 @@ func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, handler h
 	defer stopResume()
 
 	logger.Info("listening",
-		zap.String("addr", ln.Addr().String()),
+		zap.String("addr", lns.public.Addr().String()),
 		zap.String("public_url", cfg.PublicURL),
+		zap.String("admin_addr", lns.admin.Addr().String()),
+		zap.String("admin_url", cfg.AdminURL),
 		zap.Bool("ready", web.Ready()),
 		zap.Bool("dev", cfg.Dev),
 	)
 
-	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.Serve(ln) }()
+	serveErr := make(chan error, len(servers))
+	for i, ln := range []net.Listener{lns.public, lns.admin} {
+		go func() { serveErr <- servers[i].Serve(ln) }()
+	}
 	select {
 	case err := <-serveErr:
+		for _, srv := range servers {
+			_ = srv.Close()
+		}
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
@@ -280,17 +309,41 @@ func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, handler h
 	logger.Info("shutting down", zap.Duration("timeout", shutdownTimeout))
 	shutdownCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownTimeout)
 	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	// Both at once: each waits for its own requests in flight.
+	shutdownErr := make(chan error, len(servers))
+	for _, srv := range servers {
+		go func() { shutdownErr <- srv.Shutdown(shutdownCtx) }()
 	}
-	if err := <-serveErr; !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("serve: %w", err)
+	var errs []error
+	for range servers {
+		if err := <-shutdownErr; err != nil {
+			errs = append(errs, fmt.Errorf("shutdown: %w", err))
+		}
+		if err := <-serveErr; !errors.Is(err, http.ErrServerClosed) {
+			errs = append(errs, fmt.Errorf("serve: %w", err))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	// No request is in flight any more: what was counted goes to the database.
 	stopCounting()
 	stopWorker()
 	logger.Info("stopped")
 	return nil
+}
+
+// newHTTPServer is one origin's server, with the timeouts above.
+func newHTTPServer(h http.Handler, errorLog *log.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: readHeaderTimeout,
+		ReadTimeout:       readTimeout,
+		WriteTimeout:      writeTimeout,
+		IdleTimeout:       idleTimeout,
+		MaxHeaderBytes:    maxHeaderBytes,
+		ErrorLog:          errorLog,
+	}
 }
 
 // newLogger writes structured logs to w. No sampling: zap's production sampling drops

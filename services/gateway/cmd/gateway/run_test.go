@@ -89,10 +89,11 @@ func (l *logWatcher) all() []map[string]any {
 }
 
 type gateway struct {
-	addr   string // host:port run is listening on
-	logs   *logWatcher
-	cancel context.CancelFunc
-	done   chan error
+	addr      string // host:port run is listening on: the public origin
+	adminAddr string // and the admin's origin
+	logs      *logWatcher
+	cancel    context.CancelFunc
+	done      chan error
 }
 
 // startGateway calls run on 127.0.0.1:0 with the fixture build (unless env names a web
@@ -101,9 +102,11 @@ func startGateway(t *testing.T, env map[string]string, args ...string) *gateway 
 	t.Helper()
 	full := map[string]string{
 		"PORTFOLIO_HTTP_ADDR": "127.0.0.1:0",
-		"PORTFOLIO_DATA_DIR":  filepath.Join(t.TempDir(), "data"),
-		"PORTFOLIO_WEB_DIR":   webtest.Build(t),
-		"PORTFOLIO_LOG_LEVEL": "debug",
+		// The admin's origin (docs/decisions/0047) on a port of its own too.
+		"PORTFOLIO_ADMIN_ADDR": "127.0.0.1:0",
+		"PORTFOLIO_DATA_DIR":   filepath.Join(t.TempDir(), "data"),
+		"PORTFOLIO_WEB_DIR":    webtest.Build(t),
+		"PORTFOLIO_LOG_LEVEL":  "debug",
 		// Tests run side by side: never the default's fixed port.
 		"PORTFOLIO_METRICS_ADDR": "127.0.0.1:0",
 	}
@@ -123,11 +126,12 @@ func startGateway(t *testing.T, env map[string]string, args ...string) *gateway 
 			t.Error("run did not return after cancel")
 		}
 	})
-	addr, _ := g.logs.waitFor(t, "listening", g.done)["addr"].(string)
-	if addr == "" {
-		t.Fatal(`"listening" log line has no addr`)
+	listening := g.logs.waitFor(t, "listening", g.done)
+	g.addr, _ = listening["addr"].(string)
+	g.adminAddr, _ = listening["admin_addr"].(string)
+	if g.addr == "" || g.adminAddr == "" {
+		t.Fatalf(`"listening" log line has no addr or admin_addr: %v`, listening)
 	}
-	g.addr = addr
 	return g
 }
 
@@ -321,7 +325,7 @@ func TestRunWithoutBuild(t *testing.T) {
 func TestRunConfigFile(t *testing.T) {
 	web := webtest.Build(t)
 	file := filepath.Join(t.TempDir(), "gateway.yaml")
-	text := "http_addr: 127.0.0.1:0\nweb_dir: " + web + "\nremote_admin_url: https://cdn.example.com/admin/mf-manifest.json\n"
+	text := "http_addr: 127.0.0.1:0\nadmin_addr: 127.0.0.1:0\nweb_dir: " + web + "\nremote_blog_url: https://cdn.example.com/blog/mf-manifest.json\n"
 	if err := os.WriteFile(file, []byte(text), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -330,13 +334,13 @@ func TestRunConfigFile(t *testing.T) {
 		env  map[string]string
 		args []string
 	}{
-		{"--config flag", map[string]string{"PORTFOLIO_HTTP_ADDR": "", "PORTFOLIO_WEB_DIR": ""}, []string{"--config", file}},
-		{"PORTFOLIO_CONFIG", map[string]string{"PORTFOLIO_HTTP_ADDR": "", "PORTFOLIO_WEB_DIR": "", "PORTFOLIO_CONFIG": file}, nil},
+		{"--config flag", map[string]string{"PORTFOLIO_HTTP_ADDR": "", "PORTFOLIO_ADMIN_ADDR": "", "PORTFOLIO_WEB_DIR": ""}, []string{"--config", file}},
+		{"PORTFOLIO_CONFIG", map[string]string{"PORTFOLIO_HTTP_ADDR": "", "PORTFOLIO_ADMIN_ADDR": "", "PORTFOLIO_WEB_DIR": "", "PORTFOLIO_CONFIG": file}, nil},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := startGateway(t, tt.env, tt.args...)
 			_, body := fetch(t, "http://"+g.addr+"/mf/remotes.json", nil)
-			if !strings.Contains(body, "https://cdn.example.com/admin/mf-manifest.json") {
+			if !strings.Contains(body, "https://cdn.example.com/blog/mf-manifest.json") {
 				t.Errorf("remotes.json ignores the config file: %s", body)
 			}
 		})
@@ -362,7 +366,7 @@ func TestRunRejectsBadInput(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			env := map[string]string{"PORTFOLIO_WEB_DIR": t.TempDir(), "PORTFOLIO_DATA_DIR": filepath.Join(t.TempDir(), "data"), "PORTFOLIO_METRICS_ADDR": "off"}
+			env := map[string]string{"PORTFOLIO_WEB_DIR": t.TempDir(), "PORTFOLIO_DATA_DIR": filepath.Join(t.TempDir(), "data"), "PORTFOLIO_METRICS_ADDR": "off", "PORTFOLIO_ADMIN_ADDR": "127.0.0.1:0"}
 			if tt.name == "address in use" {
 				ln, err := net.Listen("tcp", "127.0.0.1:0")
 				if err != nil {

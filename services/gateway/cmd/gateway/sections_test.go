@@ -275,7 +275,7 @@ func TestDeployTokensAndTheAdminsSections(t *testing.T) {
 	}
 	untilAll(t, []string{g.addr}, "promote through the deploy API", servesV2)
 
-	c := newAdminClient(t, g.addr)
+	c := newClient(t, g.adminAddr)
 	if status, _ := c.do(http.MethodGet, "/api/admin/sections", ""); status != http.StatusUnauthorized {
 		t.Errorf("sections before signing in: %d, want 401", status)
 	}

@@ -26,7 +26,7 @@ func tokenOf(t *testing.T, link string) string {
 	t.Helper()
 	_, token, ok := strings.Cut(link, "/admin/newsletter#setup=")
 	if !ok || len(token) != 43 {
-		t.Fatalf("setup link %q: want <public URL>/admin/newsletter#setup=<43 characters>", link)
+		t.Fatalf("setup link %q: want <admin URL>/admin/newsletter#setup=<43 characters>", link)
 	}
 	return token
 }
@@ -35,11 +35,11 @@ func tokenOf(t *testing.T, link string) string {
 // X-Forwarded-For address, for a gateway that trusts loopback; none if empty).
 func call(t *testing.T, g *gateway, method, path, body, client string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(method, "http://"+g.addr+path, strings.NewReader(body))
+	req, err := http.NewRequest(method, "http://"+g.adminAddr+path, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.Header.Set("Origin", "http://"+g.addr)
+	req.Header.Set("Origin", "http://"+g.adminAddr)
 	if body != "" {
 		req.Header.Set("Content-Type", "application/json")
 	}
@@ -64,8 +64,8 @@ func TestRunFirstRunSetupLink(t *testing.T) {
 	g := startGateway(t, map[string]string{"PORTFOLIO_DATA_DIR": dataDir, "PORTFOLIO_ADMIN_PASSWORD_COST": "4"})
 	waitHealthy(t, g.addr)
 	link := g.setupLink()
-	if !strings.HasPrefix(link, "http://127.0.0.1:8080/admin/newsletter#setup=") {
-		t.Fatalf("setup link %q, want one on the public URL's admin page", link)
+	if !strings.HasPrefix(link, "http://"+g.adminAddr+"/admin/newsletter#setup=") {
+		t.Fatalf("setup link %q, want one on the admin origin's page (http://%s)", link, g.adminAddr)
 	}
 	token := tokenOf(t, link)
 

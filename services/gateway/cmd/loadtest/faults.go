@@ -169,13 +169,13 @@ func killMidPublish(ctx context.Context, o options, db string, out io.Writer) er
 	if err := seedConfirmed(ctx, dbh, readers); err != nil {
 		return err
 	}
-	cookie, _, err := signIn(s.gw.base, "198.51.100.7")
+	cookie, _, err := signIn(s.gw.adminBase, "198.51.100.7")
 	if err != nil {
 		return err
 	}
 	res := make(chan string, 1)
 	go func() {
-		code, body := post(s.gw.base+"/api/admin/editions/1/publish", cookie, "", "")
+		code, body := post(s.gw.adminBase+"/api/admin/editions/1/publish", cookie, "", "")
 		res <- fmt.Sprintf("%d %s", code, strings.TrimSpace(body))
 	}()
 	// Killed once some of the edition went out: mid-send, the window of a duplicate.
@@ -314,7 +314,7 @@ func signInFlood(ctx context.Context, o options, db string, out io.Writer) error
 		return summarize(drive(c, s.gw.addr, 4, nextPage), time.Since(start))
 	}
 	fmt.Fprintf(out, "  pages %v\n  pages before:   %s\n", pages, measure(3*time.Second))
-	_, device, err := signIn(s.gw.base, "203.0.113.100")
+	_, device, err := signIn(s.gw.adminBase, "203.0.113.100")
 	if err != nil {
 		return err
 	}
@@ -328,7 +328,7 @@ func signInFlood(ctx context.Context, o options, db string, out io.Writer) error
 	statuses := map[int]int{}
 	var wg sync.WaitGroup
 	wg.Go(func() {
-		outs := drive(floodCtx, s.gw.addr, 32, func() (request, bool) {
+		outs := drive(floodCtx, s.gw.adminAddr, 32, func() (request, bool) {
 			i := int(seq.Add(1))
 			body, _ := json.Marshal(map[string]string{"user": adminUser, "password": fmt.Sprint("guess-", i)})
 			return request{method: "POST", path: "/api/admin/session", body: body, contentType: "application/json",
@@ -345,7 +345,7 @@ func signInFlood(ctx context.Context, o options, db string, out io.Writer) error
 	body, _ := json.Marshal(map[string]string{"user": adminUser, "password": adminPassword})
 	owner := func(cookie, clientIP string) string {
 		start := time.Now()
-		code, answer := postFrom(s.gw.base+"/api/admin/session", cookie, string(body), "application/json", clientIP)
+		code, answer := postFrom(s.gw.adminBase+"/api/admin/session", cookie, string(body), "application/json", clientIP)
 		return fmt.Sprintf("%d %s in %s", code, strings.TrimSpace(answer), ms(time.Since(start)))
 	}
 	newBrowser := owner("", "203.0.113.200")

@@ -112,7 +112,11 @@ func (s *site) start(ctx context.Context) error {
 	for k, v := range s.env {
 		env = append(env, k+"="+v)
 	}
-	env = append(env, "PORTFOLIO_HTTP_ADDR="+addr, "PORTFOLIO_PUBLIC_URL=http://"+addr)
+	adminAddr, err := freeAddr()
+	if err != nil {
+		return err
+	}
+	env = append(env, "PORTFOLIO_HTTP_ADDR="+addr, "PORTFOLIO_PUBLIC_URL=http://"+addr, "PORTFOLIO_ADMIN_ADDR="+adminAddr)
 	metricsAddr := ""
 	if s.o.profile != "" { // the profiles are served on the metrics listener
 		if metricsAddr, err = freeAddr(); err != nil {
@@ -132,7 +136,8 @@ func (s *site) start(ctx context.Context) error {
 		_ = logFile.Close()
 		return err
 	}
-	g := &gatewayProc{cmd: cmd, addr: addr, base: "http://" + addr, metricsAddr: metricsAddr, log: logFile, done: make(chan struct{})}
+	g := &gatewayProc{cmd: cmd, addr: addr, base: "http://" + addr, adminAddr: adminAddr, adminBase: "http://" + adminAddr,
+		metricsAddr: metricsAddr, log: logFile, done: make(chan struct{})}
 	go func() { g.err = cmd.Wait(); _ = logFile.Close(); close(g.done) }()
 	s.gw = g
 	deadline := time.Now().Add(30 * time.Second)
@@ -185,6 +190,8 @@ type gatewayProc struct {
 	cmd         *exec.Cmd
 	addr        string
 	base        string // http://addr
+	adminAddr   string // the admin's origin
+	adminBase   string // http://adminAddr
 	metricsAddr string // "" when off
 	log         *os.File
 	done        chan struct{}

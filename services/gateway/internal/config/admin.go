@@ -1,7 +1,10 @@
 package config
 
 import (
+	"errors"
 	"fmt"
+	"net"
+	"net/url"
 	"strconv"
 	"strings"
 	"time"
@@ -49,4 +52,65 @@ func (c *Config) normalizeAdmin() []error {
 		errs = append(errs, invalid("admin_password_cost", strconv.Itoa(c.AdminPasswordCost), fmt.Sprintf("is not between %d and 16", bcrypt.MinCost)))
 	}
 	return errs
+}
+
+// normalizeAdminOrigin checks the admin's listener and URL: an address of its own, and
+// an origin (no path) other than the public URL's. Another port of the same host is
+// another origin, which is what the browser isolates scripts, storage and the admin
+// API's responses by.
+func (c *Config) normalizeAdminOrigin() []error {
+	if err := checkAddr(c.AdminAddr); err != nil {
+		return []error{invalid("admin_addr", c.AdminAddr, err.Error())}
+	}
+	if c.AdminAddr == c.HTTPAddr && !strings.HasSuffix(c.AdminAddr, ":0") {
+		return []error{invalid("admin_addr", c.AdminAddr, "is also "+EnvName("http_addr")+": the admin needs a listener of its own")}
+	}
+	if c.AdminURL == "" {
+		c.AdminURL = urlOf(c.AdminAddr)
+	}
+	u, err := checkPublicURL(c.AdminURL)
+	if err == nil {
+		err = checkOrigin(u)
+	}
+	if err != nil {
+		return []error{invalid("admin_url", c.AdminURL, err.Error())}
+	}
+	c.AdminURL = u
+	if c.PublicURL != "" && strings.EqualFold(u, c.PublicURL) {
+		return []error{invalid("admin_url", c.AdminURL, "is the public URL: the admin needs an origin of its own (another host, or another port)")}
+	}
+	return nil
+}
+
+// BindAdmin tells the configuration where the admin's listener was bound: an AdminURL
+// made from an AdminAddr of port 0 takes the port the system chose.
+func (c *Config) BindAdmin(addr string) {
+	if _, port, err := net.SplitHostPort(c.AdminAddr); err == nil && port == "0" && c.AdminURL == urlOf(c.AdminAddr) {
+		c.AdminURL = urlOf(addr)
+	}
+}
+
+// urlOf is the http URL of a listening address; an unspecified host (":8081",
+// "0.0.0.0:8081") is reached on loopback from this machine.
+func urlOf(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return "http://" + addr
+	}
+	if ip := net.ParseIP(host); host == "" || (ip != nil && ip.IsUnspecified()) {
+		host = "127.0.0.1"
+	}
+	return "http://" + net.JoinHostPort(host, port)
+}
+
+// checkOrigin refuses a URL with a path: the admin is the whole of its origin.
+func checkOrigin(u string) error {
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return err
+	}
+	if parsed.Path != "" {
+		return errors.New("must be an origin, without a path (such as https://admin.example.com)")
+	}
+	return nil
 }

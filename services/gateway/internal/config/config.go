@@ -21,6 +21,12 @@ type Config struct {
 	HTTPAddr  string `mapstructure:"http_addr"`
 	DataDir   string `mapstructure:"data_dir"`
 	PublicURL string `mapstructure:"public_url"` // absolute, no trailing slash
+	// AdminAddr and AdminURL are the admin's origin (docs/decisions/0047): its own
+	// listener, and the URL its owner opens (an origin: scheme, host and port). Every
+	// section's code runs on the public origin; the admin's session and API never do.
+	// An empty AdminURL is http://<AdminAddr>, with the port it was given on listening.
+	AdminAddr string `mapstructure:"admin_addr"`
+	AdminURL  string `mapstructure:"admin_url"`
 	LogLevel  string `mapstructure:"log_level"`
 	LogFormat string `mapstructure:"log_format"`
 	// WebDir holds the built apps: <WebDir>/shell/dist and <WebDir>/<remote>/dist.
@@ -163,6 +169,10 @@ func (c Config) ShellDist() string { return filepath.Join(c.WebDir, "shell", "di
 // RemoteDist is the directory of a remote's production build.
 func (c Config) RemoteDist(name string) string { return filepath.Join(c.WebDir, name, "dist") }
 
+// AdminURLIsHTTPS reports whether the owner reaches the admin over TLS, which decides
+// its cookies' Secure flag and __Host- prefix, and HSTS on its origin.
+func (c Config) AdminURLIsHTTPS() bool { return strings.HasPrefix(c.AdminURL, "https://") }
+
 // PublicURLIsHTTPS reports whether visitors reach the site over TLS (possibly through a
 // proxy that terminates it), which decides HSTS.
 func (c Config) PublicURLIsHTTPS() bool { return strings.HasPrefix(c.PublicURL, "https://") }
@@ -184,6 +194,8 @@ var keys = []key{
 	{"http_addr", "127.0.0.1:8080"},
 	{"data_dir", "./data"},
 	{"public_url", "http://127.0.0.1:8080"},
+	{"admin_addr", "127.0.0.1:8081"},
+	{"admin_url", ""},
 	{"log_level", "info"},
 	{"log_format", "json"},
 	{"web_dir", "apps"},
@@ -331,6 +343,7 @@ func (c *Config) normalize(trustedProxies string) error {
 	} else {
 		c.PublicURL = u
 	}
+	errs = append(errs, c.normalizeAdminOrigin()...)
 	c.LogLevel = strings.ToLower(c.LogLevel)
 	if levels := []string{"debug", "info", "warn", "error"}; !slices.Contains(levels, c.LogLevel) {
 		errs = append(errs, invalid("log_level", c.LogLevel, "is not one of "+strings.Join(levels, ", ")))

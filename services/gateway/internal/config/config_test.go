@@ -27,6 +27,8 @@ func TestDefaults(t *testing.T) {
 		HTTPAddr:            "127.0.0.1:8080",
 		DataDir:             "./data",
 		PublicURL:           "http://127.0.0.1:8080",
+		AdminAddr:           "127.0.0.1:8081",
+		AdminURL:            "http://127.0.0.1:8081",
 		LogLevel:            "info",
 		LogFormat:           "json",
 		WebDir:              "apps",
@@ -94,6 +96,12 @@ func TestEnvOverrides(t *testing.T) {
 		{"PORTFOLIO_HTTP_ADDR", ":0", func(c config.Config) any { return c.HTTPAddr }, ":0"},
 		{"PORTFOLIO_DATA_DIR", "/var/lib/portfolio", func(c config.Config) any { return c.DataDir }, "/var/lib/portfolio"},
 		{"PORTFOLIO_PUBLIC_URL", "https://example.com/", func(c config.Config) any { return c.PublicURL }, "https://example.com"},
+		{"PORTFOLIO_ADMIN_URL", "https://admin.example.com/", func(c config.Config) any { return c.AdminURL }, "https://admin.example.com"},
+		// With no URL of its own, the admin is reached where it listens, on loopback
+		// when it listens everywhere.
+		{"PORTFOLIO_ADMIN_ADDR", "127.0.0.2:9001", func(c config.Config) any { return c.AdminURL }, "http://127.0.0.2:9001"},
+		{"PORTFOLIO_ADMIN_ADDR", ":8081", func(c config.Config) any { return c.AdminURL }, "http://127.0.0.1:8081"},
+		{"PORTFOLIO_ADMIN_ADDR", "[::]:8081", func(c config.Config) any { return c.AdminURL }, "http://127.0.0.1:8081"},
 		{"PORTFOLIO_LOG_LEVEL", "debug", func(c config.Config) any { return c.LogLevel }, "debug"},
 		{"PORTFOLIO_LOG_LEVEL", "WARN", func(c config.Config) any { return c.LogLevel }, "warn"},
 		{"PORTFOLIO_LOG_FORMAT", "console", func(c config.Config) any { return c.LogFormat }, "console"},
@@ -153,6 +161,11 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 		{"PORTFOLIO_PUBLIC_URL", "https://example.com/?a=1", `config: PORTFOLIO_PUBLIC_URL: "https://example.com/?a=1" must not have a query or fragment`},
 		{"PORTFOLIO_PUBLIC_URL", "https://example.com/#top", `config: PORTFOLIO_PUBLIC_URL: "https://example.com/#top" must not have a query or fragment`},
 		{"PORTFOLIO_PUBLIC_URL", "https://u:p@example.com", `config: PORTFOLIO_PUBLIC_URL: "https://u:p@example.com" must not contain credentials`},
+		{"PORTFOLIO_ADMIN_ADDR", "admin", `config: PORTFOLIO_ADMIN_ADDR: "admin" is not a host:port address`},
+		{"PORTFOLIO_ADMIN_ADDR", "127.0.0.1:8080", `config: PORTFOLIO_ADMIN_ADDR: "127.0.0.1:8080" is also PORTFOLIO_HTTP_ADDR: the admin needs a listener of its own`},
+		{"PORTFOLIO_ADMIN_URL", "http://127.0.0.1:8080", `config: PORTFOLIO_ADMIN_URL: "http://127.0.0.1:8080" is the public URL: the admin needs an origin of its own (another host, or another port)`},
+		{"PORTFOLIO_ADMIN_URL", "https://example.com/admin", `config: PORTFOLIO_ADMIN_URL: "https://example.com/admin" must be an origin, without a path (such as https://admin.example.com)`},
+		{"PORTFOLIO_ADMIN_URL", "admin.example.com", `config: PORTFOLIO_ADMIN_URL: "admin.example.com" is not an absolute URL`},
 		{"PORTFOLIO_LOG_LEVEL", "loud", `config: PORTFOLIO_LOG_LEVEL: "loud" is not one of debug, info, warn, error`},
 		{"PORTFOLIO_LOG_FORMAT", "xml", `config: PORTFOLIO_LOG_FORMAT: "xml" is not one of json, console`},
 		{"PORTFOLIO_DEV", "maybe", `config: PORTFOLIO_DEV: "maybe" is not a boolean (true or false)`},
@@ -381,5 +394,27 @@ func TestBackupDirIsForSQLite(t *testing.T) {
 	_, err = config.Load("", env(map[string]string{"PORTFOLIO_BACKUP_DIR": "/backups", "PORTFOLIO_DATABASE_URL": "postgres://u:p@db/portfolio"}))
 	if err == nil || !strings.Contains(err.Error(), "PORTFOLIO_BACKUP_DIR copies the SQLite file, and PORTFOLIO_DATABASE_URL is set") {
 		t.Errorf("backup dir with PostgreSQL: %v", err)
+	}
+}
+
+// A listener asked for port 0 gets one from the system; an admin URL made from its
+// address takes that port, a configured one stays.
+func TestBindAdmin(t *testing.T) {
+	for _, tt := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"PORTFOLIO_ADMIN_ADDR": "127.0.0.1:0"}, "http://127.0.0.1:40123"},
+		{map[string]string{"PORTFOLIO_ADMIN_ADDR": "127.0.0.1:0", "PORTFOLIO_ADMIN_URL": "https://admin.example.com"}, "https://admin.example.com"},
+		{map[string]string{"PORTFOLIO_ADMIN_ADDR": "127.0.0.1:8081"}, "http://127.0.0.1:8081"},
+	} {
+		cfg, err := config.Load("", env(tt.env))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.BindAdmin("127.0.0.1:40123")
+		if cfg.AdminURL != tt.want {
+			t.Errorf("%v: AdminURL = %q, want %q", tt.env, cfg.AdminURL, tt.want)
+		}
 	}
 }

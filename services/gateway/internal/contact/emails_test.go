@@ -92,6 +92,7 @@ func TestNotificationEmail(t *testing.T) {
 		}
 	}
 	checkNoRawHTML(t, e.HTML)
+	templatestest.Layout(t, e.HTML, "Jane Doe wrote about Project Collaboration: reply to this email to answer.")
 }
 
 func TestAutoReplyEmail(t *testing.T) {
@@ -120,6 +121,9 @@ func TestAutoReplyEmail(t *testing.T) {
 			t.Errorf("html lacks %q", want)
 		}
 	}
+	// What an inbox shows of it beside the subject: nothing the visitor wrote.
+	const preheader = "Your message about Project Collaboration reached me. Response time: Usually within 24 hours."
+	templatestest.Layout(t, e.HTML, preheader)
 
 	// The name is the one thing the visitor wrote that the auto-reply shows: as text.
 	a := autoReply()
@@ -129,6 +133,7 @@ func TestAutoReplyEmail(t *testing.T) {
 		t.Errorf("html lacks %q:\n%s", want, e.HTML)
 	}
 	checkNoRawHTML(t, e.HTML)
+	templatestest.Layout(t, e.HTML, preheader)
 }
 
 func TestHostileNamesAreEscapedAndSubjectsStayOneLine(t *testing.T) {

@@ -133,12 +133,13 @@ func adminSessionFrom(ctx context.Context) admin.Session {
 	return s
 }
 
-// adminGuard guards the admin API, in this order: cross-site requests (403), no admin
+// adminGuard guards the admin API, in this order: requests from any other origin than
+// the admin's (403, fromAdminOrigin), no admin
 // configured nor set up (503 not_configured), and for withSession, no live session
 // (401). Every answer, refusals included, is no-store: none of it belongs in a cache.
 type adminGuard struct {
 	logger *zap.Logger
-	cop    *http.CrossOriginProtection
+	origin string // the admin's (config.Config.AdminURL)
 	auth   AdminAuth
 	cookie adminCookie
 }
@@ -188,12 +189,10 @@ func (g adminGuard) guard(h http.Handler, mode int) http.Handler {
 	})
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Cache-Control", "no-store")
-		// CrossOriginProtection lets GET and HEAD through, as safe; admin reads are
-		// refused cross-site too, so every request is checked as if it were a POST.
-		probe := *r
-		probe.Method = http.MethodPost
-		if err := g.cop.Check(&probe); err != nil {
-			writeError(w, r, g.logger, &Error{Code: ECodeForbidden, Message: "Cross-site requests are not allowed."})
+		// Reads as well as actions: a response read by another origin's script is as
+		// bad as an action taken by one.
+		if !fromAdminOrigin(r, g.origin) {
+			writeError(w, r, g.logger, &Error{Code: ECodeForbidden, Message: "Only the admin's own pages may use the admin API."})
 			return
 		}
 		inner.ServeHTTP(w, r)

@@ -67,7 +67,8 @@ func TestAdminSignInSetsADeviceCookie(t *testing.T) {
 		{"https", "https://example.com", "__Host-portfolio_admin", "__Secure-portfolio_admin_device", true},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			f := newFixture(t, adminEnv(t, map[string]string{"PORTFOLIO_PUBLIC_URL": tt.site}))
+			// The admin's origin decides its cookies, whatever the public one's scheme.
+			f := newFixture(t, adminEnv(t, map[string]string{"PORTFOLIO_ADMIN_URL": tt.site, "PORTFOLIO_PUBLIC_URL": "https://www.example.com"}))
 			origin := map[string]string{"Origin": tt.site}
 			body := jsonBody(map[string]any{"user": adminUser, "password": adminPassword})
 			w := f.adminCall(http.MethodPost, "/api/admin/session", nil, send{contentType: "application/json", body: body, header: origin})

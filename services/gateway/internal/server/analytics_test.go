@@ -79,7 +79,7 @@ func TestPageViewsAreCountedAsServed(t *testing.T) {
 	ok("/nope", chrome, "192.0.2.4:1000", nil, 404)
 	ok("/skills/", chrome, "192.0.2.4:1000", nil, 301)
 	ok("/projects/999", chrome, "192.0.2.4:1000", nil, 404)
-	ok("/admin/newsletter", chrome, "192.0.2.4:1000", nil, 200)
+	ok("/admin/newsletter", chrome, "192.0.2.4:1000", nil, 302) // to the admin's origin
 	ok("/robots.txt", chrome, "192.0.2.4:1000", nil, 200)
 	if w := do(f.h, req{method: http.MethodHead, path: "/skills", header: map[string]string{"User-Agent": chrome}}); w.Code != 200 {
 		t.Fatalf("HEAD /skills: %d", w.Code)

@@ -122,14 +122,14 @@ func TestBlogPathsWithoutAnArticleAre404(t *testing.T) {
 }
 
 func TestEveryPageLinksTheFeed(t *testing.T) {
-	h, _ := newServer(t, nil)
+	f := newFixture(t, nil)
 	routes, _ := content.LoadRoutes(content.FS())
 	paths := []string{"/nope", "/blog/kubernetes-security"}
 	for _, r := range routes {
 		paths = append(paths, strings.ReplaceAll(r.Path, "{id}", "2"))
 	}
 	for _, path := range paths {
-		body := get(h, path).Body.String()
+		body := get(f.originOf(path), path).Body.String()
 		head, _, _ := strings.Cut(body, "</head>")
 		if n := strings.Count(head, `<link rel="alternate" type="application/rss+xml"`); n != 1 {
 			t.Errorf("%s: %d RSS links in the head, want 1", path, n)

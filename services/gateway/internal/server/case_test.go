@@ -18,7 +18,6 @@ func TestWrongCasePagePathsRedirectToTheLowerCasePage(t *testing.T) {
 		{http.MethodGet, "/PROJECTS/1", "/projects/1"},
 		{http.MethodGet, "/Blog/All-Posts", "/blog/all-posts"},
 		{http.MethodGet, "/blog/Terraform-Guide", "/blog/terraform-guide"},
-		{http.MethodGet, "/Admin/Newsletter", "/admin/newsletter"},
 		{http.MethodGet, "/Skills?ref=a&b=C", "/skills?ref=a&b=C"},
 	}
 	for _, tt := range redirects {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -34,7 +35,8 @@ import (
 // in a temporary directory, the real contact inbox and outbox store (no worker: what
 // is queued stays queued, for the test to look at).
 type fixture struct {
-	h        http.Handler
+	h        http.Handler // the public origin
+	adm      http.Handler // the admin's origin
 	logs     *observer.ObservedLogs
 	cfg      config.Config
 	db       *sqldb.DB
@@ -125,11 +127,12 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		f.views = analytics.New(analyticsstore.New(db), logger, analytics.Options{SiteHost: "example.com"})
 		views = f.views
 	}
-	f.h = server.NewServer(server.Deps{
+	handlers := server.NewServer(server.Deps{
 		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
 		Registry: f.reg, Database: sqldb.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
 		Analytics: views,
 	})
+	f.h, f.adm = handlers.Public, handlers.Admin
 	return f
 }
 
@@ -194,4 +197,13 @@ func copyFile(t *testing.T, from, to string) {
 	if err := os.WriteFile(to, b, 0o600); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// originOf is the handler of the origin that serves path's page: the admin's pages on
+// the admin's, every other on the public one.
+func (f *fixture) originOf(path string) http.Handler {
+	if path == "/admin" || strings.HasPrefix(path, "/admin/") {
+		return f.adm
+	}
+	return f.h
 }

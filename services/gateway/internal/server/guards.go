@@ -37,8 +37,8 @@ func newGuards(d Deps) guards {
 		contactLimit:   ratelimit.New(cfg.RateLimitPerMinute, 0),
 		subscribeLimit: ratelimit.New(cfg.RateLimitPerMinute, 0),
 		// Failed sign-ins are limited per client, shared by the replicas, by d.Admin.Auth.
-		admin:    adminGuard{logger: logger, cop: cop, auth: d.Admin.Auth, cookie: newSessionCookie(cfg.PublicURLIsHTTPS())},
-		device:   newDeviceCookie(cfg.PublicURLIsHTTPS()),
+		admin:    adminGuard{logger: logger, origin: cfg.AdminURL, auth: d.Admin.Auth, cookie: newSessionCookie(cfg.AdminURLIsHTTPS())},
+		device:   newDeviceCookie(cfg.AdminURLIsHTTPS()),
 		json:     readBody(jsonForm, maxFormBody, apiFailure(logger)),
 		noBody:   noBodyOrJSON(logger),
 		artifact: publishing(logger),

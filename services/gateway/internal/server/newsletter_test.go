@@ -24,6 +24,7 @@ type send struct {
 	header                          map[string]string
 	remote                          string // default 192.0.2.1:1234
 	reader                          io.Reader
+	admin                           bool // to the admin's origin instead of the public one
 }
 
 func (f *fixture) send(s send) *httptest.ResponseRecorder {
@@ -52,7 +53,11 @@ func (f *fixture) send(s send) *httptest.ResponseRecorder {
 		r.RemoteAddr = s.remote
 	}
 	w := httptest.NewRecorder()
-	f.h.ServeHTTP(w, r)
+	if s.admin {
+		f.adm.ServeHTTP(w, r)
+	} else {
+		f.h.ServeHTTP(w, r)
+	}
 	return w
 }
 

@@ -19,19 +19,32 @@ import (
 // reserved top-level paths a file of the shell's build may not shadow.
 var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt", "prerender"}
 
-// addRoutes is the gateway's whole HTTP surface, a route table: the wrappers the routes
-// share are made once by newGuards. The first matching route wins.
-func addRoutes(r *mux.Router, d Deps, m *metrics) {
+// addRoutes is the gateway's whole HTTP surface, a route table per origin
+// (docs/decisions/0047): site is the public origin, where every section's code runs;
+// adm the admin's own origin, with the admin's pages, its API, and the shell's and the
+// admin section's files, nothing of another section's. The wrappers the routes share
+// are made once by newGuards. The first matching route wins.
+func addRoutes(site, adm *mux.Router, d Deps, g guards, m *metrics) {
+	addPublicRoutes(site, d, g, m)
+	addAdminRoutes(adm, d, g, m)
+}
+
+// addPublicRoutes is the public origin's route table.
+func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	logger, cfg, web := d.Logger, d.Config, d.Web
 	get := []string{http.MethodGet, http.MethodHead}
-	g := newGuards(d)
-	session, json, noBody := g.admin.withSession, g.json, g.noBody
+	json, noBody := g.json, g.noBody
 	r.Use(m.byRoute)
 
 	// Probes. /metrics is not here: run() serves it on its own listener
 	// (PORTFOLIO_METRICS_ADDR, MetricsHandler), away from visitors.
 	r.Handle("/healthz", handleHealthz()).Methods(get...)
 	r.Handle("/readyz", handleReadyz(logger, web, d.Database)).Methods(get...)
+
+	// The admin lives on its own origin: its pages' old addresses (bookmarks, the
+	// links of older setup logs) lead there; its API is not served here at all
+	// (handleNotFound: JSON 404).
+	r.MatcherFunc(adminPage).Handler(redirectToOrigin(cfg.AdminURL)).Methods(get...)
 
 	// JSON API. Unknown /api/ paths answer JSON 404 from handleNotFound.
 	r.Handle("/api/newsletter/stats", handleNewsletterStats(d.Site)).Methods(get...)
@@ -59,35 +72,10 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)
 
-	// The admin API (docs/api.md): same origin only, closed (503) until an admin is
-	// configured or set up, and but for signing in and out only with a session (401).
-	// The session probe and the first-run setup answer in every state. Failed sign-ins
-	// are limited per client, shared by the replicas, by d.Admin.Auth.
-	guard, cookie := g.admin, g.admin.cookie
-	r.Handle(adminSessionPath, guard.probe(handleAdminSession(logger, d.Admin.Auth, cookie))).Methods(get...)
-	r.Handle("/api/admin/setup", guard.probe(json(handleAdminSetup(logger, d.Admin.Auth, cookie, g.device)))).Methods(http.MethodPost)
-	r.Handle(adminSessionPath, g.clientIP(guard.open(json(handleAdminLogin(logger, d.Admin.Auth, cookie, g.device))))).Methods(http.MethodPost)
-	r.Handle(adminSessionPath, guard.open(handleAdminLogout(logger, d.Admin.Auth, cookie))).Methods(http.MethodDelete)
-	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher))).Methods(get...)
-	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, d.Admin.Publisher))).Methods(get...)
-	r.Handle("/api/admin/editions/{id}/publish", session(noBody(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
-	r.Handle("/api/admin/editions/{id}/preview", session(handleAdminPreview(logger, d.Admin.Rehearsal))).Methods(get...)
-	r.Handle("/api/admin/editions/{id}/test", session(noBody(handleAdminSendTest(logger, d.Admin.Rehearsal)))).Methods(http.MethodPost)
-	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, d.Admin.Subscribers))).Methods(get...)
-	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers))).Methods(get...)
-	r.Handle("/api/admin/subscribers/import", session(g.csv(handleAdminSubscribersImport(logger, d.Admin.Subscribers)))).Methods(http.MethodPost)
-	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
-	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
-	r.Handle("/api/admin/mail/{id}/retry", session(noBody(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)
-	r.Handle("/api/admin/traffic", session(handleAdminTraffic(logger, web, d.Analytics))).Methods(get...)
-
-	// Section releases (docs/api.md): the admin's view and actions, and the same actions
-	// for CI with a deploy token scoped to the path's section.
+	// Section releases (docs/api.md): CI's publish, promote and rollback with a deploy
+	// token scoped to the path's section (the admin's own are on its origin).
 	if d.Sections != nil {
-		section := "{section:" + strings.Join(release.Sections, "|") + "}"
-		r.Handle("/api/admin/sections", session(handleAdminSections(logger, d.Sections))).Methods(get...)
-		r.Handle("/api/admin/sections/"+section+"/promote", session(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
-		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+		section := sectionVar()
 		r.Handle("/api/sections/"+section+"/releases", g.deploy(g.artifact(handleReleasePublish(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/sections/"+section+"/promote", g.deploy(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/sections/"+section+"/rollback", g.deploy(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
@@ -97,7 +85,9 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 	// (/mf/<name>/<version>/…) and as served now (/mf/<name>/…).
 	r.Handle("/mf/remotes.json", handleState(web, func(st *State) *static.File { return st.Remotes })).Methods(get...)
 	for _, name := range config.RemoteNames {
-		r.PathPrefix("/mf/" + name + "/").Handler(handleSectionAssets(web, name)).Methods(get...)
+		if name != string(content.SectionAdmin) || cfg.Dev {
+			r.PathPrefix("/mf/" + name + "/").Handler(handleSectionAssets(web, name)).Methods(get...)
+		}
 	}
 
 	// Content images (content/images), shipped with the site.
@@ -138,26 +128,94 @@ func addRoutes(r *mux.Router, d Deps, m *metrics) {
 
 	// The sections' pages (the blog's, with an article per published post; the
 	// newsletter's; the admin's), as the release each section serves now has them.
-	r.MatcherFunc(sectionPage(web)).Handler(g.page(handleSectionPage(logger, web, cfg.PublicURL))).Methods(get...).Name(sectionPageRoute)
+	r.MatcherFunc(sectionPage(web, publicSection)).Handler(g.page(handleSectionPage(logger, web, cfg.PublicURL))).Methods(get...).Name(sectionPageRoute)
 
 	// The shell's own built files (/static/..., /favicon.ico, ...), whatever the build
 	// put at the top of its dist directory.
-	if web.Shell != nil {
-		dirs, files := web.Shell.TopLevel()
-		for _, d := range dirs {
-			if !slices.Contains(reserved, d) {
-				r.PathPrefix("/" + d + "/").Handler(handleAssets(web.Shell, "/")).Methods(get...)
-			}
-		}
-		for _, f := range files {
-			if !slices.Contains(reserved, f) {
-				r.Handle("/"+f, handleAssets(web.Shell, "/")).Methods(get...)
-			}
-		}
-	}
+	addShellFiles(r, web)
 
 	// Anything else: JSON 404 under /api/, a plain 404 for a missing file, and the
 	// shell's index.html with status 404 for any other page (it renders the 404 screen).
 	r.NotFoundHandler = m.as("unmatched", handleNotFound(logger, web))
 	r.MethodNotAllowedHandler = m.as("method_not_allowed", handleMethodNotAllowed(r, logger))
+}
+
+// addAdminRoutes is the admin origin's route table: its pages, its API, and the shell's
+// and the admin section's files. Any other page is the public origin's, where a
+// request for one is sent.
+func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
+	logger, cfg, web := d.Logger, d.Config, d.Web
+	get := []string{http.MethodGet, http.MethodHead}
+	session, json, noBody := g.admin.withSession, g.json, g.noBody
+	r.Use(m.byRoute)
+	r.Handle("/healthz", handleHealthz()).Methods(get...)
+	r.Handle("/readyz", handleReadyz(logger, web, d.Database)).Methods(get...)
+
+	// The admin API (docs/api.md): from the admin's own origin only, closed (503) until
+	// an admin is configured or set up, and but for signing in and out only with a
+	// session (401). The session probe and the first-run setup answer in every state.
+	// Failed sign-ins are limited per client, shared by the replicas, by d.Admin.Auth.
+	guard, cookie := g.admin, g.admin.cookie
+	r.Handle(adminSessionPath, guard.probe(handleAdminSession(logger, d.Admin.Auth, cookie))).Methods(get...)
+	r.Handle("/api/admin/setup", guard.probe(json(handleAdminSetup(logger, d.Admin.Auth, cookie, g.device)))).Methods(http.MethodPost)
+	r.Handle(adminSessionPath, g.clientIP(guard.open(json(handleAdminLogin(logger, d.Admin.Auth, cookie, g.device))))).Methods(http.MethodPost)
+	r.Handle(adminSessionPath, guard.open(handleAdminLogout(logger, d.Admin.Auth, cookie))).Methods(http.MethodDelete)
+	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher))).Methods(get...)
+	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, d.Admin.Publisher))).Methods(get...)
+	r.Handle("/api/admin/editions/{id}/publish", session(noBody(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/editions/{id}/preview", session(handleAdminPreview(logger, d.Admin.Rehearsal))).Methods(get...)
+	r.Handle("/api/admin/editions/{id}/test", session(noBody(handleAdminSendTest(logger, d.Admin.Rehearsal)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, d.Admin.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/subscribers/import", session(g.csv(handleAdminSubscribersImport(logger, d.Admin.Subscribers)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
+	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
+	r.Handle("/api/admin/mail/{id}/retry", session(noBody(handleAdminMailRetry(logger, d.Admin.Mail)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/traffic", session(handleAdminTraffic(logger, web, d.Analytics))).Methods(get...)
+
+	if d.Sections != nil {
+		section := sectionVar()
+		r.Handle("/api/admin/sections", session(handleAdminSections(logger, d.Sections))).Methods(get...)
+		r.Handle("/api/admin/sections/"+section+"/promote", session(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+	}
+
+	// The admin section's files, and a remotes.json that names it alone.
+	r.Handle("/mf/remotes.json", handleState(web, func(st *State) *static.File { return st.AdminRemotes })).Methods(get...)
+	r.PathPrefix("/mf/" + string(content.SectionAdmin) + "/").Handler(handleSectionAssets(web, string(content.SectionAdmin))).Methods(get...)
+	// What the shell's chrome reads on every page: content images and the search
+	// palette's documents (data, never run).
+	r.PathPrefix("/images/").Handler(handleImages(web.Images)).Methods(get...)
+	r.Handle("/"+search.FileName, handleState(web, func(st *State) *static.File { return st.SearchJSON })).Methods(get...)
+
+	r.MatcherFunc(sectionPage(web, adminSection)).Handler(handleSectionPage(logger, web, cfg.AdminURL)).Methods(get...).Name(sectionPageRoute)
+	r.Handle("/", handleAdminRoot(adminHome(d.Routes), cfg.PublicURL)).Methods(get...)
+	r.Handle(discovery.RobotsPath, adminRobots()).Methods(get...)
+	addShellFiles(r, web)
+
+	r.NotFoundHandler = m.as("unmatched", handleAdminNotFound(logger, web, cfg.PublicURL))
+	r.MethodNotAllowedHandler = m.as("method_not_allowed", handleMethodNotAllowed(r, logger))
+}
+
+// sectionVar matches a section's name in a path.
+func sectionVar() string { return "{section:" + strings.Join(release.Sections, "|") + "}" }
+
+// addShellFiles serves the shell's own built files (/static/..., /favicon.ico, ...),
+// whatever the build put at the top of its dist directory.
+func addShellFiles(r *mux.Router, web *Web) {
+	if web.Shell == nil {
+		return
+	}
+	get := []string{http.MethodGet, http.MethodHead}
+	dirs, files := web.Shell.TopLevel()
+	for _, d := range dirs {
+		if !slices.Contains(reserved, d) {
+			r.PathPrefix("/" + d + "/").Handler(handleAssets(web.Shell, "/")).Methods(get...)
+		}
+	}
+	for _, f := range files {
+		if !slices.Contains(reserved, f) {
+			r.Handle("/"+f, handleAssets(web.Shell, "/")).Methods(get...)
+		}
+	}
 }

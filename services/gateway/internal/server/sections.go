@@ -222,13 +222,19 @@ func pinnedManifest(files compose.Build, url string) (*static.File, error) {
 	return static.NewFile(mfManifest, body, static.NoCache), nil
 }
 
-// remotesFile is /mf/remotes.json: where the shell finds each remote's manifest. A
-// remote at its default place is pointed at the version served now.
-func remotesFile(remotes []config.Remote, sections map[string]Section) *static.File {
-	for i, rm := range remotes {
-		if s := sections[rm.Name]; s.Version != "" && rm.Entry == "/mf/"+rm.Name+"/mf-manifest.json" {
-			remotes[i].Entry = s.URL(rm.Name) + "mf-manifest.json"
+// remotesFile is /mf/remotes.json: where the shell finds each remote's manifest, of
+// the remotes for which serves is true. A remote at its default place is pointed at the
+// version served now.
+func remotesFile(all []config.Remote, sections map[string]Section, serves func(content.Section) bool) *static.File {
+	remotes := []config.Remote{}
+	for _, rm := range all {
+		if !serves(content.Section(rm.Name)) {
+			continue
 		}
+		if s := sections[rm.Name]; s.Version != "" && rm.Entry == "/mf/"+rm.Name+"/mf-manifest.json" {
+			rm.Entry = s.URL(rm.Name) + "mf-manifest.json"
+		}
+		remotes = append(remotes, rm)
 	}
 	body, err := json.Marshal(struct {
 		Remotes []config.Remote `json:"remotes"`
@@ -263,10 +269,11 @@ func handleTagFeed(web *Web) http.Handler {
 // sectionPageRoute labels the section pages' requests in the metrics.
 const sectionPageRoute = "{section page}"
 
-// sectionPage matches a GET of a page a section serves now (or of that path with a
-// trailing slash, which redirects): section pages change with releases, so they are
-// looked up per request rather than registered at start-up.
-func sectionPage(web *Web) func(r *http.Request, _ *mux.RouteMatch) bool {
+// sectionPage matches a GET of a page a section serves now on this origin (serves
+// reports which sections it does), or of that path with a trailing slash, which
+// redirects: section pages change with releases, so they are looked up per request
+// rather than registered at start-up.
+func sectionPage(web *Web, serves func(content.Section) bool) func(r *http.Request, _ *mux.RouteMatch) bool {
 	return func(r *http.Request, _ *mux.RouteMatch) bool {
 		st := web.State()
 		if st == nil || st.Pages == nil {
@@ -277,7 +284,7 @@ func sectionPage(web *Web) func(r *http.Request, _ *mux.RouteMatch) bool {
 			p = strings.TrimSuffix(p, "/")
 		}
 		page, ok := st.Pages.Route(p)
-		return ok && page.Route().Section != content.SectionShell
+		return ok && page.Route().Section != content.SectionShell && serves(page.Route().Section)
 	}
 }
 

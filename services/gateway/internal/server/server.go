@@ -35,13 +35,20 @@ type Deps struct {
 	Analytics Analytics
 }
 
-// NewServer returns the gateway's handler over d.
-func NewServer(d Deps) http.Handler {
-	r := mux.NewRouter()
+// Handlers are the gateway's two origins (docs/decisions/0047): Public serves the
+// site, Admin the admin's pages and API, each on a listener of its own.
+type Handlers struct {
+	Public http.Handler
+	Admin  http.Handler
+}
+
+// NewServer returns the gateway's handlers over d.
+func NewServer(d Deps) Handlers {
+	site, adm := mux.NewRouter(), mux.NewRouter()
 	m := newMetrics(d.Registry)
 	m.watchReadiness(d.Web, d.Database)
-	addRoutes(r, d, m)
-	cfg, web, logger := d.Config, d.Web, d.Logger
+	addRoutes(site, adm, d, newGuards(d), m)
+	cfg, web := d.Config, d.Web
 
 	policy := headers.Policy{
 		ScriptHashes: web.scriptHashes(),
@@ -53,12 +60,17 @@ func NewServer(d Deps) http.Handler {
 			policy.DevOrigins = append(policy.DevOrigins, o)
 		}
 	}
+	adminPolicy := policy
+	adminPolicy.HSTS = cfg.AdminURLIsHTTPS()
+	// The admin's requests are logged as such: a refusal there is worth an operator's look.
+	return Handlers{Public: outermost(d.Logger, policy, site), Admin: outermost(d.Logger.With(zap.String("origin", "admin")), adminPolicy, adm)}
+}
 
-	// Outermost first: headers go on every response, the log sees the final status,
-	// and a panic becomes a 500 that is still logged and still has the headers.
-	var h http.Handler = r
-	h = recoverPanics(logger)(h)
+// outermost wraps an origin's routes, outermost first: headers go on every response,
+// the log sees the final status, and a panic becomes a 500 that is still logged and
+// still has the headers.
+func outermost(logger *zap.Logger, policy headers.Policy, r http.Handler) http.Handler {
+	h := recoverPanics(logger)(r)
 	h = logRequests(logger)(h)
-	h = headers.Security(policy)(h)
-	return h
+	return headers.Security(policy)(h)
 }

@@ -55,7 +55,7 @@ func get(h http.Handler, path string) *httptest.ResponseRecorder {
 }
 
 func TestEveryRouteServesItsPage(t *testing.T) {
-	h, _ := newServer(t, nil)
+	f := newFixture(t, nil)
 	site, _ := content.LoadSite(content.FS())
 	routes, _ := content.LoadRoutes(content.FS())
 	// The spec's 17 routes, less the 404 and the three articles (they come from the
@@ -67,7 +67,7 @@ func TestEveryRouteServesItsPage(t *testing.T) {
 	for _, route := range routes {
 		path := strings.ReplaceAll(route.Path, "{id}", "3")
 		t.Run(path, func(t *testing.T) {
-			w := get(h, path)
+			w := get(f.originOf(path), path)
 			if w.Code != http.StatusOK {
 				t.Fatalf("status = %d, want 200", w.Code)
 			}
@@ -113,10 +113,10 @@ func escape(s string) string {
 }
 
 func TestUnknownPathsServeThe404Page(t *testing.T) {
-	h, _ := newServer(t, nil)
-	for _, path := range []string{"/nope", "/blog/unknown-post", "/projects/1/extra", "/admin", "/healthz/x"} {
+	f := newFixture(t, nil)
+	for _, path := range []string{"/nope", "/blog/unknown-post", "/projects/1/extra", "/admin", "/admin/nope", "/healthz/x"} {
 		t.Run(path, func(t *testing.T) {
-			w := get(h, path)
+			w := get(f.originOf(path), path)
 			if w.Code != http.StatusNotFound {
 				t.Fatalf("status = %d, want 404", w.Code)
 			}
@@ -151,7 +151,7 @@ func TestTrailingSlashRedirects(t *testing.T) {
 }
 
 func TestAssets(t *testing.T) {
-	h, _ := newServer(t, nil)
+	f := newFixture(t, nil)
 	const allEncodings = "gzip, deflate, br, zstd"
 	tests := []struct {
 		name           string
@@ -184,6 +184,10 @@ func TestAssets(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			h := f.h
+			if strings.HasPrefix(tt.path, "/mf/admin/") { // the admin's origin's alone
+				h = f.adm
+			}
 			w := do(h, req{path: tt.path, header: map[string]string{"Accept-Encoding": tt.acceptEncoding}})
 			if w.Code != tt.wantStatus {
 				t.Fatalf("status = %d, want %d", w.Code, tt.wantStatus)
@@ -255,23 +259,39 @@ func TestConditionalRequests(t *testing.T) {
 
 func TestRemotesJSON(t *testing.T) {
 	tests := []struct {
-		name string
-		env  map[string]string
-		want string
+		name  string
+		env   map[string]string
+		admin bool // asked of the admin's origin
+		want  string
 	}{
 		{
 			name: "defaults",
-			want: `{"remotes":[{"name":"blog","entry":"/mf/blog/mf-manifest.json"},{"name":"newsletter","entry":"/mf/newsletter/mf-manifest.json"},{"name":"admin","entry":"/mf/admin/mf-manifest.json"}]}`,
+			want: `{"remotes":[{"name":"blog","entry":"/mf/blog/mf-manifest.json"},{"name":"newsletter","entry":"/mf/newsletter/mf-manifest.json"}]}`,
 		},
 		{
 			name: "blog on a dev server",
 			env:  map[string]string{"PORTFOLIO_REMOTE_BLOG_URL": "http://127.0.0.1:3001/mf-manifest.json"},
-			want: `{"remotes":[{"name":"blog","entry":"http://127.0.0.1:3001/mf-manifest.json"},{"name":"newsletter","entry":"/mf/newsletter/mf-manifest.json"},{"name":"admin","entry":"/mf/admin/mf-manifest.json"}]}`,
+			want: `{"remotes":[{"name":"blog","entry":"http://127.0.0.1:3001/mf-manifest.json"},{"name":"newsletter","entry":"/mf/newsletter/mf-manifest.json"}]}`,
+		},
+		{
+			name:  "the admin's origin",
+			admin: true,
+			want:  `{"remotes":[{"name":"admin","entry":"/mf/admin/mf-manifest.json"}]}`,
+		},
+		{
+			// make dev's server is one origin for every section.
+			name: "dev",
+			env:  map[string]string{"PORTFOLIO_DEV": "true", "PORTFOLIO_REMOTE_ADMIN_URL": "http://127.0.0.1:3003/mf-manifest.json"},
+			want: `{"remotes":[{"name":"blog","entry":"/mf/blog/mf-manifest.json"},{"name":"newsletter","entry":"/mf/newsletter/mf-manifest.json"},{"name":"admin","entry":"http://127.0.0.1:3003/mf-manifest.json"}]}`,
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h, _ := newServer(t, tt.env)
+			f := newFixture(t, tt.env)
+			h := f.h
+			if tt.admin {
+				h = f.adm
+			}
 			w := get(h, "/mf/remotes.json")
 			if w.Code != 200 {
 				t.Fatalf("status = %d", w.Code)

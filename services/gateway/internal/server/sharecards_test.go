@@ -135,7 +135,7 @@ func TestEveryPageNamesAShareCardItServes(t *testing.T) {
 	for _, p := range all {
 		t.Run(p.path, func(t *testing.T) { checkSharedPage(t, f.h, f.cfg.PublicURL, p) })
 	}
-	admin := shareMeta(get(f.h, "/admin/newsletter").Body.String())
+	admin := shareMeta(get(f.adm, "/admin/newsletter").Body.String())
 	if _, ok := admin["og:image"]; ok || admin["twitter:card"] != "summary" {
 		t.Errorf("the admin's page names a share card: %v", admin)
 	}

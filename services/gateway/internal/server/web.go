@@ -83,7 +83,10 @@ type State struct {
 	Composer  *compose.Composer
 	Discovery *discovery.Files
 	Sections  map[string]Section
-	Remotes   *static.File // /mf/remotes.json
+	// Remotes is the public origin's /mf/remotes.json, AdminRemotes the admin origin's
+	// (docs/decisions/0047): neither names a section the other origin serves.
+	Remotes      *static.File
+	AdminRemotes *static.File
 	// Search is every section's search documents (their builds' search.json), and
 	// SearchJSON the same as /search.json serves them to the browser's palette.
 	Search     *search.Index
@@ -280,7 +283,13 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 		}
 		st.Composer = compose.New(w.Shell, composed)
 	}
-	st.Remotes = remotesFile(w.cfg.Remotes(), sections)
+	public := publicSection
+	if w.cfg.Dev {
+		// A developer's dev server is one origin for every section, the admin too.
+		public = func(content.Section) bool { return true }
+	}
+	st.Remotes = remotesFile(w.cfg.Remotes(), sections, public)
+	st.AdminRemotes = remotesFile(w.cfg.Remotes(), sections, adminSection)
 	if st.Search, err = searchIndex(sections); err != nil {
 		return nil, err
 	}
