@@ -72,10 +72,11 @@ func newReleaseSite(t testing.TB, dialect sqldb.Dialect) *releaseSite {
 	}
 	store := &releasetest.CountingStore{Store: svc.Store}
 	svc.Store = store
+	// The deploy API and the sections' files are the public listener's.
 	h := server.NewServer(server.Deps{
 		Logger: logger, Config: cfg, Site: site.site, Routes: site.routes, Web: site.web,
 		Registry: prometheus.NewRegistry(), Database: sqldb.NewHealth(db), Sections: svc,
-	})
+	}).Public
 	return &releaseSite{cfg: cfg, web: site.web, svc: svc, store: store, h: h}
 }
 
