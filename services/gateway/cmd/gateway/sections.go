@@ -80,7 +80,7 @@ func newSections(cfg config.Config, db *sqldb.DB, web *server.Web) (*release.Ser
 // and then every followEvery until the returned stop is called, and removes the
 // releases past retention every expireEvery.
 func followSections(ctx context.Context, logger *zap.Logger, svc *release.Service, web *server.Web) (stop func(), err error) {
-	web.SetVersionLoader(svc.Load)
+	web.SetReleaseFiles(svc)
 	f := &follower{logger: logger, svc: svc, web: web}
 	if err := f.sync(ctx); err != nil {
 		return nil, err

@@ -47,16 +47,10 @@ func (s Site) Admit(rel *Release) error {
 			return fmt.Errorf("release: shared module %s: the release needs %s, the running shell provides %s", need.Name, need.RequiredVersion, have)
 		}
 	}
-	claims, err := claimsOf(rel)
-	if err != nil {
+	if err := OwnsItsPaths(rel); err != nil {
 		return err
 	}
 	section := rel.Manifest.Section
-	for _, c := range claims {
-		if err := owned(section, c); err != nil {
-			return err
-		}
-	}
 	taken := make(map[string]string, len(s.Taken))
 	for p, owner := range s.Taken {
 		if c, ok := sitePath(p); ok {
@@ -67,6 +61,21 @@ func (s Site) Admit(rel *Release) error {
 		c, _ := sitePath(r.Path) // owned: it reads
 		if owner, ok := taken[c]; ok && owner != section {
 			return fmt.Errorf("release: route %s collides with %s's", r.Path, owner)
+		}
+	}
+	return nil
+}
+
+// OwnsItsPaths reports the first path rel names outside its section's Prefix, or nil:
+// a release that fails it is neither published, promoted nor served.
+func OwnsItsPaths(rel *Release) error {
+	claims, err := claimsOf(rel)
+	if err != nil {
+		return err
+	}
+	for _, c := range claims {
+		if err := owned(rel.Manifest.Section, c); err != nil {
+			return err
 		}
 	}
 	return nil

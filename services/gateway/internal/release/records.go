@@ -10,6 +10,9 @@ var (
 	ErrNoRelease         = errors.New("no such release")
 	ErrVersionTaken      = errors.New("version already published with other contents")
 	ErrNothingToRollBack = errors.New("nothing to roll back")
+	// ErrNotIndexed is a release whose files the store keeps only in its artifact: one
+	// published by a gateway from before they were kept one by one.
+	ErrNotIndexed = errors.New("release files not indexed")
 )
 
 // Record is a published release as the store lists it.

@@ -19,7 +19,7 @@ type guards struct {
 	device                       adminCookie
 	json                         func(http.Handler) http.Handler // a JSON body of at most maxFormBody
 	noBody                       func(http.Handler) http.Handler // no body, or JSON (an action)
-	artifact                     func(http.Handler) http.Handler // a release artifact
+	artifact                     func(http.Handler) http.Handler // a release artifact, publishes limited per actor
 	csv                          func(http.Handler) http.Handler // a CSV file of subscribers
 	deploy                       func(http.Handler) http.Handler // a deploy token for the path's section
 	page                         func(http.Handler) http.Handler // a page: its views counted (viewCounter)
@@ -41,7 +41,7 @@ func newGuards(d Deps) guards {
 		device:   newDeviceCookie(cfg.AdminURLIsHTTPS()),
 		json:     readBody(jsonForm, maxFormBody, apiFailure(logger)),
 		noBody:   noBodyOrJSON(logger),
-		artifact: readBody(gzipBody, maxArtifact, apiFailure(logger)),
+		artifact: publishing(logger),
 		csv:      readBody(csvBody, newsletter.MaxImportBytes, apiFailure(logger)),
 	}
 	if d.Sections != nil {

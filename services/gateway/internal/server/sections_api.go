@@ -6,10 +6,12 @@ import (
 	"io"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/gorilla/mux"
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 )
 
@@ -36,6 +38,25 @@ const SignatureHeader = "Release-Signature"
 
 // maxArtifact is the largest artifact the deploy API reads (release.DefaultLimits).
 var maxArtifact = release.DefaultLimits.Archive
+
+// Publishing opens and checks a whole artifact (up to release.DefaultLimits.Total
+// unpacked) and writes it and its files to the database: each deploy token (or admin)
+// publishes at most publishBurst in a row, then one per publishPeriod/publishBurst
+// (docs/decisions/0049-release-files-from-an-index.md). CI publishes a section once
+// per change; a loop or a leaked token is held back. The count is each replica's.
+const (
+	publishBurst  = 10
+	publishPeriod = time.Hour
+)
+
+// publishing guards the publishing of an artifact by the actor of a request that has
+// one (withDeployToken): its rate (429 with Retry-After), then its body, read whole.
+func publishing(logger *zap.Logger) func(http.Handler) http.Handler {
+	fail := apiFailure(logger)
+	limit := rateLimitBy(logger, ratelimit.NewPer(publishBurst, publishPeriod, 0), actorOf, fail)
+	body := readBody(gzipBody, maxArtifact, fail)
+	return func(h http.Handler) http.Handler { return limit(body(h)) }
+}
 
 // servingAnswer is what a promote or rollback answers: the version served now, ”
 // for the shipped build.

@@ -5,11 +5,14 @@ package releasetest
 
 import (
 	"bytes"
+	"context"
+	"crypto/rand"
 	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -175,4 +178,38 @@ func sshKeygen(t testing.TB) string {
 		t.Skip("ssh-keygen is not installed (Debian: openssh-client)")
 	}
 	return path
+}
+
+// AddRandomFile adds a file of n random bytes at name to b: a large build that gzip
+// cannot shrink, so its artifact is as large as its files.
+func AddRandomFile(t testing.TB, b *release.Build, name string, n int) {
+	t.Helper()
+	data := make([]byte, n)
+	if _, err := rand.Read(data); err != nil {
+		t.Fatal(err)
+	}
+	b.Files[name] = data
+}
+
+// CountingStore is a release store that counts what is read from it: the artifacts
+// read whole, and the bytes of the files read one by one.
+type CountingStore struct {
+	release.Store
+	Artifacts atomic.Int64
+	FileBytes atomic.Int64
+}
+
+// Artifact implements release.Store.
+func (s *CountingStore) Artifact(ctx context.Context, section, version string) ([]byte, error) {
+	s.Artifacts.Add(1)
+	return s.Store.Artifact(ctx, section, version)
+}
+
+// Files implements release.Store.
+func (s *CountingStore) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files, err := s.Store.Files(ctx, section, version, names)
+	for _, data := range files {
+		s.FileBytes.Add(int64(len(data)))
+	}
+	return files, err
 }

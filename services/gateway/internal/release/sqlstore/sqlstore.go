@@ -3,7 +3,9 @@
 // section serves now, and the history of who published, promoted, rolled back or
 // expired what. The artifacts themselves go where every replica reaches them: into
 // the database on PostgreSQL, into a folder of the data directory on SQLite (one
-// machine) — see docs/decisions/0035-section-releases.md.
+// machine) — see docs/decisions/0035-section-releases.md. Each release's files are
+// also kept one by one, in the database on both (section_release_files), so that one
+// file is read without its artifact (docs/decisions/0049-release-files-from-an-index.md).
 //
 // Each statement is a file in queries/ named by what it does ($N placeholders,
 // rebound for SQLite by sqldb); the schema is in migrations/<dialect>/.
@@ -35,6 +37,7 @@ type statements struct {
 	ClearCurrent, DeleteBlob, DeleteRelease, GetBlob, GetCurrent, GetRelease   string
 	InsertBlob, InsertEvent, InsertRelease, LastPromote, ListCurrent           string
 	ListEvents, ListReleases, SetCurrent, UndoEvent                            string
+	GetFile, HasFiles, InsertFile                                              string
 	GetToken, InsertToken, ListTokens, RevokeToken, TouchToken                 string
 	GetSignature, SetSignature, InsertKey, DeleteKey, ListKeys, InsertKeyEvent string
 }
@@ -66,10 +69,11 @@ func New(db *sqldb.DB, dir string) *Store {
 	return s
 }
 
-// Publish stores rel (its artifact raw, its signature sig or nil) as published by
-// actor. Publishing a version again with the same digest changes nothing, but for a
-// new signature, which replaces the one kept (a release signed again after its key was
-// removed) and is a publish event; with another digest it is release.ErrVersionTaken.
+// Publish stores rel (its artifact raw, each of its files, its signature sig or nil)
+// as published by actor. Publishing a version again with the same digest changes
+// nothing, but for a new signature, which replaces the one kept (a release signed again
+// after its key was removed) and is a publish event; with another digest it is
+// release.ErrVersionTaken.
 func (s *Store) Publish(ctx context.Context, rel *release.Release, raw, sig []byte, actor string, now time.Time) error {
 	m := rel.Manifest
 	armored := ""
@@ -104,8 +108,81 @@ func (s *Store) Publish(ctx context.Context, rel *release.Release, raw, sig []by
 		if err := s.blobs.put(ctx, tx, m.Section, m.Version, raw); err != nil {
 			return err
 		}
+		if err := s.putFiles(ctx, tx, rel); err != nil {
+			return err
+		}
 		return s.event(ctx, tx, m.Section, "publish", m.Version, "", actor, now)
 	})
+}
+
+// Index keeps the files of rel, published already, one by one, as Publish does: for
+// a release published before they were kept so. Files already kept stay as they are,
+// so two gateways indexing one release at once both succeed.
+func (s *Store) Index(ctx context.Context, rel *release.Release) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error { return s.putFiles(ctx, tx, rel) })
+}
+
+func (s *Store) putFiles(ctx context.Context, tx *sql.Tx, rel *release.Release) error {
+	for name, data := range rel.Files {
+		if _, err := tx.ExecContext(ctx, s.q.InsertFile, rel.Manifest.Section, rel.Manifest.Version, name, data); err != nil {
+			return fmt.Errorf("releases: store %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Files returns those of names that a published release has, each read on its own: a
+// request for one file costs that file, whatever the size of the release. With none
+// of names found it says why when it is not simply their absence:
+// release.ErrNoRelease for a version not published, release.ErrNotIndexed for one
+// whose files were never kept one by one (published by an older gateway; Index).
+func (s *Store) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files, err := s.files(ctx, section, version, names)
+	if err != nil || len(files) > 0 {
+		return files, err
+	}
+	err = s.db.Reader.QueryRowContext(ctx, s.q.HasFiles, section, version).Scan(new(int))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if _, err := s.Manifest(ctx, section, version); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: %s %s", release.ErrNotIndexed, section, version)
+	case err != nil:
+		return nil, fmt.Errorf("releases: read %s %s: %w", section, version, err)
+	}
+	// Its files may have been kept (Index) since names were looked for; once kept, they
+	// stay, so looking again is the answer.
+	return s.files(ctx, section, version, names)
+}
+
+func (s *Store) files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files := make(map[string][]byte, len(names))
+	for _, name := range names {
+		var data []byte
+		err := s.db.Reader.QueryRowContext(ctx, s.q.GetFile, section, version, name).Scan(&data)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("releases: read %s %s %s: %w", section, version, name, err)
+		}
+		files[name] = data
+	}
+	return files, nil
+}
+
+// Manifest returns a published release's release.json, as published.
+func (s *Store) Manifest(ctx context.Context, section, version string) ([]byte, error) {
+	var manifest string
+	err := s.db.Reader.QueryRowContext(ctx, s.q.GetRelease, section, version).Scan(new(string), &manifest, new(int64), new(int64), new(string))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s %s", release.ErrNoRelease, section, version)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("releases: get: %w", err)
+	}
+	return []byte(manifest), nil
 }
 
 // Artifact returns a published release's artifact.

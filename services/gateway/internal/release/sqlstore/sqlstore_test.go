@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -28,10 +30,20 @@ func (c *clock) Now() time.Time { return c.now }
 
 func newService(t *testing.T, d sqldbtest.Dialect) (*release.Service, *sqlstore.Store, *clock, string) {
 	t.Helper()
+	return newServiceOver(t, migrated(t, d))
+}
+
+func migrated(t *testing.T, d sqldbtest.Dialect) *sqldb.DB {
+	t.Helper()
 	db := d.Open(t)
 	if err := sqldb.MigrateAll(context.Background(), db, sqlstore.Schema); err != nil {
 		t.Fatal(err)
 	}
+	return db
+}
+
+func newServiceOver(t *testing.T, db *sqldb.DB) (*release.Service, *sqlstore.Store, *clock, string) {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "releases")
 	store := sqlstore.New(db, dir)
 	c := &clock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
@@ -65,7 +77,8 @@ func TestPublishPromoteRollBackExpire(t *testing.T) {
 	for _, d := range sqldbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			svc, store, c, dir := newService(t, d)
+			db := migrated(t, d)
+			svc, store, c, dir := newServiceOver(t, db)
 			for _, v := range []string{"1.0.0-a", "1.0.0-b", "1.0.0-c"} {
 				publish(t, svc, "blog", v)
 				c.now = c.now.Add(time.Hour)
@@ -128,6 +141,16 @@ func TestPublishPromoteRollBackExpire(t *testing.T) {
 			}
 			if _, err := store.Artifact(ctx, "blog", "1.0.0-b"); !errors.Is(err, release.ErrNoRelease) {
 				t.Fatalf("expired artifact: %v", err)
+			}
+			var left int
+			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM section_release_files WHERE version = '1.0.0-b'").Scan(&left); err != nil || left != 0 {
+				t.Fatalf("%d files of the expired release left, %v", left, err)
+			}
+			if files, err := svc.Files(ctx, "blog", "1.0.0-b", []string{"remoteEntry.js"}); apperr.CodeOf(err) != apperr.NotFound {
+				t.Fatalf("a file of the expired release: %q, %v", files, err)
+			}
+			if files, err := svc.Files(ctx, "blog", "1.0.0-c", []string{"remoteEntry.js"}); err != nil || len(files) != 1 {
+				t.Fatalf("a file of a kept release: %q, %v", files, err)
 			}
 			if d.Name == string(sqldb.SQLite) {
 				if _, err := os.Stat(filepath.Join(dir, "blog", "1.0.0-b.tar.gz")); !errors.Is(err, os.ErrNotExist) {
@@ -525,6 +548,109 @@ func TestSectionKeys(t *testing.T) {
 			}
 			if keys, _ := store.Keys(ctx, "newsletter"); len(keys) != 1 || keys[0].Fingerprint != ed.Fingerprint {
 				t.Errorf("the newsletter's keys %+v", keys)
+			}
+		})
+	}
+}
+
+// TestTheAdminsOverviewReadsNoArtifact: the admin's list of the sections (GET
+// /api/admin/sections) checks every release against the site as served now from what
+// the store keeps in its rows, without reading a single artifact.
+func TestTheAdminsOverviewReadsNoArtifact(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, _, _, _ := newService(t, d)
+			store := &releasetest.CountingStore{Store: svc.Store}
+			svc.Store = store
+			publish(t, svc, "blog", "1.0.0-a")
+			publish(t, svc, "newsletter", "1.0.0-n")
+			// The blog's 1.0.0-b has a page that the gateway comes to serve after it was
+			// published: b no longer fits the site.
+			b := releasetest.Build(t, "blog", "1.0.0-b", "b")
+			extra := b.Description.Routes[0]
+			extra.Path = "/blog/extra"
+			releasetest.AddPage(t, &b, extra, "<main></main>")
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), nil, "test"); err != nil {
+				t.Fatal(err)
+			}
+			svc.Shipped.Paths = map[string]string{"/blog/extra": "the gateway"}
+			for section, version := range map[string]string{"blog": "1.0.0-a", "newsletter": "1.0.0-n"} {
+				if err := svc.Promote(ctx, section, version, "owner"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			store.Artifacts.Store(0)
+
+			overviews, err := svc.Overviews(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checks := map[string]string{}
+			for _, o := range overviews {
+				for _, r := range o.Releases {
+					checks[o.Name+" "+r.Version] = r.Check
+				}
+			}
+			want := map[string]string{
+				"blog 1.0.0-a": "", "newsletter 1.0.0-n": "",
+				"blog 1.0.0-b": "release: route /blog/extra collides with the gateway's",
+			}
+			if !maps.Equal(checks, want) {
+				t.Errorf("checks %q, want %q", checks, want)
+			}
+			if n := store.Artifacts.Load(); n != 0 {
+				t.Errorf("the overview read %d artifacts, want none", n)
+			}
+		})
+	}
+}
+
+// TestAReleaseFromAnOlderGatewayIsIndexedOnce: a release an older gateway published
+// (its artifact, no files kept one by one) serves its files all the same: the first
+// requests, however many at once, read its artifact once, and nothing reads it again,
+// in this process or the next.
+func TestAReleaseFromAnOlderGatewayIsIndexedOnce(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			db := migrated(t, d)
+			svc, _, _, _ := newServiceOver(t, db)
+			b := releasetest.Build(t, "blog", "1.0.0-a", "a")
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), nil, "test"); err != nil {
+				t.Fatal(err)
+			}
+			// As a gateway from before section_release_files left it.
+			if _, err := db.ExecContext(ctx, "DELETE FROM section_release_files"); err != nil {
+				t.Fatal(err)
+			}
+			store := &releasetest.CountingStore{Store: svc.Store}
+			svc.Store = store
+			var wg sync.WaitGroup
+			for name, want := range b.Files {
+				wg.Go(func() {
+					got, err := svc.Files(ctx, "blog", "1.0.0-a", []string{name, "no/such/file.js"})
+					if err != nil || len(got) != 1 || !bytes.Equal(got[name], want) {
+						t.Errorf("%s: %d files, %v", name, len(got), err)
+					}
+				})
+			}
+			wg.Wait()
+			if n := store.Artifacts.Load(); n != 1 {
+				t.Errorf("%d requests at once read the artifact %d times, want once", len(b.Files), n)
+			}
+
+			next, _, _, _ := newServiceOver(t, db)
+			again := &releasetest.CountingStore{Store: next.Store}
+			next.Store = again
+			if got, err := next.Files(ctx, "blog", "1.0.0-a", []string{"remoteEntry.js"}); err != nil || !bytes.Equal(got["remoteEntry.js"], b.Files["remoteEntry.js"]) {
+				t.Errorf("the next process: %q, %v", got, err)
+			}
+			if _, err := next.Files(ctx, "blog", "9.9.9", []string{"remoteEntry.js"}); apperr.CodeOf(err) != apperr.NotFound {
+				t.Errorf("a version never published: %v, want not found", err)
+			}
+			if n := again.Artifacts.Load(); n != 0 {
+				t.Errorf("the next process read the artifact %d times, want none", n)
 			}
 		})
 	}
