@@ -21,6 +21,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
@@ -97,6 +98,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 			return err
 		}
 		defer unlock()
+	}
+	if err := tightenPrivate(logger, *cfg); err != nil {
+		return err
 	}
 	site, err := loadSite(logger, *cfg)
 	if err != nil {
@@ -192,10 +196,10 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (*c
 	return &cfg, nil
 }
 
-// prepareDataDir creates the data directory and checks that it takes what must be
+// prepareDataDir creates the data directory (0700: private) and checks that it takes what must be
 // written there.
 func prepareDataDir(cfg config.Config) error {
-	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+	if err := private.MkdirAll(cfg.DataDir); err != nil {
 		return fmt.Errorf("data dir: %w", err)
 	}
 	return checkDataDirWritable(cfg)

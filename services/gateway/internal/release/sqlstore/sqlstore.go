@@ -311,7 +311,8 @@ func (b dirBlobs) path(section, version string) string {
 
 func (b dirBlobs) put(_ context.Context, _ *sql.Tx, section, version string, data []byte) error {
 	p := b.path(section, version)
-	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+	// 0700: the artifacts are the gateway's alone (docs/decisions/0051-private-files.md).
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("releases: store artifact: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(p), ".upload-*")
