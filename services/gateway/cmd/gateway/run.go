@@ -115,7 +115,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	defer closeDatabase(db, logger)
 	// Each section as its promoted release has it, followed from the database.
-	sections, err := newSections(*cfg, db, site.web)
+	sections, err := newSections(*cfg, logger, db, site.web)
 	if err != nil {
 		return err
 	}

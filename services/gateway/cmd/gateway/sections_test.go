@@ -214,10 +214,10 @@ func deployCall(t *testing.T, addr, path, token, contentType string, body []byte
 	return resp.StatusCode, string(b)
 }
 
-// TestDeployTokensAndTheAdminsSections: CI publishes and promotes with a token scoped
-// to its section; another section's, a revoked, a made-up or no token is refused with
-// the API's JSON error; the admin sees the releases with their checks and history.
-func TestDeployTokensAndTheAdminsSections(t *testing.T) {
+// startDeployable starts a gateway on SQLite with an admin (owner, "s3cret admin
+// pw") and returns its settings, itself, and what makes a deploy token for a section.
+func startDeployable(t *testing.T) (map[string]string, *gateway, func(section string) string) {
+	t.Helper()
 	var hash bytes.Buffer
 	if err := hashPassword(nil, strings.NewReader("s3cret admin pw\n"), &hash, io.Discard, bcrypt.MinCost); err != nil {
 		t.Fatal(err)
@@ -230,13 +230,21 @@ func TestDeployTokensAndTheAdminsSections(t *testing.T) {
 		"PORTFOLIO_ADMIN_PASSWORD_HASH": strings.TrimSpace(hash.String()),
 	}
 	g := startGateway(t, env)
-	token := func(section string) string {
+	return env, g, func(section string) string {
+		t.Helper()
 		out, err := sectionsCLI(t, env, "token", "create", section, "--ttl", "1h")
 		if err != nil {
 			t.Fatal(err)
 		}
 		return strings.TrimSpace(out)
 	}
+}
+
+// TestDeployTokensAndTheAdminsSections: CI publishes and promotes with a token scoped
+// to its section; another section's, a revoked, a made-up or no token is refused with
+// the API's JSON error; the admin sees the releases with their checks and history.
+func TestDeployTokensAndTheAdminsSections(t *testing.T) {
+	env, g, token := startDeployable(t)
 	blog, newsletterToken := token("blog"), token("newsletter")
 	artifact, err := os.ReadFile(writeArtifact(t, "2.0.0-b", "v2", "shipping-alone", "Shipping Alone"))
 	if err != nil {
@@ -314,5 +322,99 @@ func TestDeployTokensAndTheAdminsSections(t *testing.T) {
 	_, body = c.do(http.MethodGet, "/api/admin/sections", "")
 	if !strings.Contains(body, `"actor":"admin:owner"`) {
 		t.Errorf("the admin's promote is not in the history: %s", body)
+	}
+}
+
+// TestDeployAPIErrorsNameNoPath: no answer of the deploy API or the admin's sections
+// API names a path of the data directory, whatever went wrong; a published release
+// whose artifact is missing (restored without it, removed by hand) is a 404 naming the
+// release, and one that cannot be read a 500 saying nothing of why (the log says).
+func TestDeployAPIErrorsNameNoPath(t *testing.T) {
+	env, g, token := startDeployable(t)
+	dataDir := env["PORTFOLIO_DATA_DIR"]
+	blog := token("blog")
+	artifact := func(version, mark string) []byte {
+		b, err := os.ReadFile(writeArtifact(t, version, mark, "shipping-alone", "Shipping Alone"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	artifactPath := filepath.Join(dataDir, "releases", "blog", "2.0.0-c.tar.gz")
+	admin := newAdminClient(t, g.addr)
+	if status, body := admin.do(http.MethodPost, "/api/admin/session", `{"user":"owner","password":"s3cret admin pw"}`); status != http.StatusNoContent {
+		t.Fatalf("sign in: %d %s", status, body)
+	}
+	for _, c := range []struct {
+		name    string
+		setUp   func()
+		call    func() (int, string)
+		status  int
+		message string
+	}{
+		{"rollback with nothing to roll back", nil, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/rollback", blog, "", nil)
+		}, http.StatusConflict, "nothing to roll back: blog"},
+		{"a truncated artifact", nil, func() (int, string) {
+			a := artifact("2.0.0-b", "v2")
+			return deployCall(t, g.addr, "/api/sections/blog/releases", blog, "application/gzip", a[:len(a)/2])
+		}, http.StatusBadRequest, "truncated or corrupt"},
+		{"a version published again with other contents", func() {
+			if status, body := deployCall(t, g.addr, "/api/sections/blog/releases", blog, "application/gzip", artifact("2.0.0-b", "v2")); status != http.StatusCreated {
+				t.Fatalf("publish: %d %s", status, body)
+			}
+		}, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/releases", blog, "application/gzip", artifact("2.0.0-b", "v3"))
+		}, http.StatusConflict, "version already published with other contents"},
+		{"promoting a version never published", nil, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/promote", blog, "application/json", []byte(`{"version":"9.9.9"}`))
+		}, http.StatusNotFound, "no such release: blog 9.9.9"},
+		{"promoting without a version", nil, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/promote", blog, "application/json", []byte(`{}`))
+		}, http.StatusBadRequest, "Name the version to promote."},
+		{"promoting a release whose artifact is gone", func() {
+			if status, body := deployCall(t, g.addr, "/api/sections/blog/releases", blog, "application/gzip", artifact("2.0.0-c", "v4")); status != http.StatusCreated {
+				t.Fatalf("publish: %d %s", status, body)
+			}
+			if err := os.Remove(artifactPath); err != nil {
+				t.Fatal(err)
+			}
+		}, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/promote", blog, "application/json", []byte(`{"version":"2.0.0-c"}`))
+		}, http.StatusNotFound, "no such release: blog 2.0.0-c has no artifact"},
+		{"the admin promoting it", nil, func() (int, string) {
+			return admin.do(http.MethodPost, "/api/admin/sections/blog/promote", `{"version":"2.0.0-c"}`)
+		}, http.StatusNotFound, "no such release: blog 2.0.0-c has no artifact"},
+		{"promoting a release whose artifact cannot be read", func() {
+			if err := os.Mkdir(artifactPath, 0o700); err != nil { // read(2) on it fails
+				t.Fatal(err)
+			}
+		}, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/promote", blog, "application/json", []byte(`{"version":"2.0.0-c"}`))
+		}, http.StatusInternalServerError, "Something went wrong. Please try again later."},
+		{"the admin's list of releases with that one", nil, func() (int, string) {
+			return admin.do(http.MethodGet, "/api/admin/sections", "")
+		}, http.StatusOK, `"check":"The release could not be read; the gateway's log says why."`},
+	} {
+		if c.setUp != nil {
+			c.setUp()
+		}
+		status, body := c.call()
+		if status != c.status || !strings.Contains(body, c.message) {
+			t.Errorf("%s: %d %s, want %d saying %q", c.name, status, body, c.status, c.message)
+		}
+		if strings.Contains(body, dataDir) || strings.Contains(body, filepath.Dir(dataDir)) {
+			t.Errorf("%s: the answer names the data directory %s: %s", c.name, dataDir, body)
+		}
+	}
+	// What the answers leave out is in the log.
+	var logged bool
+	for _, e := range g.logs.all() {
+		if strings.Contains(fmt.Sprint(e["error"]), artifactPath) {
+			logged = true
+		}
+	}
+	if !logged {
+		t.Errorf("no log line names %s", artifactPath)
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"go.uber.org/zap"
+
 	"github.com/portfolio-site/portfolio/services/apperr"
 )
 
@@ -39,6 +41,9 @@ type Service struct {
 	Limits  Limits
 	Now     func() time.Time
 	Tokens  Tokens // for CI: deploy tokens scoped to one section
+	// Logger gets what Overviews does not show (a release that cannot be read); nil
+	// logs nothing.
+	Logger *zap.Logger
 }
 
 // Publish opens, checks and stores an artifact; it returns the release stored. Its
@@ -163,6 +168,9 @@ type CheckedRecord struct {
 	Check string `json:"check"` // '' when it fits the site, else the refusal
 }
 
+// unreadable is the check of a release that could not be read or opened.
+const unreadable = "The release could not be read; the gateway's log says why."
+
 // historyShown is how many events of a section Overviews lists.
 const historyShown = 20
 
@@ -183,9 +191,13 @@ func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 		for _, r := range list {
 			c := CheckedRecord{Record: r}
 			if err := s.Check(ctx, name, r.Version); err != nil {
-				c.Check = err.Error()
+				// An apperr's message is for whoever asks; any other error's text may
+				// name a path of the data directory: it is logged, not shown.
+				c.Check = unreadable
 				if e, ok := apperr.From(err); ok {
 					c.Check = e.Message
+				} else if s.Logger != nil {
+					s.Logger.Error("sections: a release could not be checked", zap.String("section", name), zap.String("version", r.Version), zap.Error(err))
 				}
 			}
 			o.Releases = append(o.Releases, c)

@@ -340,7 +340,9 @@ func (b dirBlobs) put(_ context.Context, _ *sql.Tx, section, version string, dat
 func (b dirBlobs) get(_ context.Context, section, version string) ([]byte, error) {
 	data, err := os.ReadFile(b.path(section, version))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%w: %s %s has no artifact in %s", release.ErrNoRelease, section, version, b.dir)
+		// Not the path: the message is the API's answer (the directory is the operator's
+		// PORTFOLIO_DATA_DIR/releases).
+		return nil, fmt.Errorf("%w: %s %s has no artifact", release.ErrNoRelease, section, version)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("releases: read artifact: %w", err)
