@@ -195,12 +195,21 @@ func TestSectionReleaseOnThreeReplicas(t *testing.T) {
 // deployCall is one request to the deploy API with a token.
 func deployCall(t *testing.T, addr, path, token, contentType string, body []byte) (int, string) {
 	t.Helper()
+	if token != "" {
+		token = "Bearer " + token
+	}
+	return deployCallAuthorized(t, addr, path, token, contentType, body)
+}
+
+// deployCallAuthorized is deployCall with the whole Authorization header given.
+func deployCallAuthorized(t *testing.T, addr, path, authorization, contentType string, body []byte) (int, string) {
+	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, "http://"+addr+path, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
+	if authorization != "" {
+		req.Header.Set("Authorization", authorization)
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
@@ -416,5 +425,33 @@ func TestDeployAPIErrorsNameNoPath(t *testing.T) {
 	}
 	if !logged {
 		t.Errorf("no log line names %s", artifactPath)
+	}
+}
+
+// TestDeployTokenSchemeInAnyCase: the scheme of Authorization is case-insensitive
+// (RFC 9110 11.1, RFC 6750 2.1), so "bearer" and "BEARER" are "Bearer"; another scheme,
+// or the scheme alone, is still refused.
+func TestDeployTokenSchemeInAnyCase(t *testing.T) {
+	_, g, token := startDeployable(t)
+	blog := token("blog")
+	for _, c := range []struct {
+		authorization string
+		status        int
+		message       string
+	}{
+		{"Bearer " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"bearer " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"BEARER " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"bEaReR " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"Bearer   " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"Basic " + blog, http.StatusUnauthorized, "Send a deploy token: Authorization: Bearer "},
+		{"Bearer" + blog, http.StatusUnauthorized, "Send a deploy token: Authorization: Bearer "},
+		{"bearer", http.StatusUnauthorized, "Send a deploy token: Authorization: Bearer "},
+		{blog, http.StatusUnauthorized, "Send a deploy token: Authorization: Bearer "},
+	} {
+		status, body := deployCallAuthorized(t, g.addr, "/api/sections/blog/rollback", c.authorization, "", nil)
+		if status != c.status || !strings.Contains(body, c.message) {
+			t.Errorf("Authorization: %.12s…: %d %s, want %d saying %q", c.authorization, status, body, c.status, c.message)
+		}
 	}
 }
