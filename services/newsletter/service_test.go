@@ -244,6 +244,7 @@ func TestMessagesMatchContent(t *testing.T) {
 		{newsletter.MsgNameTooLong, v.NameTooLong},
 		{newsletter.MsgNameNotOneLine, v.NameNotOneLine},
 		{newsletter.MsgNameDirection, v.NameDirection},
+		{newsletter.MsgNameInvisible, v.NameInvisible},
 		{newsletter.MsgInvalidEmail, v.InvalidEmail},
 		{newsletter.MsgEmailTooLong, v.EmailTooLong},
 		{newsletter.NameMin, v.NameMinLength},
