@@ -214,10 +214,22 @@ export interface ImportResult {
   added: number;
   /** Came in confirmed: their row had a confirmation date. */
   confirmed: number;
-  /** Sent a confirmation email, as a sign-up on the site is. */
+  /** Came in unconfirmed: sent a confirmation email, as a sign-up on the site is, but for those the day's limit held back. */
   unconfirmed: number;
   /** Came in unsubscribed: never written to. */
   unsubscribed: number;
+  /** Confirmation emails queued: to the unconfirmed not held back, and the resent. */
+  confirmationsSent: number;
+  /**
+   * Rows left without their confirmation email because imports had sent
+   * `confirmationsPerDay` today (UTC): unconfirmed ones added, and refused ones an earlier
+   * import held back. Importing the file again another day sends them theirs.
+   */
+  confirmationsNotSent: number;
+  /** PORTFOLIO_IMPORT_CONFIRMATIONS_PER_DAY: the confirmation emails imports send a day. */
+  confirmationsPerDay: number;
+  /** Rows on the list already whose confirmation an earlier import held back: sent now. */
+  confirmationsResent: number;
   /** By line. */
   refused: RefusedRow[];
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
 	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
@@ -97,7 +98,7 @@ func runRestore(ctx context.Context, args []string, getenv func(string) string, 
 // restoreSQLite does runRestore's work and returns where the replaced database went
 // ("" if there was none).
 func restoreSQLite(ctx context.Context, cfg config.Config, backup string) (replaced string, err error) {
-	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+	if err := private.MkdirAll(cfg.DataDir); err != nil {
 		return "", fmt.Errorf("data dir: %w", err)
 	}
 	unlock, err := lockDataDir(cfg.DataDir)
@@ -172,7 +173,7 @@ func copyFile(src, dst string) (err error) {
 		return err
 	}
 	defer in.Close() //nolint:errcheck // read only
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	out, err := private.Create(dst)
 	if err != nil {
 		return err
 	}
@@ -231,7 +232,7 @@ func copyReleases(from, to string) (int, error) {
 		if _, err := os.Stat(dst); err == nil {
 			continue
 		}
-		if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
+		if err := private.MkdirAll(filepath.Dir(dst)); err != nil {
 			return copied, err
 		}
 		// Through a temporary name: a reader never takes half a file for an artifact.

@@ -66,7 +66,7 @@ func newReleaseSite(t testing.TB, dialect sqldb.Dialect) *releaseSite {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	svc, err := newSections(cfg, db, site.web)
+	svc, err := newSections(cfg, logger, db, site.web)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,7 +51,7 @@ func releasesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "
 
 // newSections is the release service over db: the gate knows the shell and the
 // sections as web was shipped with them.
-func newSections(cfg config.Config, db *sqldb.DB, web *server.Web) (*release.Service, error) {
+func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *server.Web) (*release.Service, error) {
 	shipped := release.Shipped{Provided: web.ProvidedModules(), Paths: map[string]string{}, Sections: map[string]release.Description{}}
 	for _, r := range web.ShellRoutes() {
 		shipped.Paths[r.Path] = "the shell"
@@ -73,6 +73,7 @@ func newSections(cfg config.Config, db *sqldb.DB, web *server.Web) (*release.Ser
 		Limits:  release.DefaultLimits,
 		Now:     time.Now,
 		Tokens:  release.Tokens{Store: store, Now: time.Now},
+		Logger:  logger,
 	}, nil
 }
 
@@ -253,7 +254,7 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 	if err != nil {
 		return err
 	}
-	svc, err := newSections(cfg, db, web)
+	svc, err := newSections(cfg, logger, db, web)
 	if err != nil {
 		return err
 	}

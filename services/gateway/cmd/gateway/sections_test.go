@@ -202,17 +202,17 @@ func deployCall(t *testing.T, addr, path, token, contentType string, body []byte
 	return deployRequest(t, addr, path, token, contentType, body, nil)
 }
 
-// deployRequest is deployCall with more headers.
+// deployRequest is deployCall with more headers (an Authorization there wins).
 func deployRequest(t *testing.T, addr, path, token, contentType string, body []byte, header http.Header) (int, string) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, "http://"+addr+path, bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
-	maps.Copy(req.Header, header)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}
+	maps.Copy(req.Header, header)
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)
 	}
@@ -225,9 +225,9 @@ func deployRequest(t *testing.T, addr, path, token, contentType string, body []b
 	return resp.StatusCode, string(b)
 }
 
-// sectionsSite starts a gateway on SQLite whose admin is owner ("s3cret admin pw"), and
-// returns its settings, for the CLI beside it, and the gateway.
-func sectionsSite(t *testing.T) (map[string]string, *gateway) {
+// startDeployable starts a gateway on SQLite with an admin (owner, "s3cret admin
+// pw") and returns its settings, itself, and what makes a deploy token for a section.
+func startDeployable(t *testing.T) (map[string]string, *gateway, func(section string) string) {
 	t.Helper()
 	var hash bytes.Buffer
 	if err := hashPassword(nil, strings.NewReader("s3cret admin pw\n"), &hash, io.Discard, bcrypt.MinCost); err != nil {
@@ -240,21 +240,22 @@ func sectionsSite(t *testing.T) (map[string]string, *gateway) {
 		"PORTFOLIO_ADMIN_USER":          "owner",
 		"PORTFOLIO_ADMIN_PASSWORD_HASH": strings.TrimSpace(hash.String()),
 	}
-	return env, startGateway(t, env)
-}
-
-// TestDeployTokensAndTheAdminsSections: CI publishes and promotes with a token scoped
-// to its section; another section's, a revoked, a made-up or no token is refused with
-// the API's JSON error; the admin sees the releases with their checks and history.
-func TestDeployTokensAndTheAdminsSections(t *testing.T) {
-	env, g := sectionsSite(t)
-	token := func(section string) string {
+	g := startGateway(t, env)
+	return env, g, func(section string) string {
+		t.Helper()
 		out, err := sectionsCLI(t, env, "token", "create", section, "--ttl", "1h")
 		if err != nil {
 			t.Fatal(err)
 		}
 		return strings.TrimSpace(out)
 	}
+}
+
+// TestDeployTokensAndTheAdminsSections: CI publishes and promotes with a token scoped
+// to its section; another section's, a revoked, a made-up or no token is refused with
+// the API's JSON error; the admin sees the releases with their checks and history.
+func TestDeployTokensAndTheAdminsSections(t *testing.T) {
+	env, g, token := startDeployable(t)
 	blog, newsletterToken := token("blog"), token("newsletter")
 	artifact, err := os.ReadFile(writeArtifact(t, "2.0.0-b", "v2", "shipping-alone", "Shipping Alone"))
 	if err != nil {
@@ -381,7 +382,7 @@ func signArtifact(t *testing.T, key, artifact string) string {
 // left, unsigned releases go again.
 func TestSignedReleasesThroughTheCLIAndTheAPIs(t *testing.T) {
 	keyA, keyB := releasetest.NewSSHKey(t, "blog-ci-a"), releasetest.NewSSHKey(t, "blog-ci-b")
-	env, g := sectionsSite(t)
+	env, g, _ := startDeployable(t)
 	env["USER"] = "ops" // the CLI's actor: cli:ops
 	tok, err := sectionsCLI(t, env, "token", "create", "blog", "--ttl", "1h")
 	if err != nil {
@@ -558,5 +559,127 @@ func TestSignedReleasesThroughTheCLIAndTheAPIs(t *testing.T) {
 	}
 	if status, e := publishSigned(t, g.addr, token, unsignedRaw, ""); status != http.StatusCreated {
 		t.Errorf("an unsigned release with no key left: %d %+v", status, e.Error)
+	}
+}
+
+// TestDeployAPIErrorsNameNoPath: no answer of the deploy API or the admin's sections
+// API names a path of the data directory, whatever went wrong; a published release
+// whose artifact is missing (restored without it, removed by hand) is a 404 naming the
+// release, and one that cannot be read a 500 saying nothing of why (the log says).
+func TestDeployAPIErrorsNameNoPath(t *testing.T) {
+	env, g, token := startDeployable(t)
+	dataDir := env["PORTFOLIO_DATA_DIR"]
+	blog := token("blog")
+	artifact := func(version, mark string) []byte {
+		b, err := os.ReadFile(writeArtifact(t, version, mark, "shipping-alone", "Shipping Alone"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	artifactPath := filepath.Join(dataDir, "releases", "blog", "2.0.0-c.tar.gz")
+	admin := newClient(t, g.adminAddr)
+	if status, body := admin.do(http.MethodPost, "/api/admin/session", `{"user":"owner","password":"s3cret admin pw"}`); status != http.StatusNoContent {
+		t.Fatalf("sign in: %d %s", status, body)
+	}
+	for _, c := range []struct {
+		name    string
+		setUp   func()
+		call    func() (int, string)
+		status  int
+		message string
+	}{
+		{"rollback with nothing to roll back", nil, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/rollback", blog, "", nil)
+		}, http.StatusConflict, "nothing to roll back: blog"},
+		{"a truncated artifact", nil, func() (int, string) {
+			a := artifact("2.0.0-b", "v2")
+			return deployCall(t, g.addr, "/api/sections/blog/releases", blog, "application/gzip", a[:len(a)/2])
+		}, http.StatusBadRequest, "truncated or corrupt"},
+		{"a version published again with other contents", func() {
+			if status, body := deployCall(t, g.addr, "/api/sections/blog/releases", blog, "application/gzip", artifact("2.0.0-b", "v2")); status != http.StatusCreated {
+				t.Fatalf("publish: %d %s", status, body)
+			}
+		}, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/releases", blog, "application/gzip", artifact("2.0.0-b", "v3"))
+		}, http.StatusConflict, "version already published with other contents"},
+		{"promoting a version never published", nil, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/promote", blog, "application/json", []byte(`{"version":"9.9.9"}`))
+		}, http.StatusNotFound, "no such release: blog 9.9.9"},
+		{"promoting without a version", nil, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/promote", blog, "application/json", []byte(`{}`))
+		}, http.StatusBadRequest, "Name the version to promote."},
+		{"promoting a release whose artifact is gone", func() {
+			if status, body := deployCall(t, g.addr, "/api/sections/blog/releases", blog, "application/gzip", artifact("2.0.0-c", "v4")); status != http.StatusCreated {
+				t.Fatalf("publish: %d %s", status, body)
+			}
+			if err := os.Remove(artifactPath); err != nil {
+				t.Fatal(err)
+			}
+		}, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/promote", blog, "application/json", []byte(`{"version":"2.0.0-c"}`))
+		}, http.StatusNotFound, "no such release: blog 2.0.0-c has no artifact"},
+		{"the admin promoting it", nil, func() (int, string) {
+			return admin.do(http.MethodPost, "/api/admin/sections/blog/promote", `{"version":"2.0.0-c"}`)
+		}, http.StatusNotFound, "no such release: blog 2.0.0-c has no artifact"},
+		{"promoting a release whose artifact cannot be read", func() {
+			if err := os.Mkdir(artifactPath, 0o700); err != nil { // read(2) on it fails
+				t.Fatal(err)
+			}
+		}, func() (int, string) {
+			return deployCall(t, g.addr, "/api/sections/blog/promote", blog, "application/json", []byte(`{"version":"2.0.0-c"}`))
+		}, http.StatusInternalServerError, "Something went wrong. Please try again later."},
+		{"the admin's list of releases with that one", nil, func() (int, string) {
+			return admin.do(http.MethodGet, "/api/admin/sections", "")
+		}, http.StatusOK, `"check":"The release could not be read; the gateway's log says why."`},
+	} {
+		if c.setUp != nil {
+			c.setUp()
+		}
+		status, body := c.call()
+		if status != c.status || !strings.Contains(body, c.message) {
+			t.Errorf("%s: %d %s, want %d saying %q", c.name, status, body, c.status, c.message)
+		}
+		if strings.Contains(body, dataDir) || strings.Contains(body, filepath.Dir(dataDir)) {
+			t.Errorf("%s: the answer names the data directory %s: %s", c.name, dataDir, body)
+		}
+	}
+	// What the answers leave out is in the log.
+	var logged bool
+	for _, e := range g.logs.all() {
+		if strings.Contains(fmt.Sprint(e["error"]), artifactPath) {
+			logged = true
+		}
+	}
+	if !logged {
+		t.Errorf("no log line names %s", artifactPath)
+	}
+}
+
+// TestDeployTokenSchemeInAnyCase: the scheme of Authorization is case-insensitive
+// (RFC 9110 11.1, RFC 6750 2.1), so "bearer" and "BEARER" are "Bearer"; another scheme,
+// or the scheme alone, is still refused.
+func TestDeployTokenSchemeInAnyCase(t *testing.T) {
+	_, g, token := startDeployable(t)
+	blog := token("blog")
+	for _, c := range []struct {
+		authorization string
+		status        int
+		message       string
+	}{
+		{"Bearer " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"bearer " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"BEARER " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"bEaReR " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"Bearer   " + blog, http.StatusConflict, "nothing to roll back: blog"},
+		{"Basic " + blog, http.StatusUnauthorized, "Send a deploy token: Authorization: Bearer "},
+		{"Bearer" + blog, http.StatusUnauthorized, "Send a deploy token: Authorization: Bearer "},
+		{"bearer", http.StatusUnauthorized, "Send a deploy token: Authorization: Bearer "},
+		{blog, http.StatusUnauthorized, "Send a deploy token: Authorization: Bearer "},
+	} {
+		status, body := deployRequest(t, g.addr, "/api/sections/blog/rollback", "", "", nil, http.Header{"Authorization": {c.authorization}})
+		if status != c.status || !strings.Contains(body, c.message) {
+			t.Errorf("Authorization: %.12s…: %d %s, want %d saying %q", c.authorization, status, body, c.status, c.message)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"go.uber.org/zap"
 	"golang.org/x/sync/singleflight"
 
 	"github.com/portfolio-site/portfolio/services/apperr"
@@ -63,6 +64,9 @@ type Service struct {
 	// indexing makes the requests for files of one older release wait for a single
 	// indexing of it.
 	indexing singleflight.Group
+	// Logger gets what Overviews does not show (a release that cannot be read); nil
+	// logs nothing.
+	Logger *zap.Logger
 }
 
 // Publish opens, checks and stores an artifact with its signature sig (an SSHSIG blob,
@@ -300,6 +304,9 @@ type CheckedRecord struct {
 	Check string `json:"check"` // '' when it fits the site, else the refusal
 }
 
+// unreadable is the check of a release that could not be read or opened.
+const unreadable = "The release could not be read; the gateway's log says why."
+
 // historyShown is how many events of a section Overviews lists.
 const historyShown = 20
 
@@ -331,9 +338,13 @@ func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 				err = refusal(site, rel)
 			}
 			if err != nil {
-				c.Check = err.Error()
+				// An apperr's message is for whoever asks; any other error's text may
+				// name a path of the data directory: it is logged, not shown.
+				c.Check = unreadable
 				if e, ok := apperr.From(err); ok {
 					c.Check = e.Message
+				} else if s.Logger != nil {
+					s.Logger.Error("sections: a release could not be checked", zap.String("section", name), zap.String("version", r.Version), zap.Error(err))
 				}
 			}
 			o.Releases = append(o.Releases, c)

@@ -49,8 +49,9 @@ func newGuards(d Deps) guards {
 	}
 	// Page views (docs/decisions/0039): counted on the page routes as they are served;
 	// a client-side navigation's beacon is same-origin, at most 1 KiB, and limited per
-	// client to a generous reader's pace, so no one script can inflate the counts.
-	g.views = viewCounter{counter: d.Analytics, auth: d.Admin.Auth, cookie: g.admin.cookie}
+	// client to a generous reader's pace, and so are the views counted (viewsPerMinute),
+	// so no one script can inflate the counts.
+	g.views = viewCounter{counter: d.Analytics, auth: d.Admin.Auth, cookie: g.admin.cookie, limit: ratelimit.New(viewsPerMinute, 0)}
 	g.signups = signupCounter{counter: d.Analytics, web: d.Web}
 	g.page = func(h http.Handler) http.Handler { return g.clientIP(g.views.pages(h)) }
 	if d.Analytics == nil {

@@ -85,7 +85,7 @@ func withDeployToken(logger *zap.Logger, sections SectionReleases) func(http.Han
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Cache-Control", "no-store")
 			section := mux.Vars(r)["section"]
-			token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			token, ok := bearerToken(r.Header.Get("Authorization"))
 			if !ok {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="sections"`)
 				writeError(w, r, logger, &Error{Code: ECodeUnauthorized, Message: "Send a deploy token: Authorization: Bearer <token>."})
@@ -101,6 +101,17 @@ func withDeployToken(logger *zap.Logger, sections SectionReleases) func(http.Han
 			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), actorKey{}, actor)))
 		})
 	}
+}
+
+// bearerToken is the token of an Authorization header of the Bearer scheme, whose
+// name is case-insensitive (RFC 9110 11.1: "bearer" and "BEARER" are "Bearer"); false
+// for another scheme or none.
+func bearerToken(authorization string) (string, bool) {
+	scheme, token, ok := strings.Cut(authorization, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return "", false
+	}
+	return token, true
 }
 
 type actorKey struct{}

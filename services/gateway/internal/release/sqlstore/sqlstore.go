@@ -404,7 +404,8 @@ func (b dirBlobs) path(section, version string) string {
 
 func (b dirBlobs) put(_ context.Context, _ *sql.Tx, section, version string, data []byte) error {
 	p := b.path(section, version)
-	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+	// 0700: the artifacts are the gateway's alone (docs/decisions/0051-private-files.md).
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("releases: store artifact: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(p), ".upload-*")
@@ -432,7 +433,9 @@ func (b dirBlobs) put(_ context.Context, _ *sql.Tx, section, version string, dat
 func (b dirBlobs) get(_ context.Context, section, version string) ([]byte, error) {
 	data, err := os.ReadFile(b.path(section, version))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%w: %s %s has no artifact in %s", release.ErrNoRelease, section, version, b.dir)
+		// Not the path: the message is the API's answer (the directory is the operator's
+		// PORTFOLIO_DATA_DIR/releases).
+		return nil, fmt.Errorf("%w: %s %s has no artifact", release.ErrNoRelease, section, version)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("releases: read artifact: %w", err)
