@@ -17,9 +17,19 @@ const editionBody =
   "[&_code]:font-mono [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-muted [&_:not(pre)>code]:px-1.5 " +
   "[&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.875em]";
 
-/** An edition's full text: the HTML the content build rendered (see above). */
+/**
+ * An edition's full text: the HTML the content build rendered (see above), marked as the
+ * text a feed entry carries (data-article-body: the gateway's internal/discovery,
+ * decision 0055).
+ */
 export function EditionText({ html, className }: { html: string; className?: string }) {
-  return <div className={cn(editionBody, className)} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      data-article-body=""
+      className={cn(editionBody, className)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 /**
