@@ -1,7 +1,8 @@
-import { getTag, tagSlug } from "@portfolio/content/blog";
+import { tagPageOf } from "@portfolio/content/blog";
 import { Link } from "@portfolio/router";
-import { TagList } from "@portfolio/ui/tag-list";
-import type { ReactElement } from "react";
+import { TagList, tagLinks } from "@portfolio/ui/tag-list";
+
+const renderTag = tagLinks(tagPageOf, Link);
 
 /**
  * A post's tags (the ui's TagList: a list named 'Tags', the same badges), each a link to
@@ -17,18 +18,5 @@ export function PostTags({
   max?: number;
   className?: string;
 }) {
-  return <TagList tags={tags} max={max} className={className} renderTag={tagLink} />;
-}
-
-function tagLink(tag: string, badge: ReactElement) {
-  const page = getTag(tagSlug(tag));
-  if (!page) return badge;
-  return (
-    <Link
-      to={page.url}
-      className="inline-flex rounded-full outline-none hover:[&>span]:bg-secondary/70 hover:[&>span]:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
-    >
-      {badge}
-    </Link>
-  );
+  return <TagList tags={tags} max={max} className={className} renderTag={renderTag} />;
 }
