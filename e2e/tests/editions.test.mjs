@@ -2,10 +2,10 @@
 // remote's route, prerendered by its build, a route of its release), then links to the
 // previous and next editions and the newsletter's subscribe form, which works without
 // JavaScript too; its tags link the blog's tag pages where there is one. /newsletter is
-// an archive of excerpts, each card linking its edition's page (issue 33, items 4 and
-// 13). Without JavaScript it is all there; with JavaScript it hydrates without a
-// warning; an unknown number is the section's not-found view with HTTP 404. At 375 and
-// 1280 px, in both themes, axe finds nothing.
+// an archive of excerpts, each card linking its edition's page (docs/decisions/0056).
+// Without JavaScript it is all there; with JavaScript it hydrates without a warning; an
+// unknown number is the section's not-found view with HTTP 404. At 375 and 1280 px, in
+// both themes, axe finds nothing.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";

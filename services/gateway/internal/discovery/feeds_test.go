@@ -67,8 +67,8 @@ type jsonFeed struct {
 
 // article is a prerendered article page as the blog's build writes it: the page's
 // <article> with chrome around the text it marks (data-article-body), a heading with
-// its '#' link, a script, React's Suspense markers and relative links, and what issue
-// 27's probe got through the feeds (formaction, SVG's <set>).
+// its '#' link, a script, React's Suspense markers and relative links, and what a
+// security probe got through the feeds (formaction, SVG's <set>).
 const article = `<div class="wrap"><article class="mx-auto"><a href="/blog">Back to Blog</a>` +
 	`<header><h1>Title</h1><p>7 min read</p><ul aria-label="Tags"><li><a href="/blog/tags/iac">IaC</a></li></ul></header><!--$-->` +
 	`<div class="relative"><nav aria-label="On this page"><a href="#step-2">Step 2</a></nav>` +
