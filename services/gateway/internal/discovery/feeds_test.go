@@ -67,7 +67,7 @@ type jsonFeed struct {
 
 // article is a prerendered article page as the blog's build writes it: the page's
 // <article> with chrome around, a script, React's Suspense markers and relative links,
-// and what issue 27's probe got through the feeds (formaction, SVG's <set>).
+// and what a security probe got through the feeds (formaction, SVG's <set>).
 const article = `<div class="wrap"><article class="mx-auto"><a href="/blog">Back to Blog</a>` +
 	`<header><h1>Title</h1></header><!--$--><div class="article-body"><p>See <a href="/rss.xml">the feed</a>, ` +
 	`<a href="#step-2">step 2</a> and <a href="../projects/1">a project</a>.</p>` +
