@@ -22,7 +22,7 @@ const editionBody =
 /**
  * An edition's full text: the HTML the content build rendered (see above), marked as the
  * text a feed entry carries (data-article-body: the gateway's internal/discovery,
- * decision 0055).
+ * decision 0057).
  */
 export function EditionText({ html, className }: { html: string; className?: string }) {
   return (
@@ -55,7 +55,7 @@ const renderTag = tagLinks(tagPageOf, Link);
 /**
  * An edition's tags (a list named 'Tags'), each a link to the blog's page of the tag
  * (/blog/tags/<slug>, the articles on the same topic) where a published article has it;
- * the others, which have no page, plain badges (docs/decisions/0056).
+ * the others, which have no page, plain badges (docs/decisions/0058).
  */
 export function EditionTags({ tags }: { tags: readonly string[] }) {
   return <TagList tags={tags} renderTag={renderTag} />;
