@@ -29,7 +29,15 @@ func openDatabase(ctx context.Context, cfg config.Config, logger *zap.Logger) (*
 	} else {
 		where = postgresFields(dsn)
 	}
-	db, err := sqldb.Open(ctx, dsn)
+	var db *sqldb.DB
+	var err error
+	if cfg.ReplicaURL != "" {
+		// The replicator checkpoints after it has copied the WAL; the writer's own
+		// checkpoints then only bound the WAL while replication is down.
+		db, err = sqldb.OpenSQLiteWith(ctx, dsn, sqldb.SQLiteOptions{AutoCheckpointPages: replicatedAutoCheckpoint})
+	} else {
+		db, err = sqldb.Open(ctx, dsn)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("database: %w", err)
 	}
@@ -40,6 +48,10 @@ func openDatabase(ctx context.Context, cfg config.Config, logger *zap.Logger) (*
 	logger.Info("database open", append([]zap.Field{zap.String("dialect", string(db.Dialect))}, where...)...)
 	return db, nil
 }
+
+// replicatedAutoCheckpoint is the writer's checkpoint threshold (pages, ~40 MB) under
+// replication: ten times SQLite's default and Litestream's own (docs/decisions/0053).
+const replicatedAutoCheckpoint = 10000
 
 // closeDatabase closes db, the last thing run does.
 func closeDatabase(db *sqldb.DB, logger *zap.Logger) {

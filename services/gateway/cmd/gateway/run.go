@@ -112,6 +112,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 
+	// Restored from the replica first if the data directory has none; its last sync
+	// runs after the database is closed (defers run in reverse).
+	repl, err := openReplication(ctx, *cfg, getenv, logger)
+	if err != nil {
+		return err
+	}
+	defer repl.close()
 	// One database for every module: a row and the emails about it commit together.
 	// Closed last, after HTTP and the background work have stopped.
 	db, err := openDatabase(ctx, *cfg, logger)
@@ -130,11 +137,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	defer stopFollowing()
 	reg := metricsRegistry(ctx)
+	if err := repl.register(reg); err != nil {
+		return err
+	}
+	defer repl.start(ctx)()
 	backups, err := newBackupSchedule(*cfg, logger, reg)
 	if err != nil {
 		return err
 	}
 	defer backups.start(ctx)()
+	drills, err := newRestoreDrills(*cfg, logger, reg, repl)
+	if err != nil {
+		return err
+	}
+	defer drills.start(ctx)()
 
 	mail, err := newMail(*cfg, logger, db, reg)
 	if err != nil {
