@@ -22,7 +22,7 @@ var (
 // Point is what a restore brought back.
 type Point struct {
 	// Generation is the snapshot the restored chain of files starts from, by its
-	// transaction range ("0000000000000001-0000000000000a3c"); Litestream 0.5 names
+	// transaction range ("0000000000000001-0000000000000a3c"): Litestream 0.5 names
 	// a database's history by transaction IDs, so this is what a generation was.
 	Generation string
 	// Position is the last transaction restored (Litestream's TXID, in hex).
@@ -55,7 +55,7 @@ func Restore(ctx context.Context, client litestream.ReplicaClient, dst string, a
 	}
 	first, last := plan[0], plan[len(plan)-1]
 	p := Point{
-		Generation: ltx.FormatFilename(first.MinTXID, first.MaxTXID),
+		Generation: first.MinTXID.String() + "-" + first.MaxTXID.String(),
 		Position:   last.MaxTXID.String(),
 		Files:      len(plan),
 	}
