@@ -1,0 +1,326 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"maps"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/replica/s3test"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
+)
+
+// replicaKind is a replica a test runs against: a file path or a real S3-compatible
+// server (versitygw, started by the test).
+type replicaKind struct {
+	name string
+	env  func(t *testing.T) (env map[string]string, s3 *s3test.Server)
+}
+
+var replicaKinds = []replicaKind{
+	{"file", func(t *testing.T) (map[string]string, *s3test.Server) {
+		return map[string]string{"PORTFOLIO_REPLICA_URL": "file://" + filepath.Join(t.TempDir(), "replica")}, nil
+	}},
+	{"s3", func(t *testing.T) (map[string]string, *s3test.Server) {
+		srv := s3test.Start(t)
+		// The AWS SDK reads this one from the process, and refuses it with the
+		// HTTP client Litestream brings (README, Replication).
+		t.Setenv("AWS_CA_BUNDLE", "")
+		env := srv.Env()
+		env["PORTFOLIO_REPLICA_URL"] = srv.URL("site")
+		return env, srv
+	}},
+}
+
+// replicaEnv is a site's settings with a replica: writes unthrottled, mail to the
+// maildir.
+func replicaEnv(t *testing.T, extra map[string]string) map[string]string {
+	env := map[string]string{
+		"PORTFOLIO_DATA_DIR":              filepath.Join(t.TempDir(), "data"),
+		"PORTFOLIO_RATE_LIMIT_PER_MINUTE": "100000",
+		"PORTFOLIO_MAIL_RATE_PER_SECOND":  "0",
+	}
+	maps.Copy(env, extra)
+	return env
+}
+
+// envGatewayProcess has TestGatewayProcess run a gateway: the process a test kills.
+const envGatewayProcess = "PORTFOLIO_TEST_GATEWAY_PROCESS"
+
+// TestGatewayProcess is the gateway process TestReplicaSurvivesALostDisk kills with
+// SIGKILL: run with the process's environment. It does nothing in a normal run.
+func TestGatewayProcess(t *testing.T) {
+	if os.Getenv(envGatewayProcess) == "" {
+		t.Skip("run by the replication tests")
+	}
+	if err := run(context.Background(), []string{"gateway"}, os.Getenv, strings.NewReader(""), io.Discard, os.Stderr); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// process is a gateway in a process of its own.
+type process struct {
+	cmd  *exec.Cmd
+	addr string
+	logs *logWatcher
+	done chan error
+}
+
+// startProcess starts this test binary as a gateway with env (and the test's fixture
+// build) and returns once it listens.
+func startProcess(t *testing.T, env map[string]string) *process {
+	t.Helper()
+	full := map[string]string{
+		"PORTFOLIO_HTTP_ADDR":    "127.0.0.1:0",
+		"PORTFOLIO_ADMIN_ADDR":   "127.0.0.1:0",
+		"PORTFOLIO_METRICS_ADDR": "off",
+		"PORTFOLIO_WEB_DIR":      webtest.Build(t),
+		"PORTFOLIO_LOG_LEVEL":    "info",
+		envGatewayProcess:        "1",
+	}
+	maps.Copy(full, env)
+	cmd := exec.Command(os.Args[0], "-test.run=^TestGatewayProcess$", "-test.v=false")
+	cmd.Env = slices.DeleteFunc(os.Environ(), func(kv string) bool {
+		return strings.HasPrefix(kv, "PORTFOLIO_") || strings.HasPrefix(kv, "AWS_")
+	})
+	for k, v := range full {
+		cmd.Env = append(cmd.Env, k+"="+v)
+	}
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	p := &process{cmd: cmd, logs: newLogWatcher(), done: make(chan error, 1)}
+	go func() {
+		_, _ = io.Copy(p.logs, stderr)
+		p.done <- cmd.Wait()
+	}()
+	t.Cleanup(func() { _ = cmd.Process.Kill(); <-p.done })
+	p.addr, _ = p.logs.waitFor(t, "listening", p.done)["addr"].(string)
+	return p
+}
+
+// ack is a contact message the site answered 202, and when.
+type ack struct {
+	name string
+	at   time.Time
+}
+
+// writeUntil posts contact messages to addr one after another until stop is closed,
+// and returns those answered 202.
+func writeUntil(t *testing.T, addr, prefix string, stop <-chan struct{}) []ack {
+	var acks []ack
+	client := &http.Client{Timeout: 5 * time.Second}
+	for i := 0; ; i++ {
+		select {
+		case <-stop:
+			return acks
+		default:
+		}
+		name := fmt.Sprintf("%s %d", prefix, i)
+		resp, err := client.Post("http://"+addr+"/api/contact", "application/json", strings.NewReader(strings.Replace(contactJSON, "Jane <b>Doe</b>", name, 1)))
+		if err != nil {
+			return acks // killed
+		}
+		_ = resp.Body.Close()
+		if resp.StatusCode == http.StatusAccepted {
+			acks = append(acks, ack{name, time.Now()})
+		}
+	}
+}
+
+// storedNames are the names of the contact messages in the site's database.
+func storedNames(t *testing.T, env map[string]string) map[string]bool {
+	t.Helper()
+	names := map[string]bool{}
+	for _, m := range storedMessagesN(t, filepath.Join(env["PORTFOLIO_DATA_DIR"], "portfolio.db"), 100000) {
+		names[m.Name] = true
+	}
+	return names
+}
+
+// TestReplicaSurvivesALostDisk, against a file replica and a real S3-compatible
+// server: a gateway takes writes, is killed with SIGKILL, and its data directory is
+// deleted; started again, it restores the database from the replica before it serves
+// and logs what it restored. Every message acknowledged more than one sync interval
+// before the kill is back. A second start, on the database now there, restores
+// nothing: a local database is never overwritten.
+func TestReplicaSurvivesALostDisk(t *testing.T) {
+	for _, kind := range replicaKinds {
+		t.Run(kind.name, func(t *testing.T) {
+			renv, _ := kind.env(t)
+			env := replicaEnv(t, renv)
+			first := startProcess(t, env)
+
+			stop := make(chan struct{})
+			var acks []ack
+			var wg sync.WaitGroup
+			wg.Go(func() { acks = writeUntil(t, first.addr, "Before the kill", stop) })
+			// Writes for a few sync intervals, then the kill while they go on.
+			time.Sleep(3 * time.Second)
+			killed := time.Now()
+			if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+				t.Fatal(err)
+			}
+			close(stop)
+			wg.Wait()
+			<-first.done
+			first.done <- nil
+			if err := os.RemoveAll(env["PORTFOLIO_DATA_DIR"]); err != nil {
+				t.Fatal(err)
+			}
+
+			second := startGateway(t, env)
+			restored := second.logs.waitFor(t, "restored from the replica", second.done)
+			for _, field := range []string{"generation", "position", "last_write", "replica"} {
+				if s, _ := restored[field].(string); s == "" {
+					t.Errorf("the restore's log line has no %s: %v", field, restored)
+				}
+			}
+			interval := time.Second // the default PORTFOLIO_REPLICA_SYNC_INTERVAL
+			stored := storedNames(t, env)
+			lost, due := 0, 0
+			for _, a := range acks {
+				if a.at.Before(killed.Add(-interval)) {
+					due++
+					if !stored[a.name] {
+						lost++
+						t.Errorf("%q, acknowledged %s before the kill, was not restored", a.name, killed.Sub(a.at).Round(time.Millisecond))
+					}
+				}
+			}
+			if due < 10 {
+				t.Fatalf("only %d writes acknowledged a sync interval before the kill", due)
+			}
+			recent := 0
+			for _, a := range acks {
+				if !a.at.Before(killed.Add(-interval)) && !stored[a.name] {
+					recent++
+				}
+			}
+			t.Logf("%s: %d writes acknowledged, %d more than %s before the kill: %d lost; of the last %s's, %d not restored",
+				kind.name, len(acks), due, interval, lost, interval, recent)
+			second.stop(t)
+
+			third := startGateway(t, env)
+			for _, e := range third.logs.all() {
+				if e["msg"] == "restored from the replica" {
+					t.Errorf("a start on an existing database restored from the replica: %v", e)
+				}
+			}
+			if n := len(storedNames(t, env)); n != len(stored) {
+				t.Errorf("after a start on the existing database: %d messages, want %d", n, len(stored))
+			}
+		})
+	}
+}
+
+// replicated waits until the replica holds every write acknowledged before now:
+// the gateway's lag says it last held everything after that.
+func replicated(t *testing.T, g *gateway) {
+	t.Helper()
+	since := time.Now()
+	addr, _ := g.logs.waitFor(t, "metrics listening", g.done)["addr"].(string)
+	waitUntil(t, func() bool {
+		lag := scrape(t, addr, "portfolio_replica_lag_seconds")
+		return time.Now().Add(-time.Duration(lag * float64(time.Second))).After(since)
+	})
+}
+
+// scrape reads the value of the series named series from the metrics at addr.
+func scrape(t *testing.T, addr, series string) float64 {
+	t.Helper()
+	resp, body := fetch(t, "http://"+addr+"/metrics", nil)
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("/metrics = %d", resp.StatusCode)
+	}
+	sc := bufio.NewScanner(strings.NewReader(body))
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), series+" "); ok {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return f
+		}
+	}
+	t.Fatalf("no %s in /metrics", series)
+	return 0
+}
+
+// TestReplicaPointInTime: `gateway restore --from-replica --at` a moment between two
+// writes brings back the first and not the second; without --at, both. While the
+// gateway runs, the data directory's lock refuses a restore.
+func TestReplicaPointInTime(t *testing.T) {
+	env := replicaEnv(t, replicaKinds[0].envOnly(t))
+	g := startGateway(t, env)
+	if status, body := postContact(t, g.addr, strings.Replace(contactJSON, "Jane <b>Doe</b>", "First", 1)); status != http.StatusAccepted {
+		t.Fatalf("POST = %d %s", status, body)
+	}
+	replicated(t, g)
+	between := time.Now()
+	time.Sleep(1100 * time.Millisecond) // the replica's times are in milliseconds: clearly after
+	if status, body := postContact(t, g.addr, strings.Replace(contactJSON, "Jane <b>Doe</b>", "Second", 1)); status != http.StatusAccepted {
+		t.Fatalf("POST = %d %s", status, body)
+	}
+	replicated(t, g)
+	if _, err := runCommand(t, env, "restore", "--from-replica"); err == nil || !strings.Contains(err.Error(), "a gateway is running on it") {
+		t.Errorf("restore --from-replica while the gateway runs: %v, want it refused", err)
+	}
+	g.stop(t)
+
+	for _, tc := range []struct {
+		args []string
+		want map[string]bool
+	}{
+		{[]string{"--at", between.UTC().Format(time.RFC3339Nano)}, map[string]bool{"First": true, "Second": false}},
+		{nil, map[string]bool{"First": true, "Second": true}},
+	} {
+		into := maps.Clone(env)
+		into["PORTFOLIO_DATA_DIR"] = filepath.Join(t.TempDir(), "restored")
+		out, err := runCommand(t, into, append([]string{"restore", "--from-replica"}, tc.args...)...)
+		if err != nil {
+			t.Fatalf("restore --from-replica %v: %v\n%s", tc.args, err, out)
+		}
+		if !strings.Contains(out, "generation ") || !strings.Contains(out, "position ") || !strings.Contains(out, "last write ") {
+			t.Errorf("restore --from-replica %v said %q: want the generation, position and last write", tc.args, out)
+		}
+		stored := storedNames(t, into)
+		for name, want := range tc.want {
+			if stored[name] != want {
+				t.Errorf("restore --from-replica %v: %q restored = %v, want %v", tc.args, name, stored[name], want)
+			}
+		}
+		fi, err := os.Stat(filepath.Join(into["PORTFOLIO_DATA_DIR"], "portfolio.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().Perm() != 0o600 {
+			t.Errorf("restored database has mode %v, want 0600", fi.Mode().Perm())
+		}
+	}
+	if _, err := runCommand(t, env, "restore", "--from-replica", "--at", "yesterday"); err == nil || !strings.Contains(err.Error(), `--at "yesterday" is not an RFC 3339 time`) {
+		t.Errorf("restore --at yesterday: %v", err)
+	}
+}
+
+// envOnly is the kind's settings, for a test that needs no server handle.
+func (k replicaKind) envOnly(t *testing.T) map[string]string {
+	env, _ := k.env(t)
+	return env
+}
