@@ -30,8 +30,8 @@ const (
 
 // Server is a running versitygw and its proxy.
 type Server struct {
-	root string // the posix backend's top directory; Bucket is a folder in it
-	addr string // the proxy's address, what clients use
+	root  string // the posix backend's top directory; Bucket is a folder in it
+	addr  string // the proxy's address, what clients use
 	proxy http.Handler
 
 	mu       sync.Mutex
