@@ -13,6 +13,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/replica"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // replication is the continuous replication of the SQLite database to
@@ -99,6 +100,22 @@ func restoreFromReplica(ctx context.Context, cfg config.Config, client *replica.
 		return err
 	})
 	return p, replaced, err
+}
+
+// writeProbeEvery is how often /readyz's write probe commits while the database is
+// replicated: each commit is shipped, and a probe every few seconds (the load
+// balancer's, Prometheus's portfolio_ready) would keep an idle site's replica busy.
+// The site runs as one process on SQLite, so readiness takes no traffic elsewhere
+// meanwhile; a write that fails still answers 503 at once.
+const writeProbeEvery = 5 * time.Minute
+
+// health is the database's readiness checks: the write probe rate-limited while it is
+// replicated.
+func (r *replication) health(db *sqldb.DB) *sqldb.Health {
+	if r == nil {
+		return sqldb.NewHealth(db)
+	}
+	return sqldb.NewHealthEvery(db, writeProbeEvery, time.Now)
 }
 
 // register adds the replication's metrics to reg.

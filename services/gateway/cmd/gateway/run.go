@@ -23,7 +23,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
-	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // Timeouts of the HTTP server. Every request is a small page, file or JSON body, so
@@ -184,7 +183,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Routes:     site.routes,
 		Web:        site.web,
 		Registry:   reg,
-		Database:   sqldb.NewHealth(db),
+		Database:   repl.health(db),
 		Contact:    contacts.inbox,
 		Newsletter: letters.subscriptions,
 		Admin:      adm,
