@@ -324,3 +324,115 @@ func (k replicaKind) envOnly(t *testing.T) map[string]string {
 	env, _ := k.env(t)
 	return env
 }
+
+// writeReplicated posts n contact messages named prefix 0, 1, …, each in the replica
+// before the next is written, so that each has files of its own there.
+func writeReplicated(t *testing.T, g *gateway, prefix string, n int) {
+	t.Helper()
+	for i := range n {
+		if status, body := postContact(t, g.addr, strings.Replace(contactJSON, "Jane <b>Doe</b>", fmt.Sprintf("%s %d", prefix, i), 1)); status != http.StatusAccepted {
+			t.Fatalf("POST = %d %s", status, body)
+		}
+		replicated(t, g)
+	}
+}
+
+// startErr runs the gateway with env and returns the error it stops with before it
+// serves.
+func startErr(t *testing.T, env map[string]string) error {
+	t.Helper()
+	full := map[string]string{
+		"PORTFOLIO_HTTP_ADDR":    "127.0.0.1:0",
+		"PORTFOLIO_ADMIN_ADDR":   "127.0.0.1:0",
+		"PORTFOLIO_METRICS_ADDR": "off",
+		"PORTFOLIO_WEB_DIR":      webtest.Build(t),
+	}
+	maps.Copy(full, env)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	logs := newLogWatcher()
+	err := run(ctx, []string{"gateway"}, func(k string) string { return full[k] }, strings.NewReader(""), io.Discard, logs)
+	for _, e := range logs.all() {
+		if e["msg"] == "listening" {
+			t.Errorf("the gateway served: %v", e)
+		}
+	}
+	return err
+}
+
+// TestReplicaRefusesABadReplica: a replica with a damaged file, a file cut short or
+// a file missing in its history is refused with an error that says so, and nothing
+// starts: no database is made.
+func TestReplicaRefusesABadReplica(t *testing.T) {
+	good := filepath.Join(t.TempDir(), "replica")
+	env := replicaEnv(t, map[string]string{"PORTFOLIO_REPLICA_URL": "file://" + good})
+	g := startGateway(t, env)
+	writeReplicated(t, g, "Message", 4)
+	g.stop(t)
+	l0 := func(dir string) []string {
+		names, err := filepath.Glob(filepath.Join(dir, "ltx", "0", "*.ltx"))
+		if err != nil || len(names) < 4 {
+			t.Fatalf("shipped files: %v %v", names, err)
+		}
+		return names
+	}
+
+	for _, tc := range []struct {
+		name   string
+		damage func(dir string)
+		want   string
+	}{
+		{"a damaged file", func(dir string) {
+			names := l0(dir)
+			b, err := os.ReadFile(names[len(names)-2])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := 200; i < len(b)-100 && i < 400; i++ {
+				b[i] ^= 0xff
+			}
+			if err := os.WriteFile(names[len(names)-2], b, 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}, "decode database"},
+		{"a file cut short", func(dir string) {
+			names := l0(dir)
+			fi, err := os.Stat(names[len(names)-1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Truncate(names[len(names)-1], fi.Size()/2); err != nil {
+				t.Fatal(err)
+			}
+		}, "unexpected EOF"},
+		{"a file missing", func(dir string) {
+			// Only the shipped files: without the compacted ones, nothing covers the gap.
+			for _, level := range []string{"1", "2", "9"} {
+				if err := os.RemoveAll(filepath.Join(dir, "ltx", level)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			names := l0(dir)
+			if err := os.Remove(names[len(names)/2]); err != nil {
+				t.Fatal(err)
+			}
+		}, "non-contiguous"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "replica")
+			if err := os.CopyFS(dir, os.DirFS(good)); err != nil {
+				t.Fatal(err)
+			}
+			tc.damage(dir)
+			env := replicaEnv(t, map[string]string{"PORTFOLIO_REPLICA_URL": "file://" + dir})
+			err := startErr(t, env)
+			if err == nil || !strings.Contains(err.Error(), "nothing started") || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("start on %s: %v, want it refused (%q)", tc.name, err, tc.want)
+			}
+			t.Logf("%s: %v", tc.name, err)
+			if _, err := os.Stat(filepath.Join(env["PORTFOLIO_DATA_DIR"], "portfolio.db")); err == nil {
+				t.Error("a database was made")
+			}
+		})
+	}
+}
