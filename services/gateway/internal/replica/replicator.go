@@ -36,7 +36,7 @@ const (
 	probeEvery = time.Hour
 	// maxBackoff bounds the wait between tries while the store fails: when it is
 	// back, replication catches up within this.
-	maxBackoff = 30 * time.Second
+	maxBackoff = 5 * time.Second
 	// closeTimeout bounds the last sync on shutdown: a store that is down must not
 	// hold a stop past what a process manager waits.
 	closeTimeout = 10 * time.Second
