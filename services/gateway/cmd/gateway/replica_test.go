@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"net/http"
 	"os"
 	"os/exec"
@@ -18,6 +19,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+	"go.uber.org/zap"
+
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/replica/s3test"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 )
@@ -481,5 +486,75 @@ func TestReplicaUnreachableCatchesUp(t *testing.T) {
 		if !stored[name] {
 			t.Errorf("%q is not in the replica after it caught up", name)
 		}
+	}
+}
+
+// TestRestoreCheck: `gateway restore --check` restores the newest replica (or, without
+// one, the newest scheduled backup) into a temporary directory and checks it,
+// changing nothing; a damaged replica fails it. The weekly drill does the same and
+// its result is the portfolio_restore_drill_success gauge.
+func TestRestoreCheck(t *testing.T) {
+	replicaDir := filepath.Join(t.TempDir(), "replica")
+	env := replicaEnv(t, map[string]string{"PORTFOLIO_REPLICA_URL": "file://" + replicaDir})
+	g := startGateway(t, env)
+	writeReplicated(t, g, "Checked", 2)
+	out, err := runCommand(t, env, "restore", "--check")
+	if err != nil || !strings.Contains(out, "restore check passed") || !strings.Contains(out, "the replica file://"+replicaDir) {
+		t.Errorf("restore --check while the gateway runs: %v\n%s", err, out)
+	}
+	g.stop(t)
+
+	cfg, err := config.Load("", func(k string) string { return env[k] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := newReplicaClient(cfg, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := prometheus.NewRegistry()
+	drills, err := newRestoreDrills(cfg, zap.NewNop(), reg, &replication{client: client})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := gaugeValue(t, reg, "portfolio_restore_drill_success"); !math.IsNaN(v) {
+		t.Errorf("before the first drill: portfolio_restore_drill_success = %v, want NaN", v)
+	}
+	drills.drill(context.Background())
+	if v := gaugeValue(t, reg, "portfolio_restore_drill_success"); v != 1 {
+		t.Errorf("after a good drill: portfolio_restore_drill_success = %v, want 1", v)
+	}
+
+	names, err := filepath.Glob(filepath.Join(replicaDir, "ltx", "0", "*.ltx"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("shipped files: %v %v", names, err)
+	}
+	if err := os.Truncate(names[len(names)-1], 100); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := runCommand(t, env, "restore", "--check"); err == nil || !strings.Contains(err.Error(), "restore check failed") {
+		t.Errorf("restore --check on a damaged replica: %v\n%s", err, out)
+	}
+	drills.drill(context.Background())
+	if v := gaugeValue(t, reg, "portfolio_restore_drill_success"); v != 0 {
+		t.Errorf("after a failed drill: portfolio_restore_drill_success = %v, want 0", v)
+	}
+	if v := gaugeValue(t, reg, "portfolio_restore_drill_timestamp_seconds"); v == 0 {
+		t.Error("portfolio_restore_drill_timestamp_seconds = 0 after two drills")
+	}
+
+	// Without a replica: the newest scheduled backup; with neither, nothing to check.
+	backups := t.TempDir()
+	noReplica := maps.Clone(env)
+	delete(noReplica, "PORTFOLIO_REPLICA_URL")
+	if out, err := runCommand(t, noReplica, "restore", "--check"); err == nil || !strings.Contains(err.Error(), "nothing to restore") {
+		t.Errorf("restore --check with neither: %v\n%s", err, out)
+	}
+	if out, err := runCommand(t, noReplica, "backup", filepath.Join(backups, "portfolio-20260101T000000Z.db")); err != nil {
+		t.Fatalf("backup: %v\n%s", err, out)
+	}
+	noReplica["PORTFOLIO_BACKUP_DIR"] = backups
+	if out, err := runCommand(t, noReplica, "restore", "--check"); err != nil || !strings.Contains(out, "the backup "+filepath.Join(backups, "portfolio-20260101T000000Z.db")) {
+		t.Errorf("restore --check of a backup: %v\n%s", err, out)
 	}
 }
