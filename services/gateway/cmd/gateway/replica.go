@@ -13,6 +13,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/replica"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
@@ -149,4 +150,21 @@ func (r *replication) close() {
 		return
 	}
 	r.logger.Info("replica: stopped", zap.String("position", r.rep.Position()), zap.Duration("lag", r.rep.Lag()))
+}
+
+// replicationStatus tells the admin's dashboard how the database is kept off its disk.
+type replicationStatus struct {
+	cfg  config.Config
+	repl *replication
+}
+
+func (s replicationStatus) ReplicationStatus() server.ReplicationStatus {
+	switch {
+	case s.cfg.DatabaseURL != "":
+		return server.ReplicationStatus{Mode: server.ReplicationPostgres, Healthy: true}
+	case s.repl == nil:
+		return server.ReplicationStatus{Mode: server.ReplicationNone}
+	}
+	lag := s.repl.rep.Lag()
+	return server.ReplicationStatus{Mode: server.ReplicationReplica, Lag: lag, Healthy: replica.Healthy(lag, s.cfg.ReplicaSyncInterval)}
 }

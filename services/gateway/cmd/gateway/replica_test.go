@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"maps"
@@ -448,10 +449,14 @@ func TestReplicaRefusesABadReplica(t *testing.T) {
 // is back, replication catches up, and a restore has every message.
 func TestReplicaUnreachableCatchesUp(t *testing.T) {
 	renv, srv := replicaKinds[1].env(t)
-	env := replicaEnv(t, renv)
+	env := replicaEnv(t, adminEnv(t, renv))
 	g := startGateway(t, env)
 	metrics, _ := g.logs.waitFor(t, "metrics listening", g.done)["addr"].(string)
 	writeReplicated(t, g, "Before", 2)
+	if st := adminReplication(t, g); st["mode"] != "replica" || st["healthy"] != true || st["lagSeconds"] == nil {
+		t.Errorf("the admin's stats say %v, want a healthy replica with its lag", st)
+	}
+	replicated(t, g) // the sign-in's session too
 
 	idleFrom := srv.Requests()
 	time.Sleep(3 * time.Second) // six syncs of a site nobody writes to
@@ -470,6 +475,9 @@ func TestReplicaUnreachableCatchesUp(t *testing.T) {
 	})
 	if resp, body := fetch(t, "http://"+g.addr+"/healthz", nil); resp.StatusCode != http.StatusOK {
 		t.Errorf("/healthz with the store down = %d %s", resp.StatusCode, body)
+	}
+	if lag, _ := adminReplication(t, g)["lagSeconds"].(float64); lag < 2 {
+		t.Errorf("the admin's stats say the replica lags %vs with the store down, want 2 s or more", lag)
 	}
 
 	srv.Up(t)
@@ -556,5 +564,35 @@ func TestRestoreCheck(t *testing.T) {
 	noReplica["PORTFOLIO_BACKUP_DIR"] = backups
 	if out, err := runCommand(t, noReplica, "restore", "--check"); err != nil || !strings.Contains(out, "the backup "+filepath.Join(backups, "portfolio-20260101T000000Z.db")) {
 		t.Errorf("restore --check of a backup: %v\n%s", err, out)
+	}
+}
+
+// adminReplication signs in as the admin of adminEnv and returns what
+// GET /api/admin/stats says of the replication.
+func adminReplication(t *testing.T, g *gateway) map[string]any {
+	t.Helper()
+	c := newClient(t, g.adminAddr)
+	if status, body := c.do(http.MethodPost, "/api/admin/session", `{"user":"owner","password":"s3cret admin pw"}`); status != http.StatusNoContent {
+		t.Fatalf("sign-in: %d %s", status, body)
+	}
+	status, body := c.do(http.MethodGet, "/api/admin/stats", "")
+	if status != http.StatusOK {
+		t.Fatalf("GET /api/admin/stats = %d %s", status, body)
+	}
+	var stats struct {
+		Replication map[string]any `json:"replication"`
+	}
+	if err := json.Unmarshal([]byte(body), &stats); err != nil {
+		t.Fatal(err)
+	}
+	return stats.Replication
+}
+
+// TestAdminSaysNotReplicated: without a replica, the admin's stats say the database
+// is on one disk only (the dashboard warns "not replicated").
+func TestAdminSaysNotReplicated(t *testing.T) {
+	g := startGateway(t, adminEnv(t, nil))
+	if st := adminReplication(t, g); st["mode"] != "none" || st["healthy"] != false {
+		t.Errorf("the admin's stats say %v, want mode none, not healthy", st)
 	}
 }

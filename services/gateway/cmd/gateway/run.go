@@ -172,6 +172,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	adm.Replication = replicationStatus{cfg: *cfg, repl: repl}
 	// Page views and sign-ups, counted in memory and flushed to the database; the last
 	// flush is after HTTP stops (serve), before the database closes.
 	views := newAnalytics(ctx, *cfg, logger, db)

@@ -247,3 +247,9 @@ func (r *Replicator) Close(ctx context.Context) error {
 
 // Position is the last transaction shipped, for the log.
 func (r *Replicator) Position() string { return r.db.Replica.Pos().TXID.String() }
+
+// Healthy says whether a replica whose lag is lag, synced every interval, is within
+// what the PortfolioReplicaLagging alert allows: sixty intervals, at least a minute.
+func Healthy(lag, interval time.Duration) bool {
+	return lag <= 60*max(interval, time.Second)
+}
