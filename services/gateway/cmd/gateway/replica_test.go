@@ -238,7 +238,7 @@ func TestReplicaSurvivesALostDisk(t *testing.T) {
 
 // replicated waits until the replica holds every write acknowledged before now:
 // the gateway's lag says it last held everything after that.
-func replicated(t *testing.T, g *gateway) {
+func replicated(t testing.TB, g *gateway) {
 	t.Helper()
 	since := time.Now()
 	addr, _ := g.logs.waitFor(t, "metrics listening", g.done)["addr"].(string)
@@ -249,7 +249,7 @@ func replicated(t *testing.T, g *gateway) {
 }
 
 // scrape reads the value of the series named series from the metrics at addr.
-func scrape(t *testing.T, addr, series string) float64 {
+func scrape(t testing.TB, addr, series string) float64 {
 	t.Helper()
 	resp, body := fetch(t, "http://"+addr+"/metrics", nil)
 	if resp.StatusCode != http.StatusOK {
