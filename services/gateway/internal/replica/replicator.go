@@ -38,8 +38,10 @@ const (
 	// back, replication catches up within this.
 	maxBackoff = 5 * time.Second
 	// closeTimeout bounds the last sync on shutdown: a store that is down must not
-	// hold a stop past what a process manager waits.
-	closeTimeout = 10 * time.Second
+	// hold a stop past what a process manager waits (deploy/kubernetes/README.md,
+	// Shutdown). What it could not ship stays in the data directory and is shipped
+	// at the next start.
+	closeTimeout = 3 * time.Second
 )
 
 // Replicator ships the SQLite database's new transactions to the replica every half
