@@ -85,7 +85,7 @@ func BenchmarkReplicaRequests(b *testing.B) {
 		"PORTFOLIO_DATA_DIR":              filepath.Join(b.TempDir(), "data"),
 		"PORTFOLIO_RATE_LIMIT_PER_MINUTE": "100000",
 		"PORTFOLIO_MAIL_RATE_PER_SECOND":  "0",
-		"PORTFOLIO_LOG_LEVEL":             "warn",
+		"PORTFOLIO_LOG_LEVEL":             "info",
 	})
 	g := startGateway(b, env)
 	metrics, _ := g.logs.waitFor(b, "metrics listening", g.done)["addr"].(string)

@@ -109,8 +109,11 @@ func New(o Options) *Replicator {
 
 // SlogLogger is logger for Litestream's log/slog: its debug chatter left out.
 func SlogLogger(logger *zap.Logger) *slog.Logger {
-	core := logger.Named("litestream").WithOptions(zap.IncreaseLevel(zapcore.InfoLevel)).Core()
-	return slog.New(zapslog.NewHandler(core))
+	logger = logger.Named("litestream")
+	if logger.Core().Enabled(zapcore.DebugLevel) {
+		logger = logger.WithOptions(zap.IncreaseLevel(zapcore.InfoLevel))
+	}
+	return slog.New(zapslog.NewHandler(logger.Core()))
 }
 
 // Collectors are the Replicator's metrics and its client's, for the gateway's
