@@ -92,10 +92,10 @@ func TestHealthProbesOncePerInterval(t *testing.T) {
 		return n
 	}
 	for _, step := range []struct {
-		advance time.Duration
-		commits bool
+		advance  time.Duration
+		commits  bool
 		readOnly bool
-		wantErr bool
+		wantErr  bool
 	}{
 		{0, true, false, false},
 		{time.Minute, false, false, false},

@@ -116,7 +116,10 @@ func startProcess(t *testing.T, env map[string]string) *process {
 		_, _ = io.Copy(p.logs, stderr)
 		p.done <- cmd.Wait()
 	}()
-	t.Cleanup(func() { _ = cmd.Process.Kill(); <-p.done })
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-p.done //nolint:errcheck // killed, or already gone: only that it ended matters
+	})
 	p.addr, _ = p.logs.waitFor(t, "listening", p.done)["addr"].(string)
 	return p
 }
@@ -185,7 +188,9 @@ func TestReplicaSurvivesALostDisk(t *testing.T) {
 			}
 			close(stop)
 			wg.Wait()
-			<-first.done
+			if err := <-first.done; err == nil {
+				t.Error("the killed gateway exited cleanly")
+			}
 			first.done <- nil
 			if err := os.RemoveAll(env["PORTFOLIO_DATA_DIR"]); err != nil {
 				t.Fatal(err)
