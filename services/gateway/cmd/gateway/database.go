@@ -11,6 +11,7 @@ import (
 	adminstore "github.com/portfolio-site/portfolio/services/gateway/internal/admin/sqlstore"
 	analyticsstore "github.com/portfolio-site/portfolio/services/gateway/internal/analytics/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/replica"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
@@ -49,9 +50,10 @@ func openDatabase(ctx context.Context, cfg config.Config, logger *zap.Logger) (*
 	return db, nil
 }
 
-// replicatedAutoCheckpoint is the writer's checkpoint threshold (pages, ~40 MB) under
-// replication: ten times SQLite's default and Litestream's own (docs/decisions/0053).
-const replicatedAutoCheckpoint = 10000
+// replicatedAutoCheckpoint is the writer's checkpoint threshold (pages, ~80 MB) under
+// replication: twice the replicator's (docs/decisions/0053), so that it only bounds
+// the WAL while replication is down.
+const replicatedAutoCheckpoint = 2 * replica.CheckpointPages
 
 // closeDatabase closes db, the last thing run does.
 func closeDatabase(db *sqldb.DB, logger *zap.Logger) {

@@ -44,6 +44,11 @@ const (
 	closeTimeout = 3 * time.Second
 )
 
+// CheckpointPages is the WAL size, in pages, at which the replicator folds the WAL
+// into the database after shipping it. The site's writer checkpoints on its own only
+// past twice this, while replication is down.
+const CheckpointPages = 10000
+
 // Replicator ships the SQLite database's new transactions to the replica every half
 // sync interval, so that a write acknowledged longer than one sync interval ago is
 // in the replica. It runs Litestream's DB and Store with Litestream's own monitors
@@ -89,6 +94,11 @@ func New(o Options) *Replicator {
 	// (so that the WAL is not empty), shipped like any other, a request a minute on
 	// an idle site. The WAL is still folded in every 1,000 pages (~4 MB).
 	r.db.CheckpointInterval = 0
+	// Each checkpoint ships up to three small files of its own (the WAL's end before
+	// it, its barrier, and Litestream's write after it): at 100 writes a second a
+	// 1,000-page WAL (Litestream's default) filled every second and a half and
+	// doubled the uploads. Every 10,000 pages (~40 MB) it is one in fifteen seconds.
+	r.db.MinCheckpointPageN = CheckpointPages
 	rep := litestream.NewReplicaWithClient(r.db, o.Client)
 	rep.MonitorEnabled = false
 	r.db.Replica = rep

@@ -36,7 +36,19 @@ type Server struct {
 
 	mu       sync.Mutex
 	srv      *http.Server
-	requests map[string]int // by HTTP method
+	requests map[string]int // by operation (operation)
+}
+
+// operation names a request as S3 does: a GET with list-type or prefix is a listing.
+func operation(r *http.Request) string {
+	q := r.URL.Query()
+	switch {
+	case r.Method == http.MethodGet && (q.Has("list-type") || q.Has("prefix")):
+		return "LIST"
+	case r.Method == http.MethodPost && q.Has("delete"):
+		return "DELETE"
+	}
+	return r.Method
 }
 
 // Start starts a server for t, stopped when t ends.
@@ -82,7 +94,7 @@ func Start(t testing.TB) *Server {
 func (s *Server) serve(ln net.Listener) {
 	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.Lock()
-		s.requests[r.Method]++
+		s.requests[operation(r)]++
 		s.mu.Unlock()
 		s.proxy.ServeHTTP(w, r)
 	})
@@ -118,7 +130,8 @@ func (s *Server) Requests() int {
 	return n
 }
 
-// RequestsByMethod is how many requests the proxy passed on, by HTTP method.
+// RequestsByMethod is how many requests the proxy passed on, by operation: LIST, GET,
+// PUT, HEAD, DELETE (one DeleteObjects deletes many).
 func (s *Server) RequestsByMethod() map[string]int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
