@@ -252,7 +252,7 @@ func TestKubernetesOverlays(t *testing.T) {
 			r := render(t, overlay)
 			checkPolicies(t, r)
 			checkShutdown(t, r)
-			checkNetworkPolicy(t, r.policies[0])
+			checkNetworkPolicy(t, overlay, r.policies[0])
 			d := r.deployments[0]
 			env := envOf(d.Spec.Template.Spec.Containers[0])
 			switch overlay {
@@ -276,6 +276,13 @@ func TestKubernetesOverlays(t *testing.T) {
 				if _, ok := env["PORTFOLIO_DATABASE_URL"]; ok {
 					t.Error("single sets PORTFOLIO_DATABASE_URL: it runs on SQLite")
 				}
+				// Replication on once its Secret exists; the pod starts without it.
+				for _, name := range []string{"PORTFOLIO_REPLICA_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"} {
+					ref := env[name].ValueFrom
+					if ref == nil || ref.SecretKeyRef == nil || ref.SecretKeyRef.Name != "portfolio-replica" || ref.SecretKeyRef.Optional == nil || !*ref.SecretKeyRef.Optional {
+						t.Errorf("single: %s from %+v, want the optional Secret portfolio-replica", name, ref)
+					}
+				}
 			case "ha", "ha-cnpg":
 				if d.Spec.Replicas == nil || *d.Spec.Replicas < 3 {
 					t.Errorf("ha: replicas %v, want 3 or more", d.Spec.Replicas)
@@ -286,8 +293,10 @@ func TestKubernetesOverlays(t *testing.T) {
 				if len(r.pdbs) != 1 || r.pdbs[0].Spec.MinAvailable == nil || r.pdbs[0].Spec.MinAvailable.IntValue() < 2 {
 					t.Error("ha: want a PodDisruptionBudget keeping at least 2 available")
 				}
-				if _, ok := env["PORTFOLIO_BACKUP_DIR"]; ok {
-					t.Error("ha sets PORTFOLIO_BACKUP_DIR, which the gateway refuses on PostgreSQL (back it up with pg_dump)")
+				for _, name := range []string{"PORTFOLIO_BACKUP_DIR", "PORTFOLIO_REPLICA_URL"} {
+					if _, ok := env[name]; ok {
+						t.Errorf("ha sets %s, which the gateway refuses on PostgreSQL (it archives its own WAL)", name)
+					}
 				}
 				if e, ok := env["PORTFOLIO_DATABASE_URL"]; !ok || e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
 					t.Error("ha: PORTFOLIO_DATABASE_URL must come from a Secret")
@@ -437,7 +446,7 @@ func checkShutdown(t *testing.T, r rendered) {
 }
 
 // checkNetworkPolicy: egress reaches DNS, PostgreSQL and SMTP only.
-func checkNetworkPolicy(t *testing.T, np *networkingv1.NetworkPolicy) {
+func checkNetworkPolicy(t *testing.T, overlay string, np *networkingv1.NetworkPolicy) {
 	if !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeEgress) {
 		t.Fatal("NetworkPolicy does not restrict egress")
 	}
@@ -454,8 +463,13 @@ func checkNetworkPolicy(t *testing.T, np *networkingv1.NetworkPolicy) {
 		}
 	}
 	slices.Sort(ports)
-	if want := []string{"25/TCP", "465/TCP", "53/TCP", "53/UDP", "5432/TCP", "587/TCP"}; !slices.Equal(ports, want) {
-		t.Errorf("egress ports %v, want only DNS, PostgreSQL and SMTP %v", ports, want)
+	want := []string{"25/TCP", "465/TCP", "53/TCP", "53/UDP", "5432/TCP", "587/TCP"}
+	if overlay == "single" {
+		// And the replica's object store over HTTPS (docs/decisions/0053).
+		want = []string{"25/TCP", "443/TCP", "465/TCP", "53/TCP", "53/UDP", "5432/TCP", "587/TCP"}
+	}
+	if !slices.Equal(ports, want) {
+		t.Errorf("%s: egress ports %v, want only DNS, PostgreSQL and SMTP (and on single the object store) %v", overlay, ports, want)
 	}
 }
 
