@@ -369,7 +369,12 @@ func missingReleases(ctx context.Context, path string, dirs ...string) ([]string
 	}
 	var missing []string
 	for section, version := range current {
-		found := false
+		// In the database (a replicated site's, docs/decisions/0053), or a file.
+		var inDB int
+		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM section_release_blobs WHERE section = ? AND version = ?", section, version).Scan(&inDB); err != nil {
+			return nil, err
+		}
+		found := inDB > 0
 		for _, dir := range dirs {
 			if _, err := os.Stat(filepath.Join(dir, section, version+".tar.gz")); err == nil {
 				found = true

@@ -12,6 +12,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/replica"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/sqldb"
@@ -101,6 +102,23 @@ func restoreFromReplica(ctx context.Context, cfg config.Config, client *replica.
 		return err
 	})
 	return p, replaced, err
+}
+
+// adoptReleases copies into the database the release artifacts that are only files
+// in the data directory (published before replication was on), so that the replica
+// carries them too.
+func (r *replication) adoptReleases(ctx context.Context, cfg config.Config, db *sqldb.DB) error {
+	if r == nil {
+		return nil
+	}
+	n, err := relstore.NewReplicated(db, releasesDir(cfg)).AdoptFiles(ctx)
+	if err != nil {
+		return fmt.Errorf("replica: release artifacts: %w", err)
+	}
+	if n > 0 {
+		r.logger.Info("replica: release artifacts copied into the database, for the replica", zap.Int("artifacts", n))
+	}
+	return nil
 }
 
 // writeProbeEvery is how often /readyz's write probe commits while the database is

@@ -601,3 +601,29 @@ func TestAdminSaysNotReplicated(t *testing.T) {
 		t.Errorf("the admin's stats say %v, want mode none, not healthy", st)
 	}
 }
+
+// TestReplicaCarriesReleases: a site that promoted a section release before it
+// turned replication on, then lost its disk, comes back serving that release: the
+// artifact went into the database when replication started, and so into the replica.
+func TestReplicaCarriesReleases(t *testing.T) {
+	env := replicaEnv(t, map[string]string{"PORTFOLIO_WEB_DIR": webtest.Build(t)})
+	if _, err := sectionsCLI(t, env, "publish", writeArtifact(t, "2.0.0-b", "v2", "shipping-alone", "Shipping Alone")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := sectionsCLI(t, env, "promote", "blog", "2.0.0-b"); err != nil {
+		t.Fatal(err)
+	}
+	env["PORTFOLIO_REPLICA_URL"] = "file://" + filepath.Join(t.TempDir(), "replica")
+	g := startGateway(t, env)
+	g.logs.waitFor(t, "replica: release artifacts copied into the database, for the replica", g.done)
+	untilAll(t, []string{g.addr}, "replicated start", servesV2)
+	replicated(t, g)
+	g.stop(t)
+
+	if err := os.RemoveAll(env["PORTFOLIO_DATA_DIR"]); err != nil {
+		t.Fatal(err)
+	}
+	g = startGateway(t, env)
+	g.logs.waitFor(t, "restored from the replica", g.done)
+	untilAll(t, []string{g.addr}, "after the lost disk", servesV2)
+}

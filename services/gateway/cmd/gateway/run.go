@@ -125,6 +125,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	defer closeDatabase(db, logger)
+	if err := repl.adoptReleases(ctx, *cfg, db); err != nil {
+		return err
+	}
 	// Each section as its promoted release has it, followed from the database.
 	sections, err := newSections(*cfg, db, site.web)
 	if err != nil {

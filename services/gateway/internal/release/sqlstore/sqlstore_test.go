@@ -25,12 +25,23 @@ func (c *clock) Now() time.Time { return c.now }
 
 func newService(t *testing.T, d sqldbtest.Dialect) (*release.Service, *sqlstore.Store, *clock, string) {
 	t.Helper()
+	db := openReleases(t, d)
+	dir := filepath.Join(t.TempDir(), "releases")
+	return serviceOn(sqlstore.New(db, dir), dir)
+}
+
+// openReleases is a new database of d with the releases' tables.
+func openReleases(t *testing.T, d sqldbtest.Dialect) *sqldb.DB {
+	t.Helper()
 	db := d.Open(t)
 	if err := sqldb.MigrateAll(context.Background(), db, sqlstore.Schema); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(t.TempDir(), "releases")
-	store := sqlstore.New(db, dir)
+	return db
+}
+
+// serviceOn is the release service over store, whose artifact files are under dir.
+func serviceOn(store *sqlstore.Store, dir string) (*release.Service, *sqlstore.Store, *clock, string) {
 	c := &clock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
 	svc := &release.Service{
 		Store:   store,
@@ -246,5 +257,42 @@ func TestDeployTokens(t *testing.T) {
 				t.Fatal("a token for an unknown section was made")
 			}
 		})
+	}
+}
+
+// TestReplicatedKeepsArtifactsInTheDatabase: on a replicated SQLite database
+// (docs/decisions/0053) a new artifact goes into the database, one published before
+// as a file is read from the file and adopted into the database, and once adopted
+// every artifact outlives the directory (the disk lost, the database restored).
+func TestReplicatedKeepsArtifactsInTheDatabase(t *testing.T) {
+	ctx := context.Background()
+	db := openReleases(t, sqldbtest.Dialects()[0])
+	dir := filepath.Join(t.TempDir(), "releases")
+	svc, _, _, _ := serviceOn(sqlstore.New(db, dir), dir)
+	publish(t, svc, "blog", "1.0.0-a") // before replication: a file
+	store := sqlstore.NewReplicated(db, dir)
+	svc.Store, svc.Tokens.Store = store, store
+	publish(t, svc, "blog", "1.0.0-b")
+	if _, err := os.Stat(filepath.Join(dir, "blog", "1.0.0-b.tar.gz")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a replicated site wrote 1.0.0-b as a file (%v), want it in the database", err)
+	}
+	for _, v := range []string{"1.0.0-a", "1.0.0-b"} {
+		if _, err := store.Artifact(ctx, "blog", v); err != nil {
+			t.Errorf("artifact %s: %v", v, err)
+		}
+	}
+	for want, round := range []int{1, 0} {
+		n, err := store.AdoptFiles(ctx)
+		if err != nil || n != round {
+			t.Fatalf("AdoptFiles, round %d: %d, %v; want %d", want+1, n, err, round)
+		}
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"1.0.0-a", "1.0.0-b"} {
+		if _, err := store.Artifact(ctx, "blog", v); err != nil {
+			t.Errorf("artifact %s with the directory gone: %v", v, err)
+		}
 	}
 }
