@@ -18,7 +18,7 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev release test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js lint-actions fmt image test-image test-deploy bench-backup bench-replica
+.PHONY: help install build run dev release test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js lint-actions fmt image test-image test-deploy bench-backup bench-releases bench-replica
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
@@ -26,7 +26,7 @@ help:
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server on :3000 (the shell hot-reloads; an edit to a section reloads the page)"
 	@echo "make release SECTION=blog   pack a section's release artifact (prints its path last)"
-	@echo "make bench  first-load JS/CSS per route; phone tap times and JS run in the first 5 s; Lighthouse (median of 3) per route and its no-JS copy; backup and restore of 100,000 subscribers; replication's restore time and object-store requests per hour"
+	@echo "make bench  first-load JS/CSS per route; phone tap times and JS run in the first 5 s; Lighthouse (median of 3) per route and its no-JS copy; backup and restore of 100,000 subscribers; a file of an older release (1.2 MB, 64 MiB); replication's restore time and object-store requests per hour"
 	@echo "make image  OCI image of the site ($(IMAGE_TAR), for docker/podman load)"
 
 $(PNPM):
@@ -62,10 +62,18 @@ run: build
 # A section's release (docs/decisions/0035-section-releases.md): its build and its part
 # of content/, packed into one artifact whose path is the last line printed. Publish it
 # to a site with `bin/gateway sections publish <artifact>` and the site's PORTFOLIO_* settings.
+# SIGNING_KEY=<private key> also signs it (docs/decisions/0048-signed-releases.md): its
+# release.json, by ssh-keygen -Y sign, into <artifact>.sig, which publish sends along.
 release: install | $(GATEWAY)
 	@case "$(SECTION)" in blog|newsletter|admin) ;; *) echo "usage: make release SECTION=blog|newsletter|admin" >&2; exit 2;; esac
 	./scripts/build-js.sh apps/$(SECTION) content >&2
-	./$(GATEWAY) sections pack $(SECTION) --content content --commit $(COMMIT) $(if $(shell git status --porcelain),--dirty)
+	@set -eo pipefail; \
+	artifact=$$(./$(GATEWAY) sections pack $(SECTION) --content content --commit $(COMMIT) $(if $(shell git status --porcelain),--dirty) | tail -n 1); \
+	if [ -n "$(SIGNING_KEY)" ]; then \
+	  tar -xzOf "$$artifact" release.json | ssh-keygen -q -Y sign -f "$(SIGNING_KEY)" -n portfolio-release >"$$artifact.sig"; \
+	  echo "signed: $$artifact.sig" >&2; \
+	fi; \
+	echo "$$artifact"
 
 dev: install $(GATEWAY)
 	./scripts/dev.sh
@@ -124,7 +132,7 @@ fmt: $(GOLANGCI_LINT) install
 	for m in $(GO_MODULES); do (cd $$m && $(GOLANGCI_LINT) fmt ./...); done
 	$(PNPM) exec biome check --write .
 
-bench: build $(CHROMIUM) bench-load bench-backup bench-replica
+bench: build $(CHROMIUM) bench-load bench-backup bench-releases bench-replica
 	$(PNPM) --filter @portfolio/e2e run bench
 
 # The write path under load, page p99 with the analytics off and on, and the fault
@@ -136,6 +144,12 @@ bench-load: $(GATEWAY)
 # `gateway backup` and `gateway restore` of a site with 100,000 subscribers (SQLite).
 bench-backup:
 	go test -run '^$$' -bench BackupRestore -benchtime 3x -v ./services/gateway/cmd/gateway
+
+# A request for a small file of an older release, not in memory (decision 0049), of a
+# 1.2 MB and a 64 MiB release, on SQLite and (in a throwaway server) PostgreSQL: bytes
+# and allocations, bytes read from the store, artifacts read whole, per request.
+bench-releases:
+	./scripts/with-postgres.sh go test -run '^$$' -bench ColdFileOfAnOlderRelease -benchtime 100x ./services/gateway/cmd/gateway
 
 # Continuous replication (docs/decisions/0053): `gateway restore --from-replica` of
 # 100,000 subscribers from a file replica and from versitygw, and the requests sent to

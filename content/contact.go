@@ -90,6 +90,7 @@ type NameEmailValidation struct {
 	NameTooLong    string `json:"nameTooLong"`
 	NameNotOneLine string `json:"nameNotOneLine"`
 	NameDirection  string `json:"nameDirection"`
+	NameInvisible  string `json:"nameInvisible"`
 	InvalidEmail   string `json:"invalidEmail"`
 	EmailTooLong   string `json:"emailTooLong"`
 }

@@ -321,6 +321,7 @@ describe("newsletter page", () => {
       nameTooLong: "Name must be at most 100 characters",
       nameNotOneLine: "Name must be a single line of text",
       nameDirection: "Name must not contain text direction control characters",
+      nameInvisible: "Name must not contain invisible characters",
       invalidEmail: "Please enter a valid email address",
       emailTooLong: "Email must be at most 254 characters",
     });

@@ -4,11 +4,14 @@
 // gateway's PORTFOLIO_DATA_DIR); then, in the browser, the panel lists blog, newsletter
 // and admin on their shipped builds, 'Promote' (after its confirmation dialog) makes
 // the blog serve the release (the panel, /mf/remotes.json and the release's manifest
-// agree), and 'Roll back' returns it to the shipped build. axe finds nothing on the
-// panel, with and without its dialog. The gateway is killed by PID when the file is done.
+// agree), and 'Roll back' returns it to the shipped build. A signing key (made by
+// ssh-keygen) added in the panel makes the unsigned release unpromotable until the
+// release, signed by it (ssh-keygen -Y sign) and published again, is; removed, the key no
+// longer verifies it. axe finds nothing on the panel, with and without its dialogs. The
+// gateway is killed by PID when the file is done.
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
@@ -24,8 +27,9 @@ const SHIPPED_ENTRY = "/mf/blog/mf-manifest.json";
 
 let gateway;
 let work;
-/** The version of the blog release published in before(). */
+/** The version of the blog release published in before(), and its artifact. */
 let version;
+let artifact;
 const at = (path) => `${gateway.url}${path}`;
 /** The admin's own origin (docs/decisions/0047). */
 const adm = (path) => `${gateway.adminUrl}${path}`;
@@ -87,7 +91,7 @@ describe("admin sections", () => {
     });
     // The blog as `make build` left it, packed and published as a release would be.
     work = mkdtempSync(join(tmpdir(), "portfolio-e2e-sections-"));
-    const artifact = lastLine(
+    artifact = lastLine(
       gatewayCli([
         "sections",
         "pack",
@@ -199,6 +203,91 @@ describe("admin sections", () => {
         history,
         literally(`admin:${USER} promoted ${version}, replacing the shipped build`),
       );
+    },
+  );
+
+  // Last: it leaves the release signed by a key the blog no longer has.
+  e2eTest(
+    "a signing key added in the panel refuses the unsigned release until it is signed; removed, it no longer verifies it",
+    async ({ page }) => {
+      const key = join(work, "blog-release");
+      execFileSync("ssh-keygen", ["-q", "-t", "ed25519", "-N", "", "-C", "blog-ci", "-f", key]);
+      const pub = execFileSync("ssh-keygen", ["-l", "-f", `${key}.pub`], { encoding: "utf8" });
+      const fingerprint = pub.split(" ")[1];
+      const requires = "release: blog requires a signature by one of its keys; ";
+      await signIn(page);
+      const blog = section(page, "Blog");
+      const keys = blog.getByRole("heading", { name: "Signing keys" }).locator("..");
+      assert.match(await keys.innerText(), /None: Blog takes unsigned releases/);
+
+      const form = blog.getByRole("form", { name: "Add a signing key to Blog" });
+      await form.getByLabel("Public key").fill(readFileSync(`${key}.pub`, "utf8"));
+      await form.getByRole("button", { name: "Add key" }).click();
+      await expectToast(
+        page,
+        "Key added",
+        `Blog now takes only releases signed by ${fingerprint} or another of its keys.`,
+      );
+      const list = blog.getByRole("list", { name: "Blog signing keys" });
+      await eventually(async () => assert.match(await list.innerText(), literally(fingerprint)));
+      assert.match(
+        gatewayCli(["sections", "key", "list", "blog"], { PORTFOLIO_DATA_DIR: gateway.dataDir }),
+        literally(fingerprint),
+      );
+      // The unsigned release can no longer be promoted, and says why.
+      const row = releaseRow(page, "Blog", version);
+      const promote = row.getByRole("button", { name: "Promote" });
+      await eventually(async () =>
+        assert.match(await row.innerText(), literally(`${requires}this release is unsigned`)),
+      );
+      assert.equal(await promote.getAttribute("aria-disabled"), "true");
+      const found = await axeViolations(page, "sections panel with a key");
+
+      // Signed as make release SIGNING_KEY=… signs it, published again by the CLI.
+      execFileSync("sh", [
+        "-c",
+        'tar -xzOf "$1" release.json | ssh-keygen -q -Y sign -f "$2" -n portfolio-release > "$1.sig"',
+        "sh",
+        artifact,
+        key,
+      ]);
+      gatewayCli(["sections", "publish", artifact], { PORTFOLIO_DATA_DIR: gateway.dataDir });
+      await page.reload();
+      await waitForPage(page);
+      await eventually(async () => {
+        const text = (await row.innerText()).replace(/\s+/g, " ");
+        assert.match(text, literally(`signed ${fingerprint}`));
+        assert.match(text, /Ready/);
+      });
+      assert.equal(await promote.getAttribute("aria-disabled"), null);
+
+      // Removed: the key no longer verifies the release it signed.
+      await list.getByRole("button", { name: "Remove" }).click();
+      const dialog = page.getByRole("dialog", {
+        name: `Remove the key ${fingerprint} from Blog?`,
+      });
+      await dialog.waitFor();
+      found.push(...(await axeViolations(page, "remove key dialog")));
+      assert.match(await dialog.innerText(), /Blog will take unsigned releases again/);
+      await dialog.getByRole("button", { name: "Remove" }).click();
+      await expectToast(page, "Key removed", `${fingerprint} no longer signs Blog's releases.`);
+      await list.waitFor({ state: "detached" });
+      await eventually(async () =>
+        assert.match(
+          await row.innerText(),
+          literally(
+            `this release is signed by key ${fingerprint}, which is not one of blog's keys`,
+          ),
+        ),
+      );
+      assert.equal(await promote.getAttribute("aria-disabled"), "true");
+      const history = (await blog.getByRole("list", { name: "Blog history" }).innerText()).replace(
+        /\s+/g,
+        " ",
+      );
+      assert.match(history, literally(`admin:${USER} removed the signing key ${fingerprint}`));
+      assert.match(history, literally(`admin:${USER} added the signing key ${fingerprint}`));
+      assert.deepEqual(found, []);
     },
   );
 });

@@ -1,6 +1,9 @@
 package mail
 
-import "unicode"
+import (
+	"unicode"
+	"unicode/utf8"
+)
 
 // What a name a visitor types may hold. Such a name goes into the greeting of an email
 // to an address nobody has verified, so it must show as what it is: a name made of
@@ -22,8 +25,46 @@ func VisibleLength(s string) int {
 }
 
 func invisible(r rune) bool {
-	return unicode.IsSpace(r) || r == '\u2800' ||
-		unicode.In(r, unicode.Cf, unicode.Zs, unicode.Zl, unicode.Zp, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+	return unicode.IsSpace(r) || unicode.In(r, unicode.Zs, unicode.Zl, unicode.Zp) || hidden(r)
+}
+
+// hidden is an invisible character that is no space: a format character (Cf: zero-width
+// space, joiners, word joiner, byte order mark, soft hyphen, direction controls, tag
+// characters), a variation selector, another default-ignorable code point (combining
+// grapheme joiner, Hangul fillers), the blank braille pattern.
+func hidden(r rune) bool {
+	return r == '\u2800' || unicode.In(r, unicode.Cf, unicode.Variation_Selector, unicode.Other_Default_Ignorable_Code_Point)
+}
+
+// HasInvisible reports whether s holds a character that does not show and is no
+// space (hidden): "own\ufeffer" would look like "owner". The admin's user name and the
+// names visitors type refuse them. Two are part of how some names are written, and
+// pass where they do that: a zero-width non-joiner or joiner between two letters (or
+// marks) of a script that joins, such as Arabic or Devanagari ("مریم\u200cزاده"), not
+// Latin, Greek or Cyrillic, where it could only hide; and a variation selector right
+// after a symbol or an ideograph it selects the look of ("☺\ufe0f").
+func HasInvisible(s string) bool {
+	prev := rune(-1)
+	for i, r := range s {
+		_, size := utf8.DecodeRuneInString(s[i:])
+		next, _ := utf8.DecodeRuneInString(s[i+size:])
+		switch {
+		case !hidden(r):
+		case (r == '\u200c' || r == '\u200d') && joins(prev) && joins(next):
+		case unicode.Is(unicode.Variation_Selector, r) && unicode.In(prev, unicode.So, unicode.Sm, unicode.Ideographic):
+		default:
+			return true
+		}
+		prev = r
+	}
+	return false
+}
+
+// joins is true for a letter or mark of a script whose writing uses the zero-width
+// joiners (not Latin, Greek, Cyrillic, nor the Common and Inherited characters).
+func joins(r rune) bool {
+	return unicode.In(r, unicode.L, unicode.M) &&
+		!unicode.In(r, unicode.Latin, unicode.Greek, unicode.Cyrillic, unicode.Common, unicode.Inherited)
 }
 
 // HasBidiControl reports whether s holds a bidirectional control (an embedding,

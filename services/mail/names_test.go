@@ -27,13 +27,15 @@ func readCases[T any](t *testing.T, file string) []T {
 	return table.Cases
 }
 
-// TestNames runs testdata/names.json: VisibleLength, BreaksLine and HasBidiControl.
+// TestNames runs testdata/names.json: VisibleLength, BreaksLine, HasBidiControl and
+// HasInvisible.
 func TestNames(t *testing.T) {
 	for _, tt := range readCases[struct {
 		Name        string
 		Visible     int
 		BreaksLine  bool
 		BidiControl bool
+		Invisible   bool
 	}](t, "names.json") {
 		if got := mail.VisibleLength(tt.Name); got != tt.Visible {
 			t.Errorf("VisibleLength(%q) = %d, want %d", tt.Name, got, tt.Visible)
@@ -43,6 +45,9 @@ func TestNames(t *testing.T) {
 		}
 		if got := mail.HasBidiControl(tt.Name); got != tt.BidiControl {
 			t.Errorf("HasBidiControl(%q) = %v, want %v", tt.Name, got, tt.BidiControl)
+		}
+		if got := mail.HasInvisible(tt.Name); got != tt.Invisible {
+			t.Errorf("HasInvisible(%+q) = %v, want %v", tt.Name, got, tt.Invisible)
 		}
 	}
 }

@@ -37,16 +37,30 @@ var (
 )
 
 // ImportResult is what an import did. Every row is either added (Confirmed,
-// Unconfirmed or Unsubscribed) or refused.
+// Unconfirmed or Unsubscribed), refused, or sent the confirmation an earlier import
+// held back (ConfirmationsResent).
 type ImportResult struct {
 	// Format is the export the file was read as: portfolio (this site's), listmonk,
 	// mailchimp, buttondown, or plain (any CSV with an email column).
 	Format string
 	Rows   int // data rows read, refused ones included
 	// Confirmed came in confirmed (their row had a confirmation date); Unconfirmed were
-	// sent a confirmation email; Unsubscribed came in unsubscribed and get nothing.
+	// sent a confirmation email but for ConfirmationsNotSent of them; Unsubscribed came
+	// in unsubscribed and get nothing.
 	Confirmed, Unconfirmed, Unsubscribed int
-	Refused                              []RefusedRow
+	// ConfirmationsNotSent are the rows left without their confirmation email because
+	// imports had sent ConfirmationsPerDay today (UTC) already: Unconfirmed ones added,
+	// and refused ones whose confirmation an earlier import held back. Importing the
+	// file again another day sends them theirs (ConfirmationsResent), within that day's
+	// limit.
+	ConfirmationsNotSent, ConfirmationsPerDay int
+	// ConfirmationsResent are rows already on the list, unconfirmed, whose confirmation
+	// an earlier import held back: sent it now. They are neither added nor refused.
+	ConfirmationsResent int
+	// ConfirmationsSent is how many confirmation emails the import queued: to the
+	// Unconfirmed it did not hold back, and the ConfirmationsResent.
+	ConfirmationsSent int
+	Refused           []RefusedRow
 }
 
 // Added is how many subscribers the import added.
@@ -64,7 +78,10 @@ type RefusedRow struct {
 // row is checked as the sign-up form is (Parse); a row with a confirmation date comes
 // in confirmed with that date; an unsubscribed row comes in unsubscribed, so it is
 // never written to; every other row comes in unconfirmed and gets the confirmation
-// email of a sign-up, through the outbox, which sends at the mail rate. An address
+// email of a sign-up, through the outbox, which sends at the mail rate, while imports
+// have sent fewer than Options.ImportConfirmationsPerDay today; past that, rows still
+// come in unconfirmed, with no email (ConfirmationsNotSent), and importing the file
+// again on a later day sends them theirs (ConfirmationsResent). An address
 // already on the list, in any state, is never changed (an unsubscribed one is never
 // subscribed again), nor one that is twice in the file; those rows are refused, with
 // malformed ones, each with its line and reason.
@@ -98,7 +115,7 @@ func (s *Service) Import(ctx context.Context, file io.Reader) (ImportResult, err
 		lines[r.sub.EmailKey] = r.line
 	}
 	var renderErr error
-	known, err := s.store.Import(ctx, subs, now, func(sub Subscriber) ([]mail.Message, error) {
+	out, err := s.store.Import(ctx, subs, now, s.importPerDay, func(sub Subscriber) ([]mail.Message, error) {
 		m, err := s.confirmationEmail(sub, tokens[EmailKey(sub.Email)])
 		if err != nil {
 			renderErr = err
@@ -108,9 +125,16 @@ func (s *Service) Import(ctx context.Context, file io.Reader) (ImportResult, err
 	if err != nil {
 		return ImportResult{}, unavailable(err, renderErr, "The import could not be saved, and nothing of it was. Please try again later.")
 	}
+	res.ConfirmationsPerDay = s.importPerDay
 	for _, r := range rows {
-		state, ok := known[r.sub.EmailKey]
+		state, ok := out.Known[r.sub.EmailKey]
 		switch {
+		case ok && out.Resent[r.sub.EmailKey]:
+			res.ConfirmationsResent++
+			res.ConfirmationsSent++
+		case ok && out.Held[r.sub.EmailKey]:
+			res.ConfirmationsNotSent++
+			res.Refused = append(res.Refused, r.refuse("already on the list (unconfirmed), its confirmation held back: today's import confirmations are all sent"))
 		case ok && state == StateUnsubscribed:
 			res.Refused = append(res.Refused, r.refuse("unsubscribed earlier: an import never subscribes an address again"))
 		case ok:
@@ -119,12 +143,17 @@ func (s *Service) Import(ctx context.Context, file io.Reader) (ImportResult, err
 			res.Confirmed++
 		case r.sub.State == StateUnconfirmed:
 			res.Unconfirmed++
+			if out.Held[r.sub.EmailKey] {
+				res.ConfirmationsNotSent++
+			} else {
+				res.ConfirmationsSent++
+			}
 		default:
 			res.Unsubscribed++
 		}
 	}
 	sortRefused(res.Refused)
-	if res.Unconfirmed > 0 {
+	if res.ConfirmationsSent > 0 {
 		s.wake()
 	}
 	return res, nil

@@ -378,3 +378,96 @@ func TestImportIsAllOrNothing(t *testing.T) {
 		}
 	})
 }
+
+// Imports send at most Options.ImportConfirmationsPerDay confirmations a day (UTC), all
+// replicas together: the unconfirmed rows past it come in unconfirmed, with no link
+// and no email, and the result says how many; the same file imported again another day
+// sends them theirs, within that day's limit. A subscriber held back gets a link by
+// signing up on the site too.
+func TestImportConfirmationsPerDay(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, dsn string) {
+		e := newEnv(t, dsn)
+		e.importPerDay = 3
+		e.svc = e.service(t)
+		ctx := context.Background()
+		importFile := func(svc *newsletter.Service, addresses ...string) newsletter.ImportResult {
+			t.Helper()
+			res, err := svc.Import(ctx, strings.NewReader("email\n"+strings.Join(addresses, "\n")+"\n"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		// recipients takes the emails queued, and returns the recipients of the
+		// confirmations among them (a welcome is no confirmation); the link of the one
+		// to confirm, if any, is opened and must confirm them.
+		recipients := func(confirm ...string) []string {
+			var to []string
+			for _, m := range e.take(t) {
+				if !strings.Contains(m.Subject, "Confirm") {
+					continue
+				}
+				to = append(to, m.To[0].Email)
+				if slices.Contains(confirm, m.To[0].Email) {
+					if o, err := e.svc.Confirm(ctx, token(t, m, "confirm")); err != nil || o != newsletter.Confirmed {
+						t.Errorf("the link to %s: %v, %v", m.To[0].Email, o, err)
+					}
+				}
+			}
+			slices.Sort(to)
+			return to
+		}
+
+		res := importFile(e.svc, "a@example.org", "b@example.org", "kept@example.org", "c@example.org", "d@example.org", "e@example.org")
+		if res.Unconfirmed != 6 || res.ConfirmationsSent != 3 || res.ConfirmationsNotSent != 3 || res.ConfirmationsPerDay != 3 {
+			t.Errorf("first import: %d unconfirmed, %d confirmations sent, %d not sent of %d a day; want 6, 3, 3, 3",
+				res.Unconfirmed, res.ConfirmationsSent, res.ConfirmationsNotSent, res.ConfirmationsPerDay)
+		}
+		// The first rows of the file get theirs.
+		if got, want := recipients(), []string{"a@example.org", "b@example.org", "kept@example.org"}; !slices.Equal(got, want) {
+			t.Errorf("confirmations to %q, want %q", got, want)
+		}
+		if c, err := e.svc.Counts(ctx); err != nil || c.Unconfirmed != 6 {
+			t.Errorf("counts %+v, %v: want the 6 on the list, unconfirmed", c, err)
+		}
+
+		// Another replica, the same day: the limit is the site's, not the process's.
+		other := e.service(t)
+		res = importFile(other, "f@example.org", "g@example.org")
+		if res.Unconfirmed != 2 || res.ConfirmationsNotSent != 2 {
+			t.Errorf("the same day on another replica: %d unconfirmed, %d not sent; want 2, 2", res.Unconfirmed, res.ConfirmationsNotSent)
+		}
+		if got := recipients(); len(got) != 0 {
+			t.Errorf("confirmations to %q past the day's limit", got)
+		}
+
+		// Past midnight UTC, the first file again: its rows whose confirmation was held
+		// back get it now; the others are on the list already.
+		e.clock.Advance(15 * time.Hour)
+		res = importFile(other, "a@example.org", "b@example.org", "kept@example.org", "c@example.org", "d@example.org", "e@example.org")
+		if res.ConfirmationsResent != 3 || res.ConfirmationsNotSent != 0 || res.Added() != 0 || len(res.Refused) != 3 {
+			t.Errorf("the first file the next day: %d resent, %d not sent, %d added, refused %+v; want 3, 0, 0 and a, b, kept refused",
+				res.ConfirmationsResent, res.ConfirmationsNotSent, res.Added(), res.Refused)
+		}
+		if got, want := recipients("d@example.org"), []string{"c@example.org", "d@example.org", "e@example.org"}; !slices.Equal(got, want) {
+			t.Errorf("the next day: confirmations to %q, want %q", got, want)
+		}
+		// The day's limit spent: the second file's rows stay held back, and say so.
+		res = importFile(e.svc, "f@example.org", "g@example.org", "h@example.org")
+		if res.ConfirmationsNotSent != 3 || res.ConfirmationsResent != 0 || res.Unconfirmed != 1 || len(res.Refused) != 2 ||
+			!strings.Contains(res.Refused[0].Reason, "its confirmation held back") {
+			t.Errorf("past the limit again: %d not sent, %d resent, %d unconfirmed, refused %+v", res.ConfirmationsNotSent, res.ConfirmationsResent, res.Unconfirmed, res.Refused)
+		}
+		if got := recipients(); len(got) != 0 {
+			t.Errorf("confirmations to %q past the day's limit", got)
+		}
+
+		// A subscriber held back gets a link by signing up on the site too.
+		if o := e.subscribe(t, "g@example.org", ""); o != newsletter.SubscribeRenewed {
+			t.Errorf("signing up after the import held the confirmation back: %v, want renewed", o)
+		}
+		if got := recipients("g@example.org"); !slices.Equal(got, []string{"g@example.org"}) {
+			t.Errorf("signing up: confirmations to %q", got)
+		}
+	})
+}

@@ -15,6 +15,10 @@ import (
 const (
 	DefaultConfirmTTL     = 72 * time.Hour
 	DefaultResendInterval = 10 * time.Minute
+	// DefaultImportConfirmationsPerDay: a list of a few hundred addresses is confirmed
+	// over a few days, and a file of strangers' addresses reaches a hundred of them a
+	// day at most, not the whole file at the mail rate.
+	DefaultImportConfirmationsPerDay = 100
 )
 
 // Options tune a Service. The zero value uses the defaults.
@@ -25,6 +29,10 @@ type Options struct {
 	// address: subscribing again sooner sends nothing, so the form cannot be used to
 	// flood someone's inbox.
 	ResendInterval time.Duration
+	// ImportConfirmationsPerDay is how many confirmation emails imports send per day
+	// (UTC), all replicas together; the unconfirmed rows past it are imported without
+	// one (ImportResult.ConfirmationsNotSent).
+	ImportConfirmationsPerDay int
 	// Now is the clock; tests set it.
 	Now func() time.Time
 	// Notify, if set, is called after emails were queued, to wake the mail worker.
@@ -39,6 +47,7 @@ type Service struct {
 	signer         unsubscribeSigner
 	confirmTTL     time.Duration
 	resendInterval time.Duration
+	importPerDay   int
 	now            func() time.Time
 	notify         func()
 }
@@ -59,6 +68,7 @@ func NewService(ctx context.Context, store Store, emails Emails, opts Options) (
 		signer:         unsubscribeSigner{key: key},
 		confirmTTL:     opts.ConfirmTTL,
 		resendInterval: opts.ResendInterval,
+		importPerDay:   opts.ImportConfirmationsPerDay,
 		now:            opts.Now,
 		notify:         opts.Notify,
 	}
@@ -67,6 +77,9 @@ func NewService(ctx context.Context, store Store, emails Emails, opts Options) (
 	}
 	if s.resendInterval <= 0 {
 		s.resendInterval = DefaultResendInterval
+	}
+	if s.importPerDay <= 0 {
+		s.importPerDay = DefaultImportConfirmationsPerDay
 	}
 	if s.now == nil {
 		s.now = time.Now

@@ -76,6 +76,8 @@ type env struct {
 	clock    *clock
 	mu       sync.Mutex
 	notified int
+	// importPerDay is the services' Options.ImportConfirmationsPerDay (0: the default).
+	importPerDay int
 }
 
 // newEnv opens dsn with the outbox's and the newsletter's tables, and a service over
@@ -96,9 +98,10 @@ func (e *env) service(t testing.TB) *newsletter.Service {
 	t.Helper()
 	store := sqlstore.New(e.db, e.outbox)
 	svc, err := newsletter.NewService(context.Background(), store, emails, newsletter.Options{
-		ConfirmTTL:     72 * time.Hour,
-		ResendInterval: 10 * time.Minute,
-		Now:            e.clock.Now,
+		ConfirmTTL:                72 * time.Hour,
+		ResendInterval:            10 * time.Minute,
+		ImportConfirmationsPerDay: e.importPerDay,
+		Now:                       e.clock.Now,
 		Notify: func() {
 			e.mu.Lock()
 			e.notified++
@@ -244,6 +247,7 @@ func TestMessagesMatchContent(t *testing.T) {
 		{newsletter.MsgNameTooLong, v.NameTooLong},
 		{newsletter.MsgNameNotOneLine, v.NameNotOneLine},
 		{newsletter.MsgNameDirection, v.NameDirection},
+		{newsletter.MsgNameInvisible, v.NameInvisible},
 		{newsletter.MsgInvalidEmail, v.InvalidEmail},
 		{newsletter.MsgEmailTooLong, v.EmailTooLong},
 		{newsletter.NameMin, v.NameMinLength},

@@ -50,11 +50,16 @@ type Store interface {
 	Confirmed(ctx context.Context) ([]Subscriber, error)
 	// Import adds subs, addresses the file of an import brought, in one transaction:
 	// all of them or, on an error, none. Each is stored as it says (state, times, name),
-	// with source 'import'; each StateUnconfirmed one with its Token, its confirmation
-	// counted as sent at at, and emails(subscriber) queued. An address already known
-	// (in any state, any case) is left exactly as it is: it is returned in known, by
-	// EmailKey, with its state, and nothing of it is stored or queued.
-	Import(ctx context.Context, subs []ImportedSubscriber, at time.Time, emails EmailsFunc) (known map[string]State, err error)
+	// with source 'import'. The StateUnconfirmed ones, in the order of subs, get their
+	// confirmation while imports have sent fewer than perDay on at's day (UTC, counted
+	// in the store, so every replica's imports count against one limit): their Token
+	// stored, the confirmation counted as sent at at, and emails(subscriber) queued;
+	// the rest are stored unconfirmed with no link and nothing queued (Held). An address
+	// already known (in any state, any case) is left as it is: it is returned in Known,
+	// by EmailKey, with its state, and nothing of it is stored; but one owed the
+	// confirmation an earlier import held back, if its row here is unconfirmed, gets it
+	// (with this row's Token) within the same limit (Resent), or stays Held.
+	Import(ctx context.Context, subs []ImportedSubscriber, at time.Time, perDay int, emails EmailsFunc) (ImportOutcome, error)
 	// SigningKey returns the key unsubscribe tokens are signed with. The first call on
 	// a new store keeps candidate and returns it; every later call, from any process,
 	// returns that same key.
@@ -83,6 +88,18 @@ type ImportedSubscriber struct {
 	// unsubscribed one that had been confirmed); UnsubscribedAt for StateUnsubscribed.
 	SubscribedAt, ConfirmedAt, UnsubscribedAt time.Time
 	Token                                     ConfirmationToken // StateUnconfirmed only
+}
+
+// ImportOutcome is what Store.Import did besides adding subscribers.
+type ImportOutcome struct {
+	// Known are the addresses already on the list, by EmailKey, with their state.
+	Known map[string]State
+	// Held are the unconfirmed subscribers added, or owed theirs, without a
+	// confirmation (by EmailKey): the day's import confirmations had all been sent.
+	Held map[string]bool
+	// Resent are the known subscribers (by EmailKey) an earlier import held the
+	// confirmation of back, who got it now.
+	Resent map[string]bool
 }
 
 // ConfirmationToken is what the store keeps of a confirmation link's token.

@@ -89,6 +89,7 @@ const (
 	MsgNameTooLong    = "Name must be at most 100 characters"
 	MsgNameNotOneLine = "Name must be a single line of text"
 	MsgNameDirection  = "Name must not contain text direction control characters"
+	MsgNameInvisible  = "Name must not contain invisible characters"
 	MsgEmailTooLong   = "Email must be at most 254 characters"
 )
 
@@ -140,6 +141,8 @@ func nameProblem(name string) string {
 		return MsgNameNotOneLine
 	case mail.HasBidiControl(name):
 		return MsgNameDirection
+	case mail.HasInvisible(name):
+		return MsgNameInvisible
 	}
 	return ""
 }

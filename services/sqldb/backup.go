@@ -22,7 +22,7 @@ var (
 )
 
 // BackupSQLite writes a consistent copy of the SQLite database at src to dst, which
-// must not exist, with VACUUM INTO: one read transaction, so the copy is the
+// must not exist (it is created 0600, as private as the database), with VACUUM INTO: one read transaction, so the copy is the
 // database as it was at one commit, while other connections (this process's or
 // another's) go on writing; in WAL mode readers do not block the writer. The copy is
 // compact (no free pages) and has no WAL of its own. It runs on a connection of its
@@ -33,6 +33,10 @@ func BackupSQLite(ctx context.Context, src, dst string) error {
 	}
 	if _, err := os.Lstat(dst); err == nil {
 		return fmt.Errorf("backup: %s exists", dst)
+	}
+	// VACUUM INTO writes into an empty file as into a new one, and keeps its mode.
+	if err := createPrivate(dst, true); err != nil {
+		return fmt.Errorf("backup: %w", err)
 	}
 	conn := openSQLite("file:" + src + "?_pragma=busy_timeout(10000)")
 	defer conn.Close() //nolint:errcheck // read only

@@ -81,10 +81,10 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 	return OpenSQLite(ctx, dsn)
 }
 
-// OpenSQLite opens (creating if needed) the SQLite file at path with the settings the
-// stores expect: WAL (readers do not block the writer), synchronous=NORMAL (a commit
-// does not wait for the disk; WAL stays consistent after a crash, and only a power
-// loss can lose the last commits), a busy timeout (for another process on the file),
+// OpenSQLite opens (creating if needed, 0600: createPrivate) the SQLite file at path
+// with the settings the stores expect: WAL (readers do not block the writer),
+// synchronous=NORMAL (a commit does not wait for the disk; WAL stays consistent after
+// a crash, and only a power loss can lose the last commits), a busy timeout (for another process on the file),
 // foreign keys on, and BEGIN IMMEDIATE for transactions (a transaction that will
 // write takes the write lock up front, so two of them cannot deadlock upgrading their
 // locks).
@@ -110,6 +110,9 @@ type SQLiteOptions struct {
 
 // OpenSQLiteWith is OpenSQLite with options.
 func OpenSQLiteWith(ctx context.Context, path string, o SQLiteOptions) (*DB, error) {
+	if err := createPrivate(path, false); err != nil {
+		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
+	}
 	base := "file:" + path +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)"

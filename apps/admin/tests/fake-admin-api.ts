@@ -6,6 +6,7 @@ import type {
   AdminStats,
   ContactMessageRecord,
   SectionEvent,
+  SectionKey,
   SectionStatus,
   Subscriber,
   SubscriberState,
@@ -30,6 +31,10 @@ export const apiError = (
   message: string,
   headers: Record<string, string> = {},
 ) => json(status, { error: { code, message } }, headers);
+
+/** A 400 `invalid` naming the field at fault. */
+export const fieldError = (field: string, message: string) =>
+  json(400, { error: { code: "invalid", message, field } });
 
 const noContent = () => new Response(null, { status: 204 });
 
@@ -150,18 +155,22 @@ export function makeTroubledMail(): TroubledMail[] {
 export const REACT_REFUSAL =
   "release: shared module react: the release needs ^20.0.0, the running shell provides 19.3.1";
 
+/** The newsletter's signing key in makeSections (a real fingerprint holds '/' and '+'). */
+export const NEWSLETTER_KEY = "SHA256:t92IuP6MRoqRLUAE54Hs4vRrMqMuVGm7zGy/dQa+uTk";
+
 /**
  * The sections as GET /api/admin/sections lists them: the blog on its shipped build
- * with a release ready and one the checks refuse, the newsletter on a promoted release,
- * the admin with none.
+ * with a release ready and one the checks refuse, and no keys; the newsletter on a
+ * promoted release its key signed; the admin with none.
  */
 export function makeSections(): SectionStatus[] {
-  const release = (version: string, publishedAt: string, check = "") => ({
+  const release = (version: string, publishedAt: string, check = "", signedBy = "") => ({
     version,
     digest: `sha256:${version.slice(-12).padEnd(64, "0")}`,
     size: 506535,
     publishedAt,
     publishedBy: "cli:ci",
+    signedBy,
     check,
   });
   const event = (action: SectionEvent["action"], version: string, at: string, previous = "") => ({
@@ -183,17 +192,30 @@ export function makeSections(): SectionStatus[] {
         event("publish", "0.0.0-3f2a9c1b7d0e", "2025-06-29T12:00:00Z"),
         event("publish", "0.0.0-1a2b3c4d5e6f", "2025-06-28T12:00:00Z"),
       ],
+      keys: [],
     },
     {
       name: "newsletter",
       serving: "0.0.0-9e8d7c6b5a41",
-      releases: [release("0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z")],
+      releases: [release("0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z", "", NEWSLETTER_KEY)],
       history: [
         event("promote", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:01:00Z"),
         event("publish", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z"),
+        { ...event("key-add", "", "2025-06-26T12:00:00Z"), key: NEWSLETTER_KEY },
+      ],
+      keys: [
+        {
+          section: "newsletter",
+          fingerprint: NEWSLETTER_KEY,
+          type: "ssh-ed25519",
+          publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFakeNewsletterKey",
+          comment: "newsletter-ci",
+          addedAt: "2025-06-26T12:00:00Z",
+          addedBy: "cli:ci",
+        },
       ],
     },
-    { name: "admin", serving: "", releases: [], history: [] },
+    { name: "admin", serving: "", releases: [], history: [], keys: [] },
   ];
 }
 
@@ -401,9 +423,10 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   );
   const sectionEvent = (
     section: SectionStatus,
-    action: "promote" | "rollback",
+    action: SectionEvent["action"],
     version: string,
     previous: string,
+    key?: string,
   ) =>
     section.history.unshift({
       action,
@@ -411,7 +434,58 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       previous,
       actor: `admin:${state.user}`,
       at: "2025-06-30T12:00:00Z",
+      ...(key ? { key } : {}),
     });
+  on(
+    "POST",
+    /^\/api\/admin\/sections\/([^/]+)\/keys$/,
+    authed(({ body }, match) => {
+      const section = state.sections.find((s) => s.name === match[1]);
+      if (!section) return apiError(404, "not_found", `no such section: ${match[1]}`);
+      const line = String((body as { publicKey: string }).publicKey).trim();
+      if (line.includes("PRIVATE KEY"))
+        return fieldError(
+          "publicKey",
+          "This is a private key: paste the public one (the .pub file), and keep the private key secret.",
+        );
+      const [type = "", data = "", ...comment] = line.split(/\s+/);
+      if (!type.startsWith("ssh-") || !data)
+        return fieldError("publicKey", "This is not an SSH public key.");
+      // A stand-in fingerprint: the key's data, as the server's would be unique to it.
+      const fingerprint = `SHA256:${data.slice(-43)}`;
+      if (section.keys.some((k) => k.fingerprint === fingerprint))
+        return apiError(
+          409,
+          "conflict",
+          `The key ${fingerprint} is already one of ${section.name}'s keys.`,
+        );
+      const key: SectionKey = {
+        section: section.name,
+        fingerprint,
+        type,
+        publicKey: `${type} ${data}`,
+        comment: comment.join(" "),
+        addedAt: "2025-06-30T12:00:00Z",
+        addedBy: `admin:${state.user}`,
+      };
+      section.keys.push(key);
+      sectionEvent(section, "key-add", "", "", fingerprint);
+      return json(201, key);
+    }),
+  );
+  on(
+    "DELETE",
+    /^\/api\/admin\/sections\/([^/]+)\/keys$/,
+    authed(({ params }, match) => {
+      const section = state.sections.find((s) => s.name === match[1]);
+      const fingerprint = params.get("fingerprint") ?? "";
+      if (!section?.keys.some((k) => k.fingerprint === fingerprint))
+        return apiError(404, "not_found", `${match[1]} has no key ${fingerprint}.`);
+      section.keys = section.keys.filter((k) => k.fingerprint !== fingerprint);
+      sectionEvent(section, "key-remove", "", "", fingerprint);
+      return noContent();
+    }),
+  );
   on(
     "POST",
     /^\/api\/admin\/sections\/([^/]+)\/promote$/,

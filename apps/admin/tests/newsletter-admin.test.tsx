@@ -563,6 +563,23 @@ describe("first-run setup", () => {
     expect(api.callsTo("POST", "/api/admin/setup")).toHaveLength(0);
   });
 
+  it("refuses a user name with an invisible character, as the server does", async () => {
+    window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
+    const api = createFakeAdminApi({ configured: false, setupToken: TOKEN });
+    const { user } = renderAt();
+    const form = await fill(user, {
+      user: "own\ufeffer",
+      password: "a long enough password",
+      confirm: "a long enough password",
+    });
+    const name = within(form).getByLabelText("User name");
+    expect(name).toHaveAccessibleDescription(
+      "The user name must not contain invisible characters.",
+    );
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(api.callsTo("POST", "/api/admin/setup")).toHaveLength(0);
+  });
+
   it("shows the server's refusal: a spent link under the form", async () => {
     window.history.replaceState(null, "", `/admin/newsletter#setup=${TOKEN}`);
     createFakeAdminApi({ configured: false, setupToken: "another token" });

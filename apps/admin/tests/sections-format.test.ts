@@ -44,6 +44,9 @@ describe("section wording", () => {
       "rolled back from 1.0.0-a to the shipped build",
     );
     expect(describeEvent(ev("expire", "0.9.0-z"))).toBe("removed 0.9.0-z after its retention");
+    const key = "SHA256:t92IuP6MRoqRLUAE54Hs4vRrMqMuVGm7zGy/dQa+uTk";
+    expect(describeEvent({ ...ev("key-add", ""), key })).toBe(`added the signing key ${key}`);
+    expect(describeEvent({ ...ev("key-remove", ""), key })).toBe(`removed the signing key ${key}`);
     expect(describeEvent({ ...ev("publish", "1.0.0-a"), action: "archive" as never })).toBe(
       "archive 1.0.0-a",
     );

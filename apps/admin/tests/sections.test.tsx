@@ -1,7 +1,14 @@
 import { dismissToast } from "@portfolio/ui/use-toast";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { apiError, createFakeAdminApi, deferred, json, REACT_REFUSAL } from "./fake-admin-api";
+import {
+  apiError,
+  createFakeAdminApi,
+  deferred,
+  json,
+  NEWSLETTER_KEY,
+  REACT_REFUSAL,
+} from "./fake-admin-api";
 import { findToast, renderAt } from "./render";
 
 afterEach(() => {
@@ -268,5 +275,132 @@ describe("sections", () => {
       }),
     );
     expect(await sectionNamed("Blog")).toBeInTheDocument();
+  });
+});
+
+describe("signing keys", () => {
+  const BLOG_KEY =
+    "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIJ4sVtXWZ2k7Yf1mQ8pR3nL0aB6cD9eF2gH5iK7jL8mN blog-ci";
+  const BLOG_FINGERPRINT = "SHA256:J4sVtXWZ2k7Yf1mQ8pR3nL0aB6cD9eF2gH5iK7jL8mN"; // the fake's stand-in
+  const keyList = (section: HTMLElement, label: string) =>
+    within(section).queryByRole("list", { name: `${label} signing keys` });
+  /** The 'Signing keys' block: its heading's parent. */
+  const keysBlock = (section: HTMLElement) =>
+    within(section).getByRole("heading", { name: "Signing keys" }).parentElement as HTMLElement;
+  const addForm = (section: HTMLElement, label: string) =>
+    within(section).getByRole("form", { name: `Add a signing key to ${label}` });
+
+  it("shows each section's keys, who signed a release, and the keys' history", async () => {
+    createFakeAdminApi({ signedIn: true });
+    renderAt();
+    const newsletter = await sectionNamed("Newsletter");
+    const keys = keysBlock(newsletter);
+    expect(keys).toHaveTextContent(
+      "Newsletter takes only releases signed by one of these keys (ssh-keygen -Y sign -n portfolio-release).",
+    );
+    const [key] = within(keyList(newsletter, "Newsletter")!).getAllByRole("listitem");
+    expect(key).toHaveTextContent(NEWSLETTER_KEY);
+    expect(key).toHaveTextContent("ssh-ed25519 newsletter-ci · added");
+    expect(key).toHaveTextContent("by cli:ci");
+    expect(key!.querySelector("time")).toHaveAttribute("datetime", "2025-06-26T12:00:00Z");
+    expect(within(key!).getByRole("button", { name: "Remove" })).toHaveAccessibleDescription(
+      NEWSLETTER_KEY,
+    );
+    expect(row(newsletter, NEWSLETTER)).toHaveTextContent(`cli:cisigned ${NEWSLETTER_KEY}`);
+    const history = within(newsletter).getByRole("list", { name: "Newsletter history" });
+    expect(within(history).getAllByRole("listitem").at(-1)).toHaveTextContent(
+      `cli:ci added the signing key ${NEWSLETTER_KEY}`,
+    );
+
+    const blog = await sectionNamed("Blog");
+    expect(keysBlock(blog)).toHaveTextContent(
+      "None: Blog takes unsigned releases. Add a key to take only releases it signed.",
+    );
+    expect(keyList(blog, "Blog")).not.toBeInTheDocument();
+    expect(row(blog, READY)).not.toHaveTextContent("signed");
+  });
+
+  it("adds a key: the .pub line posted, a toast, the list and the history read again", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = renderAt();
+    const blog = await sectionNamed("Blog");
+    const form = addForm(blog, "Blog");
+    const field = within(form).getByRole("textbox", { name: "Public key" });
+    expect(field).toHaveAccessibleDescription(
+      "The line of its .pub file, e.g. ssh-ed25519 AAAA… ci@blog",
+    );
+    await user.type(field, BLOG_KEY);
+    await user.click(within(form).getByRole("button", { name: "Add key" }));
+
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Key added"));
+    expect(toast).toHaveTextContent(
+      `Blog now takes only releases signed by ${BLOG_FINGERPRINT} or another of its keys.`,
+    );
+    expect(postsTo(api, "blog", "keys")[0]!.body).toEqual({ publicKey: BLOG_KEY });
+    const list = await waitFor(() => keyList(blog, "Blog")!);
+    expect(list).toHaveTextContent(`${BLOG_FINGERPRINT}ssh-ed25519 blog-ci · added`);
+    expect(field).toHaveValue("");
+    expect(
+      within(blog).getByRole("list", { name: "Blog history" }).firstElementChild,
+    ).toHaveTextContent(`admin:admin added the signing key ${BLOG_FINGERPRINT}`);
+  });
+
+  it("shows the server's refusal of a key under the field, which gets the focus", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = renderAt();
+    const blog = await sectionNamed("Blog");
+    const form = addForm(blog, "Blog");
+    const field = within(form).getByRole("textbox", { name: "Public key" });
+    await user.type(field, "-----BEGIN OPENSSH PRIVATE KEY-----");
+    await user.click(within(form).getByRole("button", { name: "Add key" }));
+    const refusal =
+      "This is a private key: paste the public one (the .pub file), and keep the private key secret.";
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription(
+      `The line of its .pub file, e.g. ssh-ed25519 AAAA… ci@blog ${refusal}`,
+    );
+    expect(field).toHaveFocus();
+    expect(postsTo(api, "blog", "keys")).toHaveLength(1);
+    expect(keyList(blog, "Blog")).not.toBeInTheDocument();
+
+    // Another refusal (a key it has) shows under the form.
+    api.on("POST", "/api/admin/sections/blog/keys", () =>
+      apiError(409, "conflict", `The key ${BLOG_FINGERPRINT} is already one of blog's keys.`),
+    );
+    await user.clear(field);
+    await user.type(field, BLOG_KEY);
+    await user.click(within(form).getByRole("button", { name: "Add key" }));
+    expect(await within(form).findByRole("alert")).toHaveTextContent(
+      `Could not add the key. The key ${BLOG_FINGERPRINT} is already one of blog's keys.`,
+    );
+  });
+
+  it("removes a key after asking; the last one gone, the section takes unsigned releases", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    const { user } = renderAt();
+    const newsletter = await sectionNamed("Newsletter");
+    const remove = within(keyList(newsletter, "Newsletter")!).getByRole("button", {
+      name: "Remove",
+    });
+    await user.click(remove);
+    const dialog = await screen.findByRole("dialog", {
+      name: `Remove the key ${NEWSLETTER_KEY} from Newsletter?`,
+    });
+    expect(dialog).toHaveAccessibleDescription(
+      "Newsletter will take unsigned releases again, and refuse the releases this key signed.",
+    );
+    await user.click(within(dialog).getByRole("button", { name: "Remove" }));
+
+    const toast = await findToast();
+    await waitFor(() => expect(toast).toHaveTextContent("Key removed"));
+    expect(toast).toHaveTextContent(`${NEWSLETTER_KEY} no longer signs Newsletter's releases.`);
+    const [call] = api.callsTo("DELETE", "/api/admin/sections/newsletter/keys");
+    expect(call!.params.get("fingerprint")).toBe(NEWSLETTER_KEY);
+    await waitFor(() => expect(keyList(newsletter, "Newsletter")).not.toBeInTheDocument());
+    expect(keysBlock(newsletter)).toHaveTextContent("None: Newsletter takes unsigned releases.");
+    expect(
+      within(newsletter).getByRole("list", { name: "Newsletter history" }).firstElementChild,
+    ).toHaveTextContent(`admin:admin removed the signing key ${NEWSLETTER_KEY}`);
   });
 });

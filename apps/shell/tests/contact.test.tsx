@@ -212,6 +212,8 @@ describe("contact form: validation on submit", () => {
     ["a name with a tab in it", { name: "Jane\tDoe" }, v.nameNotOneLine],
     ["a name of zero-width spaces", { name: "\u200b\u200b\u200b" }, v.nameTooShort],
     ["a name with a right-to-left override", { name: "Jane \u202emoc.live" }, v.nameDirection],
+    ["a name with a byte order mark in it", { name: "Ja\ufeffne" }, v.nameInvisible],
+    ["a name with a soft hyphen in it", { name: "Jane\u00ad Doe" }, v.nameInvisible],
     ["an IP address for a domain", { email: "jane@127.0.0.1" }, v.invalidEmail],
     ["an email without a dot in the domain", { email: "jane@example" }, v.invalidEmail],
     [

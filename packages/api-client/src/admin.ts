@@ -95,6 +95,10 @@ export const promoteSectionPath = (section: string) =>
 export const rollbackSectionPath = (section: string) =>
   `${ADMIN_API.sections}/${encodeURIComponent(section)}/rollback`;
 
+/** GET here lists `section`'s signing keys, POST adds one; DELETE with ?fingerprint= removes one. */
+export const sectionKeysPath = (section: string) =>
+  `${ADMIN_API.sections}/${encodeURIComponent(section)}/keys`;
+
 /** The API's error code when no admin is configured nor set up (503, on every call but the probe and the setup). */
 export const NOT_CONFIGURED = "not_configured";
 
@@ -223,10 +227,22 @@ export interface ImportResult {
   added: number;
   /** Came in confirmed: their row had a confirmation date. */
   confirmed: number;
-  /** Sent a confirmation email, as a sign-up on the site is. */
+  /** Came in unconfirmed: sent a confirmation email, as a sign-up on the site is, but for those the day's limit held back. */
   unconfirmed: number;
   /** Came in unsubscribed: never written to. */
   unsubscribed: number;
+  /** Confirmation emails queued: to the unconfirmed not held back, and the resent. */
+  confirmationsSent: number;
+  /**
+   * Rows left without their confirmation email because imports had sent
+   * `confirmationsPerDay` today (UTC): unconfirmed ones added, and refused ones an earlier
+   * import held back. Importing the file again another day sends them theirs.
+   */
+  confirmationsNotSent: number;
+  /** PORTFOLIO_IMPORT_CONFIRMATIONS_PER_DAY: the confirmation emails imports send a day. */
+  confirmationsPerDay: number;
+  /** Rows on the list already whose confirmation an earlier import held back: sent now. */
+  confirmationsResent: number;
   /** By line. */
   refused: RefusedRow[];
 }
@@ -352,11 +368,19 @@ export interface SectionRelease {
   publishedAt: string;
   /** Who published it: 'cli:<user>' or 'admin:<user>'. */
   publishedBy: string;
+  /** The fingerprint of the key that signed it ('SHA256:…'), '' unsigned. */
+  signedBy: string;
   /** '' when the release passes the site's checks now, else why it may not be promoted (a message to show). */
   check: string;
 }
 
-export type SectionAction = "publish" | "promote" | "rollback" | "expire";
+export type SectionAction =
+  | "publish"
+  | "promote"
+  | "rollback"
+  | "expire"
+  | "key-add"
+  | "key-remove";
 
 /** One change of a section's releases. */
 export interface SectionEvent {
@@ -368,6 +392,26 @@ export interface SectionEvent {
   actor: string;
   /** RFC 3339. */
   at: string;
+  /** The key added or removed ('SHA256:…'); only on key-add and key-remove. */
+  key?: string;
+}
+
+/**
+ * A public key whose SSH signature a section's releases need (docs/decisions/0048): once
+ * a section has one, a release signed by none of its keys is refused.
+ */
+export interface SectionKey {
+  section: SectionName;
+  /** 'SHA256:…', as `ssh-keygen -l` prints it. */
+  fingerprint: string;
+  /** 'ssh-ed25519', 'ecdsa-sha2-nistp256', … */
+  type: string;
+  /** The key as its .pub file has it, without the comment. */
+  publicKey: string;
+  comment: string;
+  /** RFC 3339. */
+  addedAt: string;
+  addedBy: string;
 }
 
 /** A section, what it serves, its releases and its history. */
@@ -379,6 +423,8 @@ export interface SectionStatus {
   releases: SectionRelease[];
   /** Newest first, at most 20. */
   history: SectionEvent[];
+  /** Oldest first; none: unsigned releases are taken. */
+  keys: SectionKey[];
 }
 
 /** GET /api/admin/sections. */
@@ -412,4 +458,33 @@ export function promoteSection(
 /** Undoes `section`'s last promote: 409 `conflict` when there is none to undo. */
 export function rollbackSection(section: string, options?: CallOptions): Promise<SectionServing> {
   return request<SectionServing>(rollbackSectionPath(section), { ...options, method: "POST" });
+}
+
+/**
+ * Adds a public key (a line of a .pub file) to `section`: 400 `invalid` with field
+ * `publicKey` for anything that is not one key fit to sign, 409 `conflict` for a key it
+ * already has.
+ */
+export function addSectionKey(
+  section: string,
+  publicKey: string,
+  options?: CallOptions,
+): Promise<SectionKey> {
+  return request<SectionKey>(sectionKeysPath(section), {
+    ...options,
+    method: "POST",
+    body: { publicKey },
+  });
+}
+
+/** Removes key `fingerprint` from `section`: 404 `not_found` when it has no such key. */
+export function removeSectionKey(
+  section: string,
+  fingerprint: string,
+  options?: CallOptions,
+): Promise<void> {
+  return request<void>(
+    `${sectionKeysPath(section)}?fingerprint=${encodeURIComponent(fingerprint)}`,
+    { ...options, method: "DELETE" },
+  );
 }

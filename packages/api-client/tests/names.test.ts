@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { breaksLine, hasBidiControl, nameProblem, visibleLength } from "../src/names";
+import { breaksLine, hasBidiControl, hasInvisible, nameProblem, visibleLength } from "../src/names";
 import { mailCases } from "./mail-testdata";
 
-type NameCase = { name: string; visible: number; breaksLine: boolean; bidiControl: boolean };
+type NameCase = {
+  name: string;
+  visible: number;
+  breaksLine: boolean;
+  bidiControl: boolean;
+  invisible: boolean;
+};
 
 describe("the name rule agrees with the gateway's (services/mail/testdata/names.json)", () => {
   it.each(mailCases<NameCase>("names.json").map((c) => [JSON.stringify(c.name), c] as const))(
@@ -11,6 +17,7 @@ describe("the name rule agrees with the gateway's (services/mail/testdata/names.
       expect(visibleLength(c.name)).toBe(c.visible);
       expect(breaksLine(c.name)).toBe(c.breaksLine);
       expect(hasBidiControl(c.name)).toBe(c.bidiControl);
+      expect(hasInvisible(c.name)).toBe(c.invisible);
     },
   );
 });
@@ -23,6 +30,7 @@ describe("nameProblem", () => {
     nameTooLong: "long",
     nameNotOneLine: "lines",
     nameDirection: "direction",
+    nameInvisible: "invisible",
   };
 
   it.each([
@@ -34,6 +42,10 @@ describe("nameProblem", () => {
     ["Ja\nne", "lines"],
     ["Ja\u2028ne", "lines"],
     ["Ja\u202ene", "direction"],
+    ["Ja\ufeffne", "invisible"],
+    ["Ja\u00adne", "invisible"],
+    ["Jane\u{e0041}", "invisible"],
+    ["\u0645\u200c\u0632", undefined],
     // The gateway's order: a name both too short and on two lines is too short.
     ["J\n", "short"],
   ])("%j: %s", (name, problem) => expect(nameProblem(name, rules)).toBe(problem));

@@ -2,10 +2,12 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ADMIN_API,
   ApiError,
+  addSectionKey,
   isUnauthorized,
   NETWORK_ERROR,
   promoteSection,
   promoteSectionPath,
+  removeSectionKey,
   rollbackSection,
   rollbackSectionPath,
   type SectionList,
@@ -34,10 +36,12 @@ describe("the sections list", () => {
               size: 506535,
               publishedAt: "2026-11-25T18:11:24Z",
               publishedBy: "cli:ci",
+              signedBy: "",
               check: "",
             },
           ],
           history: [],
+          keys: [],
         },
       ],
     };
@@ -126,5 +130,64 @@ describe("rollbackSection", () => {
       code: "conflict",
       apiMessage: "nothing to roll back: blog",
     });
+  });
+});
+
+describe("a section's keys", () => {
+  // A real fingerprint's base64 holds '/' and '+': it travels as a query parameter.
+  const fingerprint = "SHA256:t92IuP6MRoqRLUAE54Hs4vRrMqMuVGm7zGy/dQa+uTk";
+
+  it("adds one: POSTs the public key as JSON and resolves to the key", async () => {
+    const key = {
+      section: "blog",
+      fingerprint,
+      type: "ssh-ed25519",
+      publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI",
+      comment: "blog-ci",
+      addedAt: "2026-11-27T12:00:00Z",
+      addedBy: "admin:owner",
+    };
+    const fetchMock = stubFetch(async () => json(key, { status: 201 }));
+    await expect(
+      addSectionKey("blog", "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI blog-ci"),
+    ).resolves.toEqual(key);
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe("/api/admin/sections/blog/keys");
+    expect(init?.method).toBe("POST");
+    expect(init?.credentials).toBe("same-origin");
+    expect(JSON.parse(String(init?.body))).toEqual({
+      publicKey: "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAI blog-ci",
+    });
+  });
+
+  it("throws the server's refusal of a key with its field", async () => {
+    stubFetch(async () =>
+      apiError(
+        400,
+        "invalid",
+        "This is a private key: paste the public one (the .pub file), and keep the private key secret.",
+        "publicKey",
+      ),
+    );
+    expect(
+      await caught(addSectionKey("blog", "-----BEGIN OPENSSH PRIVATE KEY-----")),
+    ).toMatchObject({
+      status: 400,
+      field: "publicKey",
+      apiMessage:
+        "This is a private key: paste the public one (the .pub file), and keep the private key secret.",
+    });
+  });
+
+  it("removes one: DELETE with the fingerprint encoded in the query, resolving to nothing", async () => {
+    const fetchMock = stubFetch(async () => new Response(null, { status: 204 }));
+    await expect(removeSectionKey("blog", fingerprint)).resolves.toBeUndefined();
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe(
+      "/api/admin/sections/blog/keys?fingerprint=SHA256%3At92IuP6MRoqRLUAE54Hs4vRrMqMuVGm7zGy%2FdQa%2BuTk",
+    );
+    expect(new URL(String(url), "http://x").searchParams.get("fingerprint")).toBe(fingerprint);
+    expect(init?.method).toBe("DELETE");
+    expect(init?.body).toBeUndefined();
   });
 });

@@ -29,10 +29,17 @@ type Transport struct {
 	logger *zap.Logger
 }
 
-// New creates dir with its tmp, new and cur subdirectories if needed.
+// The maildir's directories and messages are its user's alone: the messages hold
+// visitors' and subscribers' addresses and the links to confirm and unsubscribe.
+const (
+	dirMode  os.FileMode = 0o700
+	fileMode os.FileMode = 0o600
+)
+
+// New creates dir with its tmp, new and cur subdirectories if needed, 0700.
 func New(dir string, logger *zap.Logger) (*Transport, error) {
 	for _, sub := range []string{"tmp", "new", "cur"} {
-		if err := os.MkdirAll(filepath.Join(dir, sub), 0o750); err != nil {
+		if err := os.MkdirAll(filepath.Join(dir, sub), dirMode); err != nil {
 			return nil, fmt.Errorf("maildir: %w", err)
 		}
 	}
@@ -92,8 +99,12 @@ func (t *Transport) uniqueName() string {
 }
 
 func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o640)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, fileMode)
 	if err != nil {
+		return err
+	}
+	if err := f.Chmod(fileMode); err != nil { // exactly, whatever the umask
+		_ = f.Close()
 		return err
 	}
 	if _, err := f.Write(data); err != nil {

@@ -21,90 +21,151 @@ const importChunk = 1000
 // unit of a group commit (sqldb.DB.Write): it holds the transaction for seconds, and
 // must not hold up the requests a group commit would have put with it. On SQLite the
 // site's other writes wait for it meanwhile (one writer); on PostgreSQL only those of
-// the same addresses do.
-func (s *Store) Import(ctx context.Context, subs []newsletter.ImportedSubscriber, at time.Time, emails newsletter.EmailsFunc) (map[string]newsletter.State, error) {
-	known := make(map[string]newsletter.State)
+// the same addresses do, and another import on the same day waits for the day's count
+// of confirmations (claim_import_confirmations.sql).
+func (s *Store) Import(ctx context.Context, subs []newsletter.ImportedSubscriber, at time.Time, perDay int, emails newsletter.EmailsFunc) (newsletter.ImportOutcome, error) {
+	out := newsletter.ImportOutcome{Known: make(map[string]newsletter.State), Held: make(map[string]bool), Resent: make(map[string]bool)}
 	// Own transaction, not sqldb.DB.Write: see above and docs/decisions/0038.
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return nil, fmt.Errorf("newsletter: import: %w", err)
+		return out, fmt.Errorf("newsletter: import: %w", err)
 	}
 	defer func() { _ = tx.Rollback() }() // a no-op after Commit
+	day := at.UTC().Truncate(24 * time.Hour).UnixMilli()
+	var sent int
+	if err := tx.QueryRowContext(ctx, s.q.ClaimImportConfirmations, day).Scan(&sent); err != nil {
+		return out, fmt.Errorf("newsletter: import: the day's confirmations: %w", err)
+	}
+	allowed := max(perDay-sent, 0)
+	b := &budget{left: allowed, out: out}
 	add := s.importRows
 	if s.db.Dialect == sqldb.Postgres {
 		add = s.importRowsPostgres
 	}
 	for chunk := range slices.Chunk(subs, importChunk) {
-		added, err := add(ctx, tx, chunk, at, known)
+		confirm, err := add(ctx, tx, chunk, at, b)
 		if err != nil {
-			return nil, fmt.Errorf("newsletter: import: %w", err)
+			return out, fmt.Errorf("newsletter: import: %w", err)
 		}
 		var msgs []mail.Message
-		for _, sub := range added {
-			if sub.State != newsletter.StateUnconfirmed {
-				continue
-			}
+		for _, sub := range confirm {
 			m, err := emails(sub)
 			if err != nil {
-				return nil, fmt.Errorf("newsletter: import: %w", err)
+				return out, fmt.Errorf("newsletter: import: %w", err)
 			}
 			msgs = append(msgs, m...)
 		}
 		if len(msgs) > 0 {
 			if err := s.outbox.QueueTx(ctx, tx, msgs...); err != nil {
-				return nil, fmt.Errorf("newsletter: import: queue: %w", err)
+				return out, fmt.Errorf("newsletter: import: queue: %w", err)
 			}
+		}
+	}
+	if used := allowed - b.left; used > 0 {
+		if _, err := tx.ExecContext(ctx, s.q.AddImportConfirmations, day, used); err != nil {
+			return out, fmt.Errorf("newsletter: import: the day's confirmations: %w", err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return nil, fmt.Errorf("newsletter: import: %w", err)
+		return out, fmt.Errorf("newsletter: import: %w", err)
 	}
-	return known, nil
+	return out, nil
+}
+
+// known is an address of an import's row already on the list: its subscriber, and
+// whether it is owed the confirmation an earlier import held back.
+type known struct {
+	sub  newsletter.Subscriber
+	owed bool
+}
+
+// budget is what one import may still send: the day's import confirmations left, and
+// the outcome it fills.
+type budget struct {
+	left int
+	out  newsletter.ImportOutcome
+}
+
+// confirms reports whether the unconfirmed row in, added (k nil) or known, gets its
+// confirmation now, counting it; one it does not go in out.Held. A known address gets
+// one only if it is owed it and in is unconfirmed (its Token is the link's).
+func (b *budget) confirms(in newsletter.ImportedSubscriber, k *known) bool {
+	if k != nil {
+		b.out.Known[in.EmailKey] = k.sub.State
+		if !k.owed || in.State != newsletter.StateUnconfirmed {
+			return false
+		}
+	} else if in.State != newsletter.StateUnconfirmed {
+		return false
+	}
+	if b.left == 0 {
+		b.out.Held[in.EmailKey] = true
+		return false
+	}
+	b.left--
+	if k != nil {
+		b.out.Resent[in.EmailKey] = true
+	}
+	return true
 }
 
 // importRows adds subs one statement each (SQLite: in process, no round trips to
-// save) and returns those added; the known ones go in known.
-func (s *Store) importRows(ctx context.Context, tx *sql.Tx, subs []newsletter.ImportedSubscriber, at time.Time, known map[string]newsletter.State) ([]newsletter.Subscriber, error) {
-	added := make([]newsletter.Subscriber, 0, len(subs))
+// save), and returns the subscribers, new or owed theirs, whose confirmation it linked
+// (b.confirms), for their email.
+func (s *Store) importRows(ctx context.Context, tx *sql.Tx, subs []newsletter.ImportedSubscriber, at time.Time, b *budget) ([]newsletter.Subscriber, error) {
+	var confirm []newsletter.Subscriber
 	now := at.UnixMilli()
 	for _, in := range subs {
+		// Whether a new row gets its confirmation is decided before it is known to be new:
+		// the time is stored with it, and dropped with it if it is not.
+		var sentAt any // NULL: no confirmation queued
+		if in.State == newsletter.StateUnconfirmed && b.left > 0 {
+			sentAt = now
+		}
 		var id int64
 		err := tx.QueryRowContext(ctx, s.q.InsertImportedSubscriber, in.Email, in.EmailKey, in.Name, string(in.State),
-			in.SubscribedAt.UnixMilli(), nullTime(in.ConfirmedAt), nullTime(in.UnsubscribedAt), confirmationSent(in, at)).Scan(&id)
-		if errors.Is(err, sql.ErrNoRows) {
-			var state newsletter.State
-			if err := tx.QueryRowContext(ctx, s.q.GetStateByEmailKey, in.EmailKey).Scan(&state); err != nil {
+			in.SubscribedAt.UnixMilli(), nullTime(in.ConfirmedAt), nullTime(in.UnsubscribedAt), sentAt).Scan(&id)
+		var sub newsletter.Subscriber
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			var k known
+			if k.sub, err = scanSubscriber(tx.QueryRowContext(ctx, s.q.GetKnownByEmailKey, in.EmailKey), &k.owed); err != nil {
 				return nil, fmt.Errorf("known address: %w", err)
 			}
-			known[in.EmailKey] = state
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("add: %w", err)
-		}
-		if in.State == newsletter.StateUnconfirmed {
-			if _, err := tx.ExecContext(ctx, s.q.InsertConfirmation, in.Token.Hash, id, now, in.Token.ExpiresAt.UnixMilli()); err != nil {
-				return nil, fmt.Errorf("link: %w", err)
+			if !b.confirms(in, &k) {
+				continue
 			}
+			if _, err := tx.ExecContext(ctx, s.q.MarkConfirmationSent, k.sub.ID, now); err != nil {
+				return nil, fmt.Errorf("owed confirmation: %w", err)
+			}
+			sub = k.sub
+		case err != nil:
+			return nil, fmt.Errorf("add: %w", err)
+		case !b.confirms(in, nil):
+			continue
+		default:
+			sub = imported(id, in)
 		}
-		added = append(added, imported(id, in))
+		if _, err := tx.ExecContext(ctx, s.q.InsertConfirmation, in.Token.Hash, sub.ID, now, in.Token.ExpiresAt.UnixMilli()); err != nil {
+			return nil, fmt.Errorf("link: %w", err)
+		}
+		confirm = append(confirm, sub)
 	}
-	return added, nil
+	return confirm, nil
 }
 
-// importRowsPostgres is importRows in three statements for all of subs: the
-// subscribers, the states of those already known, the links.
-func (s *Store) importRowsPostgres(ctx context.Context, tx *sql.Tx, subs []newsletter.ImportedSubscriber, at time.Time, known map[string]newsletter.State) ([]newsletter.Subscriber, error) {
+// importRowsPostgres is importRows in a few statements for all of subs: the
+// subscribers (unconfirmed ones without a confirmation time), those already known, the
+// links, and the confirmation times of those that got one.
+func (s *Store) importRowsPostgres(ctx context.Context, tx *sql.Tx, subs []newsletter.ImportedSubscriber, at time.Time, b *budget) ([]newsletter.Subscriber, error) {
 	n := len(subs)
 	emails, keys, names, states := make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	// sent stays all 0 (NULL): MarkConfirmationsSent times those that get a link.
 	subscribed, confirmed, unsubscribed, sent := make([]int64, n), make([]int64, n), make([]int64, n), make([]int64, n)
 	for i, in := range subs {
 		emails[i], keys[i], names[i], states[i] = in.Email, in.EmailKey, in.Name, string(in.State)
 		subscribed[i] = in.SubscribedAt.UnixMilli()
 		confirmed[i], unsubscribed[i] = zeroOrMillis(in.ConfirmedAt), zeroOrMillis(in.UnsubscribedAt)
-		if c, ok := confirmationSent(in, at).(int64); ok {
-			sent[i] = c
-		}
 	}
 	rows, err := tx.QueryContext(ctx, s.pg.InsertImportedSubscribers, emails, keys, names, states, subscribed, confirmed, unsubscribed, sent)
 	if err != nil {
@@ -123,50 +184,69 @@ func (s *Store) importRowsPostgres(ctx context.Context, tx *sql.Tx, subs []newsl
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("add: %w", err)
 	}
+	var missing []string
+	for _, in := range subs {
+		if _, ok := ids[in.EmailKey]; !ok {
+			missing = append(missing, in.EmailKey)
+		}
+	}
+	knownRows, err := s.knownRows(ctx, tx, missing)
+	if err != nil {
+		return nil, err
+	}
 
-	added := make([]newsletter.Subscriber, 0, len(ids))
-	var missing, hashes []string
+	// In the file's order, new and known rows alike.
+	var confirm []newsletter.Subscriber
+	var hashes []string
 	var linked, expires []int64
 	for _, in := range subs {
-		id, ok := ids[in.EmailKey]
-		if !ok {
-			missing = append(missing, in.EmailKey)
-			continue
+		var sub newsletter.Subscriber
+		if id, ok := ids[in.EmailKey]; ok {
+			if !b.confirms(in, nil) {
+				continue
+			}
+			sub = imported(id, in)
+		} else {
+			k := knownRows[in.EmailKey]
+			if !b.confirms(in, &k) {
+				continue
+			}
+			sub = k.sub
 		}
-		if in.State == newsletter.StateUnconfirmed {
-			hashes, linked, expires = append(hashes, in.Token.Hash), append(linked, id), append(expires, in.Token.ExpiresAt.UnixMilli())
-		}
-		added = append(added, imported(id, in))
-	}
-	if len(missing) > 0 {
-		if err := s.knownStates(ctx, tx, missing, known); err != nil {
-			return nil, err
-		}
+		hashes, linked, expires = append(hashes, in.Token.Hash), append(linked, sub.ID), append(expires, in.Token.ExpiresAt.UnixMilli())
+		confirm = append(confirm, sub)
 	}
 	if len(hashes) > 0 {
 		if _, err := tx.ExecContext(ctx, s.pg.InsertConfirmations, hashes, linked, expires, at.UnixMilli()); err != nil {
 			return nil, fmt.Errorf("links: %w", err)
 		}
+		if _, err := tx.ExecContext(ctx, s.pg.MarkConfirmationsSent, linked, at.UnixMilli()); err != nil {
+			return nil, fmt.Errorf("links: %w", err)
+		}
 	}
-	return added, nil
+	return confirm, nil
 }
 
-// knownStates puts the states of the addresses keys in known.
-func (s *Store) knownStates(ctx context.Context, tx *sql.Tx, keys []string, known map[string]newsletter.State) error {
-	rows, err := tx.QueryContext(ctx, s.pg.GetStatesByEmailKeys, keys)
+// knownRows are the known addresses keys, by EmailKey (get_known_by_email_keys.sql).
+func (s *Store) knownRows(ctx context.Context, tx *sql.Tx, keys []string) (map[string]known, error) {
+	out := make(map[string]known, len(keys))
+	if len(keys) == 0 {
+		return out, nil
+	}
+	rows, err := tx.QueryContext(ctx, s.pg.GetKnownByEmailKeys, keys)
 	if err != nil {
-		return fmt.Errorf("known addresses: %w", err)
+		return nil, fmt.Errorf("known addresses: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var key string
-		var state newsletter.State
-		if err := rows.Scan(&key, &state); err != nil {
-			return fmt.Errorf("known addresses: %w", err)
+		var k known
+		if k.sub, err = scanSubscriber(rows, &key, &k.owed); err != nil {
+			return nil, fmt.Errorf("known addresses: %w", err)
 		}
-		known[key] = state
+		out[key] = k
 	}
-	return rows.Err()
+	return out, rows.Err()
 }
 
 // imported is the subscriber in, stored as id.
@@ -176,15 +256,6 @@ func imported(id int64, in newsletter.ImportedSubscriber) newsletter.Subscriber 
 		SubscribedAt: in.SubscribedAt, ConfirmedAt: in.ConfirmedAt, UnsubscribedAt: in.UnsubscribedAt,
 		Source: newsletter.SourceImport,
 	}
-}
-
-// confirmationSent is when in's confirmation is queued: at, for an unconfirmed one;
-// NULL otherwise.
-func confirmationSent(in newsletter.ImportedSubscriber, at time.Time) any {
-	if in.State != newsletter.StateUnconfirmed {
-		return nil
-	}
-	return at.UnixMilli()
 }
 
 // nullTime is t in milliseconds, or NULL for the zero time.

@@ -30,18 +30,20 @@ type statements struct {
 	CountRunningPublications                                               string
 	DeleteExpiredConfirmations, FinishPublication, GetConfirmation, GetKey string
 	GetPublication, GetSubscriber, GetSubscriberByEmailKey                 string
-	GetStateByEmailKey, InsertImportedSubscriber                           string
+	GetKnownByEmailKey, InsertImportedSubscriber, MarkConfirmationSent     string
 	InsertConfirmation, InsertDeliveriesToConfirmed, InsertKey             string
 	InsertRunningPublication, InsertSubscriber, ListConfirmed              string
 	ListLastPublications, ListPendingDeliveries, ListRunningPublications   string
 	ListSubscribersNewestFirst, MarkDeliveryQueued, MarkDeliverySkipped    string
 	RenewSubscription, Unsubscribe, UseConfirmations                       string
+	ClaimImportConfirmations, AddImportConfirmations                       string
 }
 
 // postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
 type postgresStatements struct {
-	InsertSubscriberWithLink                                             string
-	InsertImportedSubscribers, GetStatesByEmailKeys, InsertConfirmations string
+	InsertSubscriberWithLink                                            string
+	InsertImportedSubscribers, GetKnownByEmailKeys, InsertConfirmations string
+	MarkConfirmationsSent                                               string
 }
 
 // Store is newsletter.Store on SQLite or PostgreSQL. Every change is a unit of a group

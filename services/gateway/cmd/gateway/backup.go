@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
 	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/replica"
 	"github.com/portfolio-site/portfolio/services/sqldb"
@@ -187,7 +188,7 @@ func restoreSQLite(ctx context.Context, cfg config.Config, backup string) (repla
 
 // lockForRestore takes the data directory's lock, which a running gateway holds.
 func lockForRestore(cfg config.Config) (unlock func(), err error) {
-	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+	if err := private.MkdirAll(cfg.DataDir); err != nil {
 		return nil, fmt.Errorf("data dir: %w", err)
 	}
 	return lockDataDir(cfg.DataDir)
@@ -272,7 +273,7 @@ func copyFile(src, dst string) (err error) {
 		return err
 	}
 	defer in.Close() //nolint:errcheck // read only
-	out, err := os.OpenFile(dst, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	out, err := private.Create(dst)
 	if err != nil {
 		return err
 	}
@@ -331,7 +332,7 @@ func copyReleases(from, to string) (int, error) {
 		if _, err := os.Stat(dst); err == nil {
 			continue
 		}
-		if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
+		if err := private.MkdirAll(filepath.Dir(dst)); err != nil {
 			return copied, err
 		}
 		// Through a temporary name: a reader never takes half a file for an artifact.

@@ -16,6 +16,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
@@ -55,7 +56,7 @@ func newBackupSchedule(cfg config.Config, logger *zap.Logger, reg prometheus.Reg
 	if cfg.BackupDir == "" {
 		return nil, nil
 	}
-	if err := os.MkdirAll(cfg.BackupDir, 0o750); err != nil {
+	if err := private.MkdirAll(cfg.BackupDir); err != nil {
 		return nil, fmt.Errorf("backup dir (%s): %w", config.EnvName("backup_dir"), err)
 	}
 	b := &backupSchedule{

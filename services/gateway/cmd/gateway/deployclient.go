@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,7 @@ import (
 	"os"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 )
 
 // deployClient is the site's deploy API (/api/sections/…) as CI uses it, with a
@@ -20,8 +22,9 @@ type deployClient struct {
 	http        *http.Client
 }
 
-// remoteSections runs publish, promote or rollback through the deploy API.
-func remoteSections(ctx context.Context, c *deployClient, verb string, args []string, stdout io.Writer) error {
+// remoteSections runs publish (with the artifact's signature, signatureOf's named
+// file), promote or rollback through the deploy API.
+func remoteSections(ctx context.Context, c *deployClient, verb string, args []string, signature string, stdout io.Writer) error {
 	if c.token == "" {
 		return errors.New("--server needs a deploy token: --token or PORTFOLIO_DEPLOY_TOKEN")
 	}
@@ -41,32 +44,43 @@ func remoteSections(ctx context.Context, c *deployClient, verb string, args []st
 		if err != nil {
 			return err
 		}
-		if err := c.post(ctx, "/api/sections/"+rel.Manifest.Section+"/releases", "application/gzip", raw, &answer); err != nil {
+		sig, err := signatureOf(args[0], signature)
+		if err != nil {
+			return err
+		}
+		header := http.Header{}
+		if sig != nil {
+			header.Set(server.SignatureHeader, base64.StdEncoding.EncodeToString(sig))
+		}
+		if err := c.post(ctx, "/api/sections/"+rel.Manifest.Section+"/releases", "application/gzip", raw, header, &answer); err != nil {
 			return err
 		}
 		fmt.Fprintln(stdout, answer.Version)
 		return nil
 	case verb == "promote" && len(args) == 2:
 		body, _ := json.Marshal(map[string]string{"version": args[1]}) // strings: cannot fail
-		if err := c.post(ctx, "/api/sections/"+args[0]+"/promote", "application/json", body, &answer); err != nil {
+		if err := c.post(ctx, "/api/sections/"+args[0]+"/promote", "application/json", body, nil, &answer); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s now serves %s\n", answer.Section, shownVersion(answer.Serving))
 		return nil
 	case verb == "rollback" && len(args) == 1:
-		if err := c.post(ctx, "/api/sections/"+args[0]+"/rollback", "", nil, &answer); err != nil {
+		if err := c.post(ctx, "/api/sections/"+args[0]+"/rollback", "", nil, nil, &answer); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s now serves %s\n", answer.Section, shownVersion(answer.Serving))
 		return nil
 	}
-	return errors.New("with --server: publish <artifact> | promote <section> <version> | rollback <section>")
+	return errors.New("with --server: publish [--signature F] <artifact> | promote <section> <version> | rollback <section> (keys are added and removed on the site itself, or in the admin)")
 }
 
-func (c *deployClient) post(ctx context.Context, path, contentType string, body []byte, answer any) error {
+func (c *deployClient) post(ctx context.Context, path, contentType string, body []byte, header http.Header, answer any) error {
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(body))
 	if err != nil {
 		return err
+	}
+	for k, v := range header {
+		req.Header[k] = v
 	}
 	if contentType != "" {
 		req.Header.Set("Content-Type", contentType)

@@ -37,9 +37,10 @@ func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *m
 		SiteName:  emails.SiteName,
 		PublicURL: cfg.PublicURL,
 	}, newsletter.Options{
-		ConfirmTTL:     cfg.NewsletterConfirmTTL,
-		ResendInterval: cfg.NewsletterResendInterval,
-		Notify:         mail.notify,
+		ConfirmTTL:                cfg.NewsletterConfirmTTL,
+		ResendInterval:            cfg.NewsletterResendInterval,
+		ImportConfirmationsPerDay: cfg.ImportConfirmationsPerDay,
+		Notify:                    mail.notify,
 	})
 	if err != nil {
 		return newsletterService{}, fmt.Errorf("database: %w", err)

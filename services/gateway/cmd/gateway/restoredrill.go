@@ -15,6 +15,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/replica"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
@@ -32,7 +33,7 @@ var errNothingToDrill = errors.New("nothing to restore: set " + config.EnvName("
 // restored. It changes nothing of the site, and runs while the gateway serves.
 func restoreDrill(ctx context.Context, cfg config.Config, client *replica.Counting, logger *zap.Logger) (string, error) {
 	root := filepath.Join(cfg.DataDir, "tmp")
-	if err := os.MkdirAll(root, 0o700); err != nil {
+	if err := private.MkdirAll(root); err != nil {
 		return "", err
 	}
 	dir, err := os.MkdirTemp(root, "restore-check-")

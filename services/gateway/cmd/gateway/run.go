@@ -22,6 +22,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/admin"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 )
 
@@ -98,6 +99,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		}
 		defer unlock()
 	}
+	if err := tightenPrivate(logger, *cfg); err != nil {
+		return err
+	}
 	// Bound before anything names the admin's origin: with port 0 (tests), its URL
 	// takes the port the system chose.
 	lns, err := listen(*cfg)
@@ -129,7 +133,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	// Each section as its promoted release has it, followed from the database.
-	sections, err := newSections(*cfg, db, site.web)
+	sections, err := newSections(*cfg, logger, db, site.web)
 	if err != nil {
 		return err
 	}
@@ -220,10 +224,10 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (*c
 	return &cfg, nil
 }
 
-// prepareDataDir creates the data directory and checks that it takes what must be
+// prepareDataDir creates the data directory (0700: private) and checks that it takes what must be
 // written there.
 func prepareDataDir(cfg config.Config) error {
-	if err := os.MkdirAll(cfg.DataDir, 0o750); err != nil {
+	if err := private.MkdirAll(cfg.DataDir); err != nil {
 		return fmt.Errorf("data dir: %w", err)
 	}
 	return checkDataDirWritable(cfg)

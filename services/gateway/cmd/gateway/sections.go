@@ -51,7 +51,7 @@ func releasesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "
 
 // newSections is the release service over db: the gate knows the shell and the
 // sections as web was shipped with them.
-func newSections(cfg config.Config, db *sqldb.DB, web *server.Web) (*release.Service, error) {
+func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *server.Web) (*release.Service, error) {
 	shipped := release.Shipped{Provided: web.ProvidedModules(), Paths: map[string]string{}, Sections: map[string]release.Description{}}
 	for _, r := range web.ShellRoutes() {
 		shipped.Paths[r.Path] = "the shell"
@@ -78,6 +78,7 @@ func newSections(cfg config.Config, db *sqldb.DB, web *server.Web) (*release.Ser
 		Limits:  release.DefaultLimits,
 		Now:     time.Now,
 		Tokens:  release.Tokens{Store: store, Now: time.Now},
+		Logger:  logger,
 	}, nil
 }
 
@@ -85,7 +86,7 @@ func newSections(cfg config.Config, db *sqldb.DB, web *server.Web) (*release.Ser
 // and then every followEvery until the returned stop is called, and removes the
 // releases past retention every expireEvery.
 func followSections(ctx context.Context, logger *zap.Logger, svc *release.Service, web *server.Web) (stop func(), err error) {
-	web.SetVersionLoader(svc.Load)
+	web.SetReleaseFiles(svc)
 	f := &follower{logger: logger, svc: svc, web: web}
 	if err := f.sync(ctx); err != nil {
 		return nil, err
@@ -204,9 +205,10 @@ func runSections(ctx context.Context, args []string, getenv func(string) string,
 }
 
 func runSectionsVerb(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	const usage = "usage: gateway sections pack <section> [flags] | publish [--server URL --token T] <artifact> | " +
+	const usage = "usage: gateway sections pack <section> [flags] | publish [--server URL --token T] [--signature F] <artifact> | " +
 		"promote [--server URL --token T] <section> <version> | rollback [--server URL --token T] <section> | list | " +
-		"token create <section> [--ttl 720h] | token list | token revoke <id>"
+		"token create <section> [--ttl 720h] | token list | token revoke <id> | " +
+		"key add <section> <key.pub> | key list [<section>] | key remove <section> <fingerprint>"
 	if len(args) == 0 {
 		return errors.New(usage)
 	}
@@ -223,16 +225,17 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 	serverURL := flags.String("server", "", "the site's URL: act through its deploy API instead of its database")
 	token := flags.String("token", getenv("PORTFOLIO_DEPLOY_TOKEN"), "deploy token for --server (env PORTFOLIO_DEPLOY_TOKEN)")
 	ttl := flags.Duration("ttl", 30*24*time.Hour, "lifetime of a new deploy token")
+	signature := flags.String("signature", "", "publish: the release's signature (ssh-keygen -Y sign -n "+release.SignatureNamespace+"; default: <artifact>.sig if there is one)")
 	rest := args[1:]
-	if verb == "token" && len(rest) > 0 {
-		verb, rest = "token "+rest[0], rest[1:]
+	if (verb == "token" || verb == "key") && len(rest) > 0 {
+		verb, rest = verb+" "+rest[0], rest[1:]
 	}
 	if err := flags.Parse(interspersed(flags, rest)); err != nil {
 		return err
 	}
 	rest = flags.Args()
 	if *serverURL != "" {
-		return remoteSections(ctx, &deployClient{base: strings.TrimSuffix(*serverURL, "/"), token: *token, http: http.DefaultClient}, verb, rest, stdout)
+		return remoteSections(ctx, &deployClient{base: strings.TrimSuffix(*serverURL, "/"), token: *token, http: http.DefaultClient}, verb, rest, *signature, stdout)
 	}
 	actor := "cli:" + orDefault(getenv("USER"), "unknown")
 	logger := zap.NewNop()
@@ -256,7 +259,7 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 	if err != nil {
 		return err
 	}
-	svc, err := newSections(cfg, db, web)
+	svc, err := newSections(cfg, logger, db, web)
 	if err != nil {
 		return err
 	}
@@ -266,11 +269,15 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 		if err != nil {
 			return err
 		}
-		rel, err := svc.Publish(ctx, "", raw, actor)
+		sig, err := signatureOf(rest[0], *signature)
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stderr, "published %s %s (%s)\n", rel.Manifest.Section, rel.Manifest.Version, rel.Digest)
+		rel, err := svc.Publish(ctx, "", raw, sig, actor)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "published %s %s (%s)%s\n", rel.Manifest.Section, rel.Manifest.Version, rel.Digest, signedNote(sig))
 		fmt.Fprintln(stdout, rel.Manifest.Version)
 		return nil
 	case verb == "promote" && len(rest) == 2:
@@ -304,8 +311,78 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 		}
 		fmt.Fprintf(stdout, "deploy token %s revoked\n", rest[0])
 		return nil
+	case verb == "key add" && len(rest) == 2:
+		pub, err := os.ReadFile(rest[1])
+		if err != nil {
+			return err
+		}
+		k, err := svc.AddKey(ctx, rest[0], pub, actor)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: key %s added (%s %s); its releases must now be signed by one of its keys\n", k.Section, k.Fingerprint, k.Type, k.Comment)
+		return nil
+	case verb == "key list" && len(rest) <= 1:
+		return listKeys(ctx, svc, rest, stdout)
+	case verb == "key remove" && len(rest) == 2:
+		if err := svc.RemoveKey(ctx, rest[0], rest[1], actor); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: key %s removed\n", rest[0], rest[1])
+		return nil
 	}
 	return errors.New(usage)
+}
+
+// signatureOf reads the signature of the artifact at path, an .sig file as ssh-keygen
+// -Y sign writes it: the file named (--signature), else <artifact>.sig when there is
+// one (make release SIGNING_KEY=… writes it there). nil: unsigned.
+func signatureOf(artifact, named string) ([]byte, error) {
+	file := named
+	if file == "" {
+		file = artifact + ".sig"
+		if _, err := os.Stat(file); errors.Is(err, os.ErrNotExist) {
+			return nil, nil
+		}
+	}
+	armored, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	sig, err := release.Unarmor(armored)
+	if err != nil {
+		// Not the apperr's message alone (runSections): it would not name the file.
+		return nil, fmt.Errorf("%s is not an SSH signature file (ssh-keygen -Y sign writes one)", file)
+	}
+	return sig, nil
+}
+
+// signedNote says which key signed sig, for the publish's message.
+func signedNote(sig []byte) string {
+	if len(sig) == 0 {
+		return ", unsigned"
+	}
+	return ", signed by " + release.SignedBy(sig)
+}
+
+// listKeys prints the keys of the section named in args, or of every section.
+func listKeys(ctx context.Context, svc *release.Service, args []string, w io.Writer) error {
+	sections := release.Sections
+	if len(args) == 1 {
+		sections = args
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "section\tfingerprint\ttype\tcomment\tadded\tby")
+	for _, name := range sections {
+		keys, err := svc.Keys(ctx, name)
+		if err != nil {
+			return err
+		}
+		for _, k := range keys {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", k.Section, k.Fingerprint, k.Type, k.Comment, k.AddedAt.Format(time.RFC3339), k.AddedBy)
+		}
+	}
+	return tw.Flush()
 }
 
 // interspersed moves flags after positional arguments to the front, so both
@@ -377,14 +454,18 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 			if r.Version == current[name] {
 				mark = "*"
 			}
-			fmt.Fprintf(tw, "  %s %s\t%s\t%s\t%s\n", mark, r.Version, r.PublishedAt.Format(time.RFC3339), r.PublishedBy, r.Digest)
+			fmt.Fprintf(tw, "  %s %s\t%s\t%s\t%s\t%s\n", mark, r.Version, r.PublishedAt.Format(time.RFC3339), r.PublishedBy, r.Digest, orDefault(r.SignedBy, "unsigned"))
 		}
 		events, err := svc.Store.History(ctx, name, 10)
 		if err != nil {
 			return err
 		}
 		for _, e := range events {
-			fmt.Fprintf(tw, "    %s\t%s %s\t%s\n", e.At.Format(time.RFC3339), e.Action, shownVersion(e.Version), e.Actor)
+			what := shownVersion(e.Version)
+			if e.Key != "" {
+				what = e.Key
+			}
+			fmt.Fprintf(tw, "    %s\t%s %s\t%s\n", e.At.Format(time.RFC3339), e.Action, what, e.Actor)
 		}
 	}
 	return tw.Flush()

@@ -487,7 +487,22 @@ func TestSetup(t *testing.T) {
 			{"ja\u2028ne", "a long enough password", "user", "The user name must be one line of printable characters."},
 			{"ja\u2029ne", "a long enough password", "user", "The user name must be one line of printable characters."},
 			{"admin\u202Enimda", "a long enough password", "user", "The user name must be one line of printable characters."},
-			{"\u200B\u200B\u200B", "a long enough password", "user", "The user name must be one line of printable characters."},
+			{"\u200B\u200B\u200B", "a long enough password", "user", "The user name must not contain invisible characters."},
+			// Invisible characters: "own\ufeffer" would show as "owner".
+			{"own\ufeffer", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u200ber", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u00ader", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u2060er", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u034fer", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u200cer", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u200der", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u2062er", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u180eer", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"own\u3164er", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"owner\ufe0f", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"owner\U000e0001\U000e0041\U000e007f", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"\ufeffowner", "a long enough password", "user", "The user name must not contain invisible characters."},
+			{"مریم\u200cزاده", "a long enough password", "", ""},
 		} {
 			err := admin.CheckSetup(tt.user, tt.password)
 			if tt.field == "" {

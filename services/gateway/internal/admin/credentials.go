@@ -70,8 +70,8 @@ func CheckPasswordHash(hash string) error {
 
 // CheckUser reports whether user can be the admin's user name: one line of printable
 // characters, no surrounding spaces, at most MaxUserLength characters; the same line
-// rules as the names visitors type (mail.BreaksLine, HasBidiControl, VisibleLength),
-// since the name reaches the log and the admin's pages.
+// rules as the names visitors type (mail.BreaksLine, HasBidiControl, HasInvisible,
+// VisibleLength), since the name reaches the log and the admin's pages.
 func CheckUser(user string) error {
 	switch {
 	case user != strings.TrimSpace(user):
@@ -82,11 +82,17 @@ func CheckUser(user string) error {
 		return errors.New("contains control characters or line breaks")
 	case mail.HasBidiControl(user):
 		return errors.New("contains a bidirectional control")
+	case mail.HasInvisible(user):
+		return errInvisibleUser
 	case mail.VisibleLength(user) == 0:
 		return errors.New("has no visible character")
 	}
 	return nil
 }
+
+// errInvisibleUser: a user name with a character that does not show, such as
+// "own\ufeffer", which would look like "owner" (mail.HasInvisible).
+var errInvisibleUser = errors.New("contains invisible characters (zero-width, format or default-ignorable ones)")
 
 // ErrEmptyPassword and ErrPasswordTooLong are HashPassword's refusals.
 var (

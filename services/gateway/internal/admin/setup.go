@@ -40,6 +40,8 @@ func CheckSetup(user, password string) error {
 		return apperr.Field("user", "The user name must not start or end with a space.")
 	case utf8.RuneCountInString(user) > MaxUserLength:
 		return apperr.Field("user", fmt.Sprintf("The user name must be at most %d characters.", MaxUserLength))
+	case errors.Is(CheckUser(user), errInvisibleUser):
+		return apperr.Field("user", "The user name must not contain invisible characters.")
 	case CheckUser(user) != nil:
 		return apperr.Field("user", "The user name must be one line of printable characters.")
 	case password == "":

@@ -94,6 +94,10 @@ type Config struct {
 	// unconfirmed address (subscribing again sooner sends nothing).
 	NewsletterConfirmTTL     time.Duration `mapstructure:"newsletter_confirm_ttl"`
 	NewsletterResendInterval time.Duration `mapstructure:"newsletter_resend_interval"`
+	// ImportConfirmationsPerDay is how many confirmation emails the admin's imports
+	// send per day (UTC), all replicas together; the unconfirmed rows past it are
+	// imported without one.
+	ImportConfirmationsPerDay int `mapstructure:"import_confirmations_per_day"`
 
 	// RateLimitPerMinute is how many requests one client may make to one rate-limited
 	// endpoint (POST /api/contact, POST /api/newsletter/subscriptions and their no-JS
@@ -237,6 +241,7 @@ var keys = []key{
 	{"admin_password_cost", 12},
 	{"newsletter_confirm_ttl", "72h"},
 	{"newsletter_resend_interval", "10m"},
+	{"import_confirmations_per_day", 100},
 	{"rate_limit_per_minute", 5},
 	{"rate_limit_ipv6_prefix", 64},
 	{"contact_autoreply_per_hour", 100},
@@ -301,7 +306,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 // Keys by the type Unmarshal decodes them into (strings need no check).
 var (
 	boolKeys     = []string{"dev", "analytics"}
-	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep"}
+	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep", "import_confirmations_per_day"}
 	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval", "replica_sync_interval", "restore_drill_interval", "analytics_retention", "analytics_flush_interval"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )

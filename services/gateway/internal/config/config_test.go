@@ -55,8 +55,9 @@ func TestDefaults(t *testing.T) {
 		RateLimitPerMinute:  5,
 		TrustedProxies:      nil,
 
-		NewsletterConfirmTTL:     72 * time.Hour,
-		NewsletterResendInterval: 10 * time.Minute,
+		NewsletterConfirmTTL:      72 * time.Hour,
+		NewsletterResendInterval:  10 * time.Minute,
+		ImportConfirmationsPerDay: 100,
 
 		RateLimitIPv6Prefix:     64,
 		ContactAutoReplyPerHour: 100,

@@ -1,12 +1,32 @@
 package config_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 )
+
+func TestImportConfirmationsPerDay(t *testing.T) {
+	for value, want := range map[string]string{
+		"1": "", "250": "",
+		"0":    `config: PORTFOLIO_IMPORT_CONFIRMATIONS_PER_DAY: "0" is not between 1 and 1000000`,
+		"-5":   `PORTFOLIO_IMPORT_CONFIRMATIONS_PER_DAY: "-5" is not between 1 and 1000000`,
+		"lots": `PORTFOLIO_IMPORT_CONFIRMATIONS_PER_DAY: "lots" is not a whole number`,
+	} {
+		cfg, err := config.Load("", env(map[string]string{"PORTFOLIO_IMPORT_CONFIRMATIONS_PER_DAY": value}))
+		switch {
+		case want == "" && err != nil:
+			t.Errorf("%s: %v", value, err)
+		case want == "" && strconv.Itoa(cfg.ImportConfirmationsPerDay) != value:
+			t.Errorf("%s: ImportConfirmationsPerDay = %d", value, cfg.ImportConfirmationsPerDay)
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%s: error %v, want %q", value, err, want)
+		}
+	}
+}
 
 func TestNewsletterDurations(t *testing.T) {
 	tests := []struct {

@@ -40,6 +40,7 @@ const (
 	MsgNameTooLong     = "Name must be at most 100 characters"
 	MsgNameNotOneLine  = "Name must be a single line of text"
 	MsgNameDirection   = "Name must not contain text direction control characters"
+	MsgNameInvisible   = "Name must not contain invisible characters"
 	MsgInvalidEmail    = "Please enter a valid email address"
 	MsgEmailTooLong    = "Email must be at most 254 characters"
 	MsgChooseSubject   = "Please choose a subject"
@@ -103,6 +104,8 @@ func (m Message) nameProblem() *apperr.Problem {
 		return &apperr.Problem{Field: "name", Message: MsgNameNotOneLine}
 	case mail.HasBidiControl(m.Name):
 		return &apperr.Problem{Field: "name", Message: MsgNameDirection}
+	case mail.HasInvisible(m.Name):
+		return &apperr.Problem{Field: "name", Message: MsgNameInvisible}
 	}
 	return nil
 }

@@ -61,6 +61,8 @@ func TestParseRules(t *testing.T) {
 		{"name with a right-to-left override", "Jane \u202emoc.live", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must not contain text direction control characters"},
 		{"name with an isolate", "\u2067Jane\u2069", "jane@example.org", "job", "Hello there, let's talk.", "name", "Name must not contain text direction control characters"},
 		{"Persian name with a zero-width non-joiner", "مریم\u200cزاده", "maryam@example.org", "job", "Hello there, let's talk.", "", ""},
+		{"Devanagari with a zero-width joiner", "क्\u200dष", "ksha@example.org", "job", "Hello there, let's talk.", "", ""},
+		{"an emoji with its presentation selector", "Jane \u263a\ufe0f", "jane@example.org", "job", "Hello there, let's talk.", "", ""},
 		{"Arabic name", "سارة", "sara@example.org", "job", "Hello there, let's talk.", "", ""},
 
 		{"empty email", "Jane", "", "job", "Hello there, let's talk.", "email", "Please enter a valid email address"},
@@ -104,6 +106,26 @@ func TestParseRules(t *testing.T) {
 				t.Fatalf("Parse = %+v, want %s: %q", err, tt.wantField, tt.wantMessage)
 			}
 		})
+	}
+}
+
+// invisibles are characters that do not show and are no space, each of which makes
+// "Jane" look like a name it is not (mail.HasInvisible).
+var invisibles = []rune{
+	'\ufeff', '\u200b', '\u00ad', '\u2060', '\u034f', '\u200c', '\u200d', '\u2061', '\u2062', '\u2063',
+	'\u2064', '\u180e', '\u115f', '\u1160', '\u3164', '\uffa0', '\u2800', '\ufe0f', '\U000e0100', '\U000e0001',
+	'\U000e0020', '\U000e0041', '\U000e007f', '\U0001d173', '\ufff9', '\u206a', '\u17b4',
+}
+
+// A name with an invisible character in it is refused, whichever it is.
+func TestParseRefusesInvisibleCharacters(t *testing.T) {
+	for _, r := range invisibles {
+		for _, name := range []string{"Ja" + string(r) + "ne", "Jane" + string(r)} {
+			_, err := contact.Parse(contact.Form{Name: name, Email: "jane@example.org", Subject: "job", Message: "Hello there, let's talk."})
+			if p, ok := apperr.From(err); !ok || p.Field != "name" || p.Message != "Name must not contain invisible characters" {
+				t.Errorf("name %+q: %v, want the name refused for an invisible character", name, err)
+			}
+		}
 	}
 }
 
@@ -177,6 +199,7 @@ func TestMessagesMatchContent(t *testing.T) {
 		{contact.MsgNameTooLong, v.NameTooLong},
 		{contact.MsgNameNotOneLine, v.NameNotOneLine},
 		{contact.MsgNameDirection, v.NameDirection},
+		{contact.MsgNameInvisible, v.NameInvisible},
 		{contact.MsgInvalidEmail, v.InvalidEmail},
 		{contact.MsgEmailTooLong, v.EmailTooLong},
 		{contact.MsgChooseSubject, v.InvalidSubject},

@@ -33,10 +33,10 @@ func fullText(build compose.Build, path, pageURL string) (string, bool) {
 
 // ArticleHTML is the content of the first <article> element of a prerendered page (a
 // fragment of HTML; the whole fragment when it has no <article>), made fit for a feed:
-// no <script>, <style>, <template>, <noscript>, <iframe>, <object> or <embed>, no
-// comments (React's Suspense markers), no on* attributes; every href, src, srcset,
-// poster, cite and action resolved against base, and dropped when not http(s), mailto
-// or tel. ok is false when nothing but white space is left.
+// every href, src, srcset and cite resolved against base, then what a feed reader
+// shows passed through feedPolicy, an allow-list of what articles contain (decision
+// 0052): no script, style, form, frame or SVG, no event handler, no URL but http(s)
+// and mailto. ok is false when nothing but white space is left.
 func ArticleHTML(page []byte, base *url.URL) (string, bool) {
 	context := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
 	nodes, err := html.ParseFragment(bytes.NewReader(page), context)
@@ -50,14 +50,14 @@ func ArticleHTML(page []byte, base *url.URL) (string, bool) {
 	if article := find(root, atom.Article); article != nil {
 		root = article
 	}
-	clean(root, base)
+	resolveURLs(root, base)
 	var b strings.Builder
 	for c := root.FirstChild; c != nil; c = c.NextSibling {
 		if err := html.Render(&b, c); err != nil {
 			return "", false
 		}
 	}
-	out := strings.TrimSpace(b.String())
+	out := strings.TrimSpace(feedPolicy.Sanitize(b.String()))
 	return out, out != ""
 }
 
@@ -74,56 +74,38 @@ func find(n *html.Node, a atom.Atom) *html.Node {
 	return nil
 }
 
-// dropped are the elements a feed's content never carries.
-var dropped = map[atom.Atom]bool{
-	atom.Script: true, atom.Style: true, atom.Template: true, atom.Noscript: true,
-	atom.Iframe: true, atom.Object: true, atom.Embed: true, atom.Link: true, atom.Meta: true, atom.Base: true,
-}
-
 // urlAttrs hold a URL (srcset a list of them).
-var urlAttrs = map[string]bool{"href": true, "src": true, "poster": true, "cite": true, "action": true}
+var urlAttrs = map[string]bool{"href": true, "src": true, "cite": true}
 
-func clean(n *html.Node, base *url.URL) {
-	for c := n.FirstChild; c != nil; {
-		next := c.NextSibling
-		switch {
-		case c.Type == html.CommentNode, c.Type == html.ElementNode && (dropped[c.DataAtom] || strings.EqualFold(c.Data, "script")):
-			n.RemoveChild(c)
-		case c.Type == html.ElementNode:
-			c.Attr = cleanAttrs(c.Attr, base)
-			clean(c, base)
-		}
-		c = next
-	}
-}
-
-func cleanAttrs(attrs []html.Attribute, base *url.URL) []html.Attribute {
-	out := attrs[:0]
-	for _, a := range attrs {
-		key := strings.ToLower(a.Key)
-		switch {
-		case a.Namespace == "" && strings.HasPrefix(key, "on"):
+// resolveURLs makes the URLs below n absolute against base, for a reader that shows
+// the entry away from the site; one that does not resolve to http(s) or mailto is
+// dropped (feedPolicy would drop it too). It sanitises nothing else.
+func resolveURLs(n *html.Node, base *url.URL) {
+	for c := n.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
 			continue
-		case urlAttrs[key] || a.Namespace == "xlink" && key == "href":
-			u, ok := absolute(a.Val, base)
-			if !ok {
-				continue
-			}
-			a.Val = u
-		case key == "srcset":
-			v, ok := absoluteSrcset(a.Val, base)
-			if !ok {
-				continue
-			}
-			a.Val = v
 		}
-		out = append(out, a)
+		attrs := c.Attr[:0]
+		for _, a := range c.Attr {
+			key := strings.ToLower(a.Key)
+			ok := true
+			switch {
+			case urlAttrs[key]:
+				a.Val, ok = absolute(a.Val, base)
+			case key == "srcset":
+				a.Val, ok = absoluteSrcset(a.Val, base)
+			}
+			if ok {
+				attrs = append(attrs, a)
+			}
+		}
+		c.Attr = attrs
+		resolveURLs(c, base)
 	}
-	return out
 }
 
-// absolute resolves ref against base; ok is false for a URL a feed must not carry
-// (javascript:, data:, …) or one that does not parse.
+// absolute resolves ref against base; ok is false for a URL of another scheme than
+// http(s) or mailto, or one that does not parse.
 func absolute(ref string, base *url.URL) (string, bool) {
 	u, err := url.Parse(strings.TrimSpace(ref))
 	if err != nil {
@@ -131,7 +113,7 @@ func absolute(ref string, base *url.URL) (string, bool) {
 	}
 	u = base.ResolveReference(u)
 	switch u.Scheme {
-	case "http", "https", "mailto", "tel":
+	case "http", "https", "mailto":
 		return u.String(), true
 	}
 	return "", false

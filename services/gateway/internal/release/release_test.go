@@ -315,15 +315,109 @@ func TestAdmitRefusesWhatTheSiteCannotServe(t *testing.T) {
 			}
 		})
 	}
-	// A route under the gateway's own trees is refused whoever holds it.
-	api := releasetest.Build(t, "blog", "1.0.0-b", "v1")
-	releasetest.AddPage(t, &api, content.Route{Path: "/api/blog", Section: "blog", Title: "API"}, "<main></main>")
-	relAPI, err := release.Open(releasetest.Artifact(t, api), release.DefaultLimits)
-	if err != nil {
-		t.Fatal(err)
+}
+
+// TestASectionOwnsItsPrefix: every path a release names (route, post, edition, share
+// card, search document) lies under its section's own prefix, however it is spelled.
+// The rows are an attacker's probe of the gate, and spellings of a path a server, a
+// proxy or a browser reads as another.
+func TestASectionOwnsItsPrefix(t *testing.T) {
+	// A release of section naming what add puts in it, as Admit sees it (Open's own
+	// checks would refuse some of these before the gate: the gate must stand alone).
+	named := func(section string, add func(*release.Release)) *release.Release {
+		rel := &release.Release{Manifest: release.Manifest{Section: section}, Files: map[string][]byte{}}
+		add(rel)
+		return rel
 	}
-	if err := (release.Site{}).Admit(relAPI); err == nil || !strings.Contains(err.Error(), "collides with the gateway's /api/") {
-		t.Errorf("a route under /api/: %v", err)
+	route := func(section, path string) *release.Release {
+		return named(section, func(r *release.Release) {
+			r.Manifest.Routes = append(r.Manifest.Routes, content.Route{Path: path, Section: content.Section(section), Title: "Probe"})
+		})
+	}
+	post := func(slug string) *release.Release {
+		return named("blog", func(r *release.Release) { r.Manifest.Posts = []content.Post{releasetest.Post(slug, "Probe")} })
+	}
+	edition := func(section string, id int) *release.Release {
+		return named(section, func(r *release.Release) { r.Manifest.Editions = []content.Edition{{ID: id, Title: "#7 Probe"}} })
+	}
+	card := func(section, page string) *release.Release {
+		return named(section, func(r *release.Release) {
+			r.Files[sharecard.ManifestName] = []byte(`{"width":1200,"height":630,"cards":{"` + page + `":{"file":"og/x.0123456789.png","alt":"Probe"}}}`)
+		})
+	}
+	doc := func(section, url string) *release.Release {
+		return named(section, func(r *release.Release) {
+			r.Files["search.json"] = []byte(`{"documents":[{"id":"probe","section":"` + section + `","url":"` + url + `","title":"Probe"}]}`)
+		})
+	}
+	cases := []struct {
+		name string
+		rel  *release.Release
+		want string // "" admitted
+	}{
+		// The probe: a blog release taking the shell's, the gateway's and the admin's paths.
+		{"the shell's favicon", route("blog", "/favicon.ico"), "release: route /favicon.ico is outside the blog's /blog"},
+		{"the shell's index.html", route("blog", "/index.html"), "release: route /index.html is outside the blog's /blog"},
+		{"the admin's root", route("blog", "/admin"), "release: route /admin is outside the blog's /blog"},
+		{"below the admin", route("blog", "/admin/evil"), "release: route /admin/evil is outside the blog's /blog"},
+		{"a project's page", route("blog", "/projects/1"), "release: route /projects/1 is outside the blog's /blog"},
+		{"the Atom feed", route("blog", "/atom.xml"), "release: route /atom.xml is outside the blog's /blog"},
+		{"the JSON feed", route("blog", "/feed.json"), "release: route /feed.json is outside the blog's /blog"},
+		{"the search index", route("blog", "/search.json"), "release: route /search.json is outside the blog's /blog"},
+		{"the metrics", route("blog", "/metrics"), "release: route /metrics is outside the blog's /blog"},
+		{"the admin in capitals", route("blog", "/Admin/newsletter"), "release: route /Admin/newsletter (read as /admin/newsletter) is outside the blog's /blog"},
+		{"the newsletter's next edition", route("blog", "/newsletter/7"), "release: route /newsletter/7 is outside the blog's /blog"},
+		{"the gateway's API", route("blog", "/api/blog"), "release: route /api/blog is outside the blog's /blog"},
+		{"the site's root", route("blog", "/"), "release: route / is outside the blog's /blog"},
+		// A prefix is a whole segment.
+		{"a longer first segment", route("blog", "/blogx"), "release: route /blogx is outside the blog's /blog"},
+		{"a longer segment of the admin", route("admin", "/administrator"), "release: route /administrator is outside the admin's /admin"},
+		// Spellings of a path outside.
+		{"dot segments", route("blog", "/blog/../admin"), "release: route /blog/../admin (read as /admin) is outside the blog's /blog"},
+		{"dot segments, encoded", route("blog", "/blog/%2e%2e/admin"), "(read as /admin) is outside the blog's /blog"},
+		{"encoded slashes", route("blog", "/blog%2f..%2fadmin"), "release: route /blog%2f..%2fadmin (read as /admin) is outside the blog's /blog"},
+		{"encoded twice", route("blog", "/blog%252f..%252fadmin"), "(read as /admin) is outside the blog's /blog"},
+		{"backslashes", route("blog", `/blog\..\admin`), "(read as /admin) is outside the blog's /blog"},
+		{"another section in capitals", route("newsletter", "/BLOG/x"), "release: route /BLOG/x (read as /blog/x) is outside the newsletter's /newsletter"},
+		{"duplicate slashes", route("newsletter", "//blog"), "release: route //blog (read as /blog) is outside the newsletter's /newsletter"},
+		{"a trailing slash", route("newsletter", "/blog/"), "release: route /blog/ (read as /blog) is outside the newsletter's /newsletter"},
+		{"not a path", route("blog", "blog/x"), `release: route "blog/x" is not a path on the site`},
+		{"an undecodable path", route("blog", "/blog/%zz"), `release: route "/blog/%zz" is not a path on the site`},
+		// Everything else a release names.
+		{"a post climbing out", post("../admin"), "release: post /blog/../admin (read as /admin) is outside the blog's /blog"},
+		{"an edition in the blog's release", edition("blog", 7), "release: edition /newsletter/7 is outside the blog's /blog"},
+		{"a share card of the home page", card("blog", "/"), "release: share card / is outside the blog's /blog"},
+		{"a share card of the admin", card("newsletter", "/ADMIN"), "release: share card /ADMIN (read as /admin) is outside the newsletter's /newsletter"},
+		{"a search document of a project", doc("blog", "/projects/1"), "release: search document /projects/1 is outside the blog's /blog"},
+		{"a search document climbing out", doc("newsletter", "/newsletter/../blog/x"), "(read as /blog/x) is outside the newsletter's /newsletter"},
+		// What is the section's own, however spelled.
+		{"the blog's root", route("blog", "/blog"), ""},
+		{"below the blog", route("blog", "/blog/all-posts"), ""},
+		{"the blog in capitals", route("blog", "/BLOG/New-Post"), ""},
+		{"dot segments staying inside", route("blog", "/blog/tags/../all-posts"), ""},
+		{"a post", post("new-post"), ""},
+		{"the newsletter's next edition", edition("newsletter", 7), ""},
+		{"the newsletter's edition page", route("newsletter", "/newsletter/7"), ""},
+		{"the admin's page", route("admin", "/admin/newsletter"), ""},
+		{"the blog's share card", card("blog", "/blog/tags"), ""},
+		{"the newsletter's search document", doc("newsletter", "/newsletter/7"), ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := (release.Site{}).Admit(c.rel)
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+
+	// A page someone else serves is taken whatever its spelling.
+	taken := release.Site{Taken: map[string]string{"/newsletter/confirm": "the gateway"}}
+	if err := taken.Admit(route("newsletter", "/Newsletter/Confirm/")); err == nil || err.Error() != "release: route /Newsletter/Confirm/ collides with the gateway's" {
+		t.Errorf("the gateway's confirmation page in capitals: %v", err)
 	}
 }
 

@@ -2,18 +2,35 @@ package release
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
+	"go.uber.org/zap"
+	"golang.org/x/sync/singleflight"
+
 	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/search"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/sharecard"
 )
 
 // Store keeps the published releases and which one each section serves
 // (release/sqlstore).
 type Store interface {
-	Publish(ctx context.Context, rel *Release, raw []byte, actor string, now time.Time) error
+	// Publish stores rel: its row with release.json and its signature sig (nil:
+	// unsigned), its artifact raw, and each of its files on its own.
+	Publish(ctx context.Context, rel *Release, raw, sig []byte, actor string, now time.Time) error
 	Artifact(ctx context.Context, section, version string) ([]byte, error)
+	// Manifest returns a published release's release.json, as published.
+	Manifest(ctx context.Context, section, version string) ([]byte, error)
+	// Files returns those of names that a published release has, reading only them.
+	// With none found, it is ErrNoRelease for a version not published and
+	// ErrNotIndexed for one whose files are only in its artifact.
+	Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error)
+	// Index keeps the files of rel, published already, one by one, as Publish does.
+	Index(ctx context.Context, rel *Release) error
 	List(ctx context.Context, section string) ([]Record, error)
 	Current(ctx context.Context) (map[string]string, error)
 	Promote(ctx context.Context, section, version, actor string, now time.Time) error
@@ -22,6 +39,7 @@ type Store interface {
 	// Expire removes section's releases published before cutoff but the served one and
 	// the keep newest, and returns their versions.
 	Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error)
+	KeyStore
 }
 
 // Shipped is what the site serves besides the releases: the shell's shared modules
@@ -39,14 +57,28 @@ type Service struct {
 	Limits  Limits
 	Now     func() time.Time
 	Tokens  Tokens // for CI: deploy tokens scoped to one section
+
+	// opening lets one artifact at a time be opened on demand (Publish, Promote, the
+	// indexing of an older release in Files): each unpacks up to Limits.Total in memory.
+	opening sync.Mutex
+	// indexing makes the requests for files of one older release wait for a single
+	// indexing of it.
+	indexing singleflight.Group
+	// Logger gets what Overviews does not show (a release that cannot be read); nil
+	// logs nothing.
+	Logger *zap.Logger
 }
 
-// Publish opens, checks and stores an artifact; it returns the release stored. Its
-// errors are apperr errors: invalid for an artifact that is malformed or hostile,
-// conflict for one that does not fit the site or reuses a version.
+// Publish opens, checks and stores an artifact with its signature sig (an SSHSIG blob,
+// nil: unsigned); it returns the release stored. Its errors are apperr errors: invalid
+// for an artifact or a signature that is malformed or hostile, forbidden for a
+// signature the section's keys refuse, conflict for a release that does not fit the
+// site or reuses a version.
 // A non-empty section is the one the caller may publish to: an artifact of another is
 // refused before anything is stored.
-func (s *Service) Publish(ctx context.Context, section string, raw []byte, actor string) (*Release, error) {
+func (s *Service) Publish(ctx context.Context, section string, raw, sig []byte, actor string) (*Release, error) {
+	s.opening.Lock()
+	defer s.opening.Unlock()
 	rel, err := Open(raw, s.Limits)
 	if err != nil {
 		return nil, apperr.Wrap(apperr.Invalid, err.Error(), err)
@@ -54,10 +86,13 @@ func (s *Service) Publish(ctx context.Context, section string, raw []byte, actor
 	if section != "" && rel.Manifest.Section != section {
 		return nil, apperr.New(apperr.Forbidden, fmt.Sprintf("The artifact is a release of %s, not %s.", rel.Manifest.Section, section))
 	}
+	if err := s.verified(ctx, rel, sig); err != nil {
+		return nil, err
+	}
 	if err := s.admit(ctx, rel); err != nil {
 		return nil, err
 	}
-	if err := s.Store.Publish(ctx, rel, raw, actor, s.Now()); err != nil {
+	if err := s.Store.Publish(ctx, rel, raw, sig, actor, s.Now()); err != nil {
 		return nil, coded(err)
 	}
 	return rel, nil
@@ -75,10 +110,17 @@ func coded(err error) error {
 }
 
 // Promote makes a published version the one its section serves, if it still fits
-// the site as it is now.
+// the site and its section's keys as they are now.
 func (s *Service) Promote(ctx context.Context, section, version, actor string) error {
+	// Opened whole, as every gateway will open it to serve it: one that cannot be is
+	// refused here rather than left for each of them to fail on.
+	s.opening.Lock()
 	rel, err := s.Load(ctx, section, version)
+	s.opening.Unlock()
 	if err != nil {
+		return err
+	}
+	if err := s.signedNow(ctx, rel); err != nil {
 		return err
 	}
 	if err := s.admit(ctx, rel); err != nil {
@@ -94,7 +136,8 @@ func (s *Service) Rollback(ctx context.Context, section, actor string) (string, 
 	return to, coded(err)
 }
 
-// Load reads and opens a published release.
+// Load reads, opens and checks a published release's artifact whole: for what needs
+// every file of it (the state a gateway serves a section's release in).
 func (s *Service) Load(ctx context.Context, section, version string) (*Release, error) {
 	raw, err := s.Store.Artifact(ctx, section, version)
 	if err != nil {
@@ -107,43 +150,140 @@ func (s *Service) Load(ctx context.Context, section, version string) (*Release, 
 	return rel, nil
 }
 
-// admit checks rel against the shell and against every other section as served now.
-func (s *Service) admit(ctx context.Context, rel *Release) error {
-	taken := make(map[string]string, len(s.Shipped.Paths))
-	for p, owner := range s.Shipped.Paths {
-		taken[p] = owner
+// Files returns those of names that a published release has, reading only them: the
+// files of a release not in memory, for a tab that still runs it. A release published
+// by an older gateway is indexed first, once: its artifact is opened and checked whole,
+// and concurrent requests for its files wait for that one opening.
+func (s *Service) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files, err := s.Store.Files(ctx, section, version, names)
+	if !errors.Is(err, ErrNotIndexed) {
+		return files, coded(err)
 	}
+	// Detached from the first caller: the others waiting for it must not fail when it
+	// goes away.
+	_, err, _ = s.indexing.Do(section+"/"+version, func() (any, error) {
+		return nil, s.index(context.WithoutCancel(ctx), section, version)
+	})
+	if err != nil {
+		return nil, err
+	}
+	files, err = s.Store.Files(ctx, section, version, names)
+	return files, coded(err)
+}
+
+func (s *Service) index(ctx context.Context, section, version string) error {
+	s.opening.Lock()
+	defer s.opening.Unlock()
+	// Indexed while this waited for its turn (by a request that came just before, or
+	// another replica): nothing to open.
+	if _, err := s.Store.Files(ctx, section, version, nil); !errors.Is(err, ErrNotIndexed) {
+		return coded(err)
+	}
+	rel, err := s.Load(ctx, section, version)
+	if err != nil {
+		return err
+	}
+	return s.Store.Index(ctx, rel)
+}
+
+// stored is a published release as the gate reads it, without its artifact: its
+// release.json from its row, and of its files the few the gate reads (share cards,
+// search documents). A release an older gateway published, not indexed yet, has none of
+// them here: its promote, which opens it whole, checks them.
+func (s *Service) stored(ctx context.Context, section, version string) (*Release, error) {
+	m, raw, err := s.manifest(ctx, section, version)
+	if err != nil {
+		return nil, err
+	}
+	rel := &Release{Manifest: *m, ManifestJSON: raw, Digest: digestOf(raw)}
+	rel.Files, err = s.Store.Files(ctx, section, version, gateFiles)
+	if err != nil && !errors.Is(err, ErrNotIndexed) {
+		return nil, coded(err)
+	}
+	return rel, nil
+}
+
+// gateFiles are the files of a release the gate reads (claimsOf).
+var gateFiles = []string{sharecard.ManifestName, search.FileName}
+
+// manifest reads a published release's release.json from its row, parsed and as
+// published: what the gate and the lists need, without a file of it.
+func (s *Service) manifest(ctx context.Context, section, version string) (*Manifest, []byte, error) {
+	raw, err := s.Store.Manifest(ctx, section, version)
+	if err != nil {
+		return nil, nil, coded(err)
+	}
+	var m Manifest
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, nil, fmt.Errorf("%s %s in the store: %s: %w", section, version, ManifestName, err)
+	}
+	return &m, raw, nil
+}
+
+// signedNow checks a published release's signature, as stored, against its section's
+// keys now: a removed key's releases stop passing.
+func (s *Service) signedNow(ctx context.Context, rel *Release) error {
+	sig, err := s.Store.Signature(ctx, rel.Manifest.Section, rel.Manifest.Version)
+	if err != nil {
+		return coded(err)
+	}
+	return s.verified(ctx, rel, sig)
+}
+
+// admit checks a release against the shell and every other section as served now.
+func (s *Service) admit(ctx context.Context, rel *Release) error {
 	current, err := s.Store.Current(ctx)
 	if err != nil {
 		return err
 	}
-	for _, section := range Sections {
-		if section == rel.Manifest.Section {
+	site, err := s.site(ctx, rel.Manifest.Section, current)
+	if err != nil {
+		return err
+	}
+	return refusal(site, rel)
+}
+
+// site is what a release of section must fit: the shell's modules, and the paths of
+// the shell, the gateway and every other section as served now (current).
+func (s *Service) site(ctx context.Context, section string, current map[string]string) (Site, error) {
+	taken := make(map[string]string, len(s.Shipped.Paths))
+	for p, owner := range s.Shipped.Paths {
+		taken[p] = owner
+	}
+	for _, other := range Sections {
+		if other == section {
 			continue
 		}
-		m := &Manifest{Routes: s.Shipped.Sections[section].Routes, Posts: s.Shipped.Sections[section].Posts}
-		if v, ok := current[section]; ok {
-			other, err := s.Load(ctx, section, v)
-			if err != nil {
-				return err
+		m := &Manifest{Routes: s.Shipped.Sections[other].Routes, Posts: s.Shipped.Sections[other].Posts}
+		if v, ok := current[other]; ok {
+			var err error
+			if m, _, err = s.manifest(ctx, other, v); err != nil {
+				return Site{}, err
 			}
-			m = &other.Manifest
 		}
 		for _, r := range m.Pages() {
-			taken[r.Path] = "section " + section
+			taken[r.Path] = "section " + other
 		}
 	}
-	if err := (Site{Provided: s.Shipped.Provided, Taken: taken}).Admit(rel); err != nil {
+	return Site{Provided: s.Shipped.Provided, Taken: taken}, nil
+}
+
+// refusal is why site refuses rel, as a conflict, or nil.
+func refusal(site Site, rel *Release) error {
+	if err := site.Admit(rel); err != nil {
 		return apperr.Wrap(apperr.Conflict, err.Error(), err)
 	}
 	return nil
 }
 
-// Check says whether a published release would be admitted now: nil, or the
-// refusal.
+// Check says whether a published release would be admitted now, its signature
+// against its section's keys and its contents against the site: nil, or the refusal.
 func (s *Service) Check(ctx context.Context, section, version string) error {
-	rel, err := s.Load(ctx, section, version)
+	rel, err := s.stored(ctx, section, version)
 	if err != nil {
+		return err
+	}
+	if err := s.signedNow(ctx, rel); err != nil {
 		return err
 	}
 	return s.admit(ctx, rel)
@@ -155,6 +295,7 @@ type Overview struct {
 	Serving  string          `json:"serving"` // '' for the shipped build
 	Releases []CheckedRecord `json:"releases"`
 	History  []Event         `json:"history"`
+	Keys     []Key           `json:"keys"` // whose signature a release needs; none: unsigned ones go
 }
 
 // CheckedRecord is a published release and whether it would be admitted now.
@@ -163,11 +304,14 @@ type CheckedRecord struct {
 	Check string `json:"check"` // '' when it fits the site, else the refusal
 }
 
+// unreadable is the check of a release that could not be read or opened.
+const unreadable = "The release could not be read; the gateway's log says why."
+
 // historyShown is how many events of a section Overviews lists.
 const historyShown = 20
 
 // Overviews returns every section's releases, each checked against the site now, and
-// its history.
+// its history: from the rows the store keeps (release.json of each), never an artifact.
 func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 	current, err := s.Store.Current(ctx)
 	if err != nil {
@@ -180,12 +324,27 @@ func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 		if err != nil {
 			return nil, err
 		}
+		site, err := s.site(ctx, name, current)
+		if err != nil {
+			return nil, err
+		}
 		for _, r := range list {
 			c := CheckedRecord{Record: r}
-			if err := s.Check(ctx, name, r.Version); err != nil {
-				c.Check = err.Error()
+			rel, err := s.stored(ctx, name, r.Version)
+			if err == nil {
+				err = s.signedNow(ctx, rel)
+			}
+			if err == nil {
+				err = refusal(site, rel)
+			}
+			if err != nil {
+				// An apperr's message is for whoever asks; any other error's text may
+				// name a path of the data directory: it is logged, not shown.
+				c.Check = unreadable
 				if e, ok := apperr.From(err); ok {
 					c.Check = e.Message
+				} else if s.Logger != nil {
+					s.Logger.Error("sections: a release could not be checked", zap.String("section", name), zap.String("version", r.Version), zap.Error(err))
 				}
 			}
 			o.Releases = append(o.Releases, c)
@@ -195,6 +354,9 @@ func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 		}
 		if o.History == nil {
 			o.History = []Event{}
+		}
+		if o.Keys, err = s.Keys(ctx, name); err != nil {
+			return nil, err
 		}
 		out = append(out, o)
 	}

@@ -283,13 +283,20 @@ func handleAdminSubscribersImport(logger *zap.Logger, subscribers Subscribers) h
 		Reason string `json:"reason"`
 	}
 	type answer struct {
-		Format       string    `json:"format"`
-		Rows         int       `json:"rows"`
-		Added        int       `json:"added"`
-		Confirmed    int       `json:"confirmed"`
-		Unconfirmed  int       `json:"unconfirmed"`
-		Unsubscribed int       `json:"unsubscribed"`
-		Refused      []refused `json:"refused"`
+		Format       string `json:"format"`
+		Rows         int    `json:"rows"`
+		Added        int    `json:"added"`
+		Confirmed    int    `json:"confirmed"`
+		Unconfirmed  int    `json:"unconfirmed"`
+		Unsubscribed int    `json:"unsubscribed"`
+		// The confirmation emails: rows left without theirs, the day's import
+		// confirmations (confirmationsPerDay) having all been sent; rows an earlier
+		// import held back, sent theirs now; all queued (newsletter.ImportResult).
+		ConfirmationsNotSent int       `json:"confirmationsNotSent"`
+		ConfirmationsPerDay  int       `json:"confirmationsPerDay"`
+		ConfirmationsResent  int       `json:"confirmationsResent"`
+		ConfirmationsSent    int       `json:"confirmationsSent"`
+		Refused              []refused `json:"refused"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -301,13 +308,16 @@ func handleAdminSubscribersImport(logger *zap.Logger, subscribers Subscribers) h
 		out := answer{
 			Format: res.Format, Rows: res.Rows, Added: res.Added(),
 			Confirmed: res.Confirmed, Unconfirmed: res.Unconfirmed, Unsubscribed: res.Unsubscribed,
+			ConfirmationsNotSent: res.ConfirmationsNotSent, ConfirmationsPerDay: res.ConfirmationsPerDay,
+			ConfirmationsResent: res.ConfirmationsResent, ConfirmationsSent: res.ConfirmationsSent,
 			Refused: make([]refused, 0, len(res.Refused)),
 		}
 		for _, f := range res.Refused {
 			out.Refused = append(out.Refused, refused{Line: f.Line, Email: f.Email, Reason: f.Reason})
 		}
 		logger.Info("admin: subscribers imported", zap.String("format", res.Format), zap.Int("rows", res.Rows),
-			zap.Int("added", res.Added()), zap.Int("confirmation_emails", res.Unconfirmed), zap.Int("refused", len(res.Refused)),
+			zap.Int("added", res.Added()), zap.Int("confirmation_emails", res.ConfirmationsSent),
+			zap.Int("confirmations_not_sent", res.ConfirmationsNotSent), zap.Int("refused", len(res.Refused)),
 			zap.Duration("took", time.Since(start)), zap.String("user", adminSessionFrom(r.Context()).User))
 		writeJSON(w, http.StatusOK, out)
 	})

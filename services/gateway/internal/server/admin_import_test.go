@@ -131,3 +131,26 @@ func TestAdminImportRefusesTheWholeFile(t *testing.T) {
 		t.Errorf("counts %+v, %v after refused files", c, err)
 	}
 }
+
+// The admin's imports send at most PORTFOLIO_IMPORT_CONFIRMATIONS_PER_DAY confirmation
+// emails a day: the unconfirmed rows past it are added all the same, with no email, and
+// the answer says how many and what the limit is.
+func TestAdminImportConfirmationsPerDay(t *testing.T) {
+	f := newFixture(t, adminEnv(t, map[string]string{"PORTFOLIO_IMPORT_CONFIRMATIONS_PER_DAY": "2"}))
+	cookie := f.signIn(t)
+	w := f.adminCall(http.MethodPost, "/api/admin/subscribers/import", cookie, send{contentType: "text/csv",
+		reader: strings.NewReader("email\nann@example.org\nbob@example.org\ncy@example.org\n")})
+	if w.Code != http.StatusOK {
+		t.Fatalf("import: %d %s", w.Code, w.Body)
+	}
+	want := `{"format":"plain","rows":3,"added":3,"confirmed":0,"unconfirmed":3,"unsubscribed":0,"confirmationsNotSent":1,"confirmationsPerDay":2,"confirmationsResent":0,"confirmationsSent":2,"refused":[]}`
+	if got := strings.TrimSpace(w.Body.String()); got != want {
+		t.Errorf("answer\n%s\nwant\n%s", got, want)
+	}
+	if got := f.queued(t).Pending; got != 2 {
+		t.Errorf("%d emails queued, want the 2 confirmations of the day's limit", got)
+	}
+	if c, err := f.subs.Counts(context.Background()); err != nil || c.Unconfirmed != 3 {
+		t.Errorf("counts %+v, %v: want the 3 on the list, unconfirmed", c, err)
+	}
+}

@@ -889,6 +889,7 @@ func TestAdminSetupLink(t *testing.T) {
 		{"made-up token", map[string]any{"token": strings.Repeat("A", 43), "user": "jane", "password": "a long enough password"}, "token", "This setup link is not valid: it has been used or has expired. Restart the gateway for a new one (it is printed in the log)."},
 		{"no user", map[string]any{"token": token, "user": "", "password": "a long enough password"}, "user", "Enter a user name."},
 		{"short password", map[string]any{"token": token, "user": "jane", "password": "too short"}, "password", "The password must be at least 12 characters."},
+		{"a user name that looks like another", map[string]any{"token": token, "user": "own\ufeffer", "password": "a long enough password"}, "user", "The user name must not contain invisible characters."},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			w := keep(setup(tt.body))

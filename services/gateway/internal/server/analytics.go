@@ -8,11 +8,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
 
 // Analytics counts the pages served and the newsletter's sign-ups, and reports them to
@@ -25,12 +27,21 @@ type Analytics interface {
 
 // viewCounter counts a page view for every page a person is shown: a GET (not HEAD,
 // not a prefetch) of a page answered 200, or 304 (the page the browser kept, shown
-// again). Bots are left out by the counter; the signed-in owner here.
+// again). Bots are left out by the counter; the signed-in owner here, and a client's
+// views past viewsPerMinute (limit).
 type viewCounter struct {
 	counter Analytics
 	auth    AdminAuth
 	cookie  adminCookie
+	limit   *ratelimit.Limiter // viewsPerMinute per client key; nil for no bound
 }
+
+// viewsPerMinute is how many views (pages served and beacons together) one client is
+// counted for per minute, as many as beaconsPerMinute allows beacons: a page every two
+// seconds, faster than anyone reads. Without it one address could add any number of
+// views, and visitors by rotating its user agent; past it the page is served all the
+// same, only not counted.
+const viewsPerMinute = beaconsPerMinute
 
 // pages is the middleware on the page routes (routes.go). It counts after the page is
 // answered, from what is in memory but for the day's first view (which reads the day's
@@ -54,16 +65,22 @@ func (vc viewCounter) pages(next http.Handler) http.Handler {
 }
 
 // count counts a view of path unless it is a page of the admin (the owner's, not the
-// readers') or the owner is signed in.
+// readers'), the owner is signed in, or the client has had its viewsPerMinute.
 func (vc viewCounter) count(r *http.Request, path, referrer string) {
 	if path == "/admin" || strings.HasPrefix(path, "/admin/") || vc.ownerSignedIn(r) {
 		return
+	}
+	key := clientKeyFrom(r.Context())
+	if vc.limit != nil {
+		if ok, _ := vc.limit.Allow(key, time.Now()); !ok {
+			return
+		}
 	}
 	vc.counter.View(r.Context(), analytics.View{
 		Path:      path,
 		Referrer:  referrer,
 		UserAgent: r.UserAgent(),
-		ClientKey: clientKeyFrom(r.Context()),
+		ClientKey: key,
 		Anonymous: optedOut(r),
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 const (
@@ -270,4 +271,55 @@ func TestAnalyticsOff(t *testing.T) {
 	if got.Enabled {
 		t.Error("enabled")
 	}
+}
+
+// viewsPerMinute mirrors the server's bound on the views counted per client a minute.
+const viewsPerMinute = 30
+
+// One address cannot inflate the counts: of 400 GETs of a page, each served 200, at
+// most the bound per minute count (the first viewsPerMinute, and one more every two
+// seconds the loop takes), whatever user agents it rotates through, so the visitors
+// stay within the bound too; another address still counts.
+func TestPageViewsAreBoundedPerClient(t *testing.T) {
+	f := newFixture(t, nil)
+	start := time.Now()
+	for i := range 400 {
+		if w := f.visit(t, "/talks", chrome+" "+strconv.Itoa(i), "192.0.2.10:1000", nil); w.Code != http.StatusOK {
+			t.Fatalf("GET /talks #%d: %d, want 200 (served, only not counted)", i, w.Code)
+		}
+	}
+	bound := viewsPerMinute + int(time.Since(start)/(time.Minute/viewsPerMinute))
+	views, visitors := f.count(t, "page /talks"), f.count(t, "visitors ")
+	if views < viewsPerMinute || views > bound {
+		t.Errorf("400 GETs from one address counted %d views, want %d to %d", views, viewsPerMinute, bound)
+	}
+	if visitors > bound {
+		t.Errorf("400 GETs from one address, user agent rotated, counted %d visitors, want at most %d", visitors, bound)
+	}
+	// An IPv6 client is its /64: another address in it is the same client.
+	for i := range 2 * viewsPerMinute {
+		f.visit(t, "/skills", chrome, "[2001:db8:1:2::"+strconv.Itoa(i+1)+"]:1000", nil)
+	}
+	if n := f.count(t, "page /skills"); n > bound {
+		t.Errorf("%d GETs from one /64 counted %d views, want at most %d", 2*viewsPerMinute, n, bound)
+	}
+	f.visit(t, "/talks", android, "192.0.2.11:1000", nil)
+	if n := f.count(t, "page /talks"); n != views+1 {
+		t.Errorf("another address's view: /talks has %d views, want %d", n, views+1)
+	}
+}
+
+// count is the n of the row "kind key" in counts (0 for none).
+func (f *fixture) count(t *testing.T, row string) int {
+	t.Helper()
+	for _, c := range f.counts(t) {
+		if k, n, ok := strings.Cut(c, "="); ok && k == row {
+			v, err := strconv.Atoi(n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return v
+		}
+	}
+	return 0
 }

@@ -115,6 +115,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		From: from, ReplyTo: emails.Owner, SiteName: site.SiteName, PublicURL: cfg.PublicURL,
 	}, newsletter.Options{
 		ConfirmTTL: cfg.NewsletterConfirmTTL, ResendInterval: cfg.NewsletterResendInterval, Notify: func() { f.notified++ },
+		ImportConfirmationsPerDay: cfg.ImportConfirmationsPerDay,
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -170,9 +170,14 @@ func readBody(want bodyType, limit int64, fail failure) func(http.Handler) http.
 // rateLimit answers 429 with Retry-After (whole seconds) when the client (by
 // withClientIP's key: an IPv6 client by its network) is over the limiter's rate.
 func rateLimit(logger *zap.Logger, limiter *ratelimit.Limiter, fail failure) func(http.Handler) http.Handler {
+	return rateLimitBy(logger, limiter, func(r *http.Request) string { return clientKeyFrom(r.Context()) }, fail)
+}
+
+// rateLimitBy is rateLimit counting requests by key(r) instead of by client.
+func rateLimitBy(logger *zap.Logger, limiter *ratelimit.Limiter, key func(*http.Request) string, fail failure) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			key := clientKeyFrom(r.Context())
+			key := key(r)
 			ok, retry := limiter.Allow(key, time.Now())
 			if !ok {
 				secs := ratelimit.RetryAfterSeconds(retry)

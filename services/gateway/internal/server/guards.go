@@ -19,7 +19,7 @@ type guards struct {
 	device                       adminCookie
 	json                         func(http.Handler) http.Handler // a JSON body of at most maxFormBody
 	noBody                       func(http.Handler) http.Handler // no body, or JSON (an action)
-	artifact                     func(http.Handler) http.Handler // a release artifact
+	artifact                     func(http.Handler) http.Handler // a release artifact, publishes limited per actor
 	csv                          func(http.Handler) http.Handler // a CSV file of subscribers
 	deploy                       func(http.Handler) http.Handler // a deploy token for the path's section
 	page                         func(http.Handler) http.Handler // a page: its views counted (viewCounter)
@@ -41,7 +41,7 @@ func newGuards(d Deps) guards {
 		device:   newDeviceCookie(cfg.AdminURLIsHTTPS()),
 		json:     readBody(jsonForm, maxFormBody, apiFailure(logger)),
 		noBody:   noBodyOrJSON(logger),
-		artifact: readBody(gzipBody, maxArtifact, apiFailure(logger)),
+		artifact: publishing(logger),
 		csv:      readBody(csvBody, newsletter.MaxImportBytes, apiFailure(logger)),
 	}
 	if d.Sections != nil {
@@ -49,8 +49,9 @@ func newGuards(d Deps) guards {
 	}
 	// Page views (docs/decisions/0039): counted on the page routes as they are served;
 	// a client-side navigation's beacon is same-origin, at most 1 KiB, and limited per
-	// client to a generous reader's pace, so no one script can inflate the counts.
-	g.views = viewCounter{counter: d.Analytics, auth: d.Admin.Auth, cookie: g.admin.cookie}
+	// client to a generous reader's pace, and so are the views counted (viewsPerMinute),
+	// so no one script can inflate the counts.
+	g.views = viewCounter{counter: d.Analytics, auth: d.Admin.Auth, cookie: g.admin.cookie, limit: ratelimit.New(viewsPerMinute, 0)}
 	g.signups = signupCounter{counter: d.Analytics, web: d.Web}
 	g.page = func(h http.Handler) http.Handler { return g.clientIP(g.views.pages(h)) }
 	if d.Analytics == nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
 )
@@ -58,5 +59,34 @@ func TestAReleaseIsServedWhole(t *testing.T) {
 	}
 	if w := get(f.h, "/blog/shipping-alone"); w.Code != 404 {
 		t.Errorf("the release's article after going back: %d, want 404", w.Code)
+	}
+}
+
+// A release that names paths outside its section's, promoted before the gate refused
+// such releases, is not served: its section serves its shipped build, and the paths it
+// claimed stay their owners'.
+func TestAReleaseClaimingAnothersPathsIsNotServed(t *testing.T) {
+	f := newFixture(t, map[string]string{"PORTFOLIO_WEB_DIR": prerenderedBuild(t)})
+	b := releasetest.Build(t, "blog", "6.6.6-evil", "from the attacker")
+	releasetest.AddPage(t, &b, content.Route{Path: "/favicon.ico", Section: content.SectionBlog, Title: "Evil"}, "<main>evil</main>")
+	rel, err := release.Open(releasetest.Artifact(t, b), release.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.web.Apply(map[string]*release.Release{"blog": rel}); err != nil {
+		t.Fatal(err)
+	}
+	if v := f.web.State().Sections["blog"].Version; v != "" {
+		t.Errorf("the blog serves %q, want its shipped build", v)
+	}
+	if w := get(f.h, "/blog"); strings.Contains(w.Body.String(), "from the attacker") {
+		t.Errorf("/blog serves the release: %s", rootOf(t, w.Body.String()))
+	}
+	if w := get(f.h, "/favicon.ico"); w.Code != 200 || w.Header().Get("Content-Type") != "image/x-icon" {
+		t.Errorf("/favicon.ico: %d %s, want the shell's icon", w.Code, w.Header().Get("Content-Type"))
+	}
+	logged := f.logs.FilterMessage("sections: not serving a release that names paths outside its section's; serving the shipped build").All()
+	if len(logged) != 1 || !strings.Contains(logged[0].ContextMap()["error"].(string), "/favicon.ico") {
+		t.Errorf("logged %v", logged)
 	}
 }

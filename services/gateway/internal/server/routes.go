@@ -178,6 +178,11 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 		r.Handle("/api/admin/sections", session(handleAdminSections(logger, d.Sections))).Methods(get...)
 		r.Handle("/api/admin/sections/"+section+"/promote", session(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+		// The keys a section's releases must be signed by: the admin's alone, never a
+		// deploy token's (a token that could add a key could sign for itself).
+		r.Handle("/api/admin/sections/"+section+"/keys", session(handleSectionKeys(logger, d.Sections))).Methods(get...)
+		r.Handle("/api/admin/sections/"+section+"/keys", session(json(handleSectionKeyAdd(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/admin/sections/"+section+"/keys", session(noBody(handleSectionKeyRemove(logger, d.Sections)))).Methods(http.MethodDelete)
 	}
 
 	// The admin section's files, and a remotes.json that names it alone.

@@ -9,8 +9,10 @@ import (
 
 	"github.com/gorilla/mux"
 	"go.uber.org/zap"
+	"golang.org/x/sync/singleflight"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
@@ -18,20 +20,32 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
-// VersionLoader fetches a published release that is not in memory, for a tab that
-// still runs it (skew protection): the store's artifact, opened and checked.
-type VersionLoader func(ctx context.Context, section, version string) (*release.Release, error)
+// ReleaseFiles reads files of a published release from the store: those of names it
+// has, and only those (release.Service).
+type ReleaseFiles interface {
+	Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error)
+}
 
-// keptVersions is how many releases of one section stay in memory; older ones are
-// read from the store again when a tab asks for them.
+// keptVersions is how many releases of one section stay in memory (those this process
+// served); a file of another is read from the store when a tab asks for it.
 const keptVersions = 6
 
-// versionCache keeps the files of the releases this process served or was asked for,
-// by section and version, the most recently added last.
+// coldReads is how many requests at once read files of releases not in memory from
+// the store; the others wait. Each reads one file (with its precompressed variants),
+// so what a flood of them holds in memory at once is bounded by this many files. As
+// many as SQLite's read pool has connections (sqldb): more would only queue there.
+const coldReads = 4
+
+// versionCache keeps the files of the releases this process served, by section and
+// version, the most recently added last, and reads a file of any other published
+// release from the store.
 type versionCache struct {
 	mu     sync.Mutex
 	byName map[string][]keptVersion
-	load   VersionLoader
+	store  ReleaseFiles
+	// cold makes concurrent requests for one file not in memory share one read.
+	cold  singleflight.Group
+	reads chan struct{} // a token per read from the store under way (coldReads)
 }
 
 type keptVersion struct {
@@ -39,7 +53,9 @@ type keptVersion struct {
 	files   *static.Dir
 }
 
-func newVersionCache() *versionCache { return &versionCache{byName: map[string][]keptVersion{}} }
+func newVersionCache() *versionCache {
+	return &versionCache{byName: map[string][]keptVersion{}, reads: make(chan struct{}, coldReads)}
+}
 
 // add keeps rel's files and returns them.
 func (c *versionCache) add(section string, rel *release.Release) *static.Dir {
@@ -70,29 +86,61 @@ func (c *versionCache) get(section, version string) (*static.Dir, bool) {
 	return nil, false
 }
 
-// SetVersionLoader tells the site how to fetch a published release it does not hold.
-func (w *Web) SetVersionLoader(load VersionLoader) {
+// read reads the file name of a release not in memory from the store, as the
+// release's build directory would serve it: with its precompressed variants, and
+// nothing else of the release. Nil when the release or the file is not there.
+func (c *versionCache) read(ctx context.Context, section, version, name string) (*static.File, error) {
+	c.mu.Lock()
+	store := c.store
+	c.mu.Unlock()
+	if store == nil {
+		return nil, nil
+	}
+	// The read is detached from the first request that asked: the others sharing it
+	// must not fail when that one goes away; each stops waiting when it goes.
+	shared := c.cold.DoChan(section+"@"+version+"/"+name, func() (any, error) {
+		c.reads <- struct{}{}
+		defer func() { <-c.reads }()
+		files, err := store.Files(context.WithoutCancel(ctx), section, version, static.Sources(name))
+		if err != nil {
+			return nil, err
+		}
+		f, _ := static.FromMap(section+"@"+version, files).Lookup(name)
+		return f, nil
+	})
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case res := <-shared:
+		f, _ := res.Val.(*static.File)
+		if apperr.CodeOf(res.Err) == apperr.NotFound {
+			return nil, nil
+		}
+		return f, res.Err
+	}
+}
+
+// SetReleaseFiles tells the site where to read the files of a published release it
+// does not hold in memory.
+func (w *Web) SetReleaseFiles(store ReleaseFiles) {
 	w.versions.mu.Lock()
-	w.versions.load = load
+	w.versions.store = store
 	w.versions.mu.Unlock()
 }
 
-// version returns the files of a section's release, from memory or the store.
-func (w *Web) version(ctx context.Context, section, version string) (compose.Build, bool) {
+// versionFile returns a file of a section's release, from memory or the store; nil
+// when the release or the file is not there.
+func (w *Web) versionFile(ctx context.Context, section, version, name string) *static.File {
 	if files, ok := w.versions.get(section, version); ok {
-		return files, true
+		f, _ := files.Lookup(name)
+		return f
 	}
-	w.versions.mu.Lock()
-	load := w.versions.load
-	w.versions.mu.Unlock()
-	if load == nil {
-		return nil, false
+	f, err := w.versions.read(ctx, section, version, name)
+	if err != nil && ctx.Err() == nil {
+		w.logger.Error("sections: reading a file of a release failed", zap.String("section", section),
+			zap.String("version", version), zap.String("file", name), zap.Error(err))
 	}
-	rel, err := load(ctx, section, version)
-	if err != nil || rel.Manifest.Section != section {
-		return nil, false
-	}
-	return w.versions.add(section, rel), true
+	return f
 }
 
 // handleSectionAssets serves a section's files: /mf/<name>/<version>/<file> from that
@@ -105,12 +153,8 @@ func handleSectionAssets(web *Web, name string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rest := strings.TrimPrefix(r.URL.Path, prefix)
 		if first, file, nested := strings.Cut(rest, "/"); nested && isVersion(first) {
-			files, ok := web.version(r.Context(), name, first)
-			f, found := (*static.File)(nil), false
-			if ok {
-				f, found = files.Lookup(file)
-			}
-			if !found {
+			f := web.versionFile(r.Context(), name, first, file)
+			if f == nil {
 				notFoundPlain(w)
 				return
 			}

@@ -227,15 +227,17 @@ func (w *Web) Apply(releases map[string]*release.Release) error {
 	sections := make(map[string]Section, len(w.shipped))
 	for _, name := range config.RemoteNames {
 		sections[name] = w.shipped[name]
-		if rel, ok := releases[name]; ok {
-			s := Section{Version: rel.Manifest.Version, Files: w.versions.add(name, rel)}
-			s.Description = release.Description{Routes: rel.Manifest.Routes, Posts: rel.Manifest.Posts, Editions: rel.Manifest.Editions}
-			var err error
-			if s.Manifest, err = pinnedManifest(s.Files, s.URL(name)); err != nil {
-				return fmt.Errorf("%s %s: mf-manifest.json: %w", name, s.Version, err)
-			}
-			sections[name] = s
+		rel, ok := releases[name]
+		if !ok || !w.servable(name, rel) {
+			continue
 		}
+		s := Section{Version: rel.Manifest.Version, Files: w.versions.add(name, rel)}
+		s.Description = release.Description{Routes: rel.Manifest.Routes, Posts: rel.Manifest.Posts, Editions: rel.Manifest.Editions}
+		var err error
+		if s.Manifest, err = pinnedManifest(s.Files, s.URL(name)); err != nil {
+			return fmt.Errorf("%s %s: mf-manifest.json: %w", name, s.Version, err)
+		}
+		sections[name] = s
 	}
 	st, err := w.newState(sections)
 	if err != nil {
@@ -243,6 +245,19 @@ func (w *Web) Apply(releases map[string]*release.Release) error {
 	}
 	w.state.Store(st)
 	return nil
+}
+
+// servable reports whether a promoted release may be served: not one that names paths
+// outside its section's (promoted before the gate refused such releases,
+// docs/decisions/0048), which would serve another's pages; its section serves its
+// shipped build instead.
+func (w *Web) servable(name string, rel *release.Release) bool {
+	if err := release.OwnsItsPaths(rel); err != nil {
+		w.logger.Error("sections: not serving a release that names paths outside its section's; serving the shipped build",
+			zap.String("section", name), zap.String("version", rel.Manifest.Version), zap.Error(err))
+		return false
+	}
+	return true
 }
 
 // newState makes the pages, composer, discovery files and remotes.json of sections.

@@ -3,8 +3,10 @@ package static
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -93,6 +95,21 @@ func FromMap(root string, raw map[string][]byte) *Dir {
 		}
 	}
 	return dir
+}
+
+// Sources are the names of a build that decide how name is served from it (FromMap):
+// name itself, its precompressed variants and, for a name that may be one, its
+// original (with the original there, name is not served on its own). A build's file
+// is served the same from a subset of its files holding these as from all of them.
+func Sources(name string) []string {
+	names := []string{name}
+	for _, suffix := range slices.Sorted(maps.Keys(precompressed)) {
+		names = append(names, name+suffix)
+	}
+	if _, ok := precompressed[path.Ext(name)]; ok {
+		names = append(names, strings.TrimSuffix(name, path.Ext(name)))
+	}
+	return names
 }
 
 // isVariant reports whether name is a precompressed sibling of another file in raw.

@@ -1,8 +1,11 @@
 package static_test
 
 import (
+	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -152,6 +155,41 @@ func TestLoad(t *testing.T) {
 	if _, err := static.Load(filepath.Join(web, "missing")); err == nil {
 		t.Error("loading a missing dir succeeded")
 	}
+}
+
+// TestAFileIsServedTheSameFromItsSources: a file of a build read with only its
+// Sources (as a file of a release not in memory is) is served as from the whole
+// build: its variants attached, a variant of another file not served on its own, a
+// .gz without an original served as a file.
+func TestAFileIsServedTheSameFromItsSources(t *testing.T) {
+	web := webtest.Build(t)
+	dir := filepath.Join(web, "shell", "dist")
+	webtest.Write(t, filepath.Join(dir, "downloads", "notes.txt.gz"), []byte("a gzip file with no original"))
+	build, err := static.ReadFiles(os.DirFS(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := static.FromMap("whole", build)
+	for name := range build {
+		part := map[string][]byte{}
+		for _, source := range static.Sources(name) {
+			if data, ok := build[source]; ok {
+				part[source] = data
+			}
+		}
+		if got, want := served(static.FromMap("part", part), name), served(whole, name); got != want {
+			t.Errorf("%s from its sources %v: %s; from the whole build: %s", name, slices.Sorted(maps.Keys(part)), got, want)
+		}
+	}
+}
+
+// served says how d serves name: not at all, or its ETag and encodings.
+func served(d *static.Dir, name string) string {
+	f, ok := d.Lookup(name)
+	if !ok {
+		return "not served"
+	}
+	return fmt.Sprintf("%s %v", f.ETag, f.Encodings())
 }
 
 func TestServe(t *testing.T) {

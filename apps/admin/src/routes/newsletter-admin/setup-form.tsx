@@ -1,4 +1,5 @@
 import { ApiError, fieldProblemOf } from "@portfolio/api-client/admin";
+import { breaksLine, hasBidiControl, hasInvisible } from "@portfolio/api-client/names";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
@@ -23,9 +24,10 @@ export function checkSetup({ user, password, confirm }: SetupValues): Problems<S
   if (name === "") problems.user = "Enter a user name.";
   else if ([...name].length > MAX_USER_LENGTH)
     problems.user = `The user name must be at most ${MAX_USER_LENGTH} characters.`;
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-  else if (/[\u0000-\u001f\u007f]/.test(name))
+  else if (breaksLine(name) || hasBidiControl(name))
     problems.user = "The user name must be one line of printable characters.";
+  else if (hasInvisible(name))
+    problems.user = "The user name must not contain invisible characters.";
   if (password === "") problems.password = "Enter a password.";
   else if ([...password].length < MIN_PASSWORD_LENGTH)
     problems.password = `The password must be at least ${MIN_PASSWORD_LENGTH} characters.`;

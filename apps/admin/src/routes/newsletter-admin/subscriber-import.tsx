@@ -21,14 +21,30 @@ const formatNames: Record<ImportResult["format"], string> = {
   plain: "a list of addresses",
 };
 
-/** What an import did, in one sentence. */
-function summary(r: ImportResult): string {
+/**
+ * What an import did, in a sentence, and one more for each of the confirmations an
+ * earlier import held back and sent now, and those today's limit held back.
+ */
+export function importSummary(r: ImportResult): string {
   const parts = [
     `${count(r.confirmed, "confirmed subscriber")} kept confirmed`,
-    `${count(r.unconfirmed, "confirmation email")} queued`,
+    `${count(r.confirmationsSent - r.confirmationsResent, "confirmation email")} queued`,
     `${count(r.unsubscribed, "unsubscribed address", "unsubscribed addresses")} kept unsubscribed`,
   ];
-  return `Read ${count(r.rows, "row")} as ${formatNames[r.format]}: added ${r.added} (${parts.join(", ")}); refused ${r.refused.length}.`;
+  const sentences = [
+    `Read ${count(r.rows, "row")} as ${formatNames[r.format]}: added ${r.added} (${parts.join(", ")}); refused ${r.refused.length}.`,
+  ];
+  if (r.confirmationsResent > 0) {
+    sentences.push(
+      `${count(r.confirmationsResent, "confirmation")} held back by an earlier import sent now.`,
+    );
+  }
+  if (r.confirmationsNotSent > 0) {
+    sentences.push(
+      `${count(r.confirmationsNotSent, "confirmation")} not sent: today's limit of ${r.confirmationsPerDay} import confirmations is reached; import the file again tomorrow to send them.`,
+    );
+  }
+  return sentences.join(" ");
 }
 
 /** The rows an import refused, with their line and reason. */
@@ -84,7 +100,8 @@ export function SubscriberImport() {
         <CardDescription>
           A CSV file: this site's export, or an export of listmonk, Mailchimp or Buttondown. A row
           with a confirmation date comes in confirmed; every other address gets a confirmation
-          email. Addresses already on the list, or unsubscribed, are left as they are.
+          email, up to a daily limit. Addresses already on the list, or unsubscribed, are left as
+          they are.
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
@@ -126,7 +143,7 @@ export function SubscriberImport() {
           </p>
         ) : null}
         <div role="status" className="text-sm">
-          {upload.data ? summary(upload.data) : null}
+          {upload.data ? importSummary(upload.data) : null}
         </div>
         {upload.data ? <RefusedRows result={upload.data} /> : null}
       </CardContent>

@@ -5,7 +5,14 @@ package releasetest
 
 import (
 	"bytes"
+	"context"
+	"crypto/rand"
 	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -98,4 +105,111 @@ func Post(slug, title string) content.Post {
 		Date: time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC), ReadTime: 3, Category: "Cloud",
 		Tags: []string{"Releases"}, Status: content.PostPublished,
 	}
+}
+
+// SSHKey is a key pair made by ssh-keygen.
+type SSHKey struct {
+	Private     string // the private key's path
+	Public      []byte // the .pub file
+	Fingerprint string // SHA256:…, as ssh-keygen -l prints it
+}
+
+// NewSSHKey makes a key pair with the real ssh-keygen, as a team would for its
+// releases: ed25519, or what kind says (ssh-keygen's flags, such as -t rsa -b 4096).
+// The test is skipped where ssh-keygen is missing.
+func NewSSHKey(t testing.TB, comment string, kind ...string) SSHKey {
+	t.Helper()
+	keygen := sshKeygen(t)
+	if len(kind) == 0 {
+		kind = []string{"-t", "ed25519"}
+	}
+	k := SSHKey{Private: filepath.Join(t.TempDir(), "release_key")}
+	args := append([]string{"-q", "-N", "", "-C", comment, "-f", k.Private}, kind...)
+	if out, err := exec.Command(keygen, args...).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-keygen: %v: %s", err, out)
+	}
+	var err error
+	if k.Public, err = os.ReadFile(k.Private + ".pub"); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(keygen, "-l", "-f", k.Private+".pub").Output()
+	if err != nil {
+		t.Fatalf("ssh-keygen -l: %v", err)
+	}
+	if f := strings.Fields(string(out)); len(f) > 1 {
+		k.Fingerprint = f[1]
+	}
+	return k
+}
+
+// SignFile signs file with the private key at key in namespace, with the real
+// ssh-keygen -Y sign, and returns the .sig file it wrote (armored).
+func SignFile(t testing.TB, key, namespace, file string) []byte {
+	t.Helper()
+	if out, err := exec.Command(sshKeygen(t), "-Y", "sign", "-f", key, "-n", namespace, file).CombinedOutput(); err != nil {
+		t.Fatalf("ssh-keygen -Y sign: %v: %s", err, out)
+	}
+	sig, err := os.ReadFile(file + ".sig")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sig
+}
+
+// Sign signs manifest (a release's release.json) with the key at key in namespace, and
+// returns the signature's SSHSIG blob, as Publish takes it.
+func Sign(t testing.TB, key, namespace string, manifest []byte) []byte {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), release.ManifestName)
+	if err := os.WriteFile(file, manifest, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	sig, err := release.Unarmor(SignFile(t, key, namespace, file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sig
+}
+
+func sshKeygen(t testing.TB) string {
+	t.Helper()
+	path, err := exec.LookPath("ssh-keygen")
+	if err != nil {
+		t.Skip("ssh-keygen is not installed (Debian: openssh-client)")
+	}
+	return path
+}
+
+// AddRandomFile adds a file of n random bytes at name to b: a large build that gzip
+// cannot shrink, so its artifact is as large as its files.
+func AddRandomFile(t testing.TB, b *release.Build, name string, n int) {
+	t.Helper()
+	data := make([]byte, n)
+	if _, err := rand.Read(data); err != nil {
+		t.Fatal(err)
+	}
+	b.Files[name] = data
+}
+
+// CountingStore is a release store that counts what is read from it: the artifacts
+// read whole, and the bytes of the files read one by one.
+type CountingStore struct {
+	release.Store
+	Artifacts atomic.Int64
+	FileBytes atomic.Int64
+}
+
+// Artifact implements release.Store.
+func (s *CountingStore) Artifact(ctx context.Context, section, version string) ([]byte, error) {
+	s.Artifacts.Add(1)
+	return s.Store.Artifact(ctx, section, version)
+}
+
+// Files implements release.Store.
+func (s *CountingStore) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files, err := s.Store.Files(ctx, section, version, names)
+	for _, data := range files {
+		s.FileBytes.Add(int64(len(data)))
+	}
+	return files, err
 }

@@ -3,7 +3,9 @@
 // section serves now, and the history of who published, promoted, rolled back or
 // expired what. The artifacts themselves go where every replica reaches them: into
 // the database on PostgreSQL, into a folder of the data directory on SQLite (one
-// machine) — see docs/decisions/0035-section-releases.md.
+// machine) — see docs/decisions/0035-section-releases.md. Each release's files are
+// also kept one by one, in the database on both (section_release_files), so that one
+// file is read without its artifact (docs/decisions/0049-release-files-from-an-index.md).
 //
 // Each statement is a file in queries/ named by what it does ($N placeholders,
 // rebound for SQLite by sqldb); the schema is in migrations/<dialect>/.
@@ -32,10 +34,12 @@ var files embed.FS
 var Schema = sqldb.Schema{FS: files, Table: "sections_goose_db_version"}
 
 type statements struct {
-	ClearCurrent, DeleteBlob, DeleteRelease, GetBlob, GetCurrent, GetRelease string
-	InsertBlob, InsertEvent, InsertRelease, LastPromote, ListCurrent         string
-	ListEvents, ListReleases, SetCurrent, UndoEvent                          string
-	GetToken, InsertToken, ListTokens, RevokeToken, TouchToken               string
+	ClearCurrent, DeleteBlob, DeleteRelease, GetBlob, GetCurrent, GetRelease   string
+	InsertBlob, InsertEvent, InsertRelease, LastPromote, ListCurrent           string
+	ListEvents, ListReleases, SetCurrent, UndoEvent                            string
+	GetFile, HasFiles, InsertFile                                              string
+	GetToken, InsertToken, ListTokens, RevokeToken, TouchToken                 string
+	GetSignature, SetSignature, InsertKey, DeleteKey, ListKeys, InsertKeyEvent string
 }
 
 // Store keeps releases in db and their artifacts in blobs.
@@ -65,13 +69,19 @@ func New(db *sqldb.DB, dir string) *Store {
 	return s
 }
 
-// Publish stores rel (its artifact raw) as published by actor. Publishing a version
-// again with the same digest changes nothing; with another digest it is
+// Publish stores rel (its artifact raw, each of its files, its signature sig or nil)
+// as published by actor. Publishing a version again with the same digest changes
+// nothing, but for a new signature, which replaces the one kept (a release signed again
+// after its key was removed) and is a publish event; with another digest it is
 // release.ErrVersionTaken.
-func (s *Store) Publish(ctx context.Context, rel *release.Release, raw []byte, actor string, now time.Time) error {
+func (s *Store) Publish(ctx context.Context, rel *release.Release, raw, sig []byte, actor string, now time.Time) error {
 	m := rel.Manifest
+	armored := ""
+	if len(sig) > 0 {
+		armored = string(release.Armor(sig))
+	}
 	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, s.q.InsertRelease, m.Section, m.Version, rel.Digest, string(rel.ManifestJSON), len(raw), now.UnixMilli(), actor)
+		res, err := tx.ExecContext(ctx, s.q.InsertRelease, m.Section, m.Version, rel.Digest, string(rel.ManifestJSON), len(raw), now.UnixMilli(), actor, armored, release.SignedBy(sig))
 		if err != nil {
 			return fmt.Errorf("releases: insert: %w", err)
 		}
@@ -83,13 +93,96 @@ func (s *Store) Publish(ctx context.Context, rel *release.Release, raw []byte, a
 			if digest != rel.Digest {
 				return fmt.Errorf("%w: %s %s is published with digest %s", release.ErrVersionTaken, m.Section, m.Version, digest)
 			}
-			return nil
+			var kept string
+			if err := tx.QueryRowContext(ctx, s.q.GetSignature, m.Section, m.Version).Scan(&kept); err != nil {
+				return fmt.Errorf("releases: get signature: %w", err)
+			}
+			if armored == "" || armored == kept {
+				return nil
+			}
+			if _, err := tx.ExecContext(ctx, s.q.SetSignature, m.Section, m.Version, armored, release.SignedBy(sig)); err != nil {
+				return fmt.Errorf("releases: set signature: %w", err)
+			}
+			return s.event(ctx, tx, m.Section, "publish", m.Version, "", actor, now)
 		}
 		if err := s.blobs.put(ctx, tx, m.Section, m.Version, raw); err != nil {
 			return err
 		}
+		if err := s.putFiles(ctx, tx, rel); err != nil {
+			return err
+		}
 		return s.event(ctx, tx, m.Section, "publish", m.Version, "", actor, now)
 	})
+}
+
+// Index keeps the files of rel, published already, one by one, as Publish does: for
+// a release published before they were kept so. Files already kept stay as they are,
+// so two gateways indexing one release at once both succeed.
+func (s *Store) Index(ctx context.Context, rel *release.Release) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error { return s.putFiles(ctx, tx, rel) })
+}
+
+func (s *Store) putFiles(ctx context.Context, tx *sql.Tx, rel *release.Release) error {
+	for name, data := range rel.Files {
+		if _, err := tx.ExecContext(ctx, s.q.InsertFile, rel.Manifest.Section, rel.Manifest.Version, name, data); err != nil {
+			return fmt.Errorf("releases: store %s: %w", name, err)
+		}
+	}
+	return nil
+}
+
+// Files returns those of names that a published release has, each read on its own: a
+// request for one file costs that file, whatever the size of the release. With none
+// of names found it says why when it is not simply their absence:
+// release.ErrNoRelease for a version not published, release.ErrNotIndexed for one
+// whose files were never kept one by one (published by an older gateway; Index).
+func (s *Store) Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files, err := s.files(ctx, section, version, names)
+	if err != nil || len(files) > 0 {
+		return files, err
+	}
+	err = s.db.Reader.QueryRowContext(ctx, s.q.HasFiles, section, version).Scan(new(int))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if _, err := s.Manifest(ctx, section, version); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: %s %s", release.ErrNotIndexed, section, version)
+	case err != nil:
+		return nil, fmt.Errorf("releases: read %s %s: %w", section, version, err)
+	}
+	// Its files may have been kept (Index) since names were looked for; once kept, they
+	// stay, so looking again is the answer.
+	return s.files(ctx, section, version, names)
+}
+
+func (s *Store) files(ctx context.Context, section, version string, names []string) (map[string][]byte, error) {
+	files := make(map[string][]byte, len(names))
+	for _, name := range names {
+		var data []byte
+		err := s.db.Reader.QueryRowContext(ctx, s.q.GetFile, section, version, name).Scan(&data)
+		if errors.Is(err, sql.ErrNoRows) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("releases: read %s %s %s: %w", section, version, name, err)
+		}
+		files[name] = data
+	}
+	return files, nil
+}
+
+// Manifest returns a published release's release.json, as published.
+func (s *Store) Manifest(ctx context.Context, section, version string) ([]byte, error) {
+	var manifest string
+	err := s.db.Reader.QueryRowContext(ctx, s.q.GetRelease, section, version).Scan(new(string), &manifest, new(int64), new(int64), new(string))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s %s", release.ErrNoRelease, section, version)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("releases: get: %w", err)
+	}
+	return []byte(manifest), nil
 }
 
 // Artifact returns a published release's artifact.
@@ -116,7 +209,7 @@ func (s *Store) List(ctx context.Context, section string) ([]release.Record, err
 	for rows.Next() {
 		r := release.Record{Section: section}
 		var at int64
-		if err := rows.Scan(&r.Version, &r.Digest, &r.Size, &at, &r.PublishedBy); err != nil {
+		if err := rows.Scan(&r.Version, &r.Digest, &r.Size, &at, &r.PublishedBy, &r.SignedBy); err != nil {
 			return nil, fmt.Errorf("releases: list: %w", err)
 		}
 		r.PublishedAt = time.UnixMilli(at).UTC().Truncate(time.Second)
@@ -211,7 +304,7 @@ func (s *Store) History(ctx context.Context, section string, limit int) ([]relea
 	for rows.Next() {
 		e := release.Event{Section: section}
 		var at int64
-		if err := rows.Scan(&e.Action, &e.Version, &e.Previous, &e.Actor, &at); err != nil {
+		if err := rows.Scan(&e.Action, &e.Version, &e.Previous, &e.Actor, &at, &e.Key); err != nil {
 			return nil, fmt.Errorf("releases: history: %w", err)
 		}
 		e.At = time.UnixMilli(at).UTC().Truncate(time.Second)
@@ -311,7 +404,8 @@ func (b dirBlobs) path(section, version string) string {
 
 func (b dirBlobs) put(_ context.Context, _ *sql.Tx, section, version string, data []byte) error {
 	p := b.path(section, version)
-	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+	// 0700: the artifacts are the gateway's alone (docs/decisions/0051-private-files.md).
+	if err := os.MkdirAll(filepath.Dir(p), 0o700); err != nil {
 		return fmt.Errorf("releases: store artifact: %w", err)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(p), ".upload-*")
@@ -339,7 +433,9 @@ func (b dirBlobs) put(_ context.Context, _ *sql.Tx, section, version string, dat
 func (b dirBlobs) get(_ context.Context, section, version string) ([]byte, error) {
 	data, err := os.ReadFile(b.path(section, version))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("%w: %s %s has no artifact in %s", release.ErrNoRelease, section, version, b.dir)
+		// Not the path: the message is the API's answer (the directory is the operator's
+		// PORTFOLIO_DATA_DIR/releases).
+		return nil, fmt.Errorf("%w: %s %s has no artifact", release.ErrNoRelease, section, version)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("releases: read artifact: %w", err)
@@ -425,6 +521,79 @@ func millis(ms int64) time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(ms).UTC()
+}
+
+// Signature implements release.KeyStore: the SSHSIG blob of the signature section's
+// version was published with, nil for none.
+func (s *Store) Signature(ctx context.Context, section, version string) ([]byte, error) {
+	var armored string
+	err := s.db.Reader.QueryRowContext(ctx, s.q.GetSignature, section, version).Scan(&armored)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, fmt.Errorf("%w: %s %s", release.ErrNoRelease, section, version)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("releases: get signature: %w", err)
+	}
+	if armored == "" {
+		return nil, nil
+	}
+	return release.Unarmor([]byte(armored))
+}
+
+// AddKey implements release.KeyStore: the key and its key-add event, in one transaction.
+func (s *Store) AddKey(ctx context.Context, k release.Key) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q.InsertKey, k.Section, k.Fingerprint, k.Type, k.PublicKey, k.Comment, k.AddedAt.UnixMilli(), k.AddedBy)
+		if err != nil {
+			return fmt.Errorf("section keys: insert: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: %s %s", release.ErrKeyExists, k.Section, k.Fingerprint)
+		}
+		return s.keyEvent(ctx, tx, k.Section, "key-add", k.Fingerprint, k.AddedBy, k.AddedAt)
+	})
+}
+
+// RemoveKey implements release.KeyStore: the key gone and its key-remove event, in one
+// transaction.
+func (s *Store) RemoveKey(ctx context.Context, section, fingerprint, actor string, now time.Time) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q.DeleteKey, section, fingerprint)
+		if err != nil {
+			return fmt.Errorf("section keys: delete: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: %s %s", release.ErrNoKey, section, fingerprint)
+		}
+		return s.keyEvent(ctx, tx, section, "key-remove", fingerprint, actor, now)
+	})
+}
+
+// Keys implements release.KeyStore: section's keys, oldest first.
+func (s *Store) Keys(ctx context.Context, section string) ([]release.Key, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListKeys, section)
+	if err != nil {
+		return nil, fmt.Errorf("section keys: list: %w", err)
+	}
+	defer rows.Close()
+	var out []release.Key
+	for rows.Next() {
+		k := release.Key{Section: section}
+		var at int64
+		if err := rows.Scan(&k.Fingerprint, &k.Type, &k.PublicKey, &k.Comment, &at, &k.AddedBy); err != nil {
+			return nil, fmt.Errorf("section keys: list: %w", err)
+		}
+		k.AddedAt = millis(at)
+		out = append(out, k)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) keyEvent(ctx context.Context, tx *sql.Tx, section, action, fingerprint, actor string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, s.q.InsertKeyEvent, section, action, actor, now.UnixMilli(), fingerprint); err != nil {
+		return fmt.Errorf("section keys: %s event: %w", action, err)
+	}
+	return nil
 }
 
 // NewReplicated is New for a SQLite database that is replicated

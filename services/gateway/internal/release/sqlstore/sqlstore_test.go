@@ -1,15 +1,20 @@
 package sqlstore_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
@@ -25,13 +30,10 @@ func (c *clock) Now() time.Time { return c.now }
 
 func newService(t *testing.T, d sqldbtest.Dialect) (*release.Service, *sqlstore.Store, *clock, string) {
 	t.Helper()
-	db := openReleases(t, d)
-	dir := filepath.Join(t.TempDir(), "releases")
-	return serviceOn(sqlstore.New(db, dir), dir)
+	return newServiceOver(t, migrated(t, d))
 }
 
-// openReleases is a new database of d with the releases' tables.
-func openReleases(t *testing.T, d sqldbtest.Dialect) *sqldb.DB {
+func migrated(t *testing.T, d sqldbtest.Dialect) *sqldb.DB {
 	t.Helper()
 	db := d.Open(t)
 	if err := sqldb.MigrateAll(context.Background(), db, sqlstore.Schema); err != nil {
@@ -40,8 +42,10 @@ func openReleases(t *testing.T, d sqldbtest.Dialect) *sqldb.DB {
 	return db
 }
 
-// serviceOn is the release service over store, whose artifact files are under dir.
-func serviceOn(store *sqlstore.Store, dir string) (*release.Service, *sqlstore.Store, *clock, string) {
+func newServiceOver(t *testing.T, db *sqldb.DB) (*release.Service, *sqlstore.Store, *clock, string) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "releases")
+	store := sqlstore.New(db, dir)
 	c := &clock{now: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)}
 	svc := &release.Service{
 		Store:   store,
@@ -55,7 +59,7 @@ func serviceOn(store *sqlstore.Store, dir string) (*release.Service, *sqlstore.S
 
 func publish(t *testing.T, svc *release.Service, section, version string) {
 	t.Helper()
-	if _, err := svc.Publish(context.Background(), "", releasetest.Artifact(t, releasetest.Build(t, section, version, version)), "test"); err != nil {
+	if _, err := svc.Publish(context.Background(), "", releasetest.Artifact(t, releasetest.Build(t, section, version, version)), nil, "test"); err != nil {
 		t.Fatalf("publish %s %s: %v", section, version, err)
 	}
 }
@@ -73,7 +77,8 @@ func TestPublishPromoteRollBackExpire(t *testing.T) {
 	for _, d := range sqldbtest.Dialects() {
 		t.Run(d.Name, func(t *testing.T) {
 			ctx := context.Background()
-			svc, store, c, dir := newService(t, d)
+			db := migrated(t, d)
+			svc, store, c, dir := newServiceOver(t, db)
 			for _, v := range []string{"1.0.0-a", "1.0.0-b", "1.0.0-c"} {
 				publish(t, svc, "blog", v)
 				c.now = c.now.Add(time.Hour)
@@ -92,7 +97,7 @@ func TestPublishPromoteRollBackExpire(t *testing.T) {
 			// contents is refused.
 			publish(t, svc, "blog", "1.0.0-a")
 			other := releasetest.Build(t, "blog", "1.0.0-a", "changed")
-			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, other), "test"); apperr.CodeOf(err) != apperr.Conflict {
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, other), nil, "test"); apperr.CodeOf(err) != apperr.Conflict {
 				t.Fatalf("republishing 1.0.0-a with other contents: %v, want a conflict", err)
 			}
 
@@ -137,6 +142,16 @@ func TestPublishPromoteRollBackExpire(t *testing.T) {
 			if _, err := store.Artifact(ctx, "blog", "1.0.0-b"); !errors.Is(err, release.ErrNoRelease) {
 				t.Fatalf("expired artifact: %v", err)
 			}
+			var left int
+			if err := db.QueryRowContext(ctx, "SELECT count(*) FROM section_release_files WHERE version = '1.0.0-b'").Scan(&left); err != nil || left != 0 {
+				t.Fatalf("%d files of the expired release left, %v", left, err)
+			}
+			if files, err := svc.Files(ctx, "blog", "1.0.0-b", []string{"remoteEntry.js"}); apperr.CodeOf(err) != apperr.NotFound {
+				t.Fatalf("a file of the expired release: %q, %v", files, err)
+			}
+			if files, err := svc.Files(ctx, "blog", "1.0.0-c", []string{"remoteEntry.js"}); err != nil || len(files) != 1 {
+				t.Fatalf("a file of a kept release: %q, %v", files, err)
+			}
 			if d.Name == string(sqldb.SQLite) {
 				if _, err := os.Stat(filepath.Join(dir, "blog", "1.0.0-b.tar.gz")); !errors.Is(err, os.ErrNotExist) {
 					t.Fatalf("expired file still there: %v", err)
@@ -179,22 +194,84 @@ func TestTheGateKeepsTheCurrentVersionServing(t *testing.T) {
 			if got := serving(t, store, "blog"); got != "1.0.0-a" {
 				t.Fatalf("serving %q after a refused promote, want 1.0.0-a", got)
 			}
-			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, releasetest.Build(t, "blog", "1.0.0-c", "c")), "test")
+			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, releasetest.Build(t, "blog", "1.0.0-c", "c")), nil, "test")
 			if apperr.CodeOf(err) != apperr.Conflict {
 				t.Fatalf("publish against another React: %v", err)
 			}
 			if _, err := store.Artifact(ctx, "blog", "1.0.0-c"); !errors.Is(err, release.ErrNoRelease) {
 				t.Fatalf("a refused release was stored: %v", err)
 			}
-			// A newsletter release claiming the blog's page collides with it.
+			// A newsletter release claiming the blog's page: the blog's, not the newsletter's.
 			svc.Shipped.Provided = nil
 			nl := releasetest.Build(t, "newsletter", "1.0.0-x", "x")
 			claim := nl.Description.Routes[0]
 			claim.Path = "/blog/all-posts"
 			releasetest.AddPage(t, &nl, claim, "<main></main>")
-			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), "test")
-			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /blog/all-posts collides with section blog's") {
-				t.Fatalf("colliding routes: %v", err)
+			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), nil, "test")
+			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /blog/all-posts is outside the newsletter's /newsletter") {
+				t.Fatalf("another section's route: %v", err)
+			}
+			// Inside its own prefix, a page the gateway serves is taken.
+			svc.Shipped.Paths = map[string]string{"/newsletter/confirm": "the gateway"}
+			nl = releasetest.Build(t, "newsletter", "1.0.0-y", "y")
+			claim.Path = "/newsletter/confirm"
+			releasetest.AddPage(t, &nl, claim, "<main></main>")
+			_, err = svc.Publish(ctx, "", releasetest.Artifact(t, nl), nil, "test")
+			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "route /newsletter/confirm collides with the gateway's") {
+				t.Fatalf("the gateway's route: %v", err)
+			}
+		})
+	}
+}
+
+// TestAReleaseNamesOnlyItsOwnPaths: an attacker's blog release naming the shell's, the
+// gateway's and the admin's paths is refused at publish, each path on its own, and at
+// promote when it got into the store before the gate knew better; the newsletter's
+// next edition is then the newsletter's to publish.
+func TestAReleaseNamesOnlyItsOwnPaths(t *testing.T) {
+	probe := []string{"/favicon.ico", "/index.html", "/admin", "/admin/evil", "/projects/1", "/atom.xml", "/feed.json", "/search.json", "/metrics", "/Admin/newsletter", "/newsletter/7"}
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, store, c, _ := newService(t, d)
+			for i, p := range probe {
+				b := releasetest.Build(t, "blog", "6.6.6-"+strconv.Itoa(i), "evil")
+				releasetest.AddPage(t, &b, content.Route{Path: p, Section: content.SectionBlog, Title: "Evil"}, "<main>evil</main>")
+				_, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), nil, "test")
+				if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "release: route "+p+" ") || !strings.Contains(err.Error(), " is outside the blog's /blog") {
+					t.Errorf("a blog release with %s: %v, want a conflict: outside the blog's /blog", p, err)
+				}
+			}
+			if list, err := store.List(ctx, "blog"); err != nil || len(list) != 0 {
+				t.Fatalf("refused releases were stored: %v, %v", list, err)
+			}
+
+			// One the store took before this gate: promoting it is refused, nothing changes.
+			b := releasetest.Build(t, "blog", "6.6.6-old", "evil")
+			releasetest.AddPage(t, &b, content.Route{Path: "/index.html", Section: content.SectionBlog, Title: "Evil"}, "<main>evil</main>")
+			raw := releasetest.Artifact(t, b)
+			rel, err := release.Open(raw, release.DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := store.Publish(ctx, rel, raw, nil, "before the gate", c.now); err != nil {
+				t.Fatal(err)
+			}
+			err = svc.Promote(ctx, "blog", "6.6.6-old", "owner")
+			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "release: route /index.html is outside the blog's /blog") {
+				t.Fatalf("promoting it: %v", err)
+			}
+			if got := serving(t, store, "blog"); got != "" {
+				t.Fatalf("serving %q after a refused promote", got)
+			}
+
+			nl := releasetest.Build(t, "newsletter", "1.1.0-seven", "seven")
+			releasetest.AddPage(t, &nl, content.Route{Path: "/newsletter/7", Section: content.SectionNewsletter, Title: "#7 Seven"}, "<main>#7</main>")
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, nl), nil, "test"); err != nil {
+				t.Fatalf("the newsletter's /newsletter/7: %v", err)
+			}
+			if err := svc.Promote(ctx, "newsletter", "1.1.0-seven", "owner"); err != nil {
+				t.Fatal(err)
 			}
 		})
 	}
@@ -260,15 +337,333 @@ func TestDeployTokens(t *testing.T) {
 	}
 }
 
+// TestSignedReleases: once a section has a key, only a release signed by one of its keys
+// (ssh-keygen -Y sign -n portfolio-release over release.json) is published or promoted;
+// a removed key no longer verifies; without keys unsigned releases go again. Keys come
+// and go in the section's history with their actor. Signed with the real ssh-keygen.
+func TestSignedReleases(t *testing.T) {
+	keyA, keyB := releasetest.NewSSHKey(t, "team-a@ci"), releasetest.NewSSHKey(t, "team-b@ci")
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, store, c, _ := newService(t, d)
+			addKey := func(k releasetest.SSHKey) func(t *testing.T) {
+				return func(t *testing.T) {
+					added, err := svc.AddKey(ctx, "blog", k.Public, "admin:owner")
+					if err != nil || added.Fingerprint != k.Fingerprint {
+						t.Fatalf("added %+v, %v; ssh-keygen -l says %s", added, err, k.Fingerprint)
+					}
+				}
+			}
+			removeKey := func(k releasetest.SSHKey) func(t *testing.T) {
+				return func(t *testing.T) {
+					if err := svc.RemoveKey(ctx, "blog", k.Fingerprint, "cli:owner"); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			// sign is how a step's release is signed: "" unsigned, else the key and how.
+			signed := map[string][]byte{} // version → its signature, for the promotes
+			sign := func(t *testing.T, how string, rel *release.Release) []byte {
+				switch how {
+				case "":
+					return nil
+				case "A":
+					return releasetest.Sign(t, keyA.Private, release.SignatureNamespace, rel.ManifestJSON)
+				case "B":
+					return releasetest.Sign(t, keyB.Private, release.SignatureNamespace, rel.ManifestJSON)
+				case "A for git":
+					return releasetest.Sign(t, keyA.Private, "git", rel.ManifestJSON)
+				case "A over another release":
+					return releasetest.Sign(t, keyA.Private, release.SignatureNamespace, append([]byte(" "), rel.ManifestJSON...))
+				}
+				return []byte("not a signature")
+			}
+			requires := "release: blog requires a signature by one of its keys; "
+			steps := []struct {
+				name    string
+				before  func(t *testing.T) // a change of the keys first
+				sign    string
+				promote string // a version published earlier to promote, instead of publishing
+				code    apperr.Code
+				want    string // the refusal, "" published
+			}{
+				{name: "no key, unsigned: published"},
+				{name: "a key, unsigned: refused", before: addKey(keyA), code: apperr.Forbidden, want: requires + "this release is unsigned"},
+				{name: "signed by another key: refused", sign: "B", code: apperr.Forbidden, want: requires + "this release is signed by key " + keyB.Fingerprint + ", which is not one of blog's keys"},
+				{name: "signed by the key: published", sign: "A"},
+				{name: "signed by the key for another namespace: refused", sign: "A for git", code: apperr.Forbidden, want: `is for "git", not portfolio-release`},
+				{name: "the key's signature of another release: refused", sign: "A over another release", code: apperr.Forbidden, want: "does not sign this release"},
+				{name: "not a signature: invalid", sign: "junk", code: apperr.Invalid, want: "the signature is not an SSH signature"},
+				{name: "an unsigned release published before the key: not promoted", promote: "0", code: apperr.Forbidden, want: requires + "this release is unsigned"},
+				{name: "the key's release: promoted", promote: "3"},
+				{name: "a second key signs too", before: addKey(keyB), sign: "B"},
+				{name: "the first key removed: its release is refused", before: removeKey(keyA), sign: "A", code: apperr.Forbidden, want: requires + "this release is signed by key " + keyA.Fingerprint + ", which is not one of blog's keys"},
+				{name: "the first key removed: its published release is not promoted", promote: "3", code: apperr.Forbidden, want: "signed by key " + keyA.Fingerprint + ", which is not one of blog's keys"},
+				{name: "no key left: unsigned is published again", before: removeKey(keyB)},
+				{name: "no key left: a signature by a removed key is still refused", sign: "B", code: apperr.Forbidden, want: "release: this release is signed by key " + keyB.Fingerprint + ", which is not one of blog's keys (it has none"},
+			}
+			for i, s := range steps {
+				version := "1.0.0-" + strconv.Itoa(i)
+				if s.before != nil {
+					s.before(t)
+				}
+				c.now = c.now.Add(time.Minute)
+				var err error
+				if s.promote != "" {
+					err = svc.Promote(ctx, "blog", "1.0.0-"+s.promote, "owner")
+				} else {
+					raw := releasetest.Artifact(t, releasetest.Build(t, "blog", version, version))
+					rel, oerr := release.Open(raw, release.DefaultLimits)
+					if oerr != nil {
+						t.Fatal(oerr)
+					}
+					signed[version] = sign(t, s.sign, rel)
+					_, err = svc.Publish(ctx, "", raw, signed[version], "test")
+				}
+				want := s.want
+				switch {
+				case want == "" && err != nil:
+					t.Fatalf("%s: refused: %v", s.name, err)
+				case want != "" && (apperr.CodeOf(err) != s.code || !strings.Contains(err.Error(), want)):
+					t.Fatalf("%s: %v, want %s saying %q", s.name, err, s.code, want)
+				}
+				if s.promote == "" {
+					_, serr := store.Signature(ctx, "blog", version)
+					if stored := !errors.Is(serr, release.ErrNoRelease); stored != (want == "") {
+						t.Fatalf("%s: stored %v (%v)", s.name, stored, serr)
+					}
+				}
+			}
+
+			// What was kept: the signature and its key, and the keys' history.
+			list, err := store.List(ctx, "blog")
+			if err != nil {
+				t.Fatal(err)
+			}
+			by := map[string]string{}
+			for _, r := range list {
+				by[r.Version] = r.SignedBy
+			}
+			if by["1.0.0-0"] != "" || by["1.0.0-3"] != keyA.Fingerprint || by["1.0.0-9"] != keyB.Fingerprint {
+				t.Errorf("signed by %v, want 1.0.0-0 unsigned, 1.0.0-3 by A, 1.0.0-9 by B", by)
+			}
+			if sig, err := store.Signature(ctx, "blog", "1.0.0-3"); err != nil || !bytes.Equal(sig, signed["1.0.0-3"]) {
+				t.Errorf("the signature kept of 1.0.0-3: %v", err)
+			}
+			history, err := store.History(ctx, "blog", 100)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var keyEvents []string
+			for _, e := range history {
+				if strings.HasPrefix(e.Action, "key-") {
+					keyEvents = append(keyEvents, e.Action+" "+e.Key+" "+e.Actor)
+				}
+			}
+			wantEvents := []string{
+				"key-remove " + keyB.Fingerprint + " cli:owner", "key-remove " + keyA.Fingerprint + " cli:owner",
+				"key-add " + keyB.Fingerprint + " admin:owner", "key-add " + keyA.Fingerprint + " admin:owner",
+			}
+			if !slices.Equal(keyEvents, wantEvents) {
+				t.Errorf("the keys' history %q, want %q", keyEvents, wantEvents)
+			}
+		})
+	}
+}
+
+// TestSectionKeys: a section's keys as the owner adds, lists and removes them, and what
+// is refused, with the message the admin and the CLI show.
+func TestSectionKeys(t *testing.T) {
+	ed := releasetest.NewSSHKey(t, "blog@ci")
+	ecdsa := releasetest.NewSSHKey(t, "ecdsa@ci", "-t", "ecdsa", "-b", "256")
+	rsa := releasetest.NewSSHKey(t, "rsa@ci", "-t", "rsa", "-b", "3072")
+	shortRSA := releasetest.NewSSHKey(t, "old@ci", "-t", "rsa", "-b", "1024")
+	dsa := releasetest.NewSSHKey(t, "dsa@ci", "-t", "dsa")
+	private, err := os.ReadFile(ed.Private)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, store, _, _ := newService(t, d)
+			cases := []struct {
+				name, section string
+				pub           []byte
+				code          apperr.Code // "" added
+				want          string
+			}{
+				{"ed25519", "blog", ed.Public, "", ""},
+				{"ECDSA", "blog", ecdsa.Public, "", ""},
+				{"RSA, 3072 bits", "blog", rsa.Public, "", ""},
+				{"the same key again", "blog", ed.Public, apperr.Conflict, "The key " + ed.Fingerprint + " is already one of blog's keys."},
+				{"the same key for another section", "newsletter", ed.Public, "", ""},
+				{"RSA, 1024 bits", "blog", shortRSA.Public, apperr.Invalid, "This RSA key has 1024 bits: at least 2048 are needed."},
+				{"DSA", "blog", dsa.Public, apperr.Invalid, "A ssh-dss key cannot sign releases"},
+				{"the private key", "blog", private, apperr.Invalid, "This is a private key: paste the public one (the .pub file), and keep the private key secret."},
+				{"nothing", "blog", []byte(" \n"), apperr.Invalid, "Paste a public key"},
+				{"not a key", "blog", []byte("ssh-ed25519 bm90IGEga2V5"), apperr.Invalid, "This is not an SSH public key"},
+				{"two keys", "blog", append(append([]byte{}, ecdsa.Public...), rsa.Public...), apperr.Invalid, "Paste one public key, on one line."},
+				{"with options", "blog", append([]byte(`command="/bin/sh" `), ed.Public...), apperr.Invalid, "without authorized_keys options"},
+				{"an unknown section", "shop", ed.Public, apperr.NotFound, `There is no section "shop"`},
+			}
+			for _, c := range cases {
+				k, err := svc.AddKey(ctx, c.section, c.pub, "admin:owner")
+				switch {
+				case c.code == "" && err != nil:
+					t.Errorf("%s: refused: %v", c.name, err)
+				case c.code != "" && (apperr.CodeOf(err) != c.code || !strings.Contains(err.Error(), c.want)):
+					t.Errorf("%s: %v, want %s saying %q", c.name, err, c.code, c.want)
+				case c.code == apperr.Invalid:
+					if e, _ := apperr.From(err); e.Field != "publicKey" {
+						t.Errorf("%s: field %q, want publicKey", c.name, e.Field)
+					}
+				case c.code == "" && k.Section != c.section:
+					t.Errorf("%s: added %+v", c.name, k)
+				}
+			}
+			keys, err := svc.Keys(ctx, "blog")
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, k := range keys {
+				got = append(got, k.Fingerprint+" "+k.Type+" "+k.Comment+" "+k.AddedBy)
+			}
+			want := []string{ed.Fingerprint + " ssh-ed25519 blog@ci admin:owner", ecdsa.Fingerprint + " ecdsa-sha2-nistp256 ecdsa@ci admin:owner", rsa.Fingerprint + " ssh-rsa rsa@ci admin:owner"}
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("the blog's keys %q, want %q", got, want)
+			}
+			if err := svc.RemoveKey(ctx, "blog", ecdsa.Fingerprint, "cli:owner"); err != nil {
+				t.Fatal(err)
+			}
+			if err := svc.RemoveKey(ctx, "blog", ecdsa.Fingerprint, "cli:owner"); apperr.CodeOf(err) != apperr.NotFound || !strings.Contains(err.Error(), "blog has no key "+ecdsa.Fingerprint) {
+				t.Errorf("removing it again: %v", err)
+			}
+			if keys, _ := store.Keys(ctx, "blog"); len(keys) != 2 {
+				t.Errorf("%d keys after one of three was removed", len(keys))
+			}
+			if keys, _ := store.Keys(ctx, "newsletter"); len(keys) != 1 || keys[0].Fingerprint != ed.Fingerprint {
+				t.Errorf("the newsletter's keys %+v", keys)
+			}
+		})
+	}
+}
+
+// TestTheAdminsOverviewReadsNoArtifact: the admin's list of the sections (GET
+// /api/admin/sections) checks every release against the site as served now from what
+// the store keeps in its rows, without reading a single artifact.
+func TestTheAdminsOverviewReadsNoArtifact(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, _, _, _ := newService(t, d)
+			store := &releasetest.CountingStore{Store: svc.Store}
+			svc.Store = store
+			publish(t, svc, "blog", "1.0.0-a")
+			publish(t, svc, "newsletter", "1.0.0-n")
+			// The blog's 1.0.0-b has a page that the gateway comes to serve after it was
+			// published: b no longer fits the site.
+			b := releasetest.Build(t, "blog", "1.0.0-b", "b")
+			extra := b.Description.Routes[0]
+			extra.Path = "/blog/extra"
+			releasetest.AddPage(t, &b, extra, "<main></main>")
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), nil, "test"); err != nil {
+				t.Fatal(err)
+			}
+			svc.Shipped.Paths = map[string]string{"/blog/extra": "the gateway"}
+			for section, version := range map[string]string{"blog": "1.0.0-a", "newsletter": "1.0.0-n"} {
+				if err := svc.Promote(ctx, section, version, "owner"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			store.Artifacts.Store(0)
+
+			overviews, err := svc.Overviews(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checks := map[string]string{}
+			for _, o := range overviews {
+				for _, r := range o.Releases {
+					checks[o.Name+" "+r.Version] = r.Check
+				}
+			}
+			want := map[string]string{
+				"blog 1.0.0-a": "", "newsletter 1.0.0-n": "",
+				"blog 1.0.0-b": "release: route /blog/extra collides with the gateway's",
+			}
+			if !maps.Equal(checks, want) {
+				t.Errorf("checks %q, want %q", checks, want)
+			}
+			if n := store.Artifacts.Load(); n != 0 {
+				t.Errorf("the overview read %d artifacts, want none", n)
+			}
+		})
+	}
+}
+
+// TestAReleaseFromAnOlderGatewayIsIndexedOnce: a release an older gateway published
+// (its artifact, no files kept one by one) serves its files all the same: the first
+// requests, however many at once, read its artifact once, and nothing reads it again,
+// in this process or the next.
+func TestAReleaseFromAnOlderGatewayIsIndexedOnce(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			db := migrated(t, d)
+			svc, _, _, _ := newServiceOver(t, db)
+			b := releasetest.Build(t, "blog", "1.0.0-a", "a")
+			if _, err := svc.Publish(ctx, "", releasetest.Artifact(t, b), nil, "test"); err != nil {
+				t.Fatal(err)
+			}
+			// As a gateway from before section_release_files left it.
+			if _, err := db.ExecContext(ctx, "DELETE FROM section_release_files"); err != nil {
+				t.Fatal(err)
+			}
+			store := &releasetest.CountingStore{Store: svc.Store}
+			svc.Store = store
+			var wg sync.WaitGroup
+			for name, want := range b.Files {
+				wg.Go(func() {
+					got, err := svc.Files(ctx, "blog", "1.0.0-a", []string{name, "no/such/file.js"})
+					if err != nil || len(got) != 1 || !bytes.Equal(got[name], want) {
+						t.Errorf("%s: %d files, %v", name, len(got), err)
+					}
+				})
+			}
+			wg.Wait()
+			if n := store.Artifacts.Load(); n != 1 {
+				t.Errorf("%d requests at once read the artifact %d times, want once", len(b.Files), n)
+			}
+
+			next, _, _, _ := newServiceOver(t, db)
+			again := &releasetest.CountingStore{Store: next.Store}
+			next.Store = again
+			if got, err := next.Files(ctx, "blog", "1.0.0-a", []string{"remoteEntry.js"}); err != nil || !bytes.Equal(got["remoteEntry.js"], b.Files["remoteEntry.js"]) {
+				t.Errorf("the next process: %q, %v", got, err)
+			}
+			if _, err := next.Files(ctx, "blog", "9.9.9", []string{"remoteEntry.js"}); apperr.CodeOf(err) != apperr.NotFound {
+				t.Errorf("a version never published: %v, want not found", err)
+			}
+			if n := again.Artifacts.Load(); n != 0 {
+				t.Errorf("the next process read the artifact %d times, want none", n)
+			}
+		})
+	}
+}
+
 // TestReplicatedKeepsArtifactsInTheDatabase: on a replicated SQLite database
 // (docs/decisions/0053) a new artifact goes into the database, one published before
 // as a file is read from the file and adopted into the database, and once adopted
 // every artifact outlives the directory (the disk lost, the database restored).
 func TestReplicatedKeepsArtifactsInTheDatabase(t *testing.T) {
 	ctx := context.Background()
-	db := openReleases(t, sqldbtest.Dialects()[0])
-	dir := filepath.Join(t.TempDir(), "releases")
-	svc, _, _, _ := serviceOn(sqlstore.New(db, dir), dir)
+	db := migrated(t, sqldbtest.Dialects()[0])
+	svc, _, _, dir := newServiceOver(t, db)
 	publish(t, svc, "blog", "1.0.0-a") // before replication: a file
 	store := sqlstore.NewReplicated(db, dir)
 	svc.Store, svc.Tokens.Store = store, store

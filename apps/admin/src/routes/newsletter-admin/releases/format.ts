@@ -27,6 +27,10 @@ export function describeEvent(event: SectionEvent): string {
       return `rolled back from ${servingInSentence(event.previous)} to ${servingInSentence(event.version)}`;
     case "expire":
       return `removed ${event.version} after its retention`;
+    case "key-add":
+      return `added the signing key ${event.key}`;
+    case "key-remove":
+      return `removed the signing key ${event.key}`;
     default:
       // An action a newer gateway records: still say what it was about.
       return `${String(event.action)} ${event.version}`;

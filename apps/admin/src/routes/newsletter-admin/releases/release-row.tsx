@@ -5,7 +5,7 @@ import { Timestamp } from "../format";
 import { cell } from "../scroll-table";
 import { ConfirmAction } from "./confirm-action";
 import { sectionLabel, servingInSentence } from "./format";
-import { useSectionAction } from "./use-section-action";
+import { nowServes, useSectionAction } from "./use-section-action";
 
 interface ReleaseRowProps {
   section: string;
@@ -32,6 +32,7 @@ export function ReleaseRow({ section, release, serving, onPromoted }: ReleaseRow
     run: () => promoteSection(section, version),
     done: "Release promoted",
     failed: "Promote failed",
+    describe: nowServes(section),
     onSuccess: onPromoted,
   });
   const isServing = version === serving;
@@ -43,7 +44,14 @@ export function ReleaseRow({ section, release, serving, onPromoted }: ReleaseRow
       <td className={`${cell} whitespace-nowrap`}>
         <Timestamp iso={release.publishedAt} />
       </td>
-      <td className={`${cell} whitespace-nowrap`}>{release.publishedBy}</td>
+      <td className={`${cell} whitespace-nowrap`}>
+        {release.publishedBy}
+        {release.signedBy ? (
+          <span className="block font-mono text-xs text-muted-foreground">
+            signed {release.signedBy}
+          </span>
+        ) : null}
+      </td>
       <td id={checkId} className={cell}>
         {check ? (
           <span className="break-words text-destructive dark:text-red-400">{check}</span>

@@ -2,7 +2,7 @@ import { rollbackSection, type SectionStatus } from "@portfolio/api-client/admin
 import { useId } from "react";
 import { ConfirmAction } from "./confirm-action";
 import { rollbackTarget, sectionLabel, servingInSentence } from "./format";
-import { useSectionAction } from "./use-section-action";
+import { nowServes, useSectionAction } from "./use-section-action";
 
 /**
  * 'Roll back': undoes the section's last promote. On the shipped build there is none to
@@ -17,6 +17,7 @@ export function RollBack({ section, headingId }: { section: SectionStatus; headi
     run: () => rollbackSection(section.name),
     done: "Rolled back",
     failed: "Roll back failed",
+    describe: nowServes(section.name),
   });
   const nothing = section.serving === "";
   const target = rollbackTarget(section.history);

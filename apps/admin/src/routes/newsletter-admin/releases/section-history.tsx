@@ -2,7 +2,7 @@ import type { SectionEvent } from "@portfolio/api-client/admin";
 import { Timestamp } from "../format";
 import { describeEvent } from "./format";
 
-/** Who published, promoted, rolled back or removed what, and when: newest first. */
+/** Who published, promoted, rolled back or removed what, or added or removed a key, and when: newest first. */
 export function SectionHistory({ label, history }: { label: string; history: SectionEvent[] }) {
   return (
     <div className="flex flex-col gap-2">
@@ -13,7 +13,7 @@ export function SectionHistory({ label, history }: { label: string; history: Sec
         <ol aria-label={`${label} history`} className="flex flex-col gap-1.5 text-sm">
           {history.map((event) => (
             <li
-              key={`${event.at} ${event.action} ${event.version} ${event.previous}`}
+              key={`${event.at} ${event.action} ${event.version} ${event.previous} ${event.key ?? ""}`}
               className="flex flex-wrap gap-x-2"
             >
               <span className="whitespace-nowrap text-muted-foreground">

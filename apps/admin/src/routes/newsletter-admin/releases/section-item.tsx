@@ -4,8 +4,9 @@ import { sectionLabel, servingLabel } from "./format";
 import { ReleasesTable } from "./releases-table";
 import { RollBack } from "./roll-back";
 import { SectionHistory } from "./section-history";
+import { SectionKeys } from "./section-keys";
 
-/** One section: what it serves, 'Roll back', its releases and its history. */
+/** One section: what it serves, 'Roll back', its releases, its signing keys and its history. */
 export function SectionItem({ section }: { section: SectionStatus }) {
   const label = sectionLabel(section.name);
   const headingId = `admin-section-${section.name}-heading`;
@@ -37,6 +38,7 @@ export function SectionItem({ section }: { section: SectionStatus }) {
         <RollBack section={section} headingId={headingId} />
       </div>
       <ReleasesTable section={section} onPromoted={focusStatus} />
+      <SectionKeys section={section} />
       <SectionHistory label={label} history={section.history} />
     </section>
   );

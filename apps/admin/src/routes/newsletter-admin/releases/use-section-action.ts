@@ -6,31 +6,43 @@ import { sectionLabel, servingInSentence } from "./format";
 
 export const sectionsKey = [ADMIN_API.sections] as const;
 
-interface SectionActionOptions {
+interface SectionActionOptions<T> {
   section: string;
-  /** The call: a promote or a rollback. */
-  run: () => Promise<SectionServing>;
+  /** The call: a promote, a rollback, a key's removal. */
+  run: () => Promise<T>;
   /** The toast's title after a success ('Release promoted'), and after a failure ('Promote failed'). */
   done: string;
   failed: string;
+  /** The success toast's text, from the answer. */
+  describe: (answer: T) => string;
   /** Runs once the list has been read again after a success. */
   onSuccess?: () => void;
 }
 
+/** The toast's text after a promote or a rollback: what `section` serves now. */
+export const nowServes =
+  (section: string) =>
+  ({ serving }: SectionServing) =>
+    `${sectionLabel(section)} now serves ${servingInSentence(serving)}.`;
+
 /**
- * A promote or a rollback of one section: a toast with what the section serves now or
- * the server's refusal, and the list read again either way. Each row makes its own, so
- * only the row acted on shows its progress.
+ * An action on one section (a promote, a rollback, a key's removal): a toast with what
+ * it did or the server's refusal, and the list read again either way. Each row makes
+ * its own, so only the row acted on shows its progress.
  */
-export function useSectionAction({ section, run, done, failed, onSuccess }: SectionActionOptions) {
+export function useSectionAction<T>({
+  section,
+  run,
+  done,
+  failed,
+  describe,
+  onSuccess,
+}: SectionActionOptions<T>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSuccess: async ({ serving }) => {
-      toast({
-        title: done,
-        description: `${sectionLabel(section)} now serves ${servingInSentence(serving)}.`,
-      });
+    onSuccess: async (answer) => {
+      toast({ title: done, description: describe(answer) });
       // Awaited: the row keeps its progress until the list shows the new state, instead
       // of flashing back to what it was.
       await client.invalidateQueries({ queryKey: sectionsKey });
