@@ -237,6 +237,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       lastPublishedCount: e.id === 1 ? 12 : null,
     })),
     sections: makeSections(),
+    replication: { mode: "replica", lagSeconds: 1, healthy: true } as AdminStats["replication"],
     /** Each section's promotes not rolled back yet, oldest first: what a rollback undoes. */
     promotes: {
       blog: [],
@@ -255,6 +256,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     editions: state.editions.length,
     published: state.editions.filter((e) => e.lastPublishedAt).length,
     schedule: "Monthly",
+    replication: state.replication,
   });
 
   const routes: [method: string, path: RegExp, handler: Handler][] = [];

@@ -145,7 +145,20 @@ export interface AdminStats {
   /** Editions that have been sent to subscribers at least once. */
   published: number;
   schedule: string;
+  /** How the database is kept off its disk (docs/decisions/0053); null if the gateway does not say. */
+  replication: Replication | null;
 }
+
+/**
+ * `replica`: SQLite, copied to PORTFOLIO_REPLICA_URL as it is written; `lagSeconds` is how
+ * long ago the replica last held every write, `healthy` whether that is within what the
+ * PortfolioReplicaLagging alert allows. `none`: SQLite on one disk only. `postgres`: the
+ * database server archives its own WAL.
+ */
+export type Replication =
+  | { mode: "replica"; lagSeconds: number; healthy: boolean }
+  | { mode: "none"; healthy: false }
+  | { mode: "postgres"; healthy: true };
 
 /** One item of GET /api/admin/editions. */
 export interface AdminEdition {

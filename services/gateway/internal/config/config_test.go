@@ -65,6 +65,8 @@ func TestDefaults(t *testing.T) {
 		PublishResumeAfter:      time.Minute,
 		BackupInterval:          24 * time.Hour,
 		BackupKeep:              7,
+		ReplicaSyncInterval:     time.Second,
+		RestoreDrillInterval:    7 * 24 * time.Hour,
 		Analytics:               true,
 		AnalyticsRetention:      2 * 365 * 24 * time.Hour,
 		AnalyticsFlushInterval:  5 * time.Second,
@@ -395,6 +397,50 @@ func TestBackupDirIsForSQLite(t *testing.T) {
 	_, err = config.Load("", env(map[string]string{"PORTFOLIO_BACKUP_DIR": "/backups", "PORTFOLIO_DATABASE_URL": "postgres://u:p@db/portfolio"}))
 	if err == nil || !strings.Contains(err.Error(), "PORTFOLIO_BACKUP_DIR copies the SQLite file, and PORTFOLIO_DATABASE_URL is set") {
 		t.Errorf("backup dir with PostgreSQL: %v", err)
+	}
+}
+
+// TestReplicaSettings: a replica URL of each form is taken; a bad one, or one with
+// PostgreSQL, is refused with an error that names the variable and never repeats an
+// sftp password.
+func TestReplicaSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want string // "" for no error; else part of it
+	}{
+		{"file", map[string]string{"PORTFOLIO_REPLICA_URL": " file:///var/lib/portfolio-replica "}, ""},
+		{"s3", map[string]string{"PORTFOLIO_REPLICA_URL": "s3://bucket/site?endpoint=http://127.0.0.1:7070&region=us-east-1"}, ""},
+		{"sftp", map[string]string{"PORTFOLIO_REPLICA_URL": "sftp://backup@host.example/portfolio"}, ""},
+		{"relative file", map[string]string{"PORTFOLIO_REPLICA_URL": "file://replica"}, "PORTFOLIO_REPLICA_URL is not file:///absolute/path"},
+		{"other scheme", map[string]string{"PORTFOLIO_REPLICA_URL": "gs://bucket/site"}, `PORTFOLIO_REPLICA_URL has the scheme "gs"; it takes file://, s3://, sftp://`},
+		{"no bucket", map[string]string{"PORTFOLIO_REPLICA_URL": "s3:///site"}, "PORTFOLIO_REPLICA_URL names no bucket"},
+		{"no prefix", map[string]string{"PORTFOLIO_REPLICA_URL": "s3://bucket"}, "PORTFOLIO_REPLICA_URL names no path"},
+		{"sftp password", map[string]string{"PORTFOLIO_REPLICA_URL": "sftp://backup:hunter2@host.example"}, "PORTFOLIO_REPLICA_URL names no path"},
+		{"with PostgreSQL", map[string]string{"PORTFOLIO_REPLICA_URL": "file:///r", "PORTFOLIO_DATABASE_URL": "postgres://u:p@db/portfolio"},
+			"PORTFOLIO_REPLICA_URL replicates the SQLite file, and PORTFOLIO_DATABASE_URL is set"},
+		{"sync interval", map[string]string{"PORTFOLIO_REPLICA_SYNC_INTERVAL": "10ms"}, `PORTFOLIO_REPLICA_SYNC_INTERVAL: "10ms" is not between 100ms and 1h0m0s`},
+		{"drill interval", map[string]string{"PORTFOLIO_RESTORE_DRILL_INTERVAL": "5m"}, `PORTFOLIO_RESTORE_DRILL_INTERVAL: "5m0s" is shorter than 1h0m0s`},
+		{"no drill", map[string]string{"PORTFOLIO_RESTORE_DRILL_INTERVAL": "0s"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := config.Load("", env(tc.env))
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := cfg.ReplicaURL.Reveal(), strings.TrimSpace(tc.env["PORTFOLIO_REPLICA_URL"]); got != want {
+					t.Errorf("ReplicaURL = %q, want %q", got, want)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one with %q", err, tc.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("the error shows the password: %v", err)
+			}
+		})
 	}
 }
 

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/csv"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -19,12 +20,18 @@ import (
 
 // handleAdminStats answers the stat cards: real subscriber counts by state, the
 // editions in content, how many of them were ever sent, and the schedule.
-func handleAdminStats(logger *zap.Logger, subscribers Subscribers, pub Publisher) http.Handler {
+func handleAdminStats(logger *zap.Logger, subscribers Subscribers, pub Publisher, repl Replication) http.Handler {
+	type replication struct {
+		Mode       string   `json:"mode"`
+		LagSeconds *float64 `json:"lagSeconds,omitempty"`
+		Healthy    bool     `json:"healthy"`
+	}
 	type answer struct {
 		Subscribers newsletter.Counts `json:"subscribers"`
 		Editions    int               `json:"editions"`
 		Published   int               `json:"published"`
 		Schedule    string            `json:"schedule"`
+		Replication *replication      `json:"replication"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		counts, err := subscribers.Counts(r.Context())
@@ -37,12 +44,21 @@ func handleAdminStats(logger *zap.Logger, subscribers Subscribers, pub Publisher
 			writeError(w, r, logger, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, answer{
+		a := answer{
 			Subscribers: counts,
 			Editions:    len(pub.Editions()),
 			Published:   len(last),
 			Schedule:    newsletter.Schedule,
-		})
+		}
+		if repl != nil {
+			st := repl.ReplicationStatus()
+			a.Replication = &replication{Mode: st.Mode, Healthy: st.Healthy}
+			if st.Mode == ReplicationReplica {
+				lag := math.Round(st.Lag.Seconds())
+				a.Replication.LagSeconds = &lag
+			}
+		}
+		writeJSON(w, http.StatusOK, a)
 	})
 }
 

@@ -160,7 +160,7 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle("/api/admin/setup", guard.probe(json(handleAdminSetup(logger, d.Admin.Auth, cookie, g.device)))).Methods(http.MethodPost)
 	r.Handle(adminSessionPath, g.clientIP(guard.open(json(handleAdminLogin(logger, d.Admin.Auth, cookie, g.device))))).Methods(http.MethodPost)
 	r.Handle(adminSessionPath, guard.open(handleAdminLogout(logger, d.Admin.Auth, cookie))).Methods(http.MethodDelete)
-	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher))).Methods(get...)
+	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher, d.Admin.Replication))).Methods(get...)
 	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, d.Admin.Publisher))).Methods(get...)
 	r.Handle("/api/admin/editions/{id}/publish", session(noBody(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/editions/{id}/preview", session(handleAdminPreview(logger, d.Admin.Rehearsal))).Methods(get...)
