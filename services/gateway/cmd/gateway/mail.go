@@ -11,6 +11,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/maildir"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
@@ -106,10 +107,20 @@ func (m *mailService) start(ctx context.Context, logger *zap.Logger) (stop func(
 }
 
 // newTransport is how email leaves: SMTP when a host is configured, else the maildir
-// under the data directory. The password is never logged.
+// under the data directory; signed with DKIM when PORTFOLIO_DKIM_* are set. The
+// password is never logged.
 func newTransport(cfg config.Config, logger *zap.Logger) (outbox.Transport, error) {
+	signer, err := newDKIMSigner(cfg)
+	if err != nil {
+		return nil, err
+	}
+	var sign mail.Signer // a nil *dkim.Signer in it would not be nil
+	if signer != nil {
+		sign = signer
+		logger.Info("mail: signing with DKIM", zap.String("domain", signer.Domain()), zap.String("selector", signer.Selector()))
+	}
 	if cfg.SMTPHost == "" {
-		t, err := maildir.New(cfg.MaildirPath(), logger)
+		t, err := maildir.New(cfg.MaildirPath(), logger, sign)
 		if err != nil {
 			return nil, err
 		}
@@ -123,6 +134,7 @@ func newTransport(cfg config.Config, logger *zap.Logger) (outbox.Transport, erro
 		Password: cfg.SMTPPassword.Reveal(),
 		TLS:      smtp.TLSMode(cfg.SMTPTLS),
 		Timeout:  cfg.SMTPTimeout,
+		Signer:   sign,
 	})
 	if err != nil {
 		return nil, err
