@@ -137,5 +137,29 @@ func Permanent(err error) error {
 // validation error of a Message (which no retry can fix either).
 func IsPermanent(err error) bool {
 	var p *permanentError
-	return errors.As(err, &p) || errors.Is(err, ErrInvalid)
+	return errors.As(err, &p) || errors.Is(err, ErrInvalid) || IsSuppressed(err)
+}
+
+// suppressedError marks a message not sent because a recipient is on the suppression
+// list (mail/hygiene): not a failure, and not worth another attempt until the
+// suppression is lifted.
+type suppressedError struct{ err error }
+
+func (e *suppressedError) Error() string { return e.err.Error() }
+func (e *suppressedError) Unwrap() error { return e.err }
+
+// Suppressed marks err as a message held back for a suppressed recipient: the outbox
+// gives it up at once, as for a permanent failure, but counts and logs it as what it
+// is rather than as a failure.
+func Suppressed(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &suppressedError{err: err}
+}
+
+// IsSuppressed reports whether err, or an error it wraps, was marked Suppressed.
+func IsSuppressed(err error) bool {
+	var s *suppressedError
+	return errors.As(err, &s)
 }
