@@ -18,7 +18,7 @@ import (
 // queries/<dialect>/list_suppressed.sql (a list of addresses as a JSON array).
 type hygieneStatements struct {
 	MatchEmail, InsertEvent, CountSoftBounces, Suppress string
-	ListSuppressed, ListSuppressions, LiftSuppression       string
+	ListSuppressed, ListSuppressions, LiftSuppression   string
 }
 
 // Hygiene is hygiene.Store on SQLite or PostgreSQL, beside the outbox whose emails
