@@ -3,7 +3,10 @@ module github.com/portfolio-site/portfolio/services/gateway
 go 1.26.0
 
 require (
+	github.com/Masterminds/semver/v3 v3.5.0
+	github.com/emersion/go-msgauth v0.7.0
 	github.com/gorilla/mux v1.8.1
+	github.com/hiddeco/sshsig v0.2.0
 	github.com/microcosm-cc/bluemonday v1.0.27
 	github.com/mmcdole/gofeed v1.4.2
 	github.com/portfolio-site/portfolio/content v0.0.0
@@ -16,10 +19,8 @@ require (
 )
 
 require (
-	github.com/Masterminds/semver/v3 v3.5.0 // indirect
 	github.com/aymerick/douceur v0.2.0 // indirect
 	github.com/gorilla/css v1.0.1 // indirect
-	github.com/hiddeco/sshsig v0.2.0 // indirect
 	github.com/kylelemons/godebug v1.1.0 // indirect
 	golang.org/x/time v0.16.0 // indirect
 )

@@ -46,7 +46,9 @@ func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *m
 		return newsletterService{}, fmt.Errorf("database: %w", err)
 	}
 	// The editions are the newsletter section's release of the moment.
-	publisher := newsletter.NewPublisher(store, subscriptions, nil, newsletter.PublisherOptions{Notify: mail.notify, Editions: editions})
+	publisher := newsletter.NewPublisher(store, subscriptions, nil, newsletter.PublisherOptions{
+		Notify: mail.notify, Editions: editions, Suppressions: mail.hygiene,
+	})
 	// A test send goes to the owner, who gets the contact notifications too.
 	rehearsal := newsletter.NewRehearsal(subscriptions, publisher.Editions, emails.Owner, mail.outbox, mail.notify)
 	return newsletterService{subscriptions: subscriptions, publisher: publisher, rehearsal: rehearsal, store: store}, nil

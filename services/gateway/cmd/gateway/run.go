@@ -181,6 +181,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Admin:      adm,
 		Sections:   sections,
 		Analytics:  views.counter,
+		MailEvents: mail.hygiene,
 	})
 	return serve(ctx, *cfg, logger, lns, handlers, site.web, reg, stopSignals, mail, letters, views.stop)
 }

@@ -72,6 +72,17 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)
 
+	// The relays' reports of what happened to the emails (docs/api.md, 'Mail events'):
+	// public, signed by the relay, no cookie and no same-origin check, like the
+	// one-click unsubscribe; each one rate-limited per client and at most 1 MiB.
+	if d.MailEvents != nil {
+		events := notConfigured(logger, "The mail events webhook is off: set "+config.EnvName("mail_events_secret")+".")
+		if secret := cfg.MailEventsSecret.Reveal(); secret != "" {
+			events = mailEventsEndpoint(logger, g.eventsLimit, verifyHMAC(secret), handleMailEvents(logger, d.MailEvents))
+		}
+		r.Handle(mailEventsPath, g.clientIP(events)).Methods(http.MethodPost)
+	}
+
 	// Section releases (docs/api.md): CI's publish, promote and rollback with a deploy
 	// token scoped to the path's section (the admin's own are on its origin).
 	if d.Sections != nil {
