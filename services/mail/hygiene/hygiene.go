@@ -72,16 +72,24 @@ type Event struct {
 const MaxDetail = 500
 
 // Key identifies the event among every one received: the reporter's id when it has
-// one, else a hash of what the event says. A repeated event has the same key.
+// one, else a hash of what the event says (as received: an event without a time is
+// the same event whenever it arrives). A repeated event has the same key.
 func (e Event) Key() string {
 	if e.ID != "" {
 		return e.Source + ":" + e.ID
 	}
+	return e.Source + ":" + e.contentID()
+}
+
+func (e Event) contentID() string {
+	at := ""
+	if !e.At.IsZero() {
+		at = strconv.FormatInt(e.At.UnixMilli(), 10)
+	}
 	sum := sha256.Sum256([]byte(strings.Join([]string{
-		string(e.Kind), string(e.Bounce), mail.AddressKey(e.Email), strings.Trim(e.MessageID, "<>"),
-		strconv.FormatInt(e.At.UnixMilli(), 10),
+		string(e.Kind), string(e.Bounce), mail.AddressKey(e.Email), strings.Trim(e.MessageID, "<>"), at,
 	}, "\x00")))
-	return e.Source + ":sha256:" + hex.EncodeToString(sum[:])
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 // Check validates e, naming the field at fault (prefix.field) in an apperr.Invalid.
@@ -226,6 +234,9 @@ func (s *Service) Record(ctx context.Context, events []Event) (Summary, error) {
 	var sum Summary
 	now := s.now().UTC()
 	for _, e := range events {
+		if e.ID == "" {
+			e.ID = e.contentID() // before At is filled in
+		}
 		e.MessageID = strings.Trim(e.MessageID, "<>")
 		if len(e.Detail) > MaxDetail {
 			e.Detail = strings.ToValidUTF8(e.Detail[:MaxDetail], "")

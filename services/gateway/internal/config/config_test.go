@@ -163,7 +163,7 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 		{"PORTFOLIO_HTTP_ADDR", "localhost", `config: PORTFOLIO_HTTP_ADDR: "localhost" is not a host:port address`},
 		{"PORTFOLIO_DKIM_KEY_FILE", "/etc/dkim.pem", `config: PORTFOLIO_DKIM_DOMAIN, PORTFOLIO_DKIM_SELECTOR and PORTFOLIO_DKIM_KEY_FILE sign email together: set all three or none`},
 		{"PORTFOLIO_MAIL_EVENTS_SECRET", "short", `config: PORTFOLIO_MAIL_EVENTS_SECRET has 5 characters; use at least 16 (openssl rand -hex 32)`},
-		{"PORTFOLIO_SENDGRID_WEBHOOK_KEY", "not base64!", `config: PORTFOLIO_SENDGRID_WEBHOOK_KEY: "not base64!" is not base64`},
+		{"PORTFOLIO_SENDGRID_WEBHOOK_KEY", "not base64!", `config: PORTFOLIO_SENDGRID_WEBHOOK_KEY: "not base64!" is not base64 of an ECDSA public key (paste the verification key SendGrid shows)`},
 		{"PORTFOLIO_SOFT_BOUNCE_LIMIT", "0", `config: PORTFOLIO_SOFT_BOUNCE_LIMIT: "0" is not between 1 and 1000`},
 		{"PORTFOLIO_SOFT_BOUNCE_WINDOW", "5m", `config: PORTFOLIO_SOFT_BOUNCE_WINDOW: "5m0s" is shorter than 1h`},
 		{"PORTFOLIO_NEWSLETTER_REMINDER_AFTER", "-1h", `config: PORTFOLIO_NEWSLETTER_REMINDER_AFTER: "-1h0m0s" is negative (0 sends no reminder)`},

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"crypto/ecdsa"
+	"crypto/x509"
 	"encoding/base64"
 	"fmt"
 	"strconv"
@@ -74,8 +76,8 @@ func (c *Config) normalizeHygiene() []error {
 			EnvName("mail_events_secret"), n, MinMailEventsSecret))
 	}
 	if h.SendGridWebhookKey = strings.TrimSpace(h.SendGridWebhookKey); h.SendGridWebhookKey != "" {
-		if _, err := base64.StdEncoding.DecodeString(h.SendGridWebhookKey); err != nil {
-			errs = append(errs, invalid("sendgrid_webhook_key", h.SendGridWebhookKey, "is not base64 (paste the verification key SendGrid shows)"))
+		if !ecdsaPublicKey(h.SendGridWebhookKey) {
+			errs = append(errs, invalid("sendgrid_webhook_key", h.SendGridWebhookKey, "is not base64 of an ECDSA public key (paste the verification key SendGrid shows)"))
 		}
 	}
 	if h.SoftBounceLimit < 1 || h.SoftBounceLimit > 1000 {
@@ -94,4 +96,19 @@ func (c *Config) normalizeHygiene() []error {
 		errs = append(errs, invalid("schedule_interval", h.ScheduleInterval.String(), "is not between 100ms and 1h"))
 	}
 	return errs
+}
+
+// ecdsaPublicKey reports whether b64 is base64 of a DER SubjectPublicKeyInfo of an
+// ECDSA key, as SendGrid shows its verification key.
+func ecdsaPublicKey(b64 string) bool {
+	der, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		return false
+	}
+	pub, err := x509.ParsePKIXPublicKey(der)
+	if err != nil {
+		return false
+	}
+	_, ok := pub.(*ecdsa.PublicKey)
+	return ok
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
 	"github.com/portfolio-site/portfolio/services/newsletter"
@@ -47,6 +48,7 @@ type fixture struct {
 	reg      *prometheus.Registry
 	web      *server.Web
 	views    *analytics.Counter // nil with PORTFOLIO_ANALYTICS=false
+	hygiene  *hygiene.Service   // the suppression list the mail events keep
 	notified int
 }
 
@@ -128,10 +130,11 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		f.views = analytics.New(analyticsstore.New(db), logger, analytics.Options{SiteHost: "example.com"})
 		views = f.views
 	}
+	f.hygiene = hygiene.NewService(sqlstore.NewHygiene(db), hygiene.Policy{SoftBounces: cfg.SoftBounceLimit, SoftWindow: cfg.SoftBounceWindow}, nil)
 	handlers := server.NewServer(server.Deps{
 		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
 		Registry: f.reg, Database: sqldb.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
-		Analytics: views,
+		Analytics: views, MailEvents: f.hygiene,
 	})
 	f.h, f.adm = handlers.Public, handlers.Admin
 	return f

@@ -81,6 +81,11 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 			events = mailEventsEndpoint(logger, g.eventsLimit, verifyHMAC(secret), handleMailEvents(logger, d.MailEvents))
 		}
 		r.Handle(mailEventsPath, g.clientIP(events)).Methods(http.MethodPost)
+		sendGrid := notConfigured(logger, "The SendGrid events webhook is off: set "+config.EnvName("sendgrid_webhook_key")+".")
+		if key, err := ParseSendGridKey(cfg.SendGridWebhookKey); err == nil { // config checked it when set
+			sendGrid = mailEventsEndpoint(logger, g.eventsLimit, verifySendGrid(key), handleSendGridEvents(logger, d.MailEvents))
+		}
+		r.Handle(mailEventsSendGridPath, g.clientIP(sendGrid)).Methods(http.MethodPost)
 	}
 
 	// Section releases (docs/api.md): CI's publish, promote and rollback with a deploy
