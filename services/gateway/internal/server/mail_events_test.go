@@ -194,7 +194,11 @@ func TestSendGridEventWebhook(t *testing.T) {
 	}{
 		{"unsigned", nil, body, http.StatusUnauthorized, ""},
 		{"signed by another key", signSendGrid(t, other, ts, body), body, http.StatusUnauthorized, ""},
-		{"another timestamp", func() map[string]string { h := signSendGrid(t, key, ts, body); h["X-Twilio-Email-Event-Webhook-Timestamp"] = "1"; return h }(), body, http.StatusUnauthorized, ""},
+		{"another timestamp", func() map[string]string {
+			h := signSendGrid(t, key, ts, body)
+			h["X-Twilio-Email-Event-Webhook-Timestamp"] = "1"
+			return h
+		}(), body, http.StatusUnauthorized, ""},
 		{"signed", signSendGrid(t, key, ts, body), body, http.StatusOK, `{"received":4,"duplicates":0,"suppressed":2}`},
 		{"replayed", signSendGrid(t, key, ts, body), body, http.StatusOK, `{"received":4,"duplicates":4,"suppressed":0}`},
 	} {
