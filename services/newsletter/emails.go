@@ -73,6 +73,15 @@ func (s *Service) confirmationEmail(sub Subscriber, token string) (mail.Message,
 	return s.address(sub, m), nil
 }
 
+// reminderEmail reminds sub, not confirmed yet, with a fresh link with token.
+func (s *Service) reminderEmail(sub Subscriber, token string) (mail.Message, error) {
+	m, err := reminderMessage(s.fields(sub), s.emails.link(ConfirmPath, token), s.confirmTTL)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("newsletter: reminder email: %w", err)
+	}
+	return s.address(sub, m), nil
+}
+
 // welcomeEmail greets sub after they confirmed.
 func (s *Service) welcomeEmail(sub Subscriber) (mail.Message, error) {
 	m, err := welcomeMessage(s.fields(sub))
