@@ -68,6 +68,8 @@ type PublicationStore interface {
 	// LastPublications returns the last done publication of each edition published at
 	// least once, by edition id.
 	LastPublications(ctx context.Context) ([]Publication, error)
+	// The owner's scheduled editions (schedule.go).
+	ScheduleStore
 }
 
 var (

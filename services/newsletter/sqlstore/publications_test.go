@@ -5,11 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
@@ -133,6 +135,9 @@ func TestPublications(t *testing.T) {
 				{"ConcurrentResumesQueueOnce", testConcurrentResumes},
 				{"UnsubscribedMidwayGetNothing", testUnsubscribedMidway},
 				{"LastPublications", testLastPublications},
+				{"ScheduledGoesOutOnceAtItsTime", testScheduledOnce},
+				{"ScheduleCancelledUntilItStarts", testScheduleCancel},
+				{"ScheduleRefusesThePastAndUnknownEditions", testScheduleRefusals},
 			} {
 				t.Run(tt.name, func(t *testing.T) { tt.test(t, newPublishing(t, d.db.New(t))) })
 			}
@@ -357,5 +362,111 @@ func testLastPublications(t *testing.T, p *publishing) {
 	}
 	if !last[1].FinishedAt.Equal(second.FinishedAt) {
 		t.Errorf("edition 1 finished at %v, want %v", last[1].FinishedAt, second.FinishedAt)
+	}
+}
+
+// fakeNow is a clock the test moves.
+type fakeNow struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeNow) now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *fakeNow) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+
+// A scheduled edition goes out at its time, not before, and exactly once however many
+// processes look for it at once.
+func testScheduledOnce(t *testing.T, p *publishing) {
+	ctx := context.Background()
+	confirmed := p.list(t, 4)
+	clock := &fakeNow{t: time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)}
+	pubs := make([]*newsletter.Publisher, 3) // three replicas
+	for i := range pubs {
+		pubs[i] = p.publisher(newsletter.PublisherOptions{Now: clock.now})
+	}
+	at := clock.now().Add(time.Hour)
+	if s, err := pubs[0].Schedule(ctx, 2, at); err != nil || s.EditionID != 2 || !s.At.Equal(at) {
+		t.Fatalf("Schedule = %+v, %v", s, err)
+	}
+	if got, err := pubs[1].Schedules(ctx); err != nil || len(got) != 1 || !got[2].At.Equal(at) {
+		t.Errorf("Schedules = %+v, %v", got, err)
+	}
+	clock.set(at.Add(-time.Second))
+	if done, err := pubs[1].PublishDue(ctx); err != nil || len(done) != 0 {
+		t.Fatalf("before its time: %+v, %v", done, err)
+	}
+	clock.set(at)
+	var wg sync.WaitGroup
+	results := make([][]newsletter.PublishResult, len(pubs))
+	for i, pub := range pubs {
+		wg.Go(func() {
+			var err error
+			if results[i], err = pub.PublishDue(ctx); err != nil {
+				t.Errorf("replica %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	published := 0
+	for _, r := range results {
+		published += len(r)
+	}
+	if published != 1 {
+		t.Errorf("published %d times, want once: %+v", published, results)
+	}
+	if got := p.queued(t); !slices.Equal(got, confirmed) {
+		t.Errorf("queued for %v, want each of %v once", got, confirmed)
+	}
+	if got, _ := pubs[0].Schedules(ctx); len(got) != 0 {
+		t.Errorf("still pending: %+v", got)
+	}
+	if done, err := pubs[2].PublishDue(ctx); err != nil || len(done) != 0 {
+		t.Errorf("again: %+v, %v", done, err)
+	}
+	if _, err := pubs[0].CancelSchedule(ctx, 2); !errors.Is(err, newsletter.ErrNotScheduled) {
+		t.Errorf("cancelling a started schedule: %v", err)
+	}
+}
+
+// A schedule can be moved and cancelled until it starts; a cancelled one never goes.
+func testScheduleCancel(t *testing.T, p *publishing) {
+	ctx := context.Background()
+	p.list(t, 2)
+	clock := &fakeNow{t: time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)}
+	pub := p.publisher(newsletter.PublisherOptions{Now: clock.now})
+	if _, err := pub.Schedule(ctx, 1, clock.now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	later := clock.now().Add(2 * time.Hour)
+	if _, err := pub.Schedule(ctx, 1, later); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := pub.Schedules(ctx); len(got) != 1 || !got[1].At.Equal(later) {
+		t.Errorf("moved: %+v", got)
+	}
+	if _, err := pub.CancelSchedule(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pub.CancelSchedule(ctx, 1); !errors.Is(err, newsletter.ErrNotScheduled) {
+		t.Errorf("cancelled twice: %v", err)
+	}
+	clock.set(later.Add(time.Hour))
+	if done, err := pub.PublishDue(ctx); err != nil || len(done) != 0 {
+		t.Errorf("a cancelled schedule went out: %+v, %v", done, err)
+	}
+	if got := p.queued(t); len(got) != 0 {
+		t.Errorf("queued %v", got)
+	}
+}
+
+func testScheduleRefusals(t *testing.T, p *publishing) {
+	ctx := context.Background()
+	clock := &fakeNow{t: time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)}
+	pub := p.publisher(newsletter.PublisherOptions{Now: clock.now})
+	if _, err := pub.Schedule(ctx, 1, clock.now()); apperr.CodeOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "The time must be in the future.") {
+		t.Errorf("now: %v", err)
+	}
+	if _, err := pub.Schedule(ctx, 999, clock.now().Add(time.Hour)); !errors.Is(err, newsletter.ErrUnknownEdition) {
+		t.Errorf("unknown edition: %v", err)
 	}
 }

@@ -38,6 +38,8 @@ type statements struct {
 	RenewSubscription, Unsubscribe, UseConfirmations                       string
 	ClaimImportConfirmations, AddImportConfirmations                       string
 	ListOwedReminders, MarkReminded                                        string
+	ScheduleEdition, CancelSchedule, ListSchedules, ClaimDueSchedule       string
+	SetSchedulePublication                                                 string
 }
 
 // postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
