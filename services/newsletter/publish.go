@@ -70,6 +70,8 @@ type PublicationStore interface {
 	LastPublications(ctx context.Context) ([]Publication, error)
 	// The owner's scheduled editions (schedule.go).
 	ScheduleStore
+	// What became of the emails (results.go).
+	ResultsStore
 }
 
 var (

@@ -13,16 +13,19 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter/storetest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // publishing is one test's newsletter store, with the real outbox and the real
 // edition renderer, on a new database.
 type publishing struct {
+	db       *sqldb.DB
 	store    *sqlstore.Store
 	outbox   *mailstore.Outbox
 	service  *newsletter.Service
@@ -49,7 +52,7 @@ func newPublishing(t *testing.T, address string) *publishing {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &publishing{store: store, outbox: out, service: svc, editions: editions}
+	return &publishing{db: db, store: store, outbox: out, service: svc, editions: editions}
 }
 
 func (p *publishing) publisher(opts newsletter.PublisherOptions) *newsletter.Publisher {
@@ -138,6 +141,7 @@ func TestPublications(t *testing.T) {
 				{"ScheduledGoesOutOnceAtItsTime", testScheduledOnce},
 				{"ScheduleCancelledUntilItStarts", testScheduleCancel},
 				{"ScheduleRefusesThePastAndUnknownEditions", testScheduleRefusals},
+				{"ResultsPerEdition", testResults},
 			} {
 				t.Run(tt.name, func(t *testing.T) { tt.test(t, newPublishing(t, d.db.New(t))) })
 			}
@@ -468,5 +472,53 @@ func testScheduleRefusals(t *testing.T, p *publishing) {
 	}
 	if _, err := pub.Schedule(ctx, 999, clock.now().Add(time.Hour)); !errors.Is(err, newsletter.ErrUnknownEdition) {
 		t.Errorf("unknown edition: %v", err)
+	}
+}
+
+// An edition's results: what the relay took, and what the events and the list say
+// became of it.
+func testResults(t *testing.T, p *publishing) {
+	ctx := context.Background()
+	p.list(t, 5) // a0 … a4
+	pub := p.publisher(newsletter.PublisherOptions{})
+	if _, err := pub.Publish(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := p.outbox.Claim(ctx, outbox.Claim{Now: time.Now(), Lease: time.Minute, Limit: 100, Token: "test"})
+	if err != nil || len(entries) != 5 {
+		t.Fatalf("claimed %d, %v", len(entries), err)
+	}
+	byTo := map[string]outbox.Entry{}
+	for _, e := range entries {
+		byTo[e.Message.To[0].Email] = e
+		if e.Message.To[0].Email != "a4@example.com" { // a4's is still with the relay
+			if err := p.outbox.MarkSent(ctx, e.ID, "test", time.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	list := hygiene.NewService(mailstore.NewHygiene(p.db), hygiene.Policy{}, nil)
+	if _, err := list.Record(ctx, []hygiene.Event{
+		{Kind: hygiene.Delivery, MessageID: byTo["a0@example.com"].Message.MessageID, Source: "test"},
+		{Kind: hygiene.Delivery, MessageID: byTo["a1@example.com"].Message.MessageID, Source: "test"},
+		{Kind: hygiene.Bounce, Bounce: hygiene.Hard, MessageID: "<" + byTo["a2@example.com"].Message.MessageID + ">", Source: "test"},
+		{Kind: hygiene.Complaint, Email: "A1@example.com", Source: "test"}, // by address: no Message-ID
+		{Kind: hygiene.Delivery, Email: "someone-else@example.com", Source: "test"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, who := range []string{"a3@example.com"} {
+		sub := p.add(t, who, newsletter.StateConfirmed) // known: returns them as they are
+		if _, err := p.store.Unsubscribe(ctx, sub.ID, time.Now().Add(24*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := pub.Results(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := newsletter.Results{Sent: 4, Delivered: 2, Bounced: 1, Complained: 1, Unsubscribed: 1}
+	if len(got) != 1 || got[2] != want {
+		t.Errorf("results %+v, want edition 2: %+v", got, want)
 	}
 }

@@ -97,3 +97,11 @@ func (s *Store) StartDue(ctx context.Context, now time.Time) (newsletter.Publica
 	}
 	return p, ok, nil
 }
+
+// PublicationResults implements newsletter.ResultsStore.
+func (s *Store) PublicationResults(ctx context.Context, publicationID int64, window time.Duration) (newsletter.Results, error) {
+	var r newsletter.Results
+	err := s.db.Reader.QueryRowContext(ctx, s.q.PublicationResults, publicationID, window.Milliseconds()).
+		Scan(&r.Sent, &r.Delivered, &r.Bounced, &r.Complained, &r.Unsubscribed)
+	return r, err
+}

@@ -39,7 +39,7 @@ type statements struct {
 	ClaimImportConfirmations, AddImportConfirmations                       string
 	ListOwedReminders, MarkReminded                                        string
 	ScheduleEdition, CancelSchedule, ListSchedules, ClaimDueSchedule       string
-	SetSchedulePublication                                                 string
+	SetSchedulePublication, PublicationResults                             string
 }
 
 // postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
