@@ -288,6 +288,8 @@ func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, lns liste
 	// Stopped before the database closes.
 	stopResume := letters.resume(ctx, logger, cfg.PublishResumeAfter)
 	defer stopResume()
+	stopDue := letters.dueWork(ctx, logger, cfg.ScheduleInterval)
+	defer stopDue()
 
 	logger.Info("listening",
 		zap.String("addr", lns.public.Addr().String()),

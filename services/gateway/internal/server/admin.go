@@ -30,6 +30,8 @@ type Admin struct {
 	Messages    Messages
 	Mail        Mail // the mail outbox's troubled emails
 	Rehearsal   Rehearsal
+	// Suppressions is the mail's suppression list; nil serves none.
+	Suppressions Suppressions
 }
 
 // AdminAuth signs the admin in and out (admin.Auth).
@@ -58,6 +60,10 @@ type Publisher interface {
 	Editions() []content.Edition
 	Publish(ctx context.Context, editionID int) (newsletter.PublishResult, error)
 	LastPublications(ctx context.Context) (map[int]newsletter.Publication, error)
+	Schedule(ctx context.Context, editionID int, at time.Time) (newsletter.ScheduledEdition, error)
+	CancelSchedule(ctx context.Context, editionID int) (newsletter.ScheduledEdition, error)
+	Schedules(ctx context.Context) (map[int]newsletter.ScheduledEdition, error)
+	Results(ctx context.Context) (map[int]newsletter.Results, error)
 }
 
 // Rehearsal shows an edition's email before it is published and sends it to the

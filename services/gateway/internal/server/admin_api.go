@@ -57,9 +57,23 @@ func handleAdminEditions(logger *zap.Logger, pub Publisher) http.Handler {
 		ReadTime           string  `json:"readTime"`
 		LastPublishedAt    *string `json:"lastPublishedAt"`
 		LastPublishedCount *int    `json:"lastPublishedCount"`
+		// ScheduledAt is when it is set to go out, null when it is not scheduled.
+		ScheduledAt *string `json:"scheduledAt"`
+		// Results are its last publication's, null if never sent.
+		Results *newsletter.Results `json:"results"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		last, err := pub.LastPublications(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		scheduled, err := pub.Schedules(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		results, err := pub.Results(r.Context())
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -76,6 +90,12 @@ func handleAdminEditions(logger *zap.Logger, pub Publisher) http.Handler {
 			if p, ok := last[ed.ID]; ok {
 				e.LastPublishedAt = rfc3339OrNil(p.FinishedAt)
 				e.LastPublishedCount = &p.Recipients
+			}
+			if s, ok := scheduled[ed.ID]; ok {
+				e.ScheduledAt = rfc3339OrNil(s.At)
+			}
+			if res, ok := results[ed.ID]; ok {
+				e.Results = &res
 			}
 			out = append(out, e)
 		}

@@ -123,6 +123,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		t.Fatal(err)
 	}
 	f.web = web
+	f.hygiene = hygiene.NewService(sqlstore.NewHygiene(db), hygiene.Policy{SoftBounces: cfg.SoftBounceLimit, SoftWindow: cfg.SoftBounceWindow}, nil)
 	f.admin = newAdminParts(t, f, inbox)
 	var views server.Analytics
 	if cfg.Analytics {
@@ -130,7 +131,6 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		f.views = analytics.New(analyticsstore.New(db), logger, analytics.Options{SiteHost: "example.com"})
 		views = f.views
 	}
-	f.hygiene = hygiene.NewService(sqlstore.NewHygiene(db), hygiene.Policy{SoftBounces: cfg.SoftBounceLimit, SoftWindow: cfg.SoftBounceWindow}, nil)
 	handlers := server.NewServer(server.Deps{
 		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
 		Registry: f.reg, Database: sqldb.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,

@@ -181,6 +181,12 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle("/api/admin/editions/{id}/publish", session(noBody(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/editions/{id}/preview", session(handleAdminPreview(logger, d.Admin.Rehearsal))).Methods(get...)
 	r.Handle("/api/admin/editions/{id}/test", session(noBody(handleAdminSendTest(logger, d.Admin.Rehearsal)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/editions/{id}/schedule", session(json(handleAdminSchedule(logger, d.Admin.Publisher)))).Methods(http.MethodPut)
+	r.Handle("/api/admin/editions/{id}/schedule", session(noBody(handleAdminUnschedule(logger, d.Admin.Publisher)))).Methods(http.MethodDelete)
+	if d.Admin.Suppressions != nil {
+		r.Handle("/api/admin/suppressions", session(handleAdminSuppressions(logger, d.Admin.Suppressions))).Methods(get...)
+		r.Handle("/api/admin/suppressions", session(noBody(handleAdminLift(logger, d.Admin.Suppressions)))).Methods(http.MethodDelete)
+	}
 	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, d.Admin.Subscribers))).Methods(get...)
 	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers))).Methods(get...)
 	r.Handle("/api/admin/subscribers/import", session(g.csv(handleAdminSubscribersImport(logger, d.Admin.Subscribers)))).Methods(http.MethodPost)
