@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +22,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/mail/dkim"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
+	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
 
 // eventsSecret signs the generic mail events webhook's bodies in these tests.
@@ -166,5 +168,58 @@ func TestRunHardBounceSuppresses(t *testing.T) {
 	}
 	if n := len(srv.Messages()); n != 5 {
 		t.Errorf("%d emails, want 5 (2 confirmations, 2 welcomes, 1 edition)", n)
+	}
+}
+
+// TestRunThreeReplicasPublishAScheduledEditionOnce: three gateways on one PostgreSQL
+// database, each looking for due editions every 100 ms; an edition scheduled through
+// one of them goes out once, to each confirmed reader once, at its time.
+func TestRunThreeReplicasPublishAScheduledEditionOnce(t *testing.T) {
+	dbURL := pgtest.URL(t)
+	srv := smtptest.Start(t, smtptest.Options{})
+	replicas := startTogether(t, 3, smtpEnv(srv.Addr, adminEnv(t, map[string]string{
+		"PORTFOLIO_DATABASE_URL":         dbURL,
+		"PORTFOLIO_SCHEDULE_INTERVAL":    "100ms",
+		"PORTFOLIO_OUTBOX_POLL_INTERVAL": "100ms", // each replica's worker finds the others' emails
+	})))
+	readers := []string{"ada@example.org", "grace@example.org", "linus@example.org"}
+	newClient(t, replicas[0].addr).subscribe(srv, readers, nil)
+	srv.Wait(t, 6, 10*time.Second) // confirmations and welcomes
+
+	c := newClient(t, replicas[1].adminAddr)
+	if status, body := c.do(http.MethodPost, "/api/admin/session", `{"user":"owner","password":"s3cret admin pw"}`); status != http.StatusNoContent {
+		t.Fatalf("sign in: %d %s", status, body)
+	}
+	at := time.Now().Add(1500 * time.Millisecond).UTC().Truncate(time.Millisecond)
+	if status, body := c.do(http.MethodPut, "/api/admin/editions/3/schedule", `{"at":"`+at.Format(time.RFC3339Nano)+`"}`); status != http.StatusOK {
+		t.Fatalf("schedule: %d %s", status, body)
+	}
+	srv.Wait(t, 9, 15*time.Second)
+	time.Sleep(500 * time.Millisecond) // a second publication would show by now
+	var got []string
+	for _, m := range srv.Messages()[6:] {
+		p, err := m.Parse()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(p.Get("Subject"), "DevOps Digest - ") {
+			t.Errorf("%q to %v", p.Get("Subject"), m.To)
+		}
+		got = append(got, m.To[0])
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, readers) {
+		t.Errorf("edition 3 went to %v, want each of %v once", got, readers)
+	}
+	published := 0
+	for _, g := range replicas {
+		for _, line := range g.logs.all() {
+			if line["msg"] == "newsletter: scheduled edition published" {
+				published++
+			}
+		}
+	}
+	if published != 1 {
+		t.Errorf("%d replicas published it, want one", published)
 	}
 }
