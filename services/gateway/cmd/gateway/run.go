@@ -76,6 +76,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if len(args) > 1 && args[1] == restoreCommand {
 		return runRestore(ctx, args[2:], getenv, stdout, stderr)
 	}
+	if len(args) > 1 && args[1] == newsletterCommand {
+		return runNewsletter(ctx, args[2:], getenv, stdout)
+	}
 	if len(args) > 1 && args[1] == dkimRecordCommand {
 		return printDKIMRecord(args[2:], getenv, stdout, stderr)
 	}
