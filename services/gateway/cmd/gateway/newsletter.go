@@ -36,6 +36,8 @@ func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *m
 		ReplyTo:   emails.Owner,
 		SiteName:  emails.SiteName,
 		PublicURL: cfg.PublicURL,
+		// An address whose mail is piped to `gateway newsletter unsubscribe-mail`.
+		UnsubscribeMailto: cfg.ListUnsubscribeMailto,
 	}, newsletter.Options{
 		ConfirmTTL:                cfg.NewsletterConfirmTTL,
 		ResendInterval:            cfg.NewsletterResendInterval,

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
+	netmail "net/mail"
 	"strconv"
 	"time"
 
@@ -23,8 +25,9 @@ import (
 // edition when it is due.
 const newsletterCommand = "newsletter"
 
-func runNewsletter(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer) error {
-	const usage = "usage: gateway newsletter schedule <edition> <time, RFC 3339: 2026-12-01T09:00:00Z> | unschedule <edition> | schedules"
+func runNewsletter(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer) error {
+	const usage = "usage: gateway newsletter schedule <edition> <time, RFC 3339: 2026-12-01T09:00:00Z> | unschedule <edition> | schedules | " +
+		"unsubscribe-mail < message"
 	if len(args) == 0 {
 		return errors.New(usage)
 	}
@@ -44,9 +47,13 @@ func runNewsletter(ctx context.Context, args []string, getenv func(string) strin
 	if err != nil {
 		return err
 	}
-	// Scheduling renders nothing and queues nothing: no outbox, no service needed.
-	pub := newsletter.NewPublisher(newsletterstore.New(db, nil), nil, editions, newsletter.PublisherOptions{})
-	err = newsletterVerb(ctx, pub, args, usage, stdout)
+	if len(args) == 1 && args[0] == "unsubscribe-mail" {
+		err = unsubscribeMail(ctx, newsletterstore.New(db, nil), stdin, stdout)
+	} else {
+		// Scheduling renders nothing and queues nothing: no outbox, no service needed.
+		pub := newsletter.NewPublisher(newsletterstore.New(db, nil), nil, editions, newsletter.PublisherOptions{})
+		err = newsletterVerb(ctx, pub, args, usage, stdout)
+	}
 	if e, ok := apperr.From(err); ok {
 		return errors.New(e.Message)
 	}
@@ -102,4 +109,37 @@ func newsletterVerb(ctx context.Context, pub *newsletter.Publisher, args []strin
 		return nil
 	}
 	return errors.New(usage)
+}
+
+// maxUnsubscribeMail bounds what unsubscribe-mail reads of a message: the headers.
+const maxUnsubscribeMail = 1 << 20
+
+// unsubscribeMail unsubscribes the reader of an unsubscribe by mail: the message on
+// stdin (as an MTA pipes it, README 'Unsubscribing by mail') has the token of the
+// mailto: of List-Unsubscribe in its subject. Unsubscribing changes nothing else and
+// queues no email, so it needs no outbox. A message without a valid token fails, and
+// the MTA can bounce it back to its sender.
+func unsubscribeMail(ctx context.Context, store newsletter.Store, stdin io.Reader, stdout io.Writer) error {
+	msg, err := netmail.ReadMessage(io.LimitReader(stdin, maxUnsubscribeMail))
+	if err != nil {
+		return fmt.Errorf("unsubscribe-mail: the message cannot be read: %w", err)
+	}
+	subject, err := new(mime.WordDecoder).DecodeHeader(msg.Header.Get("Subject"))
+	if err != nil {
+		subject = msg.Header.Get("Subject")
+	}
+	token := newsletter.UnsubscribeToken(subject)
+	if token == "" {
+		return errors.New("unsubscribe-mail: the subject has no unsubscribe token (unsubscribe <token>)")
+	}
+	svc, err := newsletter.NewService(ctx, store, newsletter.Emails{}, newsletter.Options{})
+	if err != nil {
+		return err
+	}
+	sub, err := svc.Unsubscribe(ctx, token)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(stdout, "unsubscribed subscriber %d\n", sub.ID)
+	return err
 }

@@ -4,10 +4,18 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net/url"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/mail"
+	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	"github.com/portfolio-site/portfolio/services/newsletter"
+	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // cli runs `gateway args...` with env and returns what it printed and its error.
@@ -73,5 +81,77 @@ func TestDKIMRecordCommand(t *testing.T) {
 	env["PORTFOLIO_DKIM_KEY_FILE"] = filepath.Join(t.TempDir(), "missing.pem")
 	if _, err := cli(t, env, "dkim-record"); err == nil || !strings.Contains(err.Error(), "PORTFOLIO_DKIM_KEY_FILE") {
 		t.Errorf("a missing key file: %v", err)
+	}
+}
+
+// A reader's mail client that only sends email unsubscribes through List-Unsubscribe's
+// mailto:, whose subject carries their token; the MTA pipes the message to
+// `gateway newsletter unsubscribe-mail`.
+func TestUnsubscribeByMail(t *testing.T) {
+	dataDir := filepath.Join(t.TempDir(), "data")
+	env := map[string]string{"PORTFOLIO_DATA_DIR": dataDir}
+	if _, err := cli(t, env, "newsletter", "schedules"); err != nil { // makes and migrates the database
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	db, err := sqldb.Open(ctx, filepath.Join(dataDir, "portfolio.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	store := nlstore.New(db, mailstore.New(db))
+	noEmails := func(newsletter.Subscriber) ([]mail.Message, error) { return nil, nil }
+	now := time.Now()
+	_, sub, err := store.Subscribe(ctx, newsletter.Subscription{Email: "ada@example.org", EmailKey: "ada@example.org", At: now, SentBefore: now,
+		Token: newsletter.ConfirmationToken{Hash: "h", ExpiresAt: now.Add(time.Hour)}}, noEmails)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, sub, err = store.Confirm(ctx, "h", now, noEmails); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := newsletter.NewService(ctx, store, newsletter.Emails{
+		From: mail.Address{Email: "no-reply@portfolio.test"}, PublicURL: "https://portfolio.test", UnsubscribeMailto: "unsubscribe@portfolio.test",
+	}, newsletter.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	editions, err := content.LoadEditions(content.FS())
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := svc.EditionEmail(editions[0], sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header := m.Headers[0].Value // List-Unsubscribe
+	_, mailto, ok := strings.Cut(header, ", <mailto:unsubscribe@portfolio.test?subject=")
+	if m.Headers[0].Name != "List-Unsubscribe" || !strings.HasPrefix(header, "<https://portfolio.test/newsletter/unsubscribe?token=") || !ok {
+		t.Fatalf("List-Unsubscribe: %q", header)
+	}
+	subject, err := url.PathUnescape(strings.TrimSuffix(mailto, ">"))
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	var out bytes.Buffer
+	run1 := func(message string) error {
+		out.Reset()
+		return run(ctx, []string{"gateway", "newsletter", "unsubscribe-mail"}, func(k string) string { return env[k] }, strings.NewReader(message), &out, io.Discard)
+	}
+	if err := run1("From: someone@example.org\r\nSubject: please stop\r\n\r\nthanks\r\n"); err == nil || !strings.Contains(err.Error(), "no unsubscribe token") {
+		t.Errorf("no token: %v", err)
+	}
+	if err := run1("From: someone@example.org\r\nSubject: unsubscribe AAAAnottoken\r\n\r\n"); err == nil || !strings.Contains(err.Error(), "This link is not valid.") {
+		t.Errorf("a forged token: %v", err)
+	}
+	if got, _ := store.Subscriber(ctx, sub.ID); got.State != newsletter.StateConfirmed {
+		t.Fatalf("state %s before the real one", got.State)
+	}
+	if err := run1("From: Ada <ada@example.org>\r\nSubject: Re: " + subject + "\r\n\r\n"); err != nil {
+		t.Fatalf("unsubscribe-mail: %v", err)
+	}
+	if got, _ := store.Subscriber(ctx, sub.ID); got.State != newsletter.StateUnsubscribed {
+		t.Errorf("state %s, want unsubscribed", got.State)
 	}
 }

@@ -77,7 +77,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return runRestore(ctx, args[2:], getenv, stdout, stderr)
 	}
 	if len(args) > 1 && args[1] == newsletterCommand {
-		return runNewsletter(ctx, args[2:], getenv, stdout)
+		return runNewsletter(ctx, args[2:], getenv, stdin, stdout)
 	}
 	if len(args) > 1 && args[1] == dkimRecordCommand {
 		return printDKIMRecord(args[2:], getenv, stdout, stderr)
