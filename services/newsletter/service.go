@@ -9,6 +9,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
 
 // Defaults of Options.
@@ -40,6 +41,15 @@ type Options struct {
 	// ReminderAfter is how long after their last confirmation email an unconfirmed
 	// subscriber gets their one reminder (SendReminders); 0 sends none.
 	ReminderAfter time.Duration
+	// Suppressions, if set, takes the suppressions an import's file carries (this
+	// site's export has them): the mail's suppression list.
+	Suppressions SuppressionImporter
+}
+
+// SuppressionImporter puts suppressions on the mail's suppression list
+// (hygiene.Service), keeping those there; it returns how many it added.
+type SuppressionImporter interface {
+	Import(ctx context.Context, sups []hygiene.Suppression) (int, error)
 }
 
 // Service is the newsletter's subscriptions: subscribing, confirming, unsubscribing
@@ -52,6 +62,7 @@ type Service struct {
 	resendInterval time.Duration
 	importPerDay   int
 	reminderAfter  time.Duration
+	suppressions   SuppressionImporter
 	now            func() time.Time
 	notify         func()
 }
@@ -74,6 +85,7 @@ func NewService(ctx context.Context, store Store, emails Emails, opts Options) (
 		resendInterval: opts.ResendInterval,
 		importPerDay:   opts.ImportConfirmationsPerDay,
 		reminderAfter:  opts.ReminderAfter,
+		suppressions:   opts.Suppressions,
 		now:            opts.Now,
 		notify:         opts.Notify,
 	}

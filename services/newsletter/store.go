@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
 
 // Store keeps subscribers, their confirmation tokens and the unsubscribe signing key.
@@ -94,6 +95,9 @@ type ImportedSubscriber struct {
 	// unsubscribed one that had been confirmed); UnsubscribedAt for StateUnsubscribed.
 	SubscribedAt, ConfirmedAt, UnsubscribedAt time.Time
 	Token                                     ConfirmationToken // StateUnconfirmed only
+	// Suppression, if set, is the address's suppression in the export it came from
+	// (this site's): Service.Import puts it on the mail's suppression list.
+	Suppression *hygiene.Suppression
 }
 
 // ImportOutcome is what Store.Import did besides adding subscribers.

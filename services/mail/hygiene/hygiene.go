@@ -182,6 +182,9 @@ type Store interface {
 	Suppressions(ctx context.Context) ([]Suppression, error)
 	// Lift ends the suppression of email at at; ErrNotSuppressed when none is in force.
 	Lift(ctx context.Context, email string, at time.Time) error
+	// Import suppresses each of sups as it says (reason, time), unless its address is
+	// suppressed already, in one transaction; it returns how many it suppressed.
+	Import(ctx context.Context, sups []Suppression) (int, error)
 }
 
 // ErrNotSuppressed is Lift's answer for an address that is not suppressed.
@@ -284,4 +287,20 @@ func (s *Service) Lift(ctx context.Context, email string) error {
 		return fmt.Errorf("hygiene: lift: %w", err)
 	}
 	return err
+}
+
+// Import puts sups, an export's suppressions, on the list: an address suppressed
+// already keeps its own. A suppression with an unknown reason or no address is
+// refused (apperr.Invalid), and nothing is imported.
+func (s *Service) Import(ctx context.Context, sups []Suppression) (int, error) {
+	for _, sup := range sups {
+		if !sup.Reason.Valid() || !mail.ValidPlainAddress(sup.Email) {
+			return 0, apperr.New(apperr.Invalid, fmt.Sprintf("The suppression of %q (%s) is not one this site keeps.", sup.Email, sup.Reason))
+		}
+	}
+	n, err := s.store.Import(ctx, sups)
+	if err != nil {
+		return 0, fmt.Errorf("hygiene: import: %w", err)
+	}
+	return n, nil
 }

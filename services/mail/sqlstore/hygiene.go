@@ -206,3 +206,27 @@ func (h *Hygiene) Lift(ctx context.Context, email string, at time.Time) error {
 	}
 	return nil
 }
+
+// Import implements hygiene.Store, as one unit of a group commit.
+func (h *Hygiene) Import(ctx context.Context, sups []hygiene.Suppression) (int, error) {
+	var n int
+	err := h.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		n = 0
+		for _, sup := range sups {
+			var k string
+			err := tx.QueryRowContext(ctx, h.q.Suppress, mail.AddressKey(sup.Email), sup.Email, string(sup.Reason), sup.Detail, ms(sup.At)).Scan(&k)
+			switch {
+			case errors.Is(err, sql.ErrNoRows): // suppressed already
+			case err != nil:
+				return err
+			default:
+				n++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, fmt.Errorf("hygiene: import: %w", err)
+	}
+	return n, nil
+}

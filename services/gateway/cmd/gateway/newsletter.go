@@ -43,6 +43,7 @@ func newNewsletter(ctx context.Context, cfg config.Config, db *sqldb.DB, mail *m
 		ResendInterval:            cfg.NewsletterResendInterval,
 		ImportConfirmationsPerDay: cfg.ImportConfirmationsPerDay,
 		ReminderAfter:             cfg.NewsletterReminderAfter,
+		Suppressions:              mail.hygiene, // an import carries its file's suppressions
 		Notify:                    mail.notify,
 	})
 	if err != nil {

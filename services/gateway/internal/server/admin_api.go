@@ -11,6 +11,7 @@ import (
 	"github.com/gorilla/mux"
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
@@ -242,18 +243,31 @@ func handleAdminSubscribers(logger *zap.Logger, subscribers Subscribers) http.Ha
 }
 
 // subscribersCSVHeader is the export's first line: every column of a subscriber.
-var subscribersCSVHeader = []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source"}
+var subscribersCSVHeader = []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source", "suppressed", "suppressedAt"}
 
 // handleAdminSubscribersCSV answers every subscriber as a CSV attachment, newest
 // first, for a spreadsheet or for another site's import (this site's own reads it
 // back: newsletter.Service.Import). Every cell a subscriber typed is neutralised
 // against spreadsheet formulas (newsletter.NeutraliseCell).
-func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http.Handler {
+func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers, list Suppressions) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		all, err := subscribers.All(r.Context())
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
+		}
+		// Each address's suppression goes with it (suppressed: the reason; an import
+		// of the file puts it back on the list).
+		suppressed := map[string]hygiene.Suppression{}
+		if list != nil {
+			sups, err := list.Suppressions(r.Context())
+			if err != nil {
+				writeError(w, r, logger, err)
+				return
+			}
+			for _, s := range sups {
+				suppressed[newsletter.EmailKey(s.Email)] = s
+			}
 		}
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="subscribers-%s.csv"`, time.Now().UTC().Format("2006-01-02")))
@@ -261,9 +275,13 @@ func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http
 		_ = cw.Write(subscribersCSVHeader)
 		for _, s := range all {
 			item := subscriberItemOf(s)
+			var reason, since string
+			if sup, ok := suppressed[newsletter.EmailKey(s.Email)]; ok {
+				reason, since = string(sup.Reason), rfc3339(sup.At)
+			}
 			_ = cw.Write([]string{
 				newsletter.NeutraliseCell(item.Email), newsletter.NeutraliseCell(item.Name), item.State,
-				item.SubscribedAt, deref(item.ConfirmedAt), deref(item.UnsubscribedAt), item.Source,
+				item.SubscribedAt, deref(item.ConfirmedAt), deref(item.UnsubscribedAt), item.Source, reason, since,
 			})
 		}
 		cw.Flush()
@@ -296,11 +314,13 @@ func handleAdminSubscribersImport(logger *zap.Logger, subscribers Subscribers) h
 		// The confirmation emails: rows left without theirs, the day's import
 		// confirmations (confirmationsPerDay) having all been sent; rows an earlier
 		// import held back, sent theirs now; all queued (newsletter.ImportResult).
-		ConfirmationsNotSent int       `json:"confirmationsNotSent"`
-		ConfirmationsPerDay  int       `json:"confirmationsPerDay"`
-		ConfirmationsResent  int       `json:"confirmationsResent"`
-		ConfirmationsSent    int       `json:"confirmationsSent"`
-		Refused              []refused `json:"refused"`
+		ConfirmationsNotSent int `json:"confirmationsNotSent"`
+		ConfirmationsPerDay  int `json:"confirmationsPerDay"`
+		ConfirmationsResent  int `json:"confirmationsResent"`
+		ConfirmationsSent    int `json:"confirmationsSent"`
+		// Suppressed: addresses the file marked suppressed, put on the suppression list.
+		Suppressed int       `json:"suppressed"`
+		Refused    []refused `json:"refused"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -314,7 +334,7 @@ func handleAdminSubscribersImport(logger *zap.Logger, subscribers Subscribers) h
 			Confirmed: res.Confirmed, Unconfirmed: res.Unconfirmed, Unsubscribed: res.Unsubscribed,
 			ConfirmationsNotSent: res.ConfirmationsNotSent, ConfirmationsPerDay: res.ConfirmationsPerDay,
 			ConfirmationsResent: res.ConfirmationsResent, ConfirmationsSent: res.ConfirmationsSent,
-			Refused: make([]refused, 0, len(res.Refused)),
+			Suppressed: res.Suppressed, Refused: make([]refused, 0, len(res.Refused)),
 		}
 		for _, f := range res.Refused {
 			out.Refused = append(out.Refused, refused{Line: f.Line, Email: f.Email, Reason: f.Reason})

@@ -112,18 +112,18 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		// As run() sets it.
 		AutoRepliesPerHour: cfg.ContactAutoReplyPerHour,
 	}
+	f.hygiene = hygiene.NewService(sqlstore.NewHygiene(db), hygiene.Policy{SoftBounces: cfg.SoftBounceLimit, SoftWindow: cfg.SoftBounceWindow}, nil)
 	inbox := contact.NewInbox(f.contacts, emails, func() { f.notified++ })
 	f.subs, err = newsletter.NewService(ctx, nlstore.New(db, out), newsletter.Emails{
 		From: from, ReplyTo: emails.Owner, SiteName: site.SiteName, PublicURL: cfg.PublicURL,
 	}, newsletter.Options{
 		ConfirmTTL: cfg.NewsletterConfirmTTL, ResendInterval: cfg.NewsletterResendInterval, Notify: func() { f.notified++ },
-		ImportConfirmationsPerDay: cfg.ImportConfirmationsPerDay,
+		ImportConfirmationsPerDay: cfg.ImportConfirmationsPerDay, Suppressions: f.hygiene,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.web = web
-	f.hygiene = hygiene.NewService(sqlstore.NewHygiene(db), hygiene.Policy{SoftBounces: cfg.SoftBounceLimit, SoftWindow: cfg.SoftBounceWindow}, nil)
 	f.admin = newAdminParts(t, f, inbox)
 	var views server.Analytics
 	if cfg.Analytics {

@@ -188,7 +188,7 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 		r.Handle("/api/admin/suppressions", session(noBody(handleAdminLift(logger, d.Admin.Suppressions)))).Methods(http.MethodDelete)
 	}
 	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, d.Admin.Subscribers))).Methods(get...)
-	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers, d.Admin.Suppressions))).Methods(get...)
 	r.Handle("/api/admin/subscribers/import", session(g.csv(handleAdminSubscribersImport(logger, d.Admin.Subscribers)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
 	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)
