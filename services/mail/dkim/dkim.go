@@ -182,12 +182,12 @@ func publicKey(pub crypto.PublicKey) ([]byte, string, error) {
 // each at most 255 bytes: ("v=DKIM1; k=rsa; p=MIIB…" "…").
 func RecordStrings(record string) string {
 	var b bytes.Buffer
-	const max = 255
-	for i := 0; i < len(record); i += max {
+	const most = 255
+	for i := 0; i < len(record); i += most {
 		if i > 0 {
 			b.WriteByte(' ')
 		}
-		b.WriteString(`"` + record[i:min(i+max, len(record))] + `"`)
+		b.WriteString(`"` + record[i:min(i+most, len(record))] + `"`)
 	}
 	return b.String()
 }
