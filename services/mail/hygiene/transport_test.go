@@ -78,7 +78,12 @@ func TestSuppressedAddressGetsNoEmailOfAnyKind(t *testing.T) {
 	run, cancel := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- w.Run(run) }()
-	t.Cleanup(func() { cancel(); _ = <-done })
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("Run = %v", err)
+		}
+	})
 
 	got := srv.Wait(t, 1, 5*time.Second)
 	deadline := time.Now().Add(5 * time.Second)

@@ -102,12 +102,12 @@ func TestUnsubscribeByMail(t *testing.T) {
 	store := nlstore.New(db, mailstore.New(db))
 	noEmails := func(newsletter.Subscriber) ([]mail.Message, error) { return nil, nil }
 	now := time.Now()
-	_, sub, err := store.Subscribe(ctx, newsletter.Subscription{Email: "ada@example.org", EmailKey: "ada@example.org", At: now, SentBefore: now,
-		Token: newsletter.ConfirmationToken{Hash: "h", ExpiresAt: now.Add(time.Hour)}}, noEmails)
-	if err != nil {
+	if _, _, err := store.Subscribe(ctx, newsletter.Subscription{Email: "ada@example.org", EmailKey: "ada@example.org", At: now, SentBefore: now,
+		Token: newsletter.ConfirmationToken{Hash: "h", ExpiresAt: now.Add(time.Hour)}}, noEmails); err != nil {
 		t.Fatal(err)
 	}
-	if _, sub, err = store.Confirm(ctx, "h", now, noEmails); err != nil {
+	_, sub, err := store.Confirm(ctx, "h", now, noEmails)
+	if err != nil {
 		t.Fatal(err)
 	}
 	svc, err := newsletter.NewService(ctx, store, newsletter.Emails{
