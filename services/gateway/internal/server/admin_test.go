@@ -636,7 +636,7 @@ func TestAdminStatsAndLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 5 || !slices.Equal(rows[0], []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source"}) {
+	if len(rows) != 5 || !slices.Equal(rows[0], []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source", "suppressed", "suppressedAt"}) {
 		t.Fatalf("CSV rows = %q", rows)
 	}
 	var injected []string
