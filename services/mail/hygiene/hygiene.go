@@ -101,9 +101,7 @@ func (e Event) Check(prefix string) error {
 			return apperr.Field(field("bounce"), `A bounce must say "hard" or "soft".`)
 		}
 	case Complaint, Delivery:
-		if e.Bounce != "" {
-			return apperr.Field(field("bounce"), `Only a bounce has "bounce".`)
-		}
+		// A "bounce" on another event says nothing: ignored (Service.Record drops it).
 	default:
 		return apperr.Field(field("type"), `The type must be "bounce", "complaint" or "delivery".`)
 	}
@@ -237,6 +235,9 @@ func (s *Service) Record(ctx context.Context, events []Event) (Summary, error) {
 	var sum Summary
 	now := s.now().UTC()
 	for _, e := range events {
+		if e.Kind != Bounce {
+			e.Bounce = ""
+		}
 		if e.ID == "" {
 			e.ID = e.contentID() // before At is filled in
 		}

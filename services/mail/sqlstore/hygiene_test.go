@@ -186,7 +186,6 @@ func TestInvalidEventsRefuseTheBatch(t *testing.T) {
 		}{
 			{hygiene.Event{Kind: "open", Email: "a@example.org"}, "events[1].type", `The type must be "bounce", "complaint" or "delivery".`},
 			{hygiene.Event{Kind: hygiene.Bounce, Email: "a@example.org"}, "events[1].bounce", `A bounce must say "hard" or "soft".`},
-			{hygiene.Event{Kind: hygiene.Complaint, Bounce: hygiene.Hard, Email: "a@example.org"}, "events[1].bounce", `Only a bounce has "bounce".`},
 			{hygiene.Event{Kind: hygiene.Complaint}, "events[1].email", "An event needs the recipient's email or the email's message_id."},
 			{hygiene.Event{Kind: hygiene.Complaint, Email: "not an address"}, "events[1].email", "The email is not a plain email address."},
 			{hygiene.Event{Kind: hygiene.Complaint, MessageID: "<no-at-sign>"}, "events[1].message_id", "The message_id is not a Message-ID (<id@domain>)."},

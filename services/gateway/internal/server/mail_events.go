@@ -6,6 +6,8 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -111,11 +113,19 @@ func handleMailEvents(logger *zap.Logger, events MailEvents) http.Handler {
 		Events []genericEvent `json:"events"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		req, err := decode[request](r)
-		if err != nil {
-			writeError(w, r, logger, err)
+		// Fields it does not know are ignored, not refused: a relay's own function may
+		// send more than the generic body has, and a later version of it may too.
+		var req request
+		dec := json.NewDecoder(r.Body)
+		if err := dec.Decode(&req); err != nil {
+			writeError(w, r, logger, decodeError(err))
 			return
 		}
+		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The request body must be a single JSON object."})
+			return
+		}
+		var err error
 		if req.Events == nil {
 			writeError(w, r, logger, invalid("events", `The body must have "events", a list.`))
 			return

@@ -76,7 +76,8 @@ func TestGenericMailEventsWebhook(t *testing.T) {
 		{"bad time", `{"events":[{"type":"complaint","email":"a@example.org","at":"yesterday"}]}`, nil, "", http.StatusBadRequest,
 			`{"error":{"code":"invalid","message":"The time must be RFC 3339, such as 2026-11-25T10:00:00Z.","field":"events[0].at"}}`},
 		{"no events", `{}`, nil, "", http.StatusBadRequest, `{"error":{"code":"invalid","message":"The body must have \"events\", a list.","field":"events"}}`},
-		{"unknown field", `{"events":[],"extra":1}`, nil, "", http.StatusBadRequest, `{"error":{"code":"invalid","message":"Unknown field \"extra\".","field":"extra"}}`},
+		{"fields it does not know", `{"events":[{"type":"complaint","email":"x@example.org","bounce":"hard","provider":"own"}],"sent_by":"lambda"}`, nil, "", http.StatusOK, `{"received":1,"duplicates":0,"suppressed":1}`},
+		{"two objects", `{"events":[]}{"events":[]}`, nil, "", http.StatusBadRequest, `{"error":{"code":"invalid","message":"The request body must be a single JSON object."}}`},
 		{"good", good, sign(testEventsSecret, good), "", http.StatusOK, `{"received":3,"duplicates":0,"suppressed":2}`},
 		{"good, again", good, sign(testEventsSecret, good), "", http.StatusOK, `{"received":3,"duplicates":3,"suppressed":0}`},
 	}
