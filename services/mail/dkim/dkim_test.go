@@ -12,7 +12,6 @@ import (
 	"crypto/x509"
 	"encoding/pem"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -24,6 +23,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/dkim"
+	"github.com/portfolio-site/portfolio/services/mail/dkim/dkimtest"
 	"github.com/portfolio-site/portfolio/services/mail/maildir"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
@@ -64,26 +64,10 @@ func newsletterMessage() mail.Message {
 	}.WithDefaults(time.Date(2026, 11, 25, 10, 0, 0, 0, time.UTC))
 }
 
-// verify checks raw's signatures with go-msgauth, the key published as signer.Record
-// says, and returns them.
+// verify checks raw's signatures with go-msgauth against signer's record.
 func verify(t *testing.T, signer *dkim.Signer, raw []byte) []*msgauth.Verification {
 	t.Helper()
-	record, err := signer.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
-	vs, err := msgauth.VerifyWithOptions(bytes.NewReader(raw), &msgauth.VerifyOptions{
-		LookupTXT: func(domain string) ([]string, error) {
-			if domain != signer.RecordName() {
-				t.Errorf("looked up %s, want %s", domain, signer.RecordName())
-			}
-			return []string{record}, nil
-		},
-	})
-	if err != nil {
-		t.Fatalf("verify: %v", err)
-	}
-	return vs
+	return dkimtest.GoMsgauth(t, signer, raw)
 }
 
 func TestSignedMailVerifies(t *testing.T) {
@@ -143,6 +127,9 @@ func TestSignedMailVerifies(t *testing.T) {
 				if vs := verify(t, signer, changed); vs[0].Err == nil {
 					t.Errorf("a message with %q changed to %q still verifies", tamper.from, tamper.to)
 				}
+				if dkimtest.HaveDkimpy() && dkimtest.Dkimpy(t, signer, changed) == nil {
+					t.Errorf("dkimpy verifies a message with %q changed to %q", tamper.from, tamper.to)
+				}
 			}
 		})
 	}
@@ -163,46 +150,12 @@ func signatureField(t *testing.T, raw []byte) string {
 	return ""
 }
 
-// dkimpy is a Python interpreter with dkimpy (Debian's python3-dkim), or "".
-func dkimpy() string {
-	for _, py := range []string{"python3", "/usr/bin/python3"} {
-		if exec.Command(py, "-c", "import dkim").Run() == nil {
-			return py
-		}
-	}
-	return ""
-}
-
 // verifyWithDkimpy checks raw with dkimpy too, where it is installed: a second,
 // independent verifier.
 func verifyWithDkimpy(t *testing.T, signer *dkim.Signer, raw []byte) {
 	t.Helper()
-	py := dkimpy()
-	if py == "" {
-		t.Log("dkimpy not installed (apt-get install python3-dkim): verified with go-msgauth only")
-		return
-	}
-	record, err := signer.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	msgPath := filepath.Join(dir, "message.eml")
-	if err := os.WriteFile(msgPath, raw, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	script := `import sys, dkim
-record = sys.argv[2].encode()
-name = sys.argv[3].encode()
-def dns(q, timeout=5):
-    return record if q.rstrip(b".") == name else None
-ok = dkim.verify(open(sys.argv[1], "rb").read(), dnsfunc=dns)
-print("pass" if ok else "fail")
-sys.exit(0 if ok else 1)
-`
-	out, err := exec.Command(py, "-c", script, msgPath, record, signer.RecordName()).CombinedOutput()
-	if err != nil {
-		t.Errorf("dkimpy does not verify the message: %v\n%s", err, out)
+	if err := dkimtest.Dkimpy(t, signer, raw); err != nil {
+		t.Error(err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/rsa"
@@ -18,9 +17,8 @@ import (
 	"testing"
 	"time"
 
-	msgauth "github.com/emersion/go-msgauth/dkim"
-
 	"github.com/portfolio-site/portfolio/services/mail/dkim"
+	"github.com/portfolio-site/portfolio/services/mail/dkim/dkimtest"
 	"github.com/portfolio-site/portfolio/services/mail/smtptest"
 	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
 )
@@ -72,31 +70,6 @@ func postEvents(t *testing.T, base, body, secret string) (int, string) {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, string(b)
-}
-
-// dkimVerifies reports whether raw has one DKIM signature, and it verifies with the
-// key signer publishes.
-func dkimVerifies(t *testing.T, signer *dkim.Signer, raw []byte) error {
-	t.Helper()
-	record, err := signer.Record()
-	if err != nil {
-		t.Fatal(err)
-	}
-	vs, err := msgauth.VerifyWithOptions(bytes.NewReader(raw), &msgauth.VerifyOptions{
-		LookupTXT: func(name string) ([]string, error) {
-			if name != signer.RecordName() {
-				return nil, os.ErrNotExist
-			}
-			return []string{record}, nil
-		},
-	})
-	switch {
-	case err != nil:
-		return err
-	case len(vs) != 1:
-		return io.ErrUnexpectedEOF
-	}
-	return vs[0].Err
 }
 
 // TestRunHardBounceSuppresses is the check from outside, through run(): two
@@ -159,7 +132,7 @@ func TestRunHardBounceSuppresses(t *testing.T) {
 		if strings.HasPrefix(p.Get("Subject"), "DevOps Digest - ") {
 			editions = append(editions, m.To[0])
 		}
-		if err := dkimVerifies(t, signer, m.Data); err != nil {
+		if err := dkimtest.Verifies(t, signer, m.Data); err != nil {
 			t.Errorf("%q to %v does not verify with DKIM: %v", p.Get("Subject"), m.To, err)
 		}
 	}
