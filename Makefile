@@ -40,6 +40,13 @@ $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
 
+# dkimpy, the second DKIM verifier of services/mail/dkim's tests (Debian's python3-dkim;
+# they verify with go-msgauth alone without it).
+DKIMPY       := /usr/lib/python3/dist-packages/dkim/__init__.py
+$(DKIMPY):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-dkim >/dev/null
+
 # Go modules need no step of their own: `go build` and `go test` fetch what go.work's
 # modules require from the module proxy.
 install: node_modules/.modules.yaml
@@ -81,7 +88,7 @@ dev: install $(GATEWAY)
 test: lint test-go test-js test-e2e test-image test-deploy
 
 # The store suites run on SQLite and, inside a throwaway server, on PostgreSQL.
-test-go:
+test-go: $(DKIMPY)
 	go vet work
 	./scripts/with-postgres.sh go test -race -count=1 work
 

@@ -75,6 +75,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if len(args) > 1 && args[1] == restoreCommand {
 		return runRestore(ctx, args[2:], getenv, stdout, stderr)
 	}
+	if len(args) > 1 && args[1] == newsletterCommand {
+		return runNewsletter(ctx, args[2:], getenv, stdin, stdout)
+	}
+	if len(args) > 1 && args[1] == dkimRecordCommand {
+		return printDKIMRecord(args[2:], getenv, stdout, stderr)
+	}
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 
@@ -197,6 +203,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Admin:      adm,
 		Sections:   sections,
 		Analytics:  views.counter,
+		MailEvents: mail.hygiene,
 	})
 	return serve(ctx, *cfg, logger, lns, handlers, site.web, reg, stopSignals, mail, letters, views.stop)
 }
@@ -303,6 +310,8 @@ func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, lns liste
 	// Stopped before the database closes.
 	stopResume := letters.resume(ctx, logger, cfg.PublishResumeAfter)
 	defer stopResume()
+	stopDue := letters.dueWork(ctx, logger, cfg.ScheduleInterval)
+	defer stopDue()
 
 	logger.Info("listening",
 		zap.String("addr", lns.public.Addr().String()),

@@ -70,6 +70,12 @@ func TestDefaults(t *testing.T) {
 		Analytics:               true,
 		AnalyticsRetention:      2 * 365 * 24 * time.Hour,
 		AnalyticsFlushInterval:  5 * time.Second,
+		Hygiene: config.Hygiene{
+			SoftBounceLimit:         3,
+			SoftBounceWindow:        7 * 24 * time.Hour,
+			NewsletterReminderAfter: 24 * time.Hour,
+			ScheduleInterval:        15 * time.Second,
+		},
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)
@@ -157,6 +163,14 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 		wantErr    string
 	}{
 		{"PORTFOLIO_HTTP_ADDR", "localhost", `config: PORTFOLIO_HTTP_ADDR: "localhost" is not a host:port address`},
+		{"PORTFOLIO_DKIM_KEY_FILE", "/etc/dkim.pem", `config: PORTFOLIO_DKIM_DOMAIN, PORTFOLIO_DKIM_SELECTOR and PORTFOLIO_DKIM_KEY_FILE sign email together: set all three or none`},
+		{"PORTFOLIO_MAIL_EVENTS_SECRET", "short", `config: PORTFOLIO_MAIL_EVENTS_SECRET has 5 characters; use at least 16 (openssl rand -hex 32)`},
+		{"PORTFOLIO_SENDGRID_WEBHOOK_KEY", "not base64!", `config: PORTFOLIO_SENDGRID_WEBHOOK_KEY: "not base64!" is not base64 of an ECDSA public key (paste the verification key SendGrid shows)`},
+		{"PORTFOLIO_SOFT_BOUNCE_LIMIT", "0", `config: PORTFOLIO_SOFT_BOUNCE_LIMIT: "0" is not between 1 and 1000`},
+		{"PORTFOLIO_SOFT_BOUNCE_WINDOW", "5m", `config: PORTFOLIO_SOFT_BOUNCE_WINDOW: "5m0s" is shorter than 1h`},
+		{"PORTFOLIO_NEWSLETTER_REMINDER_AFTER", "-1h", `config: PORTFOLIO_NEWSLETTER_REMINDER_AFTER: "-1h0m0s" is negative (0 sends no reminder)`},
+		{"PORTFOLIO_LIST_UNSUBSCRIBE_MAILTO", "Unsub <u@example.com>", `config: PORTFOLIO_LIST_UNSUBSCRIBE_MAILTO: "Unsub <u@example.com>" is not a plain email address`},
+		{"PORTFOLIO_SCHEDULE_INTERVAL", "2h", `config: PORTFOLIO_SCHEDULE_INTERVAL: "2h0m0s" is not between 100ms and 1h`},
 		{"PORTFOLIO_HTTP_ADDR", "127.0.0.1:http", `config: PORTFOLIO_HTTP_ADDR: "127.0.0.1:http" has no valid port`},
 		{"PORTFOLIO_HTTP_ADDR", "127.0.0.1:70000", `config: PORTFOLIO_HTTP_ADDR: "127.0.0.1:70000" has no valid port`},
 		{"PORTFOLIO_PUBLIC_URL", "example.com", `config: PORTFOLIO_PUBLIC_URL: "example.com" is not an absolute URL`},

@@ -32,6 +32,8 @@ type Admin struct {
 	Rehearsal   Rehearsal
 	// Replication is where the database is copied as it is written (nil: not said).
 	Replication Replication
+	// Suppressions is the mail's suppression list; nil serves none.
+	Suppressions Suppressions
 }
 
 // Replication says how the site's database is kept off its disk
@@ -81,6 +83,10 @@ type Publisher interface {
 	Editions() []content.Edition
 	Publish(ctx context.Context, editionID int) (newsletter.PublishResult, error)
 	LastPublications(ctx context.Context) (map[int]newsletter.Publication, error)
+	Schedule(ctx context.Context, editionID int, at time.Time) (newsletter.ScheduledEdition, error)
+	CancelSchedule(ctx context.Context, editionID int) (newsletter.ScheduledEdition, error)
+	Schedules(ctx context.Context) (map[int]newsletter.ScheduledEdition, error)
+	Results(ctx context.Context) (map[int]newsletter.Results, error)
 }
 
 // Rehearsal shows an edition's email before it is published and sends it to the
