@@ -12,7 +12,8 @@ import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { TagList } from "@portfolio/ui/tag-list";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
-import { EditionMeta, EditionText } from "./edition-parts";
+import { EditionBody } from "./edition-body";
+import { EditionMeta } from "./edition-parts";
 import { NotFound } from "./not-found";
 
 /**
@@ -83,7 +84,7 @@ function editionText(id: number): ComponentType {
       try {
         const edition = (await loadEditions()).find((e) => e.id === id);
         return {
-          default: () => (edition ? <EditionText html={edition.html} className="mt-8" /> : null),
+          default: () => (edition ? <EditionBody html={edition.html} /> : null),
         };
       } catch (err) {
         texts.delete(id);

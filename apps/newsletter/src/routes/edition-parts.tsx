@@ -2,6 +2,7 @@ import type { EditionSummary } from "@portfolio/content/newsletter";
 import { Badge } from "@portfolio/ui/badge";
 import { cn } from "@portfolio/ui/cn";
 import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
+import type { Ref } from "react";
 
 // An edition's text is HTML the content build rendered from its Markdown (paragraphs,
 // section headings, lists, code highlighted by Shiki; no raw HTML, no script): no Markdown library ships
@@ -18,8 +19,22 @@ const editionBody =
   "[&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.875em]";
 
 /** An edition's full text: the HTML the content build rendered (see above). */
-export function EditionText({ html, className }: { html: string; className?: string }) {
-  return <div className={cn(editionBody, className)} dangerouslySetInnerHTML={{ __html: html }} />;
+export function EditionText({
+  html,
+  className,
+  ref,
+}: {
+  html: string;
+  className?: string;
+  ref?: Ref<HTMLDivElement>;
+}) {
+  return (
+    <div
+      ref={ref}
+      className={cn(editionBody, className)}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }
 
 /**
