@@ -203,7 +203,9 @@ describe("footer", () => {
         link.path,
       );
     }
-    expect(footer).toHaveTextContent(`© ${site.footer.year}`);
+    expect(footer).toHaveTextContent(
+      `© ${new Date().getUTCFullYear()} ${site.owner.name}. All rights reserved.`,
+    );
     for (const social of site.social) {
       const a = within(footer).getByRole("link", { name: social.label });
       expect(a).toHaveAttribute("target", "_blank");

@@ -27,3 +27,23 @@ func TestTrailingSlashRedirectsOnce(t *testing.T) {
 		})
 	}
 }
+
+// A page's other name redirects once, permanently, to the page, with the query.
+func TestPageAliasesRedirectToThePage(t *testing.T) {
+	h, _ := newServer(t, nil)
+	for _, tt := range []struct{ path, location string }{
+		{"/terms-of-service", "/terms-of-use"},
+		{"/terms-of-service/", "/terms-of-use"},
+		{"/terms-of-service?ref=mail", "/terms-of-use?ref=mail"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			w := get(h, tt.path)
+			if w.Code != http.StatusMovedPermanently || w.Header().Get("Location") != tt.location {
+				t.Fatalf("%d to %q, want 301 to %q", w.Code, w.Header().Get("Location"), tt.location)
+			}
+			if again := get(h, tt.location); again.Code != http.StatusOK {
+				t.Errorf("%s then answers %d, want 200", tt.location, again.Code)
+			}
+		})
+	}
+}
