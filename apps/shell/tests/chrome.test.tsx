@@ -186,10 +186,11 @@ describe("theme button", () => {
     localStorage.clear();
     renderAt("/");
     const button = screen.getByRole("button", { name: /^Theme:/ });
-    expect(button).toHaveAccessibleName("Theme: system. Switch to light");
+    // The OS is light here: the first tap shows the dark theme (docs/decisions/0055).
+    expect(button).toHaveAccessibleName("Theme: system. Switch to dark");
     await user.click(button);
-    expect(button).toHaveAccessibleName("Theme: light. Switch to dark");
-    expect(localStorage.getItem("vite-ui-theme")).toBe("light");
+    expect(button).toHaveAccessibleName("Theme: dark. Switch to light");
+    expect(localStorage.getItem("vite-ui-theme")).toBe("dark");
   });
 });
 
