@@ -6,6 +6,7 @@ import { ArrowRightIcon } from "@portfolio/ui/icons";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
 import { PostTags } from "../components/tag-list";
+import { AllTagsLink } from "./all-posts";
 
 /** /blog: 'Latest Blog Posts', a card per published article, and 'View All Posts'. */
 export function BlogHome() {
@@ -21,11 +22,12 @@ export function BlogHome() {
           </li>
         ))}
       </ul>
-      <div className="mt-12 flex justify-center">
+      <div className="mt-12 flex flex-wrap items-center justify-center gap-x-8 gap-y-4">
         <Link to="/blog/all-posts" className={buttonClasses({ variant: "outline", size: "lg" })}>
           View All Posts
           <ArrowRightIcon />
         </Link>
+        <AllTagsLink />
       </div>
     </section>
   );
