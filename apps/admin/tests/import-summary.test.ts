@@ -1,6 +1,6 @@
 import type { ImportResult } from "@portfolio/api-client/admin";
 import { describe, expect, it } from "vitest";
-import { importSummary } from "../src/routes/newsletter-admin/subscriber-import";
+import { importSummary, refusedSentence } from "../src/routes/newsletter-admin/subscriber-import";
 
 const result = (r: Partial<ImportResult>): ImportResult => ({
   format: "plain",
@@ -72,6 +72,17 @@ describe("importSummary", () => {
       "Read 13 rows as a list of addresses: added 0 (0 confirmed subscribers kept confirmed, 0 confirmation emails queued, 0 unsubscribed addresses kept unsubscribed); refused 1. " +
         "12 confirmations held back by an earlier import sent now. " +
         "1 confirmation not sent: today's limit of 12 import confirmations is reached; import the file again tomorrow to send them.",
+    );
+  });
+});
+
+describe("refusedSentence", () => {
+  it("says a refused row as a sentence naming its line (and its address, when it has one)", () => {
+    expect(
+      refusedSentence({ line: 4, email: "not-an-address", reason: "not a valid email address" }),
+    ).toBe("Line 4 (not-an-address): not a valid email address.");
+    expect(refusedSentence({ line: 7, email: "", reason: 'not valid CSV: bare " in field.' })).toBe(
+      'Line 7: not valid CSV: bare " in field.',
     );
   });
 });

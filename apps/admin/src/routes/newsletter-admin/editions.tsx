@@ -5,15 +5,16 @@ import { toast } from "@portfolio/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { count, Timestamp } from "./format";
 import { LoadProblem } from "./load-problem";
+import { PublishEdition } from "./publish-edition";
 import { Rehearsal } from "./rehearsal/rehearsal";
-import { Republish } from "./republish";
 import { statsKey } from "./stat-cards";
 
 const editionsKey = [ADMIN_API.editions] as const;
 
 /**
- * One edition and its 'Republish' button, which asks first. Each row has its own
- * mutation, so only the edition being sent reads 'Publishing...' and is disabled.
+ * One edition and its 'Publish' button ('Republish' once it was sent), which asks first.
+ * Each row has its own mutation, so only the edition being sent reads 'Publishing...'
+ * and is disabled.
  */
 function EditionItem({ edition }: { edition: AdminEdition }) {
   const client = useQueryClient();
@@ -66,9 +67,10 @@ function EditionItem({ edition }: { edition: AdminEdition }) {
       </div>
       <div className="flex flex-wrap gap-2 self-start sm:flex-col">
         <Rehearsal editionId={edition.id} title={edition.title} titleId={titleId} />
-        <Republish
+        <PublishEdition
           title={edition.title}
           titleId={titleId}
+          sent={edition.lastPublishedAt !== null}
           pending={publish.isPending}
           onConfirm={() => publish.mutate()}
         />
@@ -85,8 +87,8 @@ export function Editions() {
       <CardHeader>
         <CardTitle id="admin-editions-heading">Editions</CardTitle>
         <CardDescription>
-          Preview shows an edition's email, Send a test sends it to you alone, and Republish sends
-          it to every confirmed subscriber.
+          Preview shows an edition's email, Send a test sends it to you alone, and Publish (or
+          Republish, once it was sent) sends it to every confirmed subscriber.
         </CardDescription>
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
