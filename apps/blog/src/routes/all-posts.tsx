@@ -4,6 +4,7 @@ import { Badge } from "@portfolio/ui/badge";
 import { Button, buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from "@portfolio/ui/icons";
+import { AllTagsLink } from "../components/all-tags-link";
 import { allPostsOrder, MAX_CARD_TAGS } from "../components/card-rules";
 import { RssIcon } from "../components/icons";
 import { PostMeta } from "../components/post-meta";
@@ -91,19 +92,6 @@ export function PostCard({ post }: { post: BlogPost }) {
         )}
       </CardFooter>
     </Card>
-  );
-}
-
-/** A link to /blog/tags, the tags of the published articles. */
-export function AllTagsLink() {
-  return (
-    <Link
-      to="/blog/tags"
-      className="inline-flex items-center gap-1.5 rounded-sm text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring [&_svg]:size-4"
-    >
-      All Tags
-      <ArrowRightIcon />
-    </Link>
   );
 }
 

@@ -3,10 +3,10 @@ import { Link } from "@portfolio/router";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowRightIcon } from "@portfolio/ui/icons";
+import { AllTagsLink } from "../components/all-tags-link";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
 import { PostTags } from "../components/tag-list";
-import { AllTagsLink } from "./all-posts";
 
 /** /blog: 'Latest Blog Posts', a card per published article, and 'View All Posts'. */
 export function BlogHome() {
