@@ -18,7 +18,7 @@ export PATH := $(TOOLS)/pnpm/node_modules/.bin:$(PATH)
 export TURBO_TELEMETRY_DISABLED := 1
 export CHROME_PATH := $(CHROMIUM)
 
-.PHONY: help install build run dev release test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js lint-actions fmt image test-image test-deploy bench-backup bench-releases
+.PHONY: help install build run dev release test test-go test-js test-e2e bench bench-load clean lint lint-go lint-js lint-actions fmt image test-image test-deploy bench-backup bench-releases bench-replica
 
 help:
 	@echo "make run    install what is missing, build everything, serve http://127.0.0.1:8080"
@@ -26,7 +26,7 @@ help:
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server on :3000 (the shell hot-reloads; an edit to a section reloads the page)"
 	@echo "make release SECTION=blog   pack a section's release artifact (prints its path last)"
-	@echo "make bench  first-load JS/CSS per route; phone tap times and JS run in the first 5 s; Lighthouse (median of 3) per route and its no-JS copy; backup and restore of 100,000 subscribers; a file of an older release (1.2 MB, 64 MiB)"
+	@echo "make bench  first-load JS/CSS per route; phone tap times and JS run in the first 5 s; Lighthouse (median of 3) per route and its no-JS copy; backup and restore of 100,000 subscribers; a file of an older release (1.2 MB, 64 MiB); replication's restore time and object-store requests per hour"
 	@echo "make image  OCI image of the site ($(IMAGE_TAR), for docker/podman load)"
 
 $(PNPM):
@@ -39,6 +39,13 @@ node_modules/.modules.yaml: $(PNPM) pnpm-lock.yaml package.json pnpm-workspace.y
 $(CHROMIUM):
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation >/dev/null
+
+# dkimpy, the second DKIM verifier of services/mail/dkim's tests (Debian's python3-dkim;
+# they verify with go-msgauth alone without it).
+DKIMPY       := /usr/lib/python3/dist-packages/dkim/__init__.py
+$(DKIMPY):
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-dkim >/dev/null
 
 # Go modules need no step of their own: `go build` and `go test` fetch what go.work's
 # modules require from the module proxy.
@@ -81,7 +88,7 @@ dev: install $(GATEWAY)
 test: lint test-go test-js test-e2e test-image test-deploy
 
 # The store suites run on SQLite and, inside a throwaway server, on PostgreSQL.
-test-go:
+test-go: $(DKIMPY)
 	go vet work
 	./scripts/with-postgres.sh go test -race -count=1 work
 
@@ -132,7 +139,7 @@ fmt: $(GOLANGCI_LINT) install
 	for m in $(GO_MODULES); do (cd $$m && $(GOLANGCI_LINT) fmt ./...); done
 	$(PNPM) exec biome check --write .
 
-bench: build $(CHROMIUM) bench-load bench-backup bench-releases
+bench: build $(CHROMIUM) bench-load bench-backup bench-releases bench-replica
 	$(PNPM) --filter @portfolio/e2e run bench
 
 # The write path under load, page p99 with the analytics off and on, and the fault
@@ -150,6 +157,12 @@ bench-backup:
 # and allocations, bytes read from the store, artifacts read whole, per request.
 bench-releases:
 	./scripts/with-postgres.sh go test -run '^$$' -bench ColdFileOfAnOlderRelease -benchtime 100x ./services/gateway/cmd/gateway
+
+# Continuous replication (docs/decisions/0053): `gateway restore --from-replica` of
+# 100,000 subscribers from a file replica and from versitygw, and the requests sent to
+# the object store per hour, idle and at 10 and 100 writes a second (about 7 minutes).
+bench-replica:
+	go test -run '^$$' -bench 'ReplicaRestore|ReplicaRequests' -benchtime 1x -timeout 30m -v ./services/gateway/cmd/gateway
 
 # Every go test -fuzz target, FUZZTIME (60 s) each, one at a time: go test -fuzz takes
 # one package and one target per run. Their seed corpora run in make test already; what

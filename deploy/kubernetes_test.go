@@ -31,6 +31,95 @@ type rendered struct {
 	hpas        []*autoscalingv2.HorizontalPodAutoscaler
 	pdbs        []*policyv1.PodDisruptionBudget
 	accounts    []*corev1.ServiceAccount
+	// CloudNativePG's (overlays/ha-cnpg), decoded into the parts this repository sets.
+	clusters  []*cnpgCluster
+	stores    []*cnpgObjectStore
+	schedules []*cnpgScheduledBackup
+}
+
+// objectMeta is the metadata the CloudNativePG objects here carry.
+type objectMeta struct {
+	Name string `json:"name"`
+}
+
+// cnpgCluster is the part of a CloudNativePG Cluster (postgresql.cnpg.io/v1) the
+// overlay sets; strict decoding refuses any field not listed (a typo).
+type cnpgCluster struct {
+	APIVersion string     `json:"apiVersion"`
+	Kind       string     `json:"kind"`
+	Metadata   objectMeta `json:"metadata"`
+	Spec       struct {
+		Instances int    `json:"instances"`
+		ImageName string `json:"imageName"`
+		Storage   struct {
+			Size string `json:"size"`
+		} `json:"storage"`
+		Bootstrap struct {
+			Initdb struct {
+				Database string `json:"database"`
+				Owner    string `json:"owner"`
+			} `json:"initdb"`
+		} `json:"bootstrap"`
+		Postgresql struct {
+			Synchronous struct {
+				Method string `json:"method"`
+				Number int    `json:"number"`
+			} `json:"synchronous"`
+			Parameters map[string]string `json:"parameters"`
+		} `json:"postgresql"`
+		Plugins []struct {
+			Name          string            `json:"name"`
+			IsWALArchiver bool              `json:"isWALArchiver"`
+			Parameters    map[string]string `json:"parameters"`
+		} `json:"plugins"`
+	} `json:"spec"`
+}
+
+type secretKey struct {
+	Name string `json:"name"`
+	Key  string `json:"key"`
+}
+
+// cnpgObjectStore is the Barman Cloud plugin's ObjectStore (barmancloud.cnpg.io/v1).
+type cnpgObjectStore struct {
+	APIVersion string     `json:"apiVersion"`
+	Kind       string     `json:"kind"`
+	Metadata   objectMeta `json:"metadata"`
+	Spec       struct {
+		RetentionPolicy string `json:"retentionPolicy"`
+		Configuration   struct {
+			DestinationPath string `json:"destinationPath"`
+			EndpointURL     string `json:"endpointURL"`
+			S3Credentials   struct {
+				AccessKeyID     secretKey `json:"accessKeyId"`
+				SecretAccessKey secretKey `json:"secretAccessKey"`
+			} `json:"s3Credentials"`
+			WAL struct {
+				Compression string `json:"compression"`
+			} `json:"wal"`
+			Data struct {
+				Compression string `json:"compression"`
+			} `json:"data"`
+		} `json:"configuration"`
+	} `json:"spec"`
+}
+
+// cnpgScheduledBackup is a CloudNativePG ScheduledBackup.
+type cnpgScheduledBackup struct {
+	APIVersion string     `json:"apiVersion"`
+	Kind       string     `json:"kind"`
+	Metadata   objectMeta `json:"metadata"`
+	Spec       struct {
+		Schedule             string `json:"schedule"`
+		BackupOwnerReference string `json:"backupOwnerReference"`
+		Cluster              struct {
+			Name string `json:"name"`
+		} `json:"cluster"`
+		Method              string `json:"method"`
+		PluginConfiguration struct {
+			Name string `json:"name"`
+		} `json:"pluginConfiguration"`
+	} `json:"spec"`
 }
 
 // render runs `kubectl kustomize` on an overlay and decodes every object: an unknown
@@ -78,6 +167,15 @@ func render(t *testing.T, overlay string) rendered {
 		case "policy/v1 PodDisruptionBudget":
 			o := &policyv1.PodDisruptionBudget{}
 			r.pdbs, obj = append(r.pdbs, o), o
+		case "postgresql.cnpg.io/v1 Cluster":
+			o := &cnpgCluster{}
+			r.clusters, obj = append(r.clusters, o), o
+		case "barmancloud.cnpg.io/v1 ObjectStore":
+			o := &cnpgObjectStore{}
+			r.stores, obj = append(r.stores, o), o
+		case "postgresql.cnpg.io/v1 ScheduledBackup":
+			o := &cnpgScheduledBackup{}
+			r.schedules, obj = append(r.schedules, o), o
 		case "v1 Secret":
 			t.Fatalf("%s renders a Secret: secrets are created out of band, never committed", overlay)
 		default:
@@ -149,12 +247,12 @@ func hostOf(t *testing.T, raw string) string {
 }
 
 func TestKubernetesOverlays(t *testing.T) {
-	for _, overlay := range []string{"single", "ha"} {
+	for _, overlay := range []string{"single", "ha", "ha-cnpg"} {
 		t.Run(overlay, func(t *testing.T) {
 			r := render(t, overlay)
 			checkPolicies(t, r)
 			checkShutdown(t, r)
-			checkNetworkPolicy(t, r.policies[0])
+			checkNetworkPolicy(t, overlay, r.policies[0])
 			d := r.deployments[0]
 			env := envOf(d.Spec.Template.Spec.Containers[0])
 			switch overlay {
@@ -178,7 +276,14 @@ func TestKubernetesOverlays(t *testing.T) {
 				if _, ok := env["PORTFOLIO_DATABASE_URL"]; ok {
 					t.Error("single sets PORTFOLIO_DATABASE_URL: it runs on SQLite")
 				}
-			case "ha":
+				// Replication on once its Secret exists; the pod starts without it.
+				for _, name := range []string{"PORTFOLIO_REPLICA_URL", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY"} {
+					ref := env[name].ValueFrom
+					if ref == nil || ref.SecretKeyRef == nil || ref.SecretKeyRef.Name != "portfolio-replica" || ref.SecretKeyRef.Optional == nil || !*ref.SecretKeyRef.Optional {
+						t.Errorf("single: %s from %+v, want the optional Secret portfolio-replica", name, ref)
+					}
+				}
+			case "ha", "ha-cnpg":
 				if d.Spec.Replicas == nil || *d.Spec.Replicas < 3 {
 					t.Errorf("ha: replicas %v, want 3 or more", d.Spec.Replicas)
 				}
@@ -188,14 +293,62 @@ func TestKubernetesOverlays(t *testing.T) {
 				if len(r.pdbs) != 1 || r.pdbs[0].Spec.MinAvailable == nil || r.pdbs[0].Spec.MinAvailable.IntValue() < 2 {
 					t.Error("ha: want a PodDisruptionBudget keeping at least 2 available")
 				}
-				if _, ok := env["PORTFOLIO_BACKUP_DIR"]; ok {
-					t.Error("ha sets PORTFOLIO_BACKUP_DIR, which the gateway refuses on PostgreSQL (back it up with pg_dump)")
+				for _, name := range []string{"PORTFOLIO_BACKUP_DIR", "PORTFOLIO_REPLICA_URL"} {
+					if _, ok := env[name]; ok {
+						t.Errorf("ha sets %s, which the gateway refuses on PostgreSQL (it archives its own WAL)", name)
+					}
 				}
 				if e, ok := env["PORTFOLIO_DATABASE_URL"]; !ok || e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
 					t.Error("ha: PORTFOLIO_DATABASE_URL must come from a Secret")
 				}
+				if overlay == "ha-cnpg" {
+					checkArchiving(t, r, env["PORTFOLIO_DATABASE_URL"].ValueFrom.SecretKeyRef)
+				} else if len(r.clusters) != 0 {
+					t.Error("ha runs on an external PostgreSQL: no Cluster of its own")
+				}
 			}
 		})
+	}
+}
+
+// checkArchiving: ha-cnpg's PostgreSQL loses no commit with a disk (a synchronous
+// standby among three instances), archives its WAL continuously (at least every
+// minute) to an object store whose keys come from a Secret, with a daily base
+// backup: a lost cluster is recovered to a point in time (docs/decisions/0053). The
+// gateway connects with the URL the operator makes for the Cluster.
+func checkArchiving(t *testing.T, r rendered, dbURL *corev1.SecretKeySelector) {
+	t.Helper()
+	if len(r.clusters) != 1 || len(r.stores) != 1 || len(r.schedules) != 1 {
+		t.Fatalf("ha-cnpg: %d Clusters, %d ObjectStores, %d ScheduledBackups; want one of each", len(r.clusters), len(r.stores), len(r.schedules))
+	}
+	c, store, sched := r.clusters[0].Spec, r.stores[0], r.schedules[0].Spec
+	if c.Instances < 3 || c.Postgresql.Synchronous.Number < 1 {
+		t.Errorf("ha-cnpg: %d instances, %d synchronous standbys; want 3 and at least 1", c.Instances, c.Postgresql.Synchronous.Number)
+	}
+	if _, tag, ok := strings.Cut(c.ImageName, ":"); !ok || tag == "" || tag == "latest" {
+		t.Errorf("ha-cnpg: PostgreSQL image %q, want a pinned tag", c.ImageName)
+	}
+	if d, err := time.ParseDuration(c.Postgresql.Parameters["archive_timeout"]); err != nil || d > time.Minute {
+		t.Errorf("ha-cnpg: archive_timeout %q, want a minute or less (the most a lost cluster loses)", c.Postgresql.Parameters["archive_timeout"])
+	}
+	archiving := false
+	for _, p := range c.Plugins {
+		if p.Name == "barman-cloud.cloudnative-pg.io" && p.IsWALArchiver && p.Parameters["barmanObjectName"] == store.Metadata.Name {
+			archiving = true
+		}
+	}
+	if !archiving {
+		t.Errorf("ha-cnpg: the Cluster's plugins %+v do not archive its WAL to %s", c.Plugins, store.Metadata.Name)
+	}
+	conf := store.Spec.Configuration
+	if !strings.HasPrefix(conf.DestinationPath, "s3://") || conf.S3Credentials.AccessKeyID.Name == "" || conf.S3Credentials.SecretAccessKey.Name == "" || store.Spec.RetentionPolicy == "" {
+		t.Errorf("ha-cnpg: ObjectStore %+v, want an s3:// destination, keys from a Secret and a retention", store.Spec)
+	}
+	if sched.Cluster.Name != r.clusters[0].Metadata.Name || sched.Method != "plugin" || sched.PluginConfiguration.Name != "barman-cloud.cloudnative-pg.io" {
+		t.Errorf("ha-cnpg: ScheduledBackup %+v, want the Cluster's base backups through the plugin", sched)
+	}
+	if dbURL.Name != r.clusters[0].Metadata.Name+"-app" || dbURL.Key != "uri" {
+		t.Errorf("ha-cnpg: PORTFOLIO_DATABASE_URL from %s/%s, want the operator's %s-app/uri", dbURL.Name, dbURL.Key, r.clusters[0].Metadata.Name)
 	}
 }
 
@@ -293,7 +446,7 @@ func checkShutdown(t *testing.T, r rendered) {
 }
 
 // checkNetworkPolicy: egress reaches DNS, PostgreSQL and SMTP only.
-func checkNetworkPolicy(t *testing.T, np *networkingv1.NetworkPolicy) {
+func checkNetworkPolicy(t *testing.T, overlay string, np *networkingv1.NetworkPolicy) {
 	if !slices.Contains(np.Spec.PolicyTypes, networkingv1.PolicyTypeEgress) {
 		t.Fatal("NetworkPolicy does not restrict egress")
 	}
@@ -310,8 +463,13 @@ func checkNetworkPolicy(t *testing.T, np *networkingv1.NetworkPolicy) {
 		}
 	}
 	slices.Sort(ports)
-	if want := []string{"25/TCP", "465/TCP", "53/TCP", "53/UDP", "5432/TCP", "587/TCP"}; !slices.Equal(ports, want) {
-		t.Errorf("egress ports %v, want only DNS, PostgreSQL and SMTP %v", ports, want)
+	want := []string{"25/TCP", "465/TCP", "53/TCP", "53/UDP", "5432/TCP", "587/TCP"}
+	if overlay == "single" {
+		// And the replica's object store over HTTPS (docs/decisions/0053).
+		want = []string{"25/TCP", "443/TCP", "465/TCP", "53/TCP", "53/UDP", "5432/TCP", "587/TCP"}
+	}
+	if !slices.Equal(ports, want) {
+		t.Errorf("%s: egress ports %v, want only DNS, PostgreSQL and SMTP (and on single the object store) %v", overlay, ports, want)
 	}
 }
 

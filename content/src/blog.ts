@@ -92,6 +92,14 @@ export function getTag(slug: string): BlogTag | undefined {
   return tagsBySlug.get(slug);
 }
 
+/**
+ * The page of the tag named `name` as a post or an edition spells it (/blog/tags/<slug>);
+ * undefined when no published post has the tag, so it has no page.
+ */
+export function tagPageOf(name: string): string | undefined {
+  return getTag(tagSlug(name))?.url;
+}
+
 const bySlug = new Map<string, BlogPost>(posts.map((p) => [p.slug, p]));
 
 /**

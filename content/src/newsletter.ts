@@ -49,14 +49,6 @@ export async function loadEditions(): Promise<readonly Edition[]> {
   return loaded;
 }
 
-/**
- * The editions' texts if loadEditions has already brought them: the prerender loads them
- * first, so /newsletter arrives with every edition's text and its full height.
- */
-export function loadedEditions(): readonly Edition[] | undefined {
-  return loaded;
-}
-
 /** The /newsletter page's texts, form labels and rules, and toasts. */
 export const newsletterPage: NewsletterPage = contentOf(newsletterPageJson) as NewsletterPage;
 

@@ -46,5 +46,10 @@ export function getProject(id: number): ProjectPage | undefined {
   return pagesById.get(id);
 }
 
+/** The path of a project's own page, e.g. /projects/1. */
+export function projectPath(project: Pick<Project, "id">): string {
+  return `/projects/${project.id}`;
+}
+
 /** The project categories, in the schema's order. */
 export const projectCategories: readonly ProjectCategory[] = schemaProjectCategories;

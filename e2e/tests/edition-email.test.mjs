@@ -229,10 +229,11 @@ describe("the emails a subscriber gets", () => {
             new RegExp(`<h2[^>]*>${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</h2>`),
             `#${e.id} in the feed: "${title}"`,
           );
-        // The feed's entry is the edition page's article: its tags' list, then the text's.
+        // The feed's entry is the edition's text alone (decision 0057): its lists' items,
+        // not the page's list of tags.
         assert.equal(
           content.match(/<li>/g)?.length,
-          e.tags.length + listItems(e.text),
+          listItems(e.text),
           `#${e.id} in the feed: its list items`,
         );
       }

@@ -72,7 +72,7 @@ describe("subscribers in and out", () => {
     const exported = readFileSync(file, "utf8");
     assert.equal(
       exported.split("\n")[0],
-      "email,name,state,subscribedAt,confirmedAt,unsubscribedAt,source",
+      "email,name,state,subscribedAt,confirmedAt,unsubscribedAt,source,suppressed,suppressedAt",
     );
     assert.equal(listOf(exported).length, 4, exported);
 
@@ -91,7 +91,7 @@ describe("subscribers in and out", () => {
     assert.equal(res.status(), 200);
     const again = await res.text();
     assert.deepEqual(listOf(again), listOf(exported));
-    for (const row of again.trim().split("\n").slice(1)) assert.match(row, /,import$/);
+    for (const row of again.trim().split("\n").slice(1)) assert.match(row, /,import,,$/);
 
     // The unconfirmed reader is asked again, by the new site; nobody else hears of it.
     const ask = await mailTo(readers.unconfirmed, /^Confirm/);

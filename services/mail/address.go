@@ -51,3 +51,9 @@ func ValidPlainAddress(s string) bool {
 func isLetterDigitHyphen(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-'
 }
+
+// AddressKey is the form of an address that decides whether two are the same
+// mailbox: trimmed and lower-cased. Mailbox names are case-sensitive in theory and
+// never in practice; the newsletter's subscribers and the suppression list are kept
+// by it.
+func AddressKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }

@@ -67,9 +67,38 @@ func Compose(m Message) (*gomail.Msg, error) {
 	return msg, nil
 }
 
-// Render writes m as an RFC 5322 message (what an .eml file holds).
-func Render(w io.Writer, m Message) error {
+// Signer signs a composed message: given its bytes, it returns the header field to
+// add (mail/dkim: DKIM-Signature).
+type Signer interface {
+	Sign(raw []byte) (name, value string, err error)
+}
+
+// ComposeSigned is Compose, then, with a signer, the message signed: its bytes are
+// written once for the signer, and the signature's header field is added, preformatted
+// (already folded), to the message, which writes the same bytes again with it. go-mail
+// keeps a message's MIME boundaries once written, so the second writing is the first
+// one plus that field. A nil signer signs nothing.
+func ComposeSigned(m Message, signer Signer) (*gomail.Msg, error) {
 	msg, err := Compose(m)
+	if err != nil || signer == nil {
+		return msg, err
+	}
+	var buf bytes.Buffer
+	if _, err := msg.WriteTo(&buf); err != nil {
+		return nil, fmt.Errorf("write message: %w", err)
+	}
+	name, value, err := signer.Sign(buf.Bytes())
+	if err != nil {
+		return nil, err
+	}
+	msg.SetGenHeaderPreformatted(gomail.Header(name), value)
+	return msg, nil
+}
+
+// Render writes m as an RFC 5322 message (what an .eml file holds), signed by signer
+// unless it is nil.
+func Render(w io.Writer, m Message, signer Signer) error {
+	msg, err := ComposeSigned(m, signer)
 	if err != nil {
 		return err
 	}
@@ -79,10 +108,10 @@ func Render(w io.Writer, m Message) error {
 	return nil
 }
 
-// Bytes returns m rendered as an RFC 5322 message.
-func Bytes(m Message) ([]byte, error) {
+// Bytes returns m rendered as an RFC 5322 message, signed by signer unless it is nil.
+func Bytes(m Message, signer Signer) ([]byte, error) {
 	var buf bytes.Buffer
-	if err := Render(&buf, m); err != nil {
+	if err := Render(&buf, m, signer); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -108,5 +137,29 @@ func Permanent(err error) error {
 // validation error of a Message (which no retry can fix either).
 func IsPermanent(err error) bool {
 	var p *permanentError
-	return errors.As(err, &p) || errors.Is(err, ErrInvalid)
+	return errors.As(err, &p) || errors.Is(err, ErrInvalid) || IsSuppressed(err)
+}
+
+// suppressedError marks a message not sent because a recipient is on the suppression
+// list (mail/hygiene): not a failure, and not worth another attempt until the
+// suppression is lifted.
+type suppressedError struct{ err error }
+
+func (e *suppressedError) Error() string { return e.err.Error() }
+func (e *suppressedError) Unwrap() error { return e.err }
+
+// Suppressed marks err as a message held back for a suppressed recipient: the outbox
+// gives it up at once, as for a permanent failure, but counts and logs it as what it
+// is rather than as a failure.
+func Suppressed(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &suppressedError{err: err}
+}
+
+// IsSuppressed reports whether err, or an error it wraps, was marked Suppressed.
+func IsSuppressed(err error) bool {
+	var s *suppressedError
+	return errors.As(err, &s)
 }

@@ -13,6 +13,9 @@
 //	            Transport renders a queued message's bodies when it is sent
 //	outbox/     the durable outbox: its Store interface and the Worker that delivers
 //	sqlstore/   the outbox Store on SQLite and PostgreSQL, with its migrations and queries
+//	dkim/       signs a composed message with DKIM (go-msgauth), and prints its DNS record
+//	hygiene/    what the relays report (bounces, complaints, deliveries), the suppression
+//	            list it keeps, and the Transport that sends nothing to a suppressed address
 //	smtptest/   a real SMTP server for tests that records what it receives
 //	cmd/smtpsink  that server as a program, for browser tests and demos
 //

@@ -43,6 +43,7 @@ require (
 )
 
 require (
+	github.com/emersion/go-msgauth v0.7.0
 	github.com/portfolio-site/portfolio/services/apperr v0.0.0
 	github.com/portfolio-site/portfolio/services/sqldb v0.0.0
 )

@@ -129,7 +129,7 @@ func TestComposeMultipartAlternative(t *testing.T) {
 		t.Error("WithDefaults changed an existing Message-ID or Date")
 	}
 
-	raw, err := mail.Bytes(m)
+	raw, err := mail.Bytes(m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestComposeMultipartAlternative(t *testing.T) {
 func TestComposeQuotesDisplayNames(t *testing.T) {
 	m := valid()
 	m.ReplyTo = []mail.Address{{Name: `Jane "JD" Doe, Esq. <admin@example.com>`, Email: "jane@example.org"}}
-	raw, err := mail.Bytes(m)
+	raw, err := mail.Bytes(m, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,4 +26,10 @@
 // which ResumeEvery (run by the gateway in the background) calls at start-up and then
 // every minute, so a live replica takes over from one that died, queueing only the
 // recipients not yet queued.
+//
+// The list's hygiene (docs/decisions/0059): an unconfirmed subscriber gets one
+// reminder (SendReminders); the owner schedules an edition (Publisher.Schedule), and
+// PublishDue, called on every replica, starts each once, with its publication;
+// publishing skips suppressed addresses (PublisherOptions.Suppressions, the mail's
+// list); Results says what became of each edition's last send.
 package newsletter

@@ -22,6 +22,7 @@ var emailFiles embed.FS
 var (
 	confirmationTemplate = templates.MustParse(emailFiles, nil, "emails/newsletter_confirmation", "emails/newsletter_unsubscribe")
 	welcomeTemplate      = templates.MustParse(emailFiles, nil, "emails/newsletter_welcome", "emails/newsletter_unsubscribe")
+	reminderTemplate     = templates.MustParse(emailFiles, nil, "emails/newsletter_reminder", "emails/newsletter_unsubscribe")
 	editionTemplate      = templates.MustParse(emailFiles, map[string]any{
 		"editionHTML": emailhtml.Styled, "editionText": emailhtml.Text,
 	}, "emails/newsletter_edition", "emails/newsletter_unsubscribe")
@@ -30,7 +31,7 @@ var (
 // EmailTemplates are the emails this module queues, for the mail worker to render them
 // when it sends them (templates.NewRegistry, at wiring time).
 func EmailTemplates() []*templates.Email {
-	return []*templates.Email{confirmationTemplate, welcomeTemplate, editionTemplate}
+	return []*templates.Email{confirmationTemplate, welcomeTemplate, editionTemplate, reminderTemplate}
 }
 
 // DefaultToName greets a subscriber who gave no name (the spec's to_name default).
@@ -75,6 +76,16 @@ func confirmationMessage(f emailFields, confirmURL string, validFor time.Duratio
 	p["confirm_url"] = confirmURL
 	p["valid_for"] = durationText(validFor)
 	return confirmationTemplate.Deferred(p)
+}
+
+// reminderMessage is the one reminder to a subscriber who has not confirmed: a fresh
+// link, and that no other reminder follows. Its subject reads "Reminder: confirm your
+// subscription to <newsletter>".
+func reminderMessage(f emailFields, confirmURL string, validFor time.Duration) (mail.Message, error) {
+	p := f.params()
+	p["confirm_url"] = confirmURL
+	p["valid_for"] = durationText(validFor)
+	return reminderTemplate.Deferred(p)
 }
 
 // welcomeMessage greets a subscriber who has just confirmed: what a monthly edition

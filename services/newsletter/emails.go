@@ -3,6 +3,7 @@ package newsletter
 import (
 	"fmt"
 	"net/url"
+	"strings"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/mail"
@@ -22,18 +23,31 @@ type Emails struct {
 	ReplyTo   mail.Address // where a reply goes: the owner; empty for none
 	SiteName  string       // e.g. "DevOps Portfolio"
 	PublicURL string       // the site's absolute URL without a trailing slash: links
+	// UnsubscribeMailto, if set, is the address List-Unsubscribe also names, with the
+	// subscriber's token in the subject: a mail client without one-click unsubscribes
+	// by sending an email there (README, 'Unsubscribing by mail').
+	UnsubscribeMailto string
 }
+
+// UnsubscribeSubjectPrefix starts the subject of an unsubscribe by mail; the token
+// follows it.
+const UnsubscribeSubjectPrefix = "unsubscribe "
 
 func (e Emails) link(path, token string) string {
 	return e.PublicURL + path + "?token=" + url.QueryEscape(token)
 }
 
 // ListUnsubscribeHeaders are the headers of every newsletter email: the unsubscribe
-// link for the mail client's own button, and RFC 8058's promise that one POST to it
-// unsubscribes, with no page to go through.
-func ListUnsubscribeHeaders(unsubscribeURL string) []mail.Header {
+// link for the mail client's own button, RFC 8058's promise that one POST to it
+// unsubscribes, with no page to go through, and, with a mailto address, RFC 2369's
+// mailto: with the token in its subject for a client that only sends email.
+func ListUnsubscribeHeaders(unsubscribeURL, mailto, token string) []mail.Header {
+	value := "<" + unsubscribeURL + ">"
+	if mailto != "" {
+		value += ", <mailto:" + mailto + "?subject=" + url.PathEscape(UnsubscribeSubjectPrefix+token) + ">"
+	}
 	return []mail.Header{
-		{Name: "List-Unsubscribe", Value: "<" + unsubscribeURL + ">"},
+		{Name: "List-Unsubscribe", Value: value},
 		{Name: "List-Unsubscribe-Post", Value: "List-Unsubscribe=One-Click"},
 	}
 }
@@ -57,7 +71,7 @@ func (s *Service) fields(sub Subscriber) emailFields {
 func (s *Service) address(sub Subscriber, m mail.Message) mail.Message {
 	m.From = s.emails.From
 	m.To = []mail.Address{{Name: sub.Name, Email: sub.Email}}
-	m.Headers = ListUnsubscribeHeaders(s.UnsubscribeURL(sub.ID))
+	m.Headers = ListUnsubscribeHeaders(s.UnsubscribeURL(sub.ID), s.emails.UnsubscribeMailto, s.signer.Token(sub.ID))
 	if s.emails.ReplyTo.Email != "" {
 		m.ReplyTo = []mail.Address{s.emails.ReplyTo}
 	}
@@ -69,6 +83,15 @@ func (s *Service) confirmationEmail(sub Subscriber, token string) (mail.Message,
 	m, err := confirmationMessage(s.fields(sub), s.emails.link(ConfirmPath, token), s.confirmTTL)
 	if err != nil {
 		return mail.Message{}, fmt.Errorf("newsletter: confirmation email: %w", err)
+	}
+	return s.address(sub, m), nil
+}
+
+// reminderEmail reminds sub, not confirmed yet, with a fresh link with token.
+func (s *Service) reminderEmail(sub Subscriber, token string) (mail.Message, error) {
+	m, err := reminderMessage(s.fields(sub), s.emails.link(ConfirmPath, token), s.confirmTTL)
+	if err != nil {
+		return mail.Message{}, fmt.Errorf("newsletter: reminder email: %w", err)
 	}
 	return s.address(sub, m), nil
 }
@@ -121,6 +144,21 @@ func editionHTML(html, pageURL string) (string, error) {
 
 // ConfirmURL is the confirmation link carrying token.
 func (s *Service) ConfirmURL(token string) string { return s.emails.link(ConfirmPath, token) }
+
+// UnsubscribeToken reads the token out of the subject of an unsubscribe by mail
+// ("unsubscribe <token>", as the mailto: of List-Unsubscribe sets it, perhaps with
+// "Re: " or the like before it); "" when there is none.
+func UnsubscribeToken(subject string) string {
+	i := strings.Index(strings.ToLower(subject), UnsubscribeSubjectPrefix)
+	if i < 0 {
+		return ""
+	}
+	fields := strings.Fields(subject[i+len(UnsubscribeSubjectPrefix):])
+	if len(fields) == 0 {
+		return ""
+	}
+	return fields[0]
+}
 
 // UnsubscribeURL is subscriber id's unsubscribe link: the page with the button, and
 // the RFC 8058 one-click target. It works for as long as the signing key is kept.

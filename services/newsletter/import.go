@@ -16,6 +16,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
 
 // The bounds of an import: what one request may ask the store to write in one
@@ -60,7 +61,10 @@ type ImportResult struct {
 	// ConfirmationsSent is how many confirmation emails the import queued: to the
 	// Unconfirmed it did not hold back, and the ConfirmationsResent.
 	ConfirmationsSent int
-	Refused           []RefusedRow
+	// Suppressed are the addresses the file marked suppressed (this site's export)
+	// that the import put on the suppression list, on the list already or not.
+	Suppressed int
+	Refused    []RefusedRow
 }
 
 // Added is how many subscribers the import added.
@@ -156,7 +160,26 @@ func (s *Service) Import(ctx context.Context, file io.Reader) (ImportResult, err
 	if res.ConfirmationsSent > 0 {
 		s.wake()
 	}
+	// The suppressions come after the subscribers' commit: the suppression list is the
+	// mail module's. Importing the file again adds the ones a failure left out.
+	if res.Suppressed, err = s.importSuppressions(ctx, rows); err != nil {
+		return ImportResult{}, apperr.Wrap(apperr.Unavailable, "The subscribers were imported, but their suppressions could not be: import the file again.", err)
+	}
 	return res, nil
+}
+
+// importSuppressions puts the suppressions of rows on the mail's suppression list.
+func (s *Service) importSuppressions(ctx context.Context, rows []importRow) (int, error) {
+	var sups []hygiene.Suppression
+	for _, r := range rows {
+		if r.sub.Suppression != nil {
+			sups = append(sups, *r.sub.Suppression)
+		}
+	}
+	if len(sups) == 0 || s.suppressions == nil {
+		return 0, nil
+	}
+	return s.suppressions.Import(ctx, sups)
 }
 
 // importRow is a row found good, before the store has its say.

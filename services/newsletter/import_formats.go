@@ -7,6 +7,7 @@ import (
 	"unicode"
 
 	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
 
 // The exports an import reads, told apart by their header, and how their columns map
@@ -27,6 +28,8 @@ const (
 	colConfirmed
 	colUnsubscribed
 	colCleaned // Mailchimp's bounced addresses
+	colSuppressed
+	colSuppressedAt
 	numRoles
 )
 
@@ -61,6 +64,7 @@ var importFormats = []importFormat{
 		columns: [numRoles][]string{
 			colEmail: {"email"}, colName: {"name"}, colStatus: {"state"},
 			colSubscribed: {"subscribedat"}, colConfirmed: {"confirmedat"}, colUnsubscribed: {"unsubscribedat"},
+			colSuppressed: {"suppressed"}, colSuppressedAt: {"suppressedat"},
 		},
 		status: func(r csvRow) (kind, string) {
 			switch s := strings.ToLower(r.get(colStatus)); State(s) {
@@ -327,6 +331,9 @@ func (f importFormat) subscriber(r csvRow, now time.Time) (ImportedSubscriber, s
 	default:
 		sub.State = StateUnconfirmed
 	}
+	if reason := r.suppression(&sub, now); reason != "" {
+		return ImportedSubscriber{}, reason
+	}
 	sub.SubscribedAt = subscribed
 	if sub.SubscribedAt.IsZero() {
 		// No date of its own: the earliest the row tells, else now.
@@ -362,4 +369,25 @@ func problemsOf(err error) string {
 		parts = append(parts, strings.ToLower(p.Message[:1])+p.Message[1:])
 	}
 	return strings.Join(parts, "; ")
+}
+
+// suppression reads this site's export's suppression columns into sub, or says why
+// they are wrong.
+func (r csvRow) suppression(sub *ImportedSubscriber, now time.Time) string {
+	reason := hygiene.Reason(strings.ToLower(strings.TrimSpace(r.get(colSuppressed))))
+	if reason == "" {
+		return ""
+	}
+	if !reason.Valid() {
+		return fmt.Sprintf("suppressed %q is not hard_bounce, complaint or soft_bounces", reason)
+	}
+	at, why := r.time(colSuppressedAt, now)
+	if why != "" {
+		return why
+	}
+	if at.IsZero() {
+		at = now
+	}
+	sub.Suppression = &hygiene.Suppression{Email: sub.Email, Reason: reason, At: at, Detail: "imported"}
+	return ""
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
 
 // Schedule is how often an edition comes out, as the admin shows it.
@@ -67,6 +68,10 @@ type PublicationStore interface {
 	// LastPublications returns the last done publication of each edition published at
 	// least once, by edition id.
 	LastPublications(ctx context.Context) ([]Publication, error)
+	// The owner's scheduled editions (schedule.go).
+	ScheduleStore
+	// What became of the emails (results.go).
+	ResultsStore
 }
 
 var (
@@ -104,6 +109,16 @@ type PublisherOptions struct {
 	// Editions, if set, are the editions as the newsletter's section serves them now
 	// (a newer release can add one); NewPublisher's are then not used.
 	Editions func() []content.Edition
+	// Suppressions, if set, is the mail's suppression list: a recipient on it (a hard
+	// bounce, a complaint) is skipped, as one who unsubscribed is, and counted apart
+	// from those who got the edition. The outbox holds back what reaches it anyway.
+	Suppressions Suppressions
+}
+
+// Suppressions says which addresses get no email (mail/hygiene.Service), by
+// mail.AddressKey.
+type Suppressions interface {
+	Suppressed(ctx context.Context, emails []string) (map[string]hygiene.Suppression, error)
 }
 
 // Publisher sends editions to the confirmed subscribers through the mail outbox. The
@@ -249,10 +264,14 @@ func (p *Publisher) finish(ctx context.Context, ed content.Edition, pub Publicat
 				return PublishResult{}, fmt.Errorf("newsletter: publish edition %d: %w", ed.ID, err)
 			}
 		}
+		suppressed, err := p.suppressed(ctx, recipients)
+		if err != nil {
+			return PublishResult{}, fmt.Errorf("newsletter: publish edition %d: %w", ed.ID, err)
+		}
 		deliveries := make([]Delivery, 0, len(recipients))
 		var skipped []int64
 		for _, sub := range recipients {
-			if sub.State != StateConfirmed {
+			if sub.State != StateConfirmed || suppressed[EmailKey(sub.Email)] {
 				skipped = append(skipped, sub.ID)
 				continue
 			}
@@ -282,6 +301,26 @@ func (p *Publisher) finish(ctx context.Context, ed content.Edition, pub Publicat
 		return PublishResult{}, fmt.Errorf("newsletter: publish edition %d: %w", ed.ID, err)
 	}
 	return PublishResult{Publication: fin, Title: ed.Title}, nil
+}
+
+// suppressed is which of recipients' addresses are suppressed, by EmailKey.
+func (p *Publisher) suppressed(ctx context.Context, recipients []Subscriber) (map[string]bool, error) {
+	if p.opts.Suppressions == nil {
+		return nil, nil
+	}
+	emails := make([]string, len(recipients))
+	for i, sub := range recipients {
+		emails[i] = sub.Email
+	}
+	list, err := p.opts.Suppressions.Suppressed(ctx, emails)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(list))
+	for key := range list {
+		out[key] = true
+	}
+	return out, nil
 }
 
 // LastPublications returns the last finished publication of each edition published

@@ -9,6 +9,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
 
 // Defaults of Options.
@@ -37,6 +38,18 @@ type Options struct {
 	Now func() time.Time
 	// Notify, if set, is called after emails were queued, to wake the mail worker.
 	Notify func()
+	// ReminderAfter is how long after their last confirmation email an unconfirmed
+	// subscriber gets their one reminder (SendReminders); 0 sends none.
+	ReminderAfter time.Duration
+	// Suppressions, if set, takes the suppressions an import's file carries (this
+	// site's export has them): the mail's suppression list.
+	Suppressions SuppressionImporter
+}
+
+// SuppressionImporter puts suppressions on the mail's suppression list
+// (hygiene.Service), keeping those there; it returns how many it added.
+type SuppressionImporter interface {
+	Import(ctx context.Context, sups []hygiene.Suppression) (int, error)
 }
 
 // Service is the newsletter's subscriptions: subscribing, confirming, unsubscribing
@@ -48,6 +61,8 @@ type Service struct {
 	confirmTTL     time.Duration
 	resendInterval time.Duration
 	importPerDay   int
+	reminderAfter  time.Duration
+	suppressions   SuppressionImporter
 	now            func() time.Time
 	notify         func()
 }
@@ -69,6 +84,8 @@ func NewService(ctx context.Context, store Store, emails Emails, opts Options) (
 		confirmTTL:     opts.ConfirmTTL,
 		resendInterval: opts.ResendInterval,
 		importPerDay:   opts.ImportConfirmationsPerDay,
+		reminderAfter:  opts.ReminderAfter,
+		suppressions:   opts.Suppressions,
 		now:            opts.Now,
 		notify:         opts.Notify,
 	}
@@ -85,6 +102,38 @@ func NewService(ctx context.Context, store Store, emails Emails, opts Options) (
 		s.now = time.Now
 	}
 	return s, nil
+}
+
+// remindersPerRound bounds one round of SendReminders' reads.
+const remindersPerRound = 100
+
+// SendReminders queues the one reminder owed to each unconfirmed subscriber whose last
+// confirmation went out ReminderAfter ago or more (but no longer ago than that plus a
+// link's life: one who let the link lapse long ago is not written to again). Each
+// reminder carries a fresh link, valid for ConfirmTTL from now; the first link works
+// too while it lasts. Every replica may call it: nobody gets two. It returns how many
+// it queued.
+func (s *Service) SendReminders(ctx context.Context) (int, error) {
+	if s.reminderAfter <= 0 {
+		return 0, nil
+	}
+	total := 0
+	for {
+		now := s.clock()
+		before := now.Add(-s.reminderAfter)
+		n, err := s.store.Remind(ctx, before.Add(-s.confirmTTL), before, now, remindersPerRound, func(sub Subscriber) (ConfirmationToken, []mail.Message, error) {
+			token, hash := newConfirmToken()
+			m, err := s.reminderEmail(sub, token)
+			return ConfirmationToken{Hash: hash, ExpiresAt: now.Add(s.confirmTTL)}, []mail.Message{m}, err
+		})
+		total += n
+		if n > 0 {
+			s.wake()
+		}
+		if err != nil || n < remindersPerRound {
+			return total, err
+		}
+	}
 }
 
 // ErrInvalidToken is returned for a link that is not one of ours, or names nobody.

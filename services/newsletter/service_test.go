@@ -101,6 +101,7 @@ func (e *env) service(t testing.TB) *newsletter.Service {
 		ConfirmTTL:                72 * time.Hour,
 		ResendInterval:            10 * time.Minute,
 		ImportConfirmationsPerDay: e.importPerDay,
+		ReminderAfter:             24 * time.Hour,
 		Now:                       e.clock.Now,
 		Notify: func() {
 			e.mu.Lock()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
 
 // Store keeps subscribers, their confirmation tokens and the unsubscribe signing key.
@@ -60,6 +61,12 @@ type Store interface {
 	// confirmation an earlier import held back, if its row here is unconfirmed, gets it
 	// (with this row's Token) within the same limit (Resent), or stays Held.
 	Import(ctx context.Context, subs []ImportedSubscriber, at time.Time, perDay int, emails EmailsFunc) (ImportOutcome, error)
+	// Remind gives their one reminder to up to limit unconfirmed subscribers never
+	// reminded whose last confirmation was queued after sentAfter and at or before
+	// sentBefore, the oldest first: each is marked reminded at at, remind(subscriber)
+	// says the fresh link to store and the emails to queue, all in one transaction,
+	// and nobody is reminded twice, also by processes racing. It returns how many were.
+	Remind(ctx context.Context, sentAfter, sentBefore, at time.Time, limit int, remind RemindFunc) (int, error)
 	// SigningKey returns the key unsubscribe tokens are signed with. The first call on
 	// a new store keeps candidate and returns it; every later call, from any process,
 	// returns that same key.
@@ -88,6 +95,9 @@ type ImportedSubscriber struct {
 	// unsubscribed one that had been confirmed); UnsubscribedAt for StateUnsubscribed.
 	SubscribedAt, ConfirmedAt, UnsubscribedAt time.Time
 	Token                                     ConfirmationToken // StateUnconfirmed only
+	// Suppression, if set, is the address's suppression in the export it came from
+	// (this site's): Service.Import puts it on the mail's suppression list.
+	Suppression *hygiene.Suppression
 }
 
 // ImportOutcome is what Store.Import did besides adding subscribers.
@@ -111,6 +121,9 @@ type ConfirmationToken struct {
 // EmailsFunc renders the emails about a subscriber once the store knows who they are
 // (their id is in the unsubscribe link).
 type EmailsFunc func(Subscriber) ([]mail.Message, error)
+
+// RemindFunc makes a reminder for a subscriber: the link to store and the emails.
+type RemindFunc func(Subscriber) (ConfirmationToken, []mail.Message, error)
 
 // SubscribeOutcome is what Subscribe did. The visitor is never told: every outcome
 // answers the same.

@@ -73,7 +73,7 @@ func (c Counts) Total() int { return c.Unconfirmed + c.Confirmed + c.Unsubscribe
 // same: trimmed and lower-cased. Mailbox names are case-sensitive in theory and never
 // in practice; one person typing their address in two ways must not get two
 // subscriptions.
-func EmailKey(email string) string { return strings.ToLower(strings.TrimSpace(email)) }
+func EmailKey(email string) string { return mail.AddressKey(email) }
 
 // Limits, in characters (Unicode code points) after trimming.
 const (

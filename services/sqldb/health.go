@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"embed"
 	"fmt"
+	"sync"
+	"time"
 )
 
 // healthFiles are the write probe's table (migrations/<dialect>/) and statements
@@ -27,11 +29,26 @@ const probePayload = 4096 + 512
 type Health struct {
 	db *DB
 	q  struct{ InsertReadinessProbe, DeleteReadinessProbe string }
+
+	// every, if set, is how long a write probe's result stands: a replicated
+	// database ships every commit, probes included, so an idle site probed every
+	// few seconds would keep its replica busy (docs/decisions/0053).
+	every time.Duration
+	now   func() time.Time
+	mu    sync.Mutex
+	at    time.Time // of the last probe that ran
+	last  error
 }
 
 // NewHealth returns the checks over db, migrated with HealthSchema.
 func NewHealth(db *DB) *Health {
-	h := &Health{db: db}
+	return NewHealthEvery(db, 0, time.Now)
+}
+
+// NewHealthEvery is NewHealth whose write probe commits at most once every every;
+// in between, CheckWritable answers the last probe's result.
+func NewHealthEvery(db *DB, every time.Duration, now func() time.Time) *Health {
+	h := &Health{db: db, every: every, now: now}
 	MustLoadQueries(healthFiles, db.Dialect, &h.q)
 	return h
 }
@@ -44,6 +61,23 @@ func (h *Health) PingContext(ctx context.Context) error { return h.db.PingContex
 // so no module can write either. Straight on the writer, not through Write: a probe
 // is no request's write, and it must not wait behind (or be hidden in) a group commit.
 func (h *Health) CheckWritable(ctx context.Context) error {
+	if h.every <= 0 {
+		return h.probe(ctx)
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.at.IsZero() && h.now().Sub(h.at) < h.every {
+		return h.last
+	}
+	h.last = h.probe(ctx)
+	if ctx.Err() == nil {
+		h.at = h.now()
+	}
+	return h.last
+}
+
+// probe commits a row and deletes it.
+func (h *Health) probe(ctx context.Context) error {
 	id := rand.Text()
 	if _, err := h.db.ExecContext(ctx, h.q.InsertReadinessProbe, id, make([]byte, probePayload)); err != nil {
 		return fmt.Errorf("database: write probe: %w", err)

@@ -2,7 +2,9 @@ package sqldb_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/portfolio-site/portfolio/services/sqldb"
 	"github.com/portfolio-site/portfolio/services/sqldb/sqldbtest"
@@ -69,5 +71,50 @@ func TestHealthFailsWhenReadOnly(t *testing.T) {
 	}
 	if err := h.CheckWritable(ctx); err == nil {
 		t.Error("CheckWritable on a read-only database = nil, want an error")
+	}
+}
+
+// With an interval, the write probe commits once per interval and answers its last
+// result in between: an idle replicated site is not kept busy by its probes.
+func TestHealthProbesOncePerInterval(t *testing.T) {
+	ctx := context.Background()
+	db := sqldbtest.Dialects()[0].Open(t)
+	if err := sqldb.MigrateAll(ctx, db, sqldb.HealthSchema); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Unix(1_000_000, 0)
+	h := sqldb.NewHealthEvery(db, 5*time.Minute, func() time.Time { return now })
+	changes := func() int64 {
+		var n int64
+		if err := db.QueryRowContext(ctx, "SELECT total_changes()").Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, step := range []struct {
+		advance  time.Duration
+		commits  bool
+		readOnly bool
+		wantErr  bool
+	}{
+		{0, true, false, false},
+		{time.Minute, false, false, false},
+		{time.Minute, false, true, false}, // read-only now, the last result stands
+		{3 * time.Minute, true, true, true},
+		{time.Minute, false, false, true},
+		{5 * time.Minute, true, false, false},
+	} {
+		now = now.Add(step.advance)
+		if _, err := db.ExecContext(ctx, fmt.Sprintf("PRAGMA query_only = %v", step.readOnly)); err != nil {
+			t.Fatal(err)
+		}
+		before := changes()
+		err := h.CheckWritable(ctx)
+		if (err != nil) != step.wantErr {
+			t.Errorf("at +%v: CheckWritable = %v, want an error: %v", step.advance, err, step.wantErr)
+		}
+		if committed := changes() != before; committed != step.commits && !step.readOnly {
+			t.Errorf("at +%v: the probe committed: %v, want %v", step.advance, committed, step.commits)
+		}
 	}
 }

@@ -96,15 +96,33 @@ func Open(ctx context.Context, dsn string) (*DB, error) {
 // (docs/decisions/0009). Reads that stand alone go to DB.Reader, a read-only pool of
 // their own that WAL lets read while the writer writes.
 func OpenSQLite(ctx context.Context, path string) (*DB, error) {
+	return OpenSQLiteWith(ctx, path, SQLiteOptions{})
+}
+
+// SQLiteOptions change how OpenSQLiteWith opens a SQLite file.
+type SQLiteOptions struct {
+	// AutoCheckpointPages is the WAL size, in pages, at which a commit of the
+	// writer folds the WAL into the file; 0 keeps SQLite's 1000. A replicator that
+	// checkpoints the WAL itself after shipping it (docs/decisions/0053) wants it
+	// larger, so that the writer's checkpoints only bound the WAL while it is down.
+	AutoCheckpointPages int
+}
+
+// OpenSQLiteWith is OpenSQLite with options.
+func OpenSQLiteWith(ctx context.Context, path string, o SQLiteOptions) (*DB, error) {
 	if err := createPrivate(path, false); err != nil {
 		return nil, fmt.Errorf("sqlite: open %s: %w", path, err)
 	}
 	base := "file:" + path +
 		"?_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)"
+	writer := base + "&_txlock=immediate&_pragma=temp_store(MEMORY)"
+	if o.AutoCheckpointPages > 0 {
+		writer += fmt.Sprintf("&_pragma=wal_autocheckpoint(%d)", o.AutoCheckpointPages)
+	}
 	// temp_store(MEMORY): the statement journals of a group commit's statements
 	// (batch.go) stay in memory, not in a temporary file written at every unit.
-	db := openSQLite(base + "&_txlock=immediate&_pragma=temp_store(MEMORY)")
+	db := openSQLite(writer)
 	db.SetMaxOpenConns(1)
 	db.SetMaxIdleConns(1)
 	db.SetConnMaxIdleTime(0)

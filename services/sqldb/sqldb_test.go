@@ -109,3 +109,23 @@ func TestOpenFailsForAnUnusablePath(t *testing.T) {
 		t.Error("Open in a missing directory succeeded")
 	}
 }
+
+// TestOpenSQLiteWithAutoCheckpoint: the writer folds the WAL in at the size asked for.
+func TestOpenSQLiteWithAutoCheckpoint(t *testing.T) {
+	for _, tc := range []struct {
+		pages, want int
+	}{{0, 1000}, {10000, 10000}} {
+		db, err := sqldb.OpenSQLiteWith(context.Background(), filepath.Join(t.TempDir(), "a.db"), sqldb.SQLiteOptions{AutoCheckpointPages: tc.pages})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got int
+		if err := db.QueryRowContext(context.Background(), "PRAGMA wal_autocheckpoint").Scan(&got); err != nil {
+			t.Fatal(err)
+		}
+		if got != tc.want {
+			t.Errorf("AutoCheckpointPages %d: wal_autocheckpoint = %d, want %d", tc.pages, got, tc.want)
+		}
+		_ = db.Close()
+	}
+}

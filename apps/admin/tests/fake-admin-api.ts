@@ -10,6 +10,7 @@ import type {
   SectionStatus,
   Subscriber,
   SubscriberState,
+  Suppression,
   TrafficReport,
   TroubledMail,
 } from "@portfolio/api-client/admin";
@@ -235,8 +236,26 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       readTime: `${e.readTime} min read`,
       lastPublishedAt: e.id === 1 ? "2025-01-05T12:00:00Z" : null,
       lastPublishedCount: e.id === 1 ? 12 : null,
+      scheduledAt: null,
+      results:
+        e.id === 1 ? { sent: 12, delivered: 11, bounced: 1, complained: 0, unsubscribed: 2 } : null,
     })),
+    suppressions: [
+      {
+        email: "gone@example.org",
+        reason: "hard_bounce",
+        since: "2025-06-29T12:00:00Z",
+        detail: "550 5.1.1 no such user",
+      },
+      {
+        email: "angry@example.org",
+        reason: "complaint",
+        since: "2025-06-28T12:00:00Z",
+        detail: "",
+      },
+    ] as Suppression[],
     sections: makeSections(),
+    replication: { mode: "replica", lagSeconds: 1, healthy: true } as AdminStats["replication"],
     /** Each section's promotes not rolled back yet, oldest first: what a rollback undoes. */
     promotes: {
       blog: [],
@@ -255,6 +274,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     editions: state.editions.length,
     published: state.editions.filter((e) => e.lastPublishedAt).length,
     schedule: "Monthly",
+    replication: state.replication,
   });
 
   const routes: [method: string, path: RegExp, handler: Handler][] = [];
@@ -317,6 +337,52 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     "GET",
     "/api/admin/editions",
     authed(() => json(200, state.editions)),
+  );
+  on(
+    "PUT",
+    /^\/api\/admin\/editions\/(\d+)\/schedule$/,
+    authed(({ body }, match) => {
+      const edition = state.editions.find((e) => e.id === Number(match[1]));
+      if (!edition) return apiError(404, "not_found", "There is no such edition.");
+      const { at } = body as { at: string };
+      if (new Date(at).getTime() <= Date.now())
+        return json(400, {
+          error: { code: "invalid", field: "at", message: "The time must be in the future." },
+        });
+      edition.scheduledAt = at;
+      return json(200, { editionId: edition.id, at });
+    }),
+  );
+  on(
+    "DELETE",
+    /^\/api\/admin\/editions\/(\d+)\/schedule$/,
+    authed((_, match) => {
+      const edition = state.editions.find((e) => e.id === Number(match[1]));
+      if (!edition?.scheduledAt)
+        return apiError(
+          404,
+          "not_found",
+          "This edition is not scheduled; one that has started cannot be cancelled.",
+        );
+      edition.scheduledAt = null;
+      return noContent();
+    }),
+  );
+  on(
+    "GET",
+    "/api/admin/suppressions",
+    authed(() => json(200, { items: state.suppressions })),
+  );
+  on(
+    "DELETE",
+    "/api/admin/suppressions",
+    authed(({ params }) => {
+      const email = params.get("email");
+      if (!state.suppressions.some((s) => s.email === email))
+        return apiError(404, "not_found", "This address is not suppressed.");
+      state.suppressions = state.suppressions.filter((s) => s.email !== email);
+      return noContent();
+    }),
   );
   on(
     "POST",

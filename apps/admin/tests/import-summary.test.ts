@@ -13,6 +13,7 @@ const result = (r: Partial<ImportResult>): ImportResult => ({
   confirmationsNotSent: 0,
   confirmationsPerDay: 100,
   confirmationsResent: 0,
+  suppressed: 0,
   refused: [],
   ...r,
 });
@@ -73,6 +74,13 @@ describe("importSummary", () => {
         "12 confirmations held back by an earlier import sent now. " +
         "1 confirmation not sent: today's limit of 12 import confirmations is reached; import the file again tomorrow to send them.",
     );
+  });
+
+  it("says how many suppressed addresses the file carried over", () => {
+    expect(
+      importSummary(result({ format: "portfolio", rows: 2, added: 2, suppressed: 1 })),
+    ).toContain("1 suppressed address kept from every email, as in the file.");
+    expect(importSummary(result({ rows: 1, added: 1 }))).not.toContain("suppressed");
   });
 });
 

@@ -172,6 +172,33 @@ describe("signed in", () => {
       /^Published Editions1of 6 editions · 5 not published yet$/,
     );
     expect(card("Schedule")).toHaveTextContent(/^ScheduleMonthly$/);
+    expect(screen.getByText("Database replicated 1 s ago.")).toHaveAttribute("role", "status");
+  });
+
+  it.each([
+    [
+      { mode: "replica", lagSeconds: 240, healthy: false },
+      "Not replicated for 240 s: the replica's store does not answer.",
+    ],
+    [
+      { mode: "none", healthy: false },
+      "Not replicated: the database is on this disk only. Set PORTFOLIO_REPLICA_URL",
+    ],
+  ] as const)("warns when the database is not replicated (%o)", async (replication, warning) => {
+    const api = createFakeAdminApi({ signedIn: true });
+    api.state.replication = replication;
+    await renderDashboard(api);
+    await waitFor(() => expect(card("Total Subscribers")).toHaveTextContent("30"));
+    expect(screen.getAllByRole("alert").some((a) => a.textContent?.includes(warning))).toBe(true);
+    expect(screen.queryByText(/Database replicated/)).not.toBeInTheDocument();
+  });
+
+  it("says nothing of replication on PostgreSQL", async () => {
+    const api = createFakeAdminApi({ signedIn: true });
+    api.state.replication = { mode: "postgres", healthy: true };
+    await renderDashboard(api);
+    await waitFor(() => expect(card("Total Subscribers")).toHaveTextContent("30"));
+    expect(screen.queryByText(/replicated/i)).not.toBeInTheDocument();
   });
 
   it("lists the editions with excerpt, date, read time and when each was last published", async () => {

@@ -18,8 +18,9 @@ export const { renderSection, renderPages } = sectionPrerender({
   Section: NewsletterRoutes,
   Providers: ThemeProvider,
   pages: ["/newsletter", ...editions.map(editionPath)],
-  // The editions' texts in the HTML: the page has its full height from the start (a
-  // reader's scroll position is restored on Back), and the text reads without JavaScript.
+  // Each edition's text in its page's HTML: the page has its full height from the start
+  // (a reader's scroll position is restored on Back), and the text reads without
+  // JavaScript. (/newsletter shows only their excerpts.)
   preload: loadEditions,
 });
 

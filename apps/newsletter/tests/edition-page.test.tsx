@@ -1,5 +1,5 @@
 import { site } from "@portfolio/content";
-import { editions, loadEditions } from "@portfolio/content/newsletter";
+import { editions, loadEditions, newsletterPage } from "@portfolio/content/newsletter";
 import { Route, Routes } from "@portfolio/router";
 import { MemoryRouter } from "@portfolio/router/memory";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -71,6 +71,51 @@ describe("an edition's page", () => {
       expect(sections.at(-1), `#${e.id}`).toBe("3 AM wisdom");
       unmount();
     }
+  });
+
+  it("ends with the previous and next editions (rel prev and next), either left out at the ends", () => {
+    const links = (id: number) => {
+      const { unmount } = renderAt(`/newsletter/${id}`);
+      const nav = screen.getByRole("navigation", { name: "More editions" });
+      const out = within(nav)
+        .getAllByRole("link")
+        .map((a) => [a.getAttribute("rel"), a.getAttribute("href"), a.textContent]);
+      unmount();
+      return out;
+    };
+    const [first, second, third] = editions;
+    const last = editions.at(-1)!;
+    const beforeLast = editions.at(-2)!;
+    expect(links(first!.id)).toEqual([["next", "/newsletter/2", `Next: ${second!.title} →`]]);
+    expect(links(second!.id)).toEqual([
+      ["prev", "/newsletter/1", `← Previous: ${first!.title}`],
+      ["next", "/newsletter/3", `Next: ${third!.title} →`],
+    ]);
+    expect(links(last.id)).toEqual([
+      ["prev", `/newsletter/${beforeLast.id}`, `← Previous: ${beforeLast.title}`],
+    ]);
+  });
+
+  it("has the newsletter's subscribe form after the edition, posting without JavaScript too", () => {
+    renderAt("/newsletter/3");
+    const form = screen.getByRole("form", { name: newsletterPage.form.heading });
+    expect(form).toHaveAttribute("method", "post");
+    expect(form).toHaveAttribute("action", "/");
+    expect(form.querySelector('input[type="hidden"][name="form-name"]')).toHaveValue("newsletter");
+    // Outside the article: the edition's headings stay its own.
+    expect(screen.getByRole("article").contains(form)).toBe(false);
+  });
+
+  it("links each tag to the blog's page of it where a published article has the tag", () => {
+    renderAt("/newsletter/1");
+    const tags = within(screen.getByRole("article")).getByRole("list", { name: "Tags" });
+    expect(within(tags).getByRole("link", { name: "Kubernetes" })).toHaveAttribute(
+      "href",
+      "/blog/tags/kubernetes",
+    );
+    // No published article is tagged DNS: no page, no link.
+    expect(within(tags).queryByRole("link", { name: "DNS" })).toBeNull();
+    expect(within(tags).getByText("DNS")).toBeInTheDocument();
   });
 
   it("every edition has its page", async () => {

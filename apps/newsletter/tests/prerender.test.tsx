@@ -20,13 +20,21 @@ describe("newsletter prerender", () => {
       new RegExp(`<time[^>]* datetime="${edition.date}"[^>]*>${edition.month}</time>`, "i"),
     );
     expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
+    // The ways on: the next edition, and the subscribe form that posts without JavaScript.
+    expect(html).toMatch(/<nav aria-label="More editions"[^>]*><a [^>]*href="\/newsletter\/2"/);
+    expect(html).toContain('<input type="hidden" name="form-name" value="newsletter"/>');
     expect(await renderSection("/newsletter/99")).toContain("404 Page Not Found");
   });
 
-  it("renders the page with its subscribe form", async () => {
+  it("renders the page with its subscribe form, and the editions' excerpts, not their texts", async () => {
     const html = await renderSection("/newsletter");
     expect(html).toMatch(/<h1[^>]*>DevOps Digest<\/h1>/);
     expect(html).toContain('name="email"');
+    for (const e of await loadEditions()) {
+      expect(html).toContain(`href="/newsletter/${e.id}"`);
+      expect(html).not.toContain(e.html.slice(0, 200));
+    }
+    expect(html).not.toContain("<pre");
     expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
   });
 });

@@ -2,11 +2,15 @@
 // time): every page the shell owns, complete, and for every page of a remote section
 // the chrome with a <template data-section> where the gateway puts the section's own
 // prerendered HTML (docs/decisions/0001-prerender-composition.md). Also the share card
-// of each of the shell's public pages (docs/decisions/0041-share-cards.md).
+// of each of the shell's public pages (docs/decisions/0041-share-cards.md), and its
+// search documents, the projects and talks (docs/decisions/0054-search-everywhere-one-typo.md).
 import { routeCards, type ShareCards } from "@portfolio/build-config/cards";
 import { routes, site } from "@portfolio/content";
 import { publishedPosts } from "@portfolio/content/blog";
 import { projects } from "@portfolio/content/projects";
+
+export { shellSearchDocuments as searchDocuments } from "@portfolio/content/search";
+
 import { renderStatic, StaticRouter } from "@portfolio/router/server";
 import { type ReactNode, StrictMode } from "react";
 import { App } from "./app";

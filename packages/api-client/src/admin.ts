@@ -29,6 +29,7 @@ export const ADMIN_API = {
   subscribersImport: "/api/admin/subscribers/import",
   messages: "/api/admin/messages",
   mail: "/api/admin/mail",
+  suppressions: "/api/admin/suppressions",
   sections: "/api/admin/sections",
   traffic: "/api/admin/traffic",
 } as const;
@@ -86,6 +87,9 @@ export const editionPreviewPath = (id: number) => `${ADMIN_API.editions}/${id}/p
 
 /** POST here sends edition `id`'s email to the owner alone, as a test. */
 export const testEditionPath = (id: number) => `${ADMIN_API.editions}/${id}/test`;
+
+/** Where an edition is scheduled (PUT) or unscheduled (DELETE). */
+export const scheduleEditionPath = (id: number) => `${ADMIN_API.editions}/${id}/schedule`;
 
 /** POST here makes a published release the one `section` serves. */
 export const promoteSectionPath = (section: string) =>
@@ -145,7 +149,20 @@ export interface AdminStats {
   /** Editions that have been sent to subscribers at least once. */
   published: number;
   schedule: string;
+  /** How the database is kept off its disk (docs/decisions/0053); null if the gateway does not say. */
+  replication: Replication | null;
 }
+
+/**
+ * `replica`: SQLite, copied to PORTFOLIO_REPLICA_URL as it is written; `lagSeconds` is how
+ * long ago the replica last held every write, `healthy` whether that is within what the
+ * PortfolioReplicaLagging alert allows. `none`: SQLite on one disk only. `postgres`: the
+ * database server archives its own WAL.
+ */
+export type Replication =
+  | { mode: "replica"; lagSeconds: number; healthy: boolean }
+  | { mode: "none"; healthy: false }
+  | { mode: "postgres"; healthy: true };
 
 /** One item of GET /api/admin/editions. */
 export interface AdminEdition {
@@ -159,6 +176,47 @@ export interface AdminEdition {
   lastPublishedAt: string | null;
   /** Emails queued by the last send; null until the edition is first sent. */
   lastPublishedCount: number | null;
+  /** RFC 3339: when it is set to go out; null when it is not scheduled. */
+  scheduledAt: string | null;
+  /** What became of the last send's emails; null until the edition is first sent. */
+  results: EditionResults | null;
+}
+
+/**
+ * An edition's last send, from the outbox and the relay's events: no open or click is
+ * tracked. Delivered counts only where the relay reports deliveries.
+ */
+export interface EditionResults {
+  sent: number;
+  delivered: number;
+  bounced: number;
+  complained: number;
+  /** Recipients who unsubscribed within 7 days of the send. */
+  unsubscribed: number;
+}
+
+/** PUT /api/admin/editions/{id}/schedule: the edition goes out at `at` (RFC 3339). */
+export interface ScheduleResult {
+  editionId: number;
+  at: string;
+}
+
+/** Why an address gets no email: a hard bounce, a complaint, or soft bounces in a row. */
+export type SuppressionReason = "hard_bounce" | "complaint" | "soft_bounces";
+
+/** One item of GET /api/admin/suppressions. */
+export interface Suppression {
+  email: string;
+  reason: SuppressionReason;
+  /** RFC 3339. */
+  since: string;
+  /** What the relay said, such as the bounce's reply. */
+  detail: string;
+}
+
+/** GET /api/admin/suppressions: the newest first. */
+export interface SuppressionList {
+  items: Suppression[];
 }
 
 /** POST /api/admin/editions/{id}/publish: emails queued, one per confirmed subscriber. */
@@ -220,6 +278,8 @@ export interface ImportResult {
   unsubscribed: number;
   /** Confirmation emails queued: to the unconfirmed not held back, and the resent. */
   confirmationsSent: number;
+  /** Addresses the file marked suppressed (this site's export), put on the suppression list. */
+  suppressed: number;
   /**
    * Rows left without their confirmation email because imports had sent
    * `confirmationsPerDay` today (UTC): unconfirmed ones added, and refused ones an earlier
@@ -312,6 +372,32 @@ export function retryMail(
   return request<{ id: number; status: "pending" }>(retryMailPath(id), {
     ...options,
     method: "POST",
+  });
+}
+
+/** Schedules edition `id` for `at` (or moves its schedule): 400 for a time past, 404 for no such edition. */
+export function scheduleEdition(
+  id: number,
+  at: string,
+  options?: CallOptions,
+): Promise<ScheduleResult> {
+  return request<ScheduleResult>(scheduleEditionPath(id), {
+    ...options,
+    method: "PUT",
+    body: { at },
+  });
+}
+
+/** Cancels edition `id`'s schedule: 404 when it is not scheduled (or has started). */
+export function unscheduleEdition(id: number, options?: CallOptions): Promise<void> {
+  return request<void>(scheduleEditionPath(id), { ...options, method: "DELETE" });
+}
+
+/** Lifts the suppression of `email`: it gets email again. 404 when it is not suppressed. */
+export function liftSuppression(email: string, options?: CallOptions): Promise<void> {
+  return request<void>(`${ADMIN_API.suppressions}?email=${encodeURIComponent(email)}`, {
+    ...options,
+    method: "DELETE",
   });
 }
 

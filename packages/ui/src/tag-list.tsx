@@ -1,4 +1,5 @@
 import type { ReactElement, ReactNode } from "react";
+import type { LinkComponent } from "./adjacent-links";
 import { Badge } from "./badge";
 import { cn } from "./cn";
 
@@ -41,4 +42,30 @@ export function TagList({
       ) : null}
     </ul>
   );
+}
+
+/**
+ * A `renderTag` for TagList that makes each tag with a page a link to it (`pageOf` gives
+ * its path, e.g. the blog's /blog/tags/<slug>; `link` is the router's Link), which looks
+ * like one: an outlined chip with underlined text in the link colour; a tag without a
+ * page stays a plain (filled, grey) badge.
+ */
+export function tagLinks(pageOf: (tag: string) => string | undefined, Link: LinkComponent) {
+  return function tagLink(tag: string, badge: ReactElement): ReactNode {
+    const to = pageOf(tag);
+    if (!to) return badge;
+    return (
+      <Link
+        to={to}
+        className="inline-flex rounded-full outline-none hover:[&>span]:bg-accent hover:[&>span]:decoration-current focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+      >
+        <Badge
+          variant="outline"
+          className="border-primary/40 font-medium text-primary underline decoration-primary/40 underline-offset-2"
+        >
+          {tag}
+        </Badge>
+      </Link>
+    );
+  };
 }

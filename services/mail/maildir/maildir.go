@@ -27,6 +27,7 @@ type Transport struct {
 	dir    string
 	host   string
 	logger *zap.Logger
+	signer mail.Signer // nil: unsigned
 }
 
 // The maildir's directories and messages are its user's alone: the messages hold
@@ -36,8 +37,9 @@ const (
 	fileMode os.FileMode = 0o600
 )
 
-// New creates dir with its tmp, new and cur subdirectories if needed, 0700.
-func New(dir string, logger *zap.Logger) (*Transport, error) {
+// New creates dir with its tmp, new and cur subdirectories if needed, 0700. Each
+// message is signed by signer (mail/dkim) unless it is nil.
+func New(dir string, logger *zap.Logger, signer mail.Signer) (*Transport, error) {
 	for _, sub := range []string{"tmp", "new", "cur"} {
 		if err := os.MkdirAll(filepath.Join(dir, sub), dirMode); err != nil {
 			return nil, fmt.Errorf("maildir: %w", err)
@@ -49,7 +51,7 @@ func New(dir string, logger *zap.Logger) (*Transport, error) {
 	}
 	// A maildir name may not contain / or : (the flags separator).
 	host = strings.NewReplacer("/", `\057`, ":", `\072`).Replace(host)
-	return &Transport{dir: dir, host: host, logger: logger}, nil
+	return &Transport{dir: dir, host: host, logger: logger, signer: signer}, nil
 }
 
 // Dir is the maildir's root.
@@ -63,7 +65,7 @@ func (t *Transport) Send(ctx context.Context, m mail.Message) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	data, err := mail.Bytes(m)
+	data, err := mail.Bytes(m, t.signer)
 	if err != nil {
 		return err
 	}

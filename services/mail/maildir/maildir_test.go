@@ -22,7 +22,7 @@ import (
 func TestWritesReadableEMLFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "data", "maildir")
 	core, logs := observer.New(zap.InfoLevel)
-	tr, err := maildir.New(dir, zap.New(core))
+	tr, err := maildir.New(dir, zap.New(core), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestWritesReadableEMLFiles(t *testing.T) {
 
 func TestRefusesInvalidMessages(t *testing.T) {
 	dir := t.TempDir()
-	tr, err := maildir.New(dir, zap.NewNop())
+	tr, err := maildir.New(dir, zap.NewNop(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

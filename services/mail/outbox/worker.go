@@ -109,9 +109,10 @@ func RateLimit(perSecond float64) *rate.Limiter {
 
 // Stats counts what a Worker did since it was made.
 type Stats struct {
-	Sent    uint64 // delivered
-	Retried uint64 // failed attempts scheduled again
-	Dead    uint64 // given up
+	Sent       uint64 // delivered
+	Retried    uint64 // failed attempts scheduled again
+	Dead       uint64 // given up
+	Suppressed uint64 // not sent: a recipient is suppressed (mail/hygiene); dead, not counted in Dead
 }
 
 // Worker delivers the outbox in the background. Make one with NewWorker, run it with
@@ -125,7 +126,7 @@ type Worker struct {
 	wake      chan struct{}
 	running   atomic.Bool
 
-	sent, retried, dead atomic.Uint64
+	sent, retried, dead, suppressed atomic.Uint64
 }
 
 // NewWorker returns a worker that sends store's messages through transport. It fails
@@ -150,6 +151,7 @@ func NewWorker(store Store, transport Transport, logger *zap.Logger, opts Option
 			{"mail_outbox_sent_total", "Emails the outbox delivered.", &w.sent},
 			{"mail_outbox_retries_total", "Failed email attempts the outbox scheduled again.", &w.retried},
 			{"mail_outbox_dead_total", "Emails the outbox gave up after too many attempts or a permanent failure.", &w.dead},
+			{"mail_outbox_suppressed_total", "Emails the outbox did not send because a recipient is suppressed (a bounce or a complaint).", &w.suppressed},
 		} {
 			n := c.n
 			if err := r.Register(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: c.name, Help: c.help},
@@ -163,7 +165,7 @@ func NewWorker(store Store, transport Transport, logger *zap.Logger, opts Option
 
 // Stats returns the worker's counters.
 func (w *Worker) Stats() Stats {
-	return Stats{Sent: w.sent.Load(), Retried: w.retried.Load(), Dead: w.dead.Load()}
+	return Stats{Sent: w.sent.Load(), Retried: w.retried.Load(), Dead: w.dead.Load(), Suppressed: w.suppressed.Load()}
 }
 
 // Notify wakes the worker to look for due messages now. It never blocks.
@@ -307,6 +309,14 @@ func (w *Worker) deliver(ctx context.Context, e Entry) {
 		// crash would send it twice is this one statement.
 		if merr := w.store.MarkSent(markCtx, e.ID, e.Lease, now); merr != nil {
 			log.Error("outbox: mail sent but not marked sent; it may be sent again", zap.Error(merr))
+		}
+	case mail.IsSuppressed(err):
+		// Not a failure: the list's hygiene at work. Kept as dead with the reason, so
+		// the admin can see it and, once the suppression is lifted, retry it.
+		w.suppressed.Add(1)
+		log.Info("outbox: mail not sent, a recipient is suppressed", zap.String("reason", errorText(err)))
+		if merr := w.store.MarkDead(markCtx, e.ID, e.Lease, now, errorText(err)); merr != nil {
+			log.Error("outbox: marking mail dead failed; the lease expiry will try it again", zap.Error(merr))
 		}
 	case mail.IsPermanent(err) || w.expired(e, now):
 		reason := errorText(err)

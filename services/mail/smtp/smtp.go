@@ -46,6 +46,9 @@ type Config struct {
 	TLSConfig *tls.Config
 	// HELO is the name the client greets with; empty uses the machine's host name.
 	HELO string
+	// Signer, if set, signs each message as it is sent (mail/dkim): every attempt is
+	// signed anew (docs/decisions/0059).
+	Signer mail.Signer
 }
 
 // Transport sends each message over its own connection. It is safe for concurrent use.
@@ -84,7 +87,7 @@ func (t *Transport) String() string {
 // marks it sent rather than sending it twice. A sender, recipient or content the
 // server refuses for good (a 5xx reply) is reported as mail.Permanent.
 func (t *Transport) Send(ctx context.Context, m mail.Message) error {
-	msg, err := mail.Compose(m)
+	msg, err := mail.ComposeSigned(m, t.cfg.Signer)
 	if err != nil {
 		return err
 	}

@@ -174,7 +174,7 @@ func TestTransport(t *testing.T) {
 			if got.Template != nil || !strings.Contains(got.Text, tt.wantText) || got.Subject != tt.in.Subject {
 				t.Errorf("handed on subject %q, template %v, text:\n%s", got.Subject, got.Template, got.Text)
 			}
-			if _, err := mail.Bytes(got); err != nil {
+			if _, err := mail.Bytes(got, nil); err != nil {
 				t.Errorf("what was handed on does not compose: %v", err)
 			}
 		})

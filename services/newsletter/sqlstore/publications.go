@@ -32,27 +32,37 @@ func (s *Store) StartPublication(ctx context.Context, editionID int, at time.Tim
 	var p newsletter.Publication
 	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
 		var err error
-		p, err = scanPublication(tx.QueryRowContext(ctx, s.q.InsertRunningPublication, editionID, at.UnixMilli()))
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return newsletter.ErrPublishing
-		case err != nil:
-			return fmt.Errorf("start: %w", err)
-		}
-		res, err := tx.ExecContext(ctx, s.q.InsertDeliveriesToConfirmed, p.ID)
-		if err != nil {
-			return fmt.Errorf("recipients: %w", err)
-		}
-		n, err := res.RowsAffected()
-		if err != nil {
-			return fmt.Errorf("recipients: %w", err)
-		}
-		p.Recipients = int(n)
-		return nil
+		p, err = s.startPublication(ctx, tx, editionID, at)
+		return err
 	})
 	if err != nil {
+		if errors.Is(err, newsletter.ErrPublishing) {
+			return newsletter.Publication{}, err
+		}
 		return newsletter.Publication{}, fmt.Errorf("newsletter: start publication: %w", err)
 	}
+	return p, nil
+}
+
+// startPublication records a running publication of editionID in tx with its
+// recipients, the subscribers confirmed now; ErrPublishing while one runs.
+func (s *Store) startPublication(ctx context.Context, tx *sql.Tx, editionID int, at time.Time) (newsletter.Publication, error) {
+	p, err := scanPublication(tx.QueryRowContext(ctx, s.q.InsertRunningPublication, editionID, at.UnixMilli()))
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return p, newsletter.ErrPublishing
+	case err != nil:
+		return p, fmt.Errorf("start: %w", err)
+	}
+	res, err := tx.ExecContext(ctx, s.q.InsertDeliveriesToConfirmed, p.ID)
+	if err != nil {
+		return p, fmt.Errorf("recipients: %w", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return p, fmt.Errorf("recipients: %w", err)
+	}
+	p.Recipients = int(n)
 	return p, nil
 }
 

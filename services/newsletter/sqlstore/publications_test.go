@@ -5,22 +5,27 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/newsletter/storetest"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // publishing is one test's newsletter store, with the real outbox and the real
 // edition renderer, on a new database.
 type publishing struct {
+	db       *sqldb.DB
 	store    *sqlstore.Store
 	outbox   *mailstore.Outbox
 	service  *newsletter.Service
@@ -47,7 +52,7 @@ func newPublishing(t *testing.T, address string) *publishing {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &publishing{store: store, outbox: out, service: svc, editions: editions}
+	return &publishing{db: db, store: store, outbox: out, service: svc, editions: editions}
 }
 
 func (p *publishing) publisher(opts newsletter.PublisherOptions) *newsletter.Publisher {
@@ -133,6 +138,10 @@ func TestPublications(t *testing.T) {
 				{"ConcurrentResumesQueueOnce", testConcurrentResumes},
 				{"UnsubscribedMidwayGetNothing", testUnsubscribedMidway},
 				{"LastPublications", testLastPublications},
+				{"ScheduledGoesOutOnceAtItsTime", testScheduledOnce},
+				{"ScheduleCancelledUntilItStarts", testScheduleCancel},
+				{"ScheduleRefusesThePastAndUnknownEditions", testScheduleRefusals},
+				{"ResultsPerEdition", testResults},
 			} {
 				t.Run(tt.name, func(t *testing.T) { tt.test(t, newPublishing(t, d.db.New(t))) })
 			}
@@ -357,5 +366,159 @@ func testLastPublications(t *testing.T, p *publishing) {
 	}
 	if !last[1].FinishedAt.Equal(second.FinishedAt) {
 		t.Errorf("edition 1 finished at %v, want %v", last[1].FinishedAt, second.FinishedAt)
+	}
+}
+
+// fakeNow is a clock the test moves.
+type fakeNow struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeNow) now() time.Time  { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *fakeNow) set(t time.Time) { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+
+// A scheduled edition goes out at its time, not before, and exactly once however many
+// processes look for it at once.
+func testScheduledOnce(t *testing.T, p *publishing) {
+	ctx := context.Background()
+	confirmed := p.list(t, 4)
+	clock := &fakeNow{t: time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)}
+	pubs := make([]*newsletter.Publisher, 3) // three replicas
+	for i := range pubs {
+		pubs[i] = p.publisher(newsletter.PublisherOptions{Now: clock.now})
+	}
+	at := clock.now().Add(time.Hour)
+	if s, err := pubs[0].Schedule(ctx, 2, at); err != nil || s.EditionID != 2 || !s.At.Equal(at) {
+		t.Fatalf("Schedule = %+v, %v", s, err)
+	}
+	if got, err := pubs[1].Schedules(ctx); err != nil || len(got) != 1 || !got[2].At.Equal(at) {
+		t.Errorf("Schedules = %+v, %v", got, err)
+	}
+	clock.set(at.Add(-time.Second))
+	if done, err := pubs[1].PublishDue(ctx); err != nil || len(done) != 0 {
+		t.Fatalf("before its time: %+v, %v", done, err)
+	}
+	clock.set(at)
+	var wg sync.WaitGroup
+	results := make([][]newsletter.PublishResult, len(pubs))
+	for i, pub := range pubs {
+		wg.Go(func() {
+			var err error
+			if results[i], err = pub.PublishDue(ctx); err != nil {
+				t.Errorf("replica %d: %v", i, err)
+			}
+		})
+	}
+	wg.Wait()
+	published := 0
+	for _, r := range results {
+		published += len(r)
+	}
+	if published != 1 {
+		t.Errorf("published %d times, want once: %+v", published, results)
+	}
+	if got := p.queued(t); !slices.Equal(got, confirmed) {
+		t.Errorf("queued for %v, want each of %v once", got, confirmed)
+	}
+	if got, _ := pubs[0].Schedules(ctx); len(got) != 0 {
+		t.Errorf("still pending: %+v", got)
+	}
+	if done, err := pubs[2].PublishDue(ctx); err != nil || len(done) != 0 {
+		t.Errorf("again: %+v, %v", done, err)
+	}
+	if _, err := pubs[0].CancelSchedule(ctx, 2); !errors.Is(err, newsletter.ErrNotScheduled) {
+		t.Errorf("cancelling a started schedule: %v", err)
+	}
+}
+
+// A schedule can be moved and cancelled until it starts; a cancelled one never goes.
+func testScheduleCancel(t *testing.T, p *publishing) {
+	ctx := context.Background()
+	p.list(t, 2)
+	clock := &fakeNow{t: time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)}
+	pub := p.publisher(newsletter.PublisherOptions{Now: clock.now})
+	if _, err := pub.Schedule(ctx, 1, clock.now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	later := clock.now().Add(2 * time.Hour)
+	if _, err := pub.Schedule(ctx, 1, later); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := pub.Schedules(ctx); len(got) != 1 || !got[1].At.Equal(later) {
+		t.Errorf("moved: %+v", got)
+	}
+	if _, err := pub.CancelSchedule(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pub.CancelSchedule(ctx, 1); !errors.Is(err, newsletter.ErrNotScheduled) {
+		t.Errorf("cancelled twice: %v", err)
+	}
+	clock.set(later.Add(time.Hour))
+	if done, err := pub.PublishDue(ctx); err != nil || len(done) != 0 {
+		t.Errorf("a cancelled schedule went out: %+v, %v", done, err)
+	}
+	if got := p.queued(t); len(got) != 0 {
+		t.Errorf("queued %v", got)
+	}
+}
+
+func testScheduleRefusals(t *testing.T, p *publishing) {
+	ctx := context.Background()
+	clock := &fakeNow{t: time.Date(2026, 12, 1, 8, 0, 0, 0, time.UTC)}
+	pub := p.publisher(newsletter.PublisherOptions{Now: clock.now})
+	if _, err := pub.Schedule(ctx, 1, clock.now()); apperr.CodeOf(err) != apperr.Invalid || !strings.Contains(err.Error(), "The time must be in the future.") {
+		t.Errorf("now: %v", err)
+	}
+	if _, err := pub.Schedule(ctx, 999, clock.now().Add(time.Hour)); !errors.Is(err, newsletter.ErrUnknownEdition) {
+		t.Errorf("unknown edition: %v", err)
+	}
+}
+
+// An edition's results: what the relay took, and what the events and the list say
+// became of it.
+func testResults(t *testing.T, p *publishing) {
+	ctx := context.Background()
+	p.list(t, 5) // a0 … a4
+	pub := p.publisher(newsletter.PublisherOptions{})
+	if _, err := pub.Publish(ctx, 2); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := p.outbox.Claim(ctx, outbox.Claim{Now: time.Now(), Lease: time.Minute, Limit: 100, Token: "test"})
+	if err != nil || len(entries) != 5 {
+		t.Fatalf("claimed %d, %v", len(entries), err)
+	}
+	byTo := map[string]outbox.Entry{}
+	for _, e := range entries {
+		byTo[e.Message.To[0].Email] = e
+		if e.Message.To[0].Email != "a4@example.com" { // a4's is still with the relay
+			if err := p.outbox.MarkSent(ctx, e.ID, "test", time.Now()); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	list := hygiene.NewService(mailstore.NewHygiene(p.db), hygiene.Policy{}, nil)
+	if _, err := list.Record(ctx, []hygiene.Event{
+		{Kind: hygiene.Delivery, MessageID: byTo["a0@example.com"].Message.MessageID, Source: "test"},
+		{Kind: hygiene.Delivery, MessageID: byTo["a1@example.com"].Message.MessageID, Source: "test"},
+		{Kind: hygiene.Bounce, Bounce: hygiene.Hard, MessageID: "<" + byTo["a2@example.com"].Message.MessageID + ">", Source: "test"},
+		{Kind: hygiene.Complaint, Email: "A1@example.com", Source: "test"}, // by address: no Message-ID
+		{Kind: hygiene.Delivery, Email: "someone-else@example.com", Source: "test"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	for _, who := range []string{"a3@example.com"} {
+		sub := p.add(t, who, newsletter.StateConfirmed) // known: returns them as they are
+		if _, err := p.store.Unsubscribe(ctx, sub.ID, time.Now().Add(24*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got, err := pub.Results(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := newsletter.Results{Sent: 4, Delivered: 2, Bounced: 1, Complained: 1, Unsubscribed: 1}
+	if len(got) != 1 || got[2] != want {
+		t.Errorf("results %+v, want edition 2: %+v", got, want)
 	}
 }

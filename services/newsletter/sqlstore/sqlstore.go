@@ -37,6 +37,9 @@ type statements struct {
 	ListSubscribersNewestFirst, MarkDeliveryQueued, MarkDeliverySkipped    string
 	RenewSubscription, Unsubscribe, UseConfirmations                       string
 	ClaimImportConfirmations, AddImportConfirmations                       string
+	ListOwedReminders, MarkReminded                                        string
+	ScheduleEdition, CancelSchedule, ListSchedules, ClaimDueSchedule       string
+	SetSchedulePublication, PublicationResults                             string
 }
 
 // postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
@@ -319,6 +322,48 @@ func (s *Store) subscribers(ctx context.Context, query string, args ...any) ([]n
 		out = append(out, sub)
 	}
 	return out, rows.Err()
+}
+
+// Remind implements newsletter.Store: each reminder is its own conditional update,
+// the link and the email in the same unit of a group commit.
+func (s *Store) Remind(ctx context.Context, sentAfter, sentBefore, at time.Time, limit int, remind newsletter.RemindFunc) (int, error) {
+	owed, err := s.subscribers(ctx, s.q.ListOwedReminders, sentAfter.UnixMilli(), sentBefore.UnixMilli(), limit)
+	if err != nil {
+		return 0, fmt.Errorf("newsletter: reminders: %w", err)
+	}
+	sent := 0
+	for _, sub := range owed {
+		var done bool
+		err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+			done = false
+			sub, err := scanSubscriber(tx.QueryRowContext(ctx, s.q.MarkReminded, sub.ID, at.UnixMilli()))
+			if errors.Is(err, sql.ErrNoRows) {
+				return nil // confirmed, unsubscribed or reminded meanwhile
+			}
+			if err != nil {
+				return err
+			}
+			token, msgs, err := remind(sub)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, s.q.InsertConfirmation, token.Hash, sub.ID, at.UnixMilli(), token.ExpiresAt.UnixMilli()); err != nil {
+				return fmt.Errorf("link: %w", err)
+			}
+			if err := s.outbox.QueueTx(ctx, tx, msgs...); err != nil {
+				return fmt.Errorf("queue: %w", err)
+			}
+			done = true
+			return nil
+		})
+		if err != nil {
+			return sent, fmt.Errorf("newsletter: reminder: %w", err)
+		}
+		if done {
+			sent++
+		}
+	}
+	return sent, nil
 }
 
 // SigningKey implements newsletter.Store.

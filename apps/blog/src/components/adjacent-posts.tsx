@@ -1,5 +1,6 @@
 import { type PublishedPost, publishedPosts } from "@portfolio/content/blog";
 import { Link } from "@portfolio/router";
+import { AdjacentLinks } from "@portfolio/ui/adjacent-links";
 
 /**
  * The published posts before and after this one by date (posts newest first): previous
@@ -15,28 +16,7 @@ export function adjacentPosts(
 
 /** Links to the previous and next article at the end of an article ('← Previous: …', 'Next: … →'). */
 export function AdjacentPosts({ slug }: { slug: string }) {
-  const { previous, next } = adjacentPosts(slug, publishedPosts);
-  if (!previous && !next) return null;
   return (
-    <nav
-      aria-label="More articles"
-      className="mt-12 grid gap-4 border-t border-border pt-8 sm:grid-cols-2 sm:gap-8"
-    >
-      {previous ? (
-        <Link to={previous.url} className="font-medium text-primary hover:underline">
-          <span aria-hidden="true">← </span>
-          Previous: {previous.title}
-        </Link>
-      ) : null}
-      {next ? (
-        <Link
-          to={next.url}
-          className="font-medium text-primary hover:underline sm:col-start-2 sm:text-right"
-        >
-          Next: {next.title}
-          <span aria-hidden="true"> →</span>
-        </Link>
-      ) : null}
-    </nav>
+    <AdjacentLinks label="More articles" {...adjacentPosts(slug, publishedPosts)} link={Link} />
   );
 }

@@ -2,19 +2,21 @@ import "@portfolio/content/code-theme.css";
 import { site } from "@portfolio/content";
 import {
   type EditionSummary,
+  editionPath,
   getEdition,
   loadEditions,
   newsletterPage,
 } from "@portfolio/content/newsletter";
 import { Link, useParams } from "@portfolio/router";
+import { AdjacentLinks, type AdjacentPage } from "@portfolio/ui/adjacent-links";
 import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
-import { TagList } from "@portfolio/ui/tag-list";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
 import { EditionBody } from "./edition-body";
-import { EditionMeta } from "./edition-parts";
+import { EditionMeta, EditionTags } from "./edition-parts";
 import { NotFound } from "./not-found";
+import { SubscribeIsland } from "./subscribe-form";
 
 /**
  * The edition a page path segment names: its id written as the gateway writes it
@@ -34,39 +36,57 @@ export function EditionRoute() {
   return <EditionPage key={edition.id} edition={edition} />;
 }
 
+/** An edition as the link to it names it. */
+const pageOf = (edition: EditionSummary | undefined): AdjacentPage | undefined =>
+  edition && { url: editionPath(edition), title: edition.title };
+
+/**
+ * The edition whole, then the ways on (docs/decisions/0058): the previous and next editions
+ * and, for a reader who arrived from a link, the newsletter's subscribe form (the same
+ * island as /newsletter's, posting without JavaScript too).
+ */
 function EditionPage({ edition }: { edition: EditionSummary }) {
   useDocumentTitle(edition.title, site.siteName);
   const Text = editionText(edition.id);
   return (
-    <article
-      aria-labelledby="edition-title"
-      className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16"
-    >
-      <Link
-        to="/newsletter"
-        className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}
-      >
-        <ArrowLeftIcon />
-        Back to Newsletter
-      </Link>
-      <header className="flex flex-col gap-4 border-b border-border pb-8">
-        <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
-          {newsletterPage.heading}
-        </p>
-        <h1
-          id="edition-title"
-          className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl"
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
+      <article aria-labelledby="edition-title">
+        <Link
+          to="/newsletter"
+          className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}
         >
-          {edition.title}
-        </h1>
-        <EditionMeta edition={edition} />
-        <p className="text-lg text-muted-foreground">{edition.excerpt}</p>
-        <TagList tags={edition.tags} />
-      </header>
-      <Suspense fallback={<EditionLoading />}>
-        <Text />
-      </Suspense>
-    </article>
+          <ArrowLeftIcon />
+          Back to Newsletter
+        </Link>
+        <header className="flex flex-col gap-4 border-b border-border pb-8">
+          <p className="text-sm font-semibold uppercase tracking-wide text-muted-foreground">
+            {newsletterPage.heading}
+          </p>
+          <h1
+            id="edition-title"
+            className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl"
+          >
+            {edition.title}
+          </h1>
+          <EditionMeta edition={edition} />
+          <p className="text-lg text-muted-foreground">{edition.excerpt}</p>
+          <EditionTags tags={edition.tags} />
+        </header>
+        <Suspense fallback={<EditionLoading />}>
+          <Text />
+        </Suspense>
+        {/* Ids run 1, 2, 3… without gaps (the content checks): the older is id - 1. */}
+        <AdjacentLinks
+          label="More editions"
+          previous={pageOf(getEdition(edition.id - 1))}
+          next={pageOf(getEdition(edition.id + 1))}
+          link={Link}
+        />
+      </article>
+      <div className="mt-12">
+        <SubscribeIsland />
+      </div>
+    </div>
   );
 }
 

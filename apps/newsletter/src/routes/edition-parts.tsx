@@ -1,7 +1,10 @@
+import { tagPageOf } from "@portfolio/content/blog";
 import type { EditionSummary } from "@portfolio/content/newsletter";
+import { Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { cn } from "@portfolio/ui/cn";
 import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
+import { TagList, tagLinks } from "@portfolio/ui/tag-list";
 import type { Ref } from "react";
 
 // An edition's text is HTML the content build rendered from its Markdown (paragraphs,
@@ -9,16 +12,19 @@ import type { Ref } from "react";
 // to the browser. It has no classes, so its elements are styled from here.
 const editionBody =
   "text-[0.9375rem] leading-relaxed [overflow-wrap:anywhere] [&>*+*]:mt-4 " +
-  // Section headings: h2 on an edition's page, h4 in a card of /newsletter (cardHtml).
+  // Section headings: h2, under the page's h1.
   "[&_h2]:mt-10 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:tracking-tight " +
-  "[&_h4]:mt-6 [&_h4]:text-base [&_h4]:font-semibold " +
   "[&_ul]:list-disc [&_ol]:list-decimal [&_ul]:pl-6 [&_ol]:pl-6 [&_li+li]:mt-1.5 [&_li]:pl-1 " +
   "[&_pre]:overflow-x-auto [&_pre]:rounded-md [&_pre]:border [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-normal " +
   "[&_pre:focus-visible]:outline-2 [&_pre:focus-visible]:outline-offset-2 [&_pre:focus-visible]:outline-ring " +
   "[&_code]:font-mono [&_:not(pre)>code]:rounded [&_:not(pre)>code]:bg-muted [&_:not(pre)>code]:px-1.5 " +
   "[&_:not(pre)>code]:py-0.5 [&_:not(pre)>code]:text-[0.875em]";
 
-/** An edition's full text: the HTML the content build rendered (see above). */
+/**
+ * An edition's full text: the HTML the content build rendered (see above), marked as the
+ * text a feed entry carries (data-article-body: the gateway's internal/discovery,
+ * decision 0057).
+ */
 export function EditionText({
   html,
   className,
@@ -31,23 +37,10 @@ export function EditionText({
   return (
     <div
       ref={ref}
+      data-article-body=""
       className={cn(editionBody, className)}
       dangerouslySetInnerHTML={{ __html: html }}
     />
-  );
-}
-
-/**
- * An edition's HTML as a card of /newsletter shows it, under the card's h3: its section
- * headings (h2 on the edition's own page, under its h1) two levels down, and without
- * their ids, which six editions on one page would repeat ("3-am-wisdom"). The build's
- * headings are plain `<hN id="…">` tags and the text has no raw HTML, so a tag is
- * never anything else.
- */
-export function cardHtml(html: string): string {
-  return html.replace(
-    /<(\/?)h([1-6])(?: id="[^"]*")?>/g,
-    (_tag, close: string, level: string) => `<${close}h${Math.min(Number(level) + 2, 6)}>`,
   );
 }
 
@@ -65,4 +58,15 @@ export function EditionMeta({ edition }: { edition: EditionSummary }) {
       </span>
     </div>
   );
+}
+
+const renderTag = tagLinks(tagPageOf, Link);
+
+/**
+ * An edition's tags (a list named 'Tags'), each a link to the blog's page of the tag
+ * (/blog/tags/<slug>, the articles on the same topic) where a published article has it;
+ * the others, which have no page, plain badges (docs/decisions/0058).
+ */
+export function EditionTags({ tags }: { tags: readonly string[] }) {
+  return <TagList tags={tags} renderTag={renderTag} />;
 }

@@ -13,7 +13,7 @@ import type { ComponentType } from "react";
 import { FlameIcon, HomeIcon, LayersIcon, WrenchIcon } from "../components/icons";
 import { DontMissOut } from "./dont-miss-out";
 import { Editions } from "./editions";
-import { SubscribeFormIsland } from "./subscribe-form";
+import { SubscribeIsland } from "./subscribe-form";
 
 const expectIcons: Record<NewsletterExpectIcon, ComponentType<IconProps>> = {
   "war-stories": FlameIcon,
@@ -85,12 +85,7 @@ export function NewsletterHome() {
             </ul>
           </CardContent>
         </Card>
-        <Island
-          name="newsletter:subscribe"
-          hydrate="interaction"
-          component={SubscribeFormIsland}
-          props={{}}
-        />
+        <SubscribeIsland />
       </div>
 
       <Editions heading={page.editions.heading} intro={page.editions.intro} />

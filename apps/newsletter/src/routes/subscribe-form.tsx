@@ -1,4 +1,5 @@
 import { type NewsletterPage, newsletterPage } from "@portfolio/content/newsletter";
+import { Island } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
@@ -17,6 +18,21 @@ type Copy = Pick<NewsletterPage, "form" | "validation" | "welcome" | "toasts">;
 /** The newsletter page's form as an island: its copy from content, no props to carry. */
 export function SubscribeFormIsland() {
   return <SubscribeForm copy={newsletterPage} />;
+}
+
+/**
+ * The subscribe form where a page shows it (/newsletter, an edition's page): prerendered,
+ * posting without JavaScript, hydrated on its first use (docs/decisions/0040-islands.md).
+ */
+export function SubscribeIsland() {
+  return (
+    <Island
+      name="newsletter:subscribe"
+      hydrate="interaction"
+      component={SubscribeFormIsland}
+      props={{}}
+    />
+  );
 }
 
 /**

@@ -149,5 +149,27 @@ export function usePageChanges(arrived = false): void {
     }
     if (restoreTo !== undefined && !mounting) return scrollBackTo(restoreTo);
     if (!hash) window.scrollTo(0, 0);
+    // A link to a part of a page (a search result's talk, /talks#<id>): the browser only
+    // jumps there on a document load, so the app does, once the page shows it.
+    else return scrollToTarget(hash.slice(1));
   }, [pathname, hash, key, restoreTo]);
+}
+
+/** Scrolls the element `fragment` names into view as soon as it is rendered (at most 2 s on). */
+function scrollToTarget(fragment: string): () => void {
+  let id = fragment;
+  try {
+    id = decodeURIComponent(fragment);
+  } catch {
+    // Not percent-encoded text: the fragment as it is.
+  }
+  let frame = 0;
+  const started = performance.now();
+  const tryScroll = () => {
+    const target = document.getElementById(id);
+    if (target) target.scrollIntoView();
+    else if (performance.now() - started < 2000) frame = requestAnimationFrame(tryScroll);
+  };
+  tryScroll();
+  return () => cancelAnimationFrame(frame);
 }

@@ -8,10 +8,16 @@ import {
 // The search palette (docs/decisions/0042-search.md): a modal <dialog> with a combobox
 // and its listbox of results, plain DOM, loaded with the site's documents on first use.
 // The arrow keys move through the results, Enter opens one (or, with none chosen,
-// submits to the results page), Escape closes; a live region says how many were found.
+// submits to the results page), Escape closes; a live region says how many were found,
+// and shows what the list cannot: that nothing matched, or that search is loading or
+// unavailable.
 
 const ID = "site-search";
 const LIMIT = 8;
+/** What the field is for, its label and placeholder (e2e: the combobox's name). */
+const LABEL = "Search the site";
+/** The status as a sighted reader sees it when it stands instead of results. */
+const SHOWN = "px-4 py-6 text-center text-sm text-muted-foreground";
 
 function element<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -42,7 +48,7 @@ function build(go: (url: string) => void): Palette {
     "aria-autocomplete": "list",
     autocomplete: "off",
     spellcheck: "false",
-    placeholder: "Search articles and editions",
+    placeholder: LABEL,
     class:
       "h-10 min-w-0 flex-1 rounded-md border border-input bg-background px-3 text-base outline-none focus-visible:ring-2 focus-visible:ring-ring",
   });
@@ -65,7 +71,7 @@ function build(go: (url: string) => void): Palette {
       method: "get",
       class: "flex items-center gap-2 border-b border-border p-3",
     },
-    element("label", { for: input.id, class: "sr-only" }, "Search articles and editions"),
+    element("label", { for: input.id, class: "sr-only" }, LABEL),
     input,
     close,
   );
@@ -113,6 +119,12 @@ function build(go: (url: string) => void): Palette {
     go(result.document.url);
   };
 
+  /** Puts `text` in the live region, shown where the results would be when `shown`. */
+  const say = (text: string, shown: boolean) => {
+    status.textContent = text;
+    status.className = shown && text ? SHOWN : "sr-only";
+  };
+
   const render = () => {
     const query = input.value.trim();
     results = search && query ? search.search(query).slice(0, LIMIT) : [];
@@ -144,13 +156,11 @@ function build(go: (url: string) => void): Palette {
     );
     input.setAttribute("aria-expanded", String(results.length > 0));
     choose(-1);
-    if (!search) status.textContent = query ? "Loading the search…" : "";
-    else if (!query) status.textContent = "";
-    else
-      status.textContent =
-        results.length === 0
-          ? `No results for “${query}”`
-          : `${results.length} result${results.length === 1 ? "" : "s"}`;
+    if (!search) say(query ? "Loading the search…" : "", true);
+    else if (!query) say("", false);
+    else if (results.length === 0) say(`No results for “${query}”`, true);
+    // The count is for screen readers: the list shows the results themselves.
+    else say(`${results.length} result${results.length === 1 ? "" : "s"}`, false);
   };
 
   input.addEventListener("input", render);
@@ -182,9 +192,7 @@ function build(go: (url: string) => void): Palette {
       search = loaded;
       render();
     },
-    () => {
-      status.textContent = "Search is unavailable right now. Press Enter for the results page.";
-    },
+    () => say("Search is unavailable right now. Press Enter for the results page.", true),
   );
   return { dialog, input, list, status };
 }

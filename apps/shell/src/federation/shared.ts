@@ -21,6 +21,7 @@ export const sharedProviders: Record<string, () => Promise<unknown>> = {
   "@portfolio/router": () => import("@portfolio/router"),
   "@portfolio/content": () => import("@portfolio/content"),
   "@portfolio/api-client": () => import("@portfolio/api-client"),
+  "@portfolio/ui/adjacent-links": () => import("@portfolio/ui/adjacent-links"),
   "@portfolio/ui/badge": () => import("@portfolio/ui/badge"),
   "@portfolio/ui/button": () => import("@portfolio/ui/button"),
   "@portfolio/ui/card": () => import("@portfolio/ui/card"),

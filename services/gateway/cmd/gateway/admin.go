@@ -36,6 +36,8 @@ func newAdmin(ctx context.Context, cfg config.Config, logger *zap.Logger, db *sq
 		Messages:    inbox,
 		Mail:        adminMail{Outbox: mail.outbox, wake: mail.notify},
 		Rehearsal:   letters.rehearsal,
+		// The suppression list the mail events keep, which the owner can lift.
+		Suppressions: mail.hygiene,
 	}, nil
 }
 

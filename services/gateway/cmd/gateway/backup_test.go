@@ -313,7 +313,7 @@ func storedMessagesN(t *testing.T, dsn string, limit int) []contact.Message {
 }
 
 // waitUntil polls cond for up to 20 s.
-func waitUntil(t *testing.T, cond func() bool) {
+func waitUntil(t testing.TB, cond func() bool) {
 	t.Helper()
 	deadline := time.Now().Add(20 * time.Second)
 	for !cond() {

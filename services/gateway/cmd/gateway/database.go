@@ -13,6 +13,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/replica"
 	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	newsletterstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
@@ -29,7 +30,15 @@ func openDatabase(ctx context.Context, cfg config.Config, logger *zap.Logger) (*
 	} else {
 		where = postgresFields(dsn)
 	}
-	db, err := sqldb.Open(ctx, dsn)
+	var db *sqldb.DB
+	var err error
+	if cfg.ReplicaURL != "" {
+		// The replicator checkpoints after it has copied the WAL; the writer's own
+		// checkpoints then only bound the WAL while replication is down.
+		db, err = sqldb.OpenSQLiteWith(ctx, dsn, sqldb.SQLiteOptions{AutoCheckpointPages: replicatedAutoCheckpoint})
+	} else {
+		db, err = sqldb.Open(ctx, dsn)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("database: %w", err)
 	}
@@ -40,6 +49,11 @@ func openDatabase(ctx context.Context, cfg config.Config, logger *zap.Logger) (*
 	logger.Info("database open", append([]zap.Field{zap.String("dialect", string(db.Dialect))}, where...)...)
 	return db, nil
 }
+
+// replicatedAutoCheckpoint is the writer's checkpoint threshold (pages, ~80 MB) under
+// replication: twice the replicator's (docs/decisions/0053), so that it only bounds
+// the WAL while replication is down.
+const replicatedAutoCheckpoint = 2 * replica.CheckpointPages
 
 // closeDatabase closes db, the last thing run does.
 func closeDatabase(db *sqldb.DB, logger *zap.Logger) {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 	"github.com/portfolio-site/portfolio/services/mail/maildir"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
 	"github.com/portfolio-site/portfolio/services/mail/smtp"
@@ -26,6 +28,9 @@ import (
 type mailService struct {
 	outbox *mailstore.Outbox
 	worker *outbox.Worker
+	// hygiene is the suppression list, kept from the relays' reports (the mail events
+	// webhooks); the worker sends nothing to a suppressed address.
+	hygiene *hygiene.Service
 }
 
 // newMail builds the outbox and its worker, sending through SMTP or into the maildir
@@ -40,8 +45,11 @@ func newMail(cfg config.Config, logger *zap.Logger, db *sqldb.DB, reg *prometheu
 	if err != nil {
 		return nil, err
 	}
-	// Queued emails carry their templates; they are rendered as they are sent.
-	worker, err := outbox.NewWorker(store, templates.Transport{Templates: emails, Next: transport}, logger, outbox.Options{
+	list := hygiene.NewService(mailstore.NewHygiene(db), hygiene.Policy{SoftBounces: cfg.SoftBounceLimit, SoftWindow: cfg.SoftBounceWindow}, nil)
+	// Nothing goes to a suppressed address; the others' emails carry their templates,
+	// rendered as they are sent.
+	send := hygiene.Transport{Checker: list, Next: templates.Transport{Templates: emails, Next: transport}}
+	worker, err := outbox.NewWorker(store, send, logger, outbox.Options{
 		MaxAttempts:  cfg.OutboxMaxAttempts,
 		RetryBase:    cfg.OutboxRetryBase,
 		RetryMax:     cfg.OutboxRetryMax,
@@ -55,7 +63,7 @@ func newMail(cfg config.Config, logger *zap.Logger, db *sqldb.DB, reg *prometheu
 	if err != nil {
 		return nil, err
 	}
-	return &mailService{outbox: store, worker: worker}, nil
+	return &mailService{outbox: store, worker: worker, hygiene: list}, nil
 }
 
 // siteEmails are every email the site sends, each parsed by the domain that owns it
@@ -106,10 +114,20 @@ func (m *mailService) start(ctx context.Context, logger *zap.Logger) (stop func(
 }
 
 // newTransport is how email leaves: SMTP when a host is configured, else the maildir
-// under the data directory. The password is never logged.
+// under the data directory; signed with DKIM when PORTFOLIO_DKIM_* are set. The
+// password is never logged.
 func newTransport(cfg config.Config, logger *zap.Logger) (outbox.Transport, error) {
+	signer, err := newDKIMSigner(cfg)
+	if err != nil {
+		return nil, err
+	}
+	var sign mail.Signer // a nil *dkim.Signer in it would not be nil
+	if signer != nil {
+		sign = signer
+		logger.Info("mail: signing with DKIM", zap.String("domain", signer.Domain()), zap.String("selector", signer.Selector()))
+	}
 	if cfg.SMTPHost == "" {
-		t, err := maildir.New(cfg.MaildirPath(), logger)
+		t, err := maildir.New(cfg.MaildirPath(), logger, sign)
 		if err != nil {
 			return nil, err
 		}
@@ -123,6 +141,7 @@ func newTransport(cfg config.Config, logger *zap.Logger) (outbox.Transport, erro
 		Password: cfg.SMTPPassword.Reveal(),
 		TLS:      smtp.TLSMode(cfg.SMTPTLS),
 		Timeout:  cfg.SMTPTimeout,
+		Signer:   sign,
 	})
 	if err != nil {
 		return nil, err

@@ -88,8 +88,10 @@ func gatheredNames(t *testing.T) map[string]bool {
 		"PORTFOLIO_WEB_DIR":    webtest.Build(t),
 		// The registry is read in-process; tests run in parallel, so no fixed port.
 		"PORTFOLIO_METRICS_ADDR": "off",
-		// Scheduled backups on, so that their metrics exist.
-		"PORTFOLIO_BACKUP_DIR": t.TempDir(),
+		// Scheduled backups, replication and so the restore drill on, so that their
+		// metrics exist.
+		"PORTFOLIO_BACKUP_DIR":  t.TempDir(),
+		"PORTFOLIO_REPLICA_URL": "file://" + filepath.Join(t.TempDir(), "replica"),
 	}
 	logs := newLogWatcher()
 	done := make(chan error, 1)

@@ -24,7 +24,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
-	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // Timeouts of the HTTP server. Every request is a small page, file or JSON body, so
@@ -76,6 +75,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if len(args) > 1 && args[1] == restoreCommand {
 		return runRestore(ctx, args[2:], getenv, stdout, stderr)
 	}
+	if len(args) > 1 && args[1] == newsletterCommand {
+		return runNewsletter(ctx, args[2:], getenv, stdin, stdout)
+	}
+	if len(args) > 1 && args[1] == dkimRecordCommand {
+		return printDKIMRecord(args[2:], getenv, stdout, stderr)
+	}
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
 
@@ -116,6 +121,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 
+	// Restored from the replica first if the data directory has none; its last sync
+	// runs after the database is closed (defers run in reverse).
+	repl, err := openReplication(ctx, *cfg, getenv, logger)
+	if err != nil {
+		return err
+	}
+	defer repl.close()
 	// One database for every module: a row and the emails about it commit together.
 	// Closed last, after HTTP and the background work have stopped.
 	db, err := openDatabase(ctx, *cfg, logger)
@@ -123,6 +135,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		return err
 	}
 	defer closeDatabase(db, logger)
+	if err := repl.adoptReleases(ctx, *cfg, db); err != nil {
+		return err
+	}
 	// Each section as its promoted release has it, followed from the database.
 	sections, err := newSections(*cfg, logger, db, site.web)
 	if err != nil {
@@ -134,11 +149,20 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	defer stopFollowing()
 	reg := metricsRegistry(ctx)
+	if err := repl.register(reg); err != nil {
+		return err
+	}
+	defer repl.start(ctx)()
 	backups, err := newBackupSchedule(*cfg, logger, reg)
 	if err != nil {
 		return err
 	}
 	defer backups.start(ctx)()
+	drills, err := newRestoreDrills(*cfg, logger, reg, repl)
+	if err != nil {
+		return err
+	}
+	defer drills.start(ctx)()
 
 	mail, err := newMail(*cfg, logger, db, reg)
 	if err != nil {
@@ -161,6 +185,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
+	adm.Replication = replicationStatus{cfg: *cfg, repl: repl}
 	// Page views and sign-ups, counted in memory and flushed to the database; the last
 	// flush is after HTTP stops (serve), before the database closes.
 	views := newAnalytics(ctx, *cfg, logger, db)
@@ -172,12 +197,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 		Routes:     site.routes,
 		Web:        site.web,
 		Registry:   reg,
-		Database:   sqldb.NewHealth(db),
+		Database:   repl.health(db),
 		Contact:    contacts.inbox,
 		Newsletter: letters.subscriptions,
 		Admin:      adm,
 		Sections:   sections,
 		Analytics:  views.counter,
+		MailEvents: mail.hygiene,
 	})
 	return serve(ctx, *cfg, logger, lns, handlers, site.web, reg, stopSignals, mail, letters, views.stop)
 }
@@ -284,6 +310,8 @@ func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, lns liste
 	// Stopped before the database closes.
 	stopResume := letters.resume(ctx, logger, cfg.PublishResumeAfter)
 	defer stopResume()
+	stopDue := letters.dueWork(ctx, logger, cfg.ScheduleInterval)
+	defer stopDue()
 
 	logger.Info("listening",
 		zap.String("addr", lns.public.Addr().String()),

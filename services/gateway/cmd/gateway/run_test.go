@@ -58,7 +58,7 @@ func (l *logWatcher) Write(p []byte) (int, error) {
 
 // waitFor returns the first entry with the message msg, failing the test if run
 // returns or the timeout passes first.
-func (l *logWatcher) waitFor(t *testing.T, msg string, done <-chan error) map[string]any {
+func (l *logWatcher) waitFor(t testing.TB, msg string, done <-chan error) map[string]any {
 	t.Helper()
 	// Generous: a start-up under -race on a busy 2-core machine can take a while.
 	timeout := time.After(30 * time.Second)
@@ -98,7 +98,7 @@ type gateway struct {
 
 // startGateway calls run on 127.0.0.1:0 with the fixture build (unless env names a web
 // dir) and returns once run has logged the address it listens on.
-func startGateway(t *testing.T, env map[string]string, args ...string) *gateway {
+func startGateway(t testing.TB, env map[string]string, args ...string) *gateway {
 	t.Helper()
 	full := map[string]string{
 		"PORTFOLIO_HTTP_ADDR": "127.0.0.1:0",
@@ -153,7 +153,7 @@ func waitHealthy(t *testing.T, addr string) {
 	t.Fatalf("%s/healthz never answered 200", addr)
 }
 
-func fetch(t *testing.T, url string, header map[string]string) (*http.Response, string) {
+func fetch(t testing.TB, url string, header map[string]string) (*http.Response, string) {
 	t.Helper()
 	req, err := http.NewRequest(http.MethodGet, url, nil)
 	if err != nil {
@@ -431,7 +431,7 @@ func downAddr(t *testing.T) string {
 const contactJSON = `{"name":"Jane <b>Doe</b>","email":"jane@example.org","subject":"collaboration",` +
 	`"message":"Hello!\nLet's talk about <script>alert(1)</script> & your platform work.","website":""}`
 
-func postContact(t *testing.T, addr, body string) (int, string) {
+func postContact(t testing.TB, addr, body string) (int, string) {
 	t.Helper()
 	resp, err := (&http.Client{Timeout: 5 * time.Second}).Post("http://"+addr+"/api/contact", "application/json", strings.NewReader(body))
 	if err != nil {
@@ -443,7 +443,7 @@ func postContact(t *testing.T, addr, body string) (int, string) {
 }
 
 // stop cancels run and waits for it to return nil.
-func (g *gateway) stop(t *testing.T) {
+func (g *gateway) stop(t testing.TB) {
 	t.Helper()
 	g.cancel()
 	select {

@@ -67,6 +67,11 @@ func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *serve
 		shipped.Sections[name] = d
 	}
 	store := relstore.New(db, releasesDir(cfg))
+	if cfg.ReplicaURL != "" {
+		// The artifacts in the database, so that the replica carries them too
+		// (docs/decisions/0053).
+		store = relstore.NewReplicated(db, releasesDir(cfg))
+	}
 	return &release.Service{
 		Store:   store,
 		Shipped: shipped,

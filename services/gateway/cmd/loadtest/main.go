@@ -2,7 +2,8 @@
 // loopback, against the real binary: the write path under load (POST /api/contact and
 // POST /api/newsletter/subscriptions from many client addresses through a trusted
 // proxy's X-Forwarded-For, with the mail worker sending to an in-process SMTP server),
-// then fault scenarios (an SMTP outage, SIGKILL mid-publish, SIGTERM with requests in
+// contact writes without and with continuous replication (its cost on the write
+// path), then fault scenarios (an SMTP outage, SIGKILL mid-publish, SIGTERM with requests in
 // flight, a sign-in flood, an IPv6 /64 rotation), and pages with the analytics off and
 // on (page p99 in one run, and every page view counted stored). Afterwards it counts the rows and
 // queued emails in the database against the 2xx answers and prints requests per
@@ -53,7 +54,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 	var dbs, scenarios string
 	fs.StringVar(&o.gateway, "gateway", "bin/gateway", "the gateway binary to start")
 	fs.StringVar(&dbs, "db", "sqlite,postgres", "databases to run on: sqlite, postgres (needs PORTFOLIO_TEST_DATABASE_URL, as scripts/with-postgres.sh sets; skipped without)")
-	fs.StringVar(&scenarios, "scenarios", "write,pages,faults", "what to run: write, pages (page p99 with the analytics off and on), faults, or single faults: "+strings.Join(faultNames(), ", "))
+	fs.StringVar(&scenarios, "scenarios", "write,replica,pages,faults", "what to run: write, replica (contact writes without and with continuous replication, on SQLite), pages (page p99 with the analytics off and on), faults, or single faults: "+strings.Join(faultNames(), ", "))
 	fs.DurationVar(&o.duration, "duration", 10*time.Second, "how long each endpoint is driven in the write scenario")
 	fs.IntVar(&o.conns, "conns", 16, "concurrent connections (closed loop, as wrk -c)")
 	fs.StringVar(&o.profile, "profile", "", "a folder: the gateway's CPU profile of each write endpoint goes there (<db>-<endpoint>.pprof, for go tool pprof)")
@@ -81,6 +82,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, out io.
 			switch {
 			case sc == "write":
 				err = writeScenario(ctx, o, db, out)
+			case sc == "replica" && db == "sqlite":
+				err = replicaScenario(ctx, o, out)
+			case sc == "replica":
+				fmt.Fprintf(out, "\n== replica on %s: skipped (PostgreSQL archives its own WAL)\n", db)
 			case sc == "pages":
 				err = pagesScenario(ctx, o, db, out)
 			case sc == "faults":

@@ -133,6 +133,17 @@ type Config struct {
 	BackupDir      string        `mapstructure:"backup_dir"`
 	BackupInterval time.Duration `mapstructure:"backup_interval"`
 	BackupKeep     int           `mapstructure:"backup_keep"`
+	// ReplicaURL, if set, is where the gateway replicates its SQLite database
+	// continuously (docs/decisions/0053): file:///path, s3://bucket/prefix?endpoint=…&region=…
+	// (credentials from the AWS_* variables) or sftp://user@host/path. A Secret: an
+	// sftp URL may hold a password. ReplicaSyncInterval is the most a lost disk loses:
+	// a write acknowledged longer ago than that is in the replica.
+	ReplicaURL          Secret        `mapstructure:"replica_url"`
+	ReplicaSyncInterval time.Duration `mapstructure:"replica_sync_interval"`
+	// RestoreDrillInterval is how often the gateway restores the newest replica (or,
+	// without one, the newest backup) into a temporary directory and checks it; 0
+	// runs no drill.
+	RestoreDrillInterval time.Duration `mapstructure:"restore_drill_interval"`
 	// Analytics counts page views, daily visitors and sign-ups in the site's database
 	// (docs/decisions/0039); false counts nothing. AnalyticsRetention is how long the
 	// daily counts are kept; AnalyticsFlushInterval how often a replica adds what it
@@ -140,6 +151,9 @@ type Config struct {
 	Analytics              bool          `mapstructure:"analytics"`
 	AnalyticsRetention     time.Duration `mapstructure:"analytics_retention"`
 	AnalyticsFlushInterval time.Duration `mapstructure:"analytics_flush_interval"`
+
+	// Hygiene is the list's and the mail's: DKIM, mail events, reminders, schedules.
+	Hygiene `mapstructure:",squash"`
 }
 
 // DatabasePath is the SQLite database file (contact messages and the mail outbox) when
@@ -241,9 +255,23 @@ var keys = []key{
 	{"backup_dir", ""},
 	{"backup_interval", "24h"},
 	{"backup_keep", 7},
+	{"replica_url", ""},
+	{"replica_sync_interval", "1s"},
+	{"restore_drill_interval", "168h"}, // weekly
 	{"analytics", true},
 	{"analytics_retention", "17520h"}, // 2 years
 	{"analytics_flush_interval", "5s"},
+	// Hygiene (hygiene.go).
+	{"dkim_domain", ""},
+	{"dkim_selector", ""},
+	{"dkim_key_file", ""},
+	{"mail_events_secret", ""},
+	{"sendgrid_webhook_key", ""},
+	{"soft_bounce_limit", 3},
+	{"soft_bounce_window", "168h"},
+	{"newsletter_reminder_after", "24h"},
+	{"list_unsubscribe_mailto", ""},
+	{"schedule_interval", "15s"},
 }
 
 // EnvName returns the environment variable for a config key.
@@ -292,8 +320,8 @@ func Load(path string, getenv func(string) string) (Config, error) {
 // Keys by the type Unmarshal decodes them into (strings need no check).
 var (
 	boolKeys     = []string{"dev", "analytics"}
-	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep", "import_confirmations_per_day"}
-	durationKeys = []string{"smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval", "analytics_retention", "analytics_flush_interval"}
+	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep", "import_confirmations_per_day", "soft_bounce_limit"}
+	durationKeys = []string{"soft_bounce_window", "newsletter_reminder_after", "schedule_interval", "smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval", "replica_sync_interval", "restore_drill_interval", "analytics_retention", "analytics_flush_interval"}
 	floatKeys    = []string{"mail_rate_per_second"}
 )
 
@@ -375,7 +403,9 @@ func (c *Config) normalize(trustedProxies string) error {
 	errs = append(errs, c.normalizeNewsletter()...)
 	errs = append(errs, c.normalizeAbuse()...)
 	errs = append(errs, c.normalizeBackup()...)
+	errs = append(errs, c.normalizeReplica()...)
 	errs = append(errs, c.normalizeAnalytics()...)
+	errs = append(errs, c.normalizeHygiene()...)
 	if c.RateLimitPerMinute < 1 || c.RateLimitPerMinute > 100000 {
 		errs = append(errs, invalid("rate_limit_per_minute", strconv.Itoa(c.RateLimitPerMinute), "is not between 1 and 100000"))
 	}

@@ -65,9 +65,17 @@ func TestDefaults(t *testing.T) {
 		PublishResumeAfter:      time.Minute,
 		BackupInterval:          24 * time.Hour,
 		BackupKeep:              7,
+		ReplicaSyncInterval:     time.Second,
+		RestoreDrillInterval:    7 * 24 * time.Hour,
 		Analytics:               true,
 		AnalyticsRetention:      2 * 365 * 24 * time.Hour,
 		AnalyticsFlushInterval:  5 * time.Second,
+		Hygiene: config.Hygiene{
+			SoftBounceLimit:         3,
+			SoftBounceWindow:        7 * 24 * time.Hour,
+			NewsletterReminderAfter: 24 * time.Hour,
+			ScheduleInterval:        15 * time.Second,
+		},
 	}
 	if !reflect.DeepEqual(cfg, want) {
 		t.Errorf("defaults:\n got %+v\nwant %+v", cfg, want)
@@ -155,6 +163,14 @@ func TestInvalidValuesNameTheKey(t *testing.T) {
 		wantErr    string
 	}{
 		{"PORTFOLIO_HTTP_ADDR", "localhost", `config: PORTFOLIO_HTTP_ADDR: "localhost" is not a host:port address`},
+		{"PORTFOLIO_DKIM_KEY_FILE", "/etc/dkim.pem", `config: PORTFOLIO_DKIM_DOMAIN, PORTFOLIO_DKIM_SELECTOR and PORTFOLIO_DKIM_KEY_FILE sign email together: set all three or none`},
+		{"PORTFOLIO_MAIL_EVENTS_SECRET", "short", `config: PORTFOLIO_MAIL_EVENTS_SECRET has 5 characters; use at least 16 (openssl rand -hex 32)`},
+		{"PORTFOLIO_SENDGRID_WEBHOOK_KEY", "not base64!", `config: PORTFOLIO_SENDGRID_WEBHOOK_KEY: "not base64!" is not base64 of an ECDSA public key (paste the verification key SendGrid shows)`},
+		{"PORTFOLIO_SOFT_BOUNCE_LIMIT", "0", `config: PORTFOLIO_SOFT_BOUNCE_LIMIT: "0" is not between 1 and 1000`},
+		{"PORTFOLIO_SOFT_BOUNCE_WINDOW", "5m", `config: PORTFOLIO_SOFT_BOUNCE_WINDOW: "5m0s" is shorter than 1h`},
+		{"PORTFOLIO_NEWSLETTER_REMINDER_AFTER", "-1h", `config: PORTFOLIO_NEWSLETTER_REMINDER_AFTER: "-1h0m0s" is negative (0 sends no reminder)`},
+		{"PORTFOLIO_LIST_UNSUBSCRIBE_MAILTO", "Unsub <u@example.com>", `config: PORTFOLIO_LIST_UNSUBSCRIBE_MAILTO: "Unsub <u@example.com>" is not a plain email address`},
+		{"PORTFOLIO_SCHEDULE_INTERVAL", "2h", `config: PORTFOLIO_SCHEDULE_INTERVAL: "2h0m0s" is not between 100ms and 1h`},
 		{"PORTFOLIO_HTTP_ADDR", "127.0.0.1:http", `config: PORTFOLIO_HTTP_ADDR: "127.0.0.1:http" has no valid port`},
 		{"PORTFOLIO_HTTP_ADDR", "127.0.0.1:70000", `config: PORTFOLIO_HTTP_ADDR: "127.0.0.1:70000" has no valid port`},
 		{"PORTFOLIO_PUBLIC_URL", "example.com", `config: PORTFOLIO_PUBLIC_URL: "example.com" is not an absolute URL`},
@@ -395,6 +411,50 @@ func TestBackupDirIsForSQLite(t *testing.T) {
 	_, err = config.Load("", env(map[string]string{"PORTFOLIO_BACKUP_DIR": "/backups", "PORTFOLIO_DATABASE_URL": "postgres://u:p@db/portfolio"}))
 	if err == nil || !strings.Contains(err.Error(), "PORTFOLIO_BACKUP_DIR copies the SQLite file, and PORTFOLIO_DATABASE_URL is set") {
 		t.Errorf("backup dir with PostgreSQL: %v", err)
+	}
+}
+
+// TestReplicaSettings: a replica URL of each form is taken; a bad one, or one with
+// PostgreSQL, is refused with an error that names the variable and never repeats an
+// sftp password.
+func TestReplicaSettings(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		env  map[string]string
+		want string // "" for no error; else part of it
+	}{
+		{"file", map[string]string{"PORTFOLIO_REPLICA_URL": " file:///var/lib/portfolio-replica "}, ""},
+		{"s3", map[string]string{"PORTFOLIO_REPLICA_URL": "s3://bucket/site?endpoint=http://127.0.0.1:7070&region=us-east-1"}, ""},
+		{"sftp", map[string]string{"PORTFOLIO_REPLICA_URL": "sftp://backup@host.example/portfolio"}, ""},
+		{"relative file", map[string]string{"PORTFOLIO_REPLICA_URL": "file://replica"}, "PORTFOLIO_REPLICA_URL is not file:///absolute/path"},
+		{"other scheme", map[string]string{"PORTFOLIO_REPLICA_URL": "gs://bucket/site"}, `PORTFOLIO_REPLICA_URL has the scheme "gs"; it takes file://, s3://, sftp://`},
+		{"no bucket", map[string]string{"PORTFOLIO_REPLICA_URL": "s3:///site"}, "PORTFOLIO_REPLICA_URL names no bucket"},
+		{"no prefix", map[string]string{"PORTFOLIO_REPLICA_URL": "s3://bucket"}, "PORTFOLIO_REPLICA_URL names no path"},
+		{"sftp password", map[string]string{"PORTFOLIO_REPLICA_URL": "sftp://backup:hunter2@host.example"}, "PORTFOLIO_REPLICA_URL names no path"},
+		{"with PostgreSQL", map[string]string{"PORTFOLIO_REPLICA_URL": "file:///r", "PORTFOLIO_DATABASE_URL": "postgres://u:p@db/portfolio"},
+			"PORTFOLIO_REPLICA_URL replicates the SQLite file, and PORTFOLIO_DATABASE_URL is set"},
+		{"sync interval", map[string]string{"PORTFOLIO_REPLICA_SYNC_INTERVAL": "10ms"}, `PORTFOLIO_REPLICA_SYNC_INTERVAL: "10ms" is not between 100ms and 1h0m0s`},
+		{"drill interval", map[string]string{"PORTFOLIO_RESTORE_DRILL_INTERVAL": "5m"}, `PORTFOLIO_RESTORE_DRILL_INTERVAL: "5m0s" is shorter than 1h0m0s`},
+		{"no drill", map[string]string{"PORTFOLIO_RESTORE_DRILL_INTERVAL": "0s"}, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cfg, err := config.Load("", env(tc.env))
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := cfg.ReplicaURL.Reveal(), strings.TrimSpace(tc.env["PORTFOLIO_REPLICA_URL"]); got != want {
+					t.Errorf("ReplicaURL = %q, want %q", got, want)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %v, want one with %q", err, tc.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "hunter2") {
+				t.Errorf("the error shows the password: %v", err)
+			}
+		})
 	}
 }
 

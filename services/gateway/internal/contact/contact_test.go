@@ -272,7 +272,7 @@ func TestEmailsFor(t *testing.T) {
 		if strings.Contains(e.HTML, "<script>") || strings.Contains(e.HTML, "<b>Doe") {
 			t.Errorf("HTML carries the visitor's markup:\n%s", e.HTML)
 		}
-		raw, err := mail.Bytes(e)
+		raw, err := mail.Bytes(e, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

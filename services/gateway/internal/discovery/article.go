@@ -3,6 +3,7 @@ package discovery
 import (
 	"bytes"
 	"net/url"
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -12,10 +13,10 @@ import (
 )
 
 // fullText is the HTML a feed carries for the page at path (a post's or an edition's):
-// its section's prerendered page (compose.FileName(path) in build), cut to its
-// <article> element's content, with every link absolute against pageURL. ok is false
-// when the build is missing, has no such page, or the page has no text: the feed then
-// carries the excerpt.
+// its section's prerendered page (compose.FileName(path) in build), cut to the
+// article's own text (ArticleHTML), with every link absolute against pageURL. ok is
+// false when the build is missing, has no such page, or the page marks no text: the
+// feed then carries the excerpt.
 func fullText(build compose.Build, path, pageURL string) (string, bool) {
 	if build == nil {
 		return "", false
@@ -31,12 +32,21 @@ func fullText(build compose.Build, path, pageURL string) (string, bool) {
 	return ArticleHTML(f.Body, base)
 }
 
-// ArticleHTML is the content of the first <article> element of a prerendered page (a
-// fragment of HTML; the whole fragment when it has no <article>), made fit for a feed:
-// every href, src, srcset and cite resolved against base, then what a feed reader
-// shows passed through feedPolicy, an allow-list of what articles contain (decision
-// 0052): no script, style, form, frame or SVG, no event handler, no URL but http(s)
-// and mailto. ok is false when nothing but white space is left.
+// BodyAttr marks, in a prerendered page, the element that holds the article's own text:
+// the HTML the content build rendered from its Markdown, which the blog's article page
+// and an edition's page show as it is (docs/decisions/0057-feed-entries-carry-the-text.md).
+// Everything around it (the way back, the title, date, tags, the tables of contents,
+// the links to the next article) is the page's, not the article's.
+const BodyAttr = "data-article-body"
+
+// ArticleHTML is the content of the element of a prerendered page that BodyAttr marks,
+// without the '#' links the content build adds to each heading (class
+// "heading-anchor": the page's way to link a section, a bare "#" in a reader), made fit
+// for a feed: every href, src, srcset and cite resolved against base, then what a feed
+// reader shows passed through feedPolicy, an allow-list of what articles contain
+// (decision 0052): no script, style, form, frame or SVG, no event handler, no URL but
+// http(s) and mailto. ok is false when the page marks no text or nothing but white
+// space is left.
 func ArticleHTML(page []byte, base *url.URL) (string, bool) {
 	context := &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body}
 	nodes, err := html.ParseFragment(bytes.NewReader(page), context)
@@ -47,12 +57,18 @@ func ArticleHTML(page []byte, base *url.URL) (string, bool) {
 	for _, n := range nodes {
 		root.AppendChild(n)
 	}
-	if article := find(root, atom.Article); article != nil {
-		root = article
+	body := findFunc(root, func(n *html.Node) bool { return hasAttr(n, BodyAttr) })
+	if body == nil {
+		return "", false
 	}
-	resolveURLs(root, base)
+	for _, a := range findAll(body, func(n *html.Node) bool {
+		return n.DataAtom == atom.A && slices.Contains(strings.Fields(attr(n, "class")), "heading-anchor")
+	}) {
+		a.Parent.RemoveChild(a)
+	}
+	resolveURLs(body, base)
 	var b strings.Builder
-	for c := root.FirstChild; c != nil; c = c.NextSibling {
+	for c := body.FirstChild; c != nil; c = c.NextSibling {
 		if err := html.Render(&b, c); err != nil {
 			return "", false
 		}
@@ -61,17 +77,40 @@ func ArticleHTML(page []byte, base *url.URL) (string, bool) {
 	return out, out != ""
 }
 
-// find is the first element a (depth first) below n.
-func find(n *html.Node, a atom.Atom) *html.Node {
-	for c := n.FirstChild; c != nil; c = c.NextSibling {
-		if c.Type == html.ElementNode && c.DataAtom == a {
-			return c
-		}
-		if found := find(c, a); found != nil {
-			return found
+// findFunc is the first element below n (depth first) for which match is true.
+func findFunc(n *html.Node, match func(*html.Node) bool) *html.Node {
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && match(d) {
+			return d
 		}
 	}
 	return nil
+}
+
+// findAll is every element below n for which match is true, in document order.
+func findAll(n *html.Node, match func(*html.Node) bool) []*html.Node {
+	var out []*html.Node
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && match(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// attr is the value of n's attribute key ("" when it has none).
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Namespace == "" && a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// hasAttr reports whether n has the attribute key.
+func hasAttr(n *html.Node, key string) bool {
+	return slices.ContainsFunc(n.Attr, func(a html.Attribute) bool { return a.Namespace == "" && a.Key == key })
 }
 
 // urlAttrs hold a URL (srcset a list of them).

@@ -4,6 +4,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -134,7 +135,7 @@ func TestArticleHTMLKeepsOnlyWhatIsAllowed(t *testing.T) {
 		{"data attribute", `<div data-article="x">Go</div>`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _ := discovery.ArticleHTML([]byte("<article>"+tc.in+"</article>"), base)
+			got, _ := discovery.ArticleHTML([]byte(`<div data-article-body="">`+tc.in+"</div>"), base)
 			checkAllowed(t, got)
 			for _, bad := range []string{"javascript", "vbscript", "alert(", "evil.example"} {
 				if strings.Contains(strings.ToLower(got), bad) {
@@ -159,8 +160,9 @@ type features struct {
 	colours  int      // the highlighted spans in code blocks
 }
 
-// featuresOf reads features from the HTML of an article (the first <article> of a
-// page), resolving its links against base. Icons (SVG) have no text that counts.
+// featuresOf reads features from the HTML of an article (what a page marks
+// data-article-body, or all of it), resolving its links against base. Icons (SVG) and
+// the headings' '#' links (a.heading-anchor) have no text that counts.
 func featuresOf(t *testing.T, page string, base *url.URL) features {
 	t.Helper()
 	nodes, err := html.ParseFragment(strings.NewReader(page), &html.Node{Type: html.ElementNode, Data: "body", DataAtom: atom.Body})
@@ -173,7 +175,7 @@ func featuresOf(t *testing.T, page string, base *url.URL) features {
 		if n.Type == html.TextNode {
 			return n.Data
 		}
-		if n.Type != html.ElementNode && n.Type != html.DocumentNode || n.DataAtom == atom.Svg || n.DataAtom == atom.Script {
+		if n.Type != html.ElementNode && n.Type != html.DocumentNode || n.DataAtom == atom.Svg || n.DataAtom == atom.Script || isHeadingAnchor(n) {
 			return ""
 		}
 		var b strings.Builder
@@ -184,6 +186,9 @@ func featuresOf(t *testing.T, page string, base *url.URL) features {
 	}
 	var walk func(n *html.Node)
 	walk = func(n *html.Node) {
+		if isHeadingAnchor(n) {
+			return
+		}
 		switch n.DataAtom {
 		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 			id := ""
@@ -222,7 +227,7 @@ func featuresOf(t *testing.T, page string, base *url.URL) features {
 		root.AppendChild(n)
 	}
 	for n := range root.Descendants() {
-		if n.DataAtom == atom.Article {
+		if slices.ContainsFunc(n.Attr, func(a html.Attribute) bool { return a.Key == discovery.BodyAttr }) {
 			root = n
 			break
 		}
@@ -232,14 +237,19 @@ func featuresOf(t *testing.T, page string, base *url.URL) features {
 	return f
 }
 
-// The shipped articles (testdata/articles: the blog's and the newsletter's prerendered
-// pages as built) lose nothing in their feed entries: the same text, headings with
-// their ids, links and code blocks, every highlighted token still coloured; and
-// nothing but what feedAllows lists is in them.
-func TestArticleHTMLKeepsTheArticles(t *testing.T) {
+func isHeadingAnchor(n *html.Node) bool {
+	return n.DataAtom == atom.A && slices.ContainsFunc(n.Attr, func(a html.Attribute) bool {
+		return a.Key == "class" && slices.Contains(strings.Fields(a.Val), "heading-anchor")
+	})
+}
+
+// eachShippedArticle runs check on each page of testdata/articles (the blog's and the
+// newsletter's prerendered pages as built), base its URL (blog-terraform-guide.html:
+// /blog/terraform-guide).
+func eachShippedArticle(t *testing.T, check func(t *testing.T, page []byte, base *url.URL)) {
 	pages, err := filepath.Glob("testdata/articles/*.html")
-	if err != nil || len(pages) == 0 {
-		t.Fatalf("no articles in testdata/articles: %v", err)
+	if err != nil || len(pages) < 4 {
+		t.Fatalf("too few articles in testdata/articles: %v", err)
 	}
 	for _, p := range pages {
 		t.Run(filepath.Base(p), func(t *testing.T) {
@@ -248,26 +258,67 @@ func TestArticleHTMLKeepsTheArticles(t *testing.T) {
 				t.Fatal(err)
 			}
 			base, _ := url.Parse(publicURL + "/" + strings.ReplaceAll(strings.TrimSuffix(filepath.Base(p), ".html"), "-", "/"))
-			got, ok := discovery.ArticleHTML(page, base)
-			if !ok {
-				t.Fatal("no text")
-			}
-			checkAllowed(t, got)
-			want, have := featuresOf(t, string(page), base), featuresOf(t, got, base)
-			if have.text != want.text {
-				t.Errorf("text:\n%s\nwant\n%s", have.text, want.text)
-			}
-			for _, c := range []struct {
-				what       string
-				have, want []string
-			}{{"headings", have.headings, want.headings}, {"links", have.links, want.links}, {"code blocks", have.code, want.code}} {
-				if !slices.Equal(c.have, c.want) {
-					t.Errorf("%s:\n%s\nwant\n%s", c.what, strings.Join(c.have, "\n"), strings.Join(c.want, "\n"))
-				}
-			}
-			if have.colours != want.colours || len(want.headings) < 1 {
-				t.Errorf("%d highlighted tokens, want %d; %d headings", have.colours, want.colours, len(want.headings))
-			}
+			check(t, page, base)
 		})
 	}
+}
+
+// A feed entry is the article's text alone (decision 0057): none of the page around
+// it (the way back, a second title, the category, date, read time and tags, the tables
+// of contents, the links to other articles) and no '#' after a heading.
+func TestArticleHTMLCarriesTheTextAlone(t *testing.T) {
+	eachShippedArticle(t, func(t *testing.T, page []byte, base *url.URL) {
+		got, ok := discovery.ArticleHTML(page, base)
+		if !ok {
+			t.Fatal("no text")
+		}
+		for _, chrome := range []string{
+			"Back to Blog", "Back to Newsletter", "On this page", "Previous:", "Next:",
+			"min read", "Link to this section", ">#<", "<h1", `aria-label="Tags"`, "heading-anchor",
+		} {
+			if strings.Contains(got, chrome) {
+				t.Errorf("the entry has %q", chrome)
+			}
+		}
+		// The page's title is its <h1>, which the entry leaves to the feed's own title.
+		title := regexp.MustCompile(`<h1[^>]*>([^<]+)</h1>`).FindSubmatch(page)
+		if title == nil {
+			t.Fatal("the page has no <h1>")
+		}
+		if strings.Contains(got, html.EscapeString(string(title[1]))) {
+			t.Errorf("the entry repeats the title %q", title[1])
+		}
+		if !strings.HasPrefix(got, "<p>") {
+			t.Errorf("the entry starts %.80q, not with the text's first paragraph", got)
+		}
+	})
+}
+
+// The shipped articles (testdata/articles: the blog's and the newsletter's prerendered
+// pages as built) lose nothing in their feed entries: the same text, headings with
+// their ids, links and code blocks, every highlighted token still coloured; and
+// nothing but what feedAllows lists is in them.
+func TestArticleHTMLKeepsTheArticles(t *testing.T) {
+	eachShippedArticle(t, func(t *testing.T, page []byte, base *url.URL) {
+		got, ok := discovery.ArticleHTML(page, base)
+		if !ok {
+			t.Fatal("no text")
+		}
+		checkAllowed(t, got)
+		want, have := featuresOf(t, string(page), base), featuresOf(t, got, base)
+		if have.text != want.text {
+			t.Errorf("text:\n%s\nwant\n%s", have.text, want.text)
+		}
+		for _, c := range []struct {
+			what       string
+			have, want []string
+		}{{"headings", have.headings, want.headings}, {"links", have.links, want.links}, {"code blocks", have.code, want.code}} {
+			if !slices.Equal(c.have, c.want) {
+				t.Errorf("%s:\n%s\nwant\n%s", c.what, strings.Join(c.have, "\n"), strings.Join(c.want, "\n"))
+			}
+		}
+		if have.colours != want.colours || len(want.headings) < 1 {
+			t.Errorf("%d highlighted tokens, want %d; %d headings", have.colours, want.colours, len(want.headings))
+		}
+	})
 }

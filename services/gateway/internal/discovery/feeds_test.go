@@ -66,23 +66,29 @@ type jsonFeed struct {
 }
 
 // article is a prerendered article page as the blog's build writes it: the page's
-// <article> with chrome around, a script, React's Suspense markers and relative links,
-// and what issue 27's probe got through the feeds (formaction, SVG's <set>).
+// <article> with chrome around the text it marks (data-article-body), a heading with
+// its '#' link, a script, React's Suspense markers and relative links, and what a
+// security probe got through the feeds (formaction, SVG's <set>).
 const article = `<div class="wrap"><article class="mx-auto"><a href="/blog">Back to Blog</a>` +
-	`<header><h1>Title</h1></header><!--$--><div class="article-body"><p>See <a href="/rss.xml">the feed</a>, ` +
+	`<header><h1>Title</h1><p>7 min read</p><ul aria-label="Tags"><li><a href="/blog/tags/iac">IaC</a></li></ul></header><!--$-->` +
+	`<div class="relative"><nav aria-label="On this page"><a href="#step-2">Step 2</a></nav>` +
+	`<div data-article="terraform-guide" data-article-body="" class="article-body"><p>See <a href="/rss.xml">the feed</a>, ` +
 	`<a href="#step-2">step 2</a> and <a href="../projects/1">a project</a>.</p>` +
+	`<h2 id="step-2">Step 2<a class="heading-anchor" href="#step-2" aria-label="Link to this section: Step 2">#</a></h2>` +
 	`<img src="/images/blog/diagram.png" srcset="/images/a.png 1x, /images/b.png 2x" alt="Diagram">` +
 	`<script>alert(1)</script><p onclick="x()">Bye <a href="javascript:alert(1)">now</a></p>` +
 	`<form><button formaction="javascript:alert(1)">Go</button></form>` +
-	`<svg><a><set attributeName="href" to="javascript:alert(1)"/><text>Go</text></a></svg></div><!--/$--></article>` +
+	`<svg><a><set attributeName="href" to="javascript:alert(1)"/><text>Go</text></a></svg></div></div><!--/$-->` +
+	`<nav aria-label="More articles"><a href="/blog/kubernetes-security">Previous: Kubernetes</a></nav></article>` +
 	`<script src="/static/js/main.js"></script></div>`
 
-// articleBody is article as a feed carries it.
-const articleBody = `<a href="https://example.com/blog">Back to Blog</a><header><h1>Title</h1></header>` +
-	`<div><p>See <a href="https://example.com/rss.xml">the feed</a>, ` +
+// articleBody is article as a feed carries it: the marked text alone, without the
+// headings' '#' links.
+const articleBody = `<p>See <a href="https://example.com/rss.xml">the feed</a>, ` +
 	`<a href="https://example.com/blog/terraform-guide#step-2">step 2</a> and <a href="https://example.com/projects/1">a project</a>.</p>` +
+	`<h2 id="step-2">Step 2</h2>` +
 	`<img src="https://example.com/images/blog/diagram.png" srcset="https://example.com/images/a.png 1x, https://example.com/images/b.png 2x" alt="Diagram"/>` +
-	`<p>Bye now</p>Go</div>`
+	`<p>Bye now</p>Go`
 
 func TestArticleHTML(t *testing.T) {
 	base, _ := url.Parse(publicURL + "/blog/terraform-guide")
@@ -90,11 +96,12 @@ func TestArticleHTML(t *testing.T) {
 	if !ok || got != articleBody {
 		t.Errorf("ArticleHTML:\n%s\nwant\n%s", got, articleBody)
 	}
-	// A page without <article> is whole.
-	if got, _ := discovery.ArticleHTML([]byte(`<main><h1>X</h1><p>Y</p></main>`), base); got != `<main><h1>X</h1><p>Y</p></main>` {
-		t.Errorf("without <article>: %s", got)
+	// A page that marks no text gives none: the feed carries the excerpt rather than
+	// the page around an article.
+	if got, ok := discovery.ArticleHTML([]byte(`<article><a href="/blog">Back to Blog</a><h1>X</h1><p>Y</p></article>`), base); ok || got != "" {
+		t.Errorf("without data-article-body: %q, %v", got, ok)
 	}
-	if _, ok := discovery.ArticleHTML([]byte(`<article> <!-- --> <script>x</script></article>`), base); ok {
+	if _, ok := discovery.ArticleHTML([]byte(`<div data-article-body=""> <!-- --> <script>x</script></div>`), base); ok {
 		t.Error("an empty article counts as a text")
 	}
 }
@@ -111,7 +118,7 @@ func withBuilds(t *testing.T) discovery.Input {
 	in.Editions = editions
 	in.Blog = static.FromMap("blog", map[string][]byte{compose.FileName("/blog/terraform-guide"): []byte(article)})
 	in.Newsletter = static.FromMap("newsletter", map[string][]byte{
-		compose.FileName("/newsletter/1"): []byte(`<article><h1>#1</h1><p>Edition <a href="/newsletter">one</a>.</p></article>`),
+		compose.FileName("/newsletter/1"): []byte(`<article><a href="/newsletter">Back to Newsletter</a><h1>#1</h1><div data-article-body=""><p>Edition <a href="/newsletter">one</a>.</p></div></article>`),
 	})
 	return in
 }
@@ -290,7 +297,7 @@ func TestEditionsFeed(t *testing.T) {
 		ed := in.Editions[slices.IndexFunc(in.Editions, func(ed content.Edition) bool { return publicURL+ed.URL() == e.ID })]
 		want := "<p>" + html.EscapeString(ed.Excerpt) + "</p>"
 		if ed.ID == 1 {
-			want = `<h1>#1</h1><p>Edition <a href="https://example.com/newsletter">one</a>.</p>`
+			want = `<p>Edition <a href="https://example.com/newsletter">one</a>.</p>`
 		}
 		if e.Content.Value != want || e.Link.Href != publicURL+"/newsletter/"+strconv.Itoa(ed.ID) {
 			t.Errorf("edition %d: %s %q, want %q", ed.ID, e.Link.Href, e.Content.Value, want)

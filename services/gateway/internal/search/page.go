@@ -10,7 +10,7 @@ import (
 const Slot = "<template data-search-results=\"\"></template>"
 
 // SectionLabels name a document's section as the results show it.
-var SectionLabels = map[string]string{"blog": "Blog", "newsletter": "Newsletter"}
+var SectionLabels = map[string]string{"blog": "Blog", "newsletter": "Newsletter", "projects": "Projects", "talks": "Talks"}
 
 // ResultsHTML is the results for query as the search page shows them: the same markup
 // as the app's (apps/shell/src/routes/search/search-results.tsx), every text escaped.

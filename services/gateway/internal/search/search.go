@@ -1,8 +1,9 @@
 // Package search is site search on the server (docs/decisions/0042-search.md): the
-// documents each section's build wrote (dist/search.json: its articles or editions,
-// whole), merged into the one index the site serves at /search.json, which the
-// browser's search palette indexes, and searched here for the results page that works
-// without JavaScript.
+// documents the shell's and each section's build wrote (dist/search.json: articles,
+// editions, projects and talks, whole), merged into the one index the site serves at
+// /search.json, which the browser's search palette indexes, and searched here for the
+// results page that works without JavaScript. Both sides match words by one rule,
+// forgiving a typo alike (docs/decisions/0054-search-everywhere-one-typo.md).
 package search
 
 import (
@@ -12,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // FileName is what a section's build writes its documents to.
@@ -67,8 +69,9 @@ type indexed struct {
 
 // Index is the site's documents, ready to search.
 type Index struct {
-	docs []indexed
-	json []byte
+	docs  []indexed
+	words []string // every word of every document, once, sorted
+	json  []byte
 }
 
 // New indexes docs; the newest first when scores tie.
@@ -77,10 +80,14 @@ func New(docs []Document) (*Index, error) {
 	for _, d := range docs {
 		in := indexed{doc: d}
 		for _, f := range fields {
-			in.fields = append(in.fields, Words(f.text(d)))
+			words := Words(f.text(d))
+			in.fields = append(in.fields, words)
+			ix.words = append(ix.words, words...)
 		}
 		ix.docs = append(ix.docs, in)
 	}
+	slices.Sort(ix.words)
+	ix.words = slices.Compact(ix.words)
 	all := make([]Document, len(docs))
 	copy(all, docs)
 	var err error
@@ -121,7 +128,10 @@ type Fragment struct {
 }
 
 // Search finds the documents that contain every word of query, each as a word or the
-// start of one (so "terra" finds Terraform), best first.
+// start of one (so "terra" finds Terraform), best first. A word of TypoMinLetters or
+// more that starts no word of the index is taken for a typo: it finds the words one
+// edit away instead (OneEdit: so "kuberntes" finds Kubernetes and "terrafrom"
+// Terraform). The browser's palette finds the same (apps/shell/src/search/search-index.ts).
 func (ix *Index) Search(query string) []Result {
 	terms := Words(query)
 	if len(terms) > MaxQueryWords {
@@ -130,14 +140,21 @@ func (ix *Index) Search(query string) []Result {
 	if len(terms) == 0 {
 		return nil
 	}
+	matchers := make([]matcher, len(terms))
+	for i, t := range terms {
+		matchers[i] = ix.matcherFor(t)
+		if matchers[i].none() {
+			return nil // a word that matches nothing: no document has every word
+		}
+	}
 	var results []Result
 	for _, d := range ix.docs {
 		score, all := 0, true
-		for _, t := range terms {
+		for _, m := range matchers {
 			found := 0
 			for i, words := range d.fields {
 				for _, w := range words {
-					if strings.HasPrefix(w, t) {
+					if m.match(w) {
 						found += fields[i].weight
 					}
 				}
@@ -149,7 +166,7 @@ func (ix *Index) Search(query string) []Result {
 			score += found
 		}
 		if all {
-			results = append(results, Result{Document: d.doc, Excerpt: excerpt(d.doc, terms), score: score})
+			results = append(results, Result{Document: d.doc, Excerpt: excerpt(d.doc, matchers), score: score})
 		}
 	}
 	slices.SortStableFunc(results, func(a, b Result) int {
@@ -161,6 +178,73 @@ func (ix *Index) Search(query string) []Result {
 	return results
 }
 
+// TypoMinLetters is the shortest word in which a typo is forgiven: in a shorter one an
+// edit too often makes another real word ("helm", "hell").
+const TypoMinLetters = 5
+
+// matcher is what one word of a query finds: the words that start with prefix, or,
+// for a typo, exactly the words in fixes.
+type matcher struct {
+	prefix string
+	fixes  map[string]bool // nil unless the word is a typo
+}
+
+func (m matcher) match(word string) bool {
+	if m.fixes != nil {
+		return m.fixes[word]
+	}
+	return strings.HasPrefix(word, m.prefix)
+}
+
+// none reports whether m can match no word of the index.
+func (m matcher) none() bool { return m.fixes != nil && len(m.fixes) == 0 }
+
+// matcherFor is how term finds words: as the start of one when some word of the index
+// starts with it; otherwise, when it has TypoMinLetters letters or more, as a typo of
+// the words one edit away; otherwise nothing.
+func (ix *Index) matcherFor(term string) matcher {
+	i, _ := slices.BinarySearch(ix.words, term)
+	if i < len(ix.words) && strings.HasPrefix(ix.words[i], term) {
+		return matcher{prefix: term}
+	}
+	fixes := map[string]bool{}
+	if utf8.RuneCountInString(term) >= TypoMinLetters {
+		for _, w := range ix.words {
+			if OneEdit(term, w) {
+				fixes[w] = true
+			}
+		}
+	}
+	return matcher{fixes: fixes}
+}
+
+// OneEdit reports whether a and b are one edit apart: a letter added, dropped or
+// changed, or two neighbours swapped ("kuberntes" and "kubernetes", "terrafrom"
+// and "terraform"). Letters are runes; a word is not one edit from itself.
+func OneEdit(a, b string) bool {
+	x, y := []rune(a), []rune(b)
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	if len(y)-len(x) > 1 {
+		return false
+	}
+	i := 0
+	for i < len(x) && x[i] == y[i] {
+		i++
+	}
+	switch {
+	case len(x) < len(y): // one letter more in y, at i
+		return slices.Equal(x[i:], y[i+1:])
+	case i == len(x): // the same word
+		return false
+	case slices.Equal(x[i+1:], y[i+1:]): // one letter changed
+		return true
+	default: // two neighbours swapped
+		return i+1 < len(x) && x[i] == y[i+1] && x[i+1] == y[i] && slices.Equal(x[i+2:], y[i+2:])
+	}
+}
+
 // Around a match: this many characters before and after it, at most.
 const (
 	before = 60
@@ -169,7 +253,7 @@ const (
 
 // excerpt is the body text around the first word that matches a term (the excerpt
 // field when the body has none), with every matching word marked.
-func excerpt(d Document, terms []string) []Fragment {
+func excerpt(d Document, terms []matcher) []Fragment {
 	text := d.Text
 	start := firstMatch(text, terms)
 	if start < 0 {
@@ -197,8 +281,8 @@ func excerpt(d Document, terms []string) []Fragment {
 
 func isSpace(b byte) bool { return b == ' ' }
 
-// firstMatch is the byte offset of the first word of text that starts with a term, or -1.
-func firstMatch(text string, terms []string) int {
+// firstMatch is the byte offset of the first word of text that a term matches, or -1.
+func firstMatch(text string, terms []matcher) int {
 	for _, w := range wordSpans(text) {
 		if matches(strings.ToLower(text[w[0]:w[1]]), terms) {
 			return w[0]
@@ -207,9 +291,9 @@ func firstMatch(text string, terms []string) int {
 	return -1
 }
 
-func matches(word string, terms []string) bool {
+func matches(word string, terms []matcher) bool {
 	for _, t := range terms {
-		if strings.HasPrefix(word, t) {
+		if t.match(word) {
 			return true
 		}
 	}
@@ -236,8 +320,8 @@ func wordSpans(text string) [][2]int {
 	return spans
 }
 
-// mark cuts text into runs, the words that start with a term marked.
-func mark(text string, terms []string) []Fragment {
+// mark cuts text into runs, the words a term matches marked.
+func mark(text string, terms []matcher) []Fragment {
 	var out []Fragment
 	last := 0
 	for _, w := range wordSpans(text) {

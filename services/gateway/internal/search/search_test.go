@@ -17,6 +17,8 @@ type fixture struct {
 		IDs     []string `json:"ids"`
 		Ordered bool     `json:"ordered"`
 	} `json:"queries"`
+	// OneEdit are [a, b, whether they are one edit apart].
+	OneEdit [][3]json.RawMessage `json:"oneEdit"`
 }
 
 func loadFixture(t *testing.T) fixture {
@@ -57,17 +59,23 @@ func TestSearchFindsWhatTheBrowserFinds(t *testing.T) {
 	}
 }
 
-func TestExcerptMarksTheMatchesAroundTheFirst(t *testing.T) {
+// onlyResult is the one result of query over the fixture's documents.
+func onlyResult(t *testing.T, query string) search.Result {
+	t.Helper()
 	ix, err := search.New(loadFixture(t).Documents)
 	if err != nil {
 		t.Fatal(err)
 	}
-	results := ix.Search("ndots")
+	results := ix.Search(query)
 	if len(results) != 1 {
-		t.Fatalf("got %d results", len(results))
+		t.Fatalf("%q: got %d results", query, len(results))
 	}
+	return results[0]
+}
+
+func TestExcerptMarksTheMatchesAroundTheFirst(t *testing.T) {
 	var text, marked strings.Builder
-	for _, f := range results[0].Excerpt {
+	for _, f := range onlyResult(t, "ndots").Excerpt {
 		text.WriteString(f.Text)
 		if f.Match {
 			marked.WriteString(f.Text)
@@ -78,6 +86,43 @@ func TestExcerptMarksTheMatchesAroundTheFirst(t *testing.T) {
 	}
 	if !strings.Contains(text.String(), "The ndots setting multiplied the queries") {
 		t.Errorf("excerpt %q lacks the sentence of the match", text.String())
+	}
+}
+
+// A typo's excerpt marks the word it was taken for.
+func TestExcerptMarksTheWordATypoFinds(t *testing.T) {
+	var marked []string
+	for _, f := range onlyResult(t, "kuberntes velero").Excerpt {
+		if f.Match {
+			marked = append(marked, f.Text)
+		}
+	}
+	if want := []string{"Velero", "Kubernetes"}; !slices.Equal(marked, want) {
+		t.Errorf("marked %q, want %q", marked, want)
+	}
+}
+
+// The same pairs the browser's oneEdit is held to.
+func TestOneEdit(t *testing.T) {
+	pairs := loadFixture(t).OneEdit
+	if len(pairs) < 10 {
+		t.Fatalf("%d pairs in testdata/queries.json", len(pairs))
+	}
+	for _, pair := range pairs {
+		var a, b string
+		var want bool
+		if err := json.Unmarshal(pair[0], &a); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(pair[1], &b); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(pair[2], &want); err != nil {
+			t.Fatal(err)
+		}
+		if search.OneEdit(a, b) != want || search.OneEdit(b, a) != want {
+			t.Errorf("OneEdit(%q, %q) is not %v both ways", a, b, want)
+		}
 	}
 }
 

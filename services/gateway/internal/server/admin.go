@@ -30,6 +30,31 @@ type Admin struct {
 	Messages    Messages
 	Mail        Mail // the mail outbox's troubled emails
 	Rehearsal   Rehearsal
+	// Replication is where the database is copied as it is written (nil: not said).
+	Replication Replication
+	// Suppressions is the mail's suppression list; nil serves none.
+	Suppressions Suppressions
+}
+
+// Replication says how the site's database is kept off its disk
+// (docs/decisions/0053), for the admin's dashboard.
+type Replication interface {
+	ReplicationStatus() ReplicationStatus
+}
+
+// Ways the database is kept off its disk.
+const (
+	ReplicationReplica  = "replica"  // SQLite, replicated to PORTFOLIO_REPLICA_URL
+	ReplicationNone     = "none"     // SQLite on one disk only
+	ReplicationPostgres = "postgres" // the database server's own archiving
+)
+
+// ReplicationStatus is one of the Replication* modes and, for a replica, how long ago
+// it last held every write and whether that is within what the alert allows.
+type ReplicationStatus struct {
+	Mode    string
+	Lag     time.Duration
+	Healthy bool
 }
 
 // AdminAuth signs the admin in and out (admin.Auth).
@@ -58,6 +83,10 @@ type Publisher interface {
 	Editions() []content.Edition
 	Publish(ctx context.Context, editionID int) (newsletter.PublishResult, error)
 	LastPublications(ctx context.Context) (map[int]newsletter.Publication, error)
+	Schedule(ctx context.Context, editionID int, at time.Time) (newsletter.ScheduledEdition, error)
+	CancelSchedule(ctx context.Context, editionID int) (newsletter.ScheduledEdition, error)
+	Schedules(ctx context.Context) (map[int]newsletter.ScheduledEdition, error)
+	Results(ctx context.Context) (map[int]newsletter.Results, error)
 }
 
 // Rehearsal shows an edition's email before it is published and sends it to the

@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/csv"
 	"fmt"
+	"math"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -11,6 +12,7 @@ import (
 	"github.com/gorilla/mux"
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
@@ -19,12 +21,18 @@ import (
 
 // handleAdminStats answers the stat cards: real subscriber counts by state, the
 // editions in content, how many of them were ever sent, and the schedule.
-func handleAdminStats(logger *zap.Logger, subscribers Subscribers, pub Publisher) http.Handler {
+func handleAdminStats(logger *zap.Logger, subscribers Subscribers, pub Publisher, repl Replication) http.Handler {
+	type replication struct {
+		Mode       string   `json:"mode"`
+		LagSeconds *float64 `json:"lagSeconds,omitempty"`
+		Healthy    bool     `json:"healthy"`
+	}
 	type answer struct {
 		Subscribers newsletter.Counts `json:"subscribers"`
 		Editions    int               `json:"editions"`
 		Published   int               `json:"published"`
 		Schedule    string            `json:"schedule"`
+		Replication *replication      `json:"replication"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		counts, err := subscribers.Counts(r.Context())
@@ -37,12 +45,21 @@ func handleAdminStats(logger *zap.Logger, subscribers Subscribers, pub Publisher
 			writeError(w, r, logger, err)
 			return
 		}
-		writeJSON(w, http.StatusOK, answer{
+		a := answer{
 			Subscribers: counts,
 			Editions:    len(pub.Editions()),
 			Published:   len(last),
 			Schedule:    newsletter.Schedule,
-		})
+		}
+		if repl != nil {
+			st := repl.ReplicationStatus()
+			a.Replication = &replication{Mode: st.Mode, Healthy: st.Healthy}
+			if st.Mode == ReplicationReplica {
+				lag := math.Round(st.Lag.Seconds())
+				a.Replication.LagSeconds = &lag
+			}
+		}
+		writeJSON(w, http.StatusOK, a)
 	})
 }
 
@@ -57,9 +74,23 @@ func handleAdminEditions(logger *zap.Logger, pub Publisher) http.Handler {
 		ReadTime           string  `json:"readTime"`
 		LastPublishedAt    *string `json:"lastPublishedAt"`
 		LastPublishedCount *int    `json:"lastPublishedCount"`
+		// ScheduledAt is when it is set to go out, null when it is not scheduled.
+		ScheduledAt *string `json:"scheduledAt"`
+		// Results are its last publication's, null if never sent.
+		Results *newsletter.Results `json:"results"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		last, err := pub.LastPublications(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		scheduled, err := pub.Schedules(r.Context())
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		results, err := pub.Results(r.Context())
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -76,6 +107,12 @@ func handleAdminEditions(logger *zap.Logger, pub Publisher) http.Handler {
 			if p, ok := last[ed.ID]; ok {
 				e.LastPublishedAt = rfc3339OrNil(p.FinishedAt)
 				e.LastPublishedCount = &p.Recipients
+			}
+			if s, ok := scheduled[ed.ID]; ok {
+				e.ScheduledAt = rfc3339OrNil(s.At)
+			}
+			if res, ok := results[ed.ID]; ok {
+				e.Results = &res
 			}
 			out = append(out, e)
 		}
@@ -222,18 +259,31 @@ func handleAdminSubscribers(logger *zap.Logger, subscribers Subscribers) http.Ha
 }
 
 // subscribersCSVHeader is the export's first line: every column of a subscriber.
-var subscribersCSVHeader = []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source"}
+var subscribersCSVHeader = []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source", "suppressed", "suppressedAt"}
 
 // handleAdminSubscribersCSV answers every subscriber as a CSV attachment, newest
 // first, for a spreadsheet or for another site's import (this site's own reads it
 // back: newsletter.Service.Import). Every cell a subscriber typed is neutralised
 // against spreadsheet formulas (newsletter.NeutraliseCell).
-func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http.Handler {
+func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers, list Suppressions) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		all, err := subscribers.All(r.Context())
 		if err != nil {
 			writeError(w, r, logger, err)
 			return
+		}
+		// Each address's suppression goes with it (suppressed: the reason; an import
+		// of the file puts it back on the list).
+		suppressed := map[string]hygiene.Suppression{}
+		if list != nil {
+			sups, err := list.Suppressions(r.Context())
+			if err != nil {
+				writeError(w, r, logger, err)
+				return
+			}
+			for _, s := range sups {
+				suppressed[newsletter.EmailKey(s.Email)] = s
+			}
 		}
 		w.Header().Set("Content-Type", "text/csv; charset=utf-8")
 		w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="subscribers-%s.csv"`, time.Now().UTC().Format("2006-01-02")))
@@ -241,9 +291,13 @@ func handleAdminSubscribersCSV(logger *zap.Logger, subscribers Subscribers) http
 		_ = cw.Write(subscribersCSVHeader)
 		for _, s := range all {
 			item := subscriberItemOf(s)
+			var reason, since string
+			if sup, ok := suppressed[newsletter.EmailKey(s.Email)]; ok {
+				reason, since = string(sup.Reason), rfc3339(sup.At)
+			}
 			_ = cw.Write([]string{
 				newsletter.NeutraliseCell(item.Email), newsletter.NeutraliseCell(item.Name), item.State,
-				item.SubscribedAt, deref(item.ConfirmedAt), deref(item.UnsubscribedAt), item.Source,
+				item.SubscribedAt, deref(item.ConfirmedAt), deref(item.UnsubscribedAt), item.Source, reason, since,
 			})
 		}
 		cw.Flush()
@@ -276,11 +330,13 @@ func handleAdminSubscribersImport(logger *zap.Logger, subscribers Subscribers) h
 		// The confirmation emails: rows left without theirs, the day's import
 		// confirmations (confirmationsPerDay) having all been sent; rows an earlier
 		// import held back, sent theirs now; all queued (newsletter.ImportResult).
-		ConfirmationsNotSent int       `json:"confirmationsNotSent"`
-		ConfirmationsPerDay  int       `json:"confirmationsPerDay"`
-		ConfirmationsResent  int       `json:"confirmationsResent"`
-		ConfirmationsSent    int       `json:"confirmationsSent"`
-		Refused              []refused `json:"refused"`
+		ConfirmationsNotSent int `json:"confirmationsNotSent"`
+		ConfirmationsPerDay  int `json:"confirmationsPerDay"`
+		ConfirmationsResent  int `json:"confirmationsResent"`
+		ConfirmationsSent    int `json:"confirmationsSent"`
+		// Suppressed: addresses the file marked suppressed, put on the suppression list.
+		Suppressed int       `json:"suppressed"`
+		Refused    []refused `json:"refused"`
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -294,7 +350,7 @@ func handleAdminSubscribersImport(logger *zap.Logger, subscribers Subscribers) h
 			Confirmed: res.Confirmed, Unconfirmed: res.Unconfirmed, Unsubscribed: res.Unsubscribed,
 			ConfirmationsNotSent: res.ConfirmationsNotSent, ConfirmationsPerDay: res.ConfirmationsPerDay,
 			ConfirmationsResent: res.ConfirmationsResent, ConfirmationsSent: res.ConfirmationsSent,
-			Refused: make([]refused, 0, len(res.Refused)),
+			Suppressed: res.Suppressed, Refused: make([]refused, 0, len(res.Refused)),
 		}
 		for _, f := range res.Refused {
 			out.Refused = append(out.Refused, refused{Line: f.Line, Email: f.Email, Reason: f.Reason})

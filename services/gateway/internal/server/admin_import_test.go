@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
 
@@ -143,7 +144,7 @@ func TestAdminImportConfirmationsPerDay(t *testing.T) {
 	if w.Code != http.StatusOK {
 		t.Fatalf("import: %d %s", w.Code, w.Body)
 	}
-	want := `{"format":"plain","rows":3,"added":3,"confirmed":0,"unconfirmed":3,"unsubscribed":0,"confirmationsNotSent":1,"confirmationsPerDay":2,"confirmationsResent":0,"confirmationsSent":2,"refused":[]}`
+	want := `{"format":"plain","rows":3,"added":3,"confirmed":0,"unconfirmed":3,"unsubscribed":0,"confirmationsNotSent":1,"confirmationsPerDay":2,"confirmationsResent":0,"confirmationsSent":2,"suppressed":0,"refused":[]}`
 	if got := strings.TrimSpace(w.Body.String()); got != want {
 		t.Errorf("answer\n%s\nwant\n%s", got, want)
 	}
@@ -152,5 +153,48 @@ func TestAdminImportConfirmationsPerDay(t *testing.T) {
 	}
 	if c, err := f.subs.Counts(context.Background()); err != nil || c.Unconfirmed != 3 {
 		t.Errorf("counts %+v, %v: want the 3 on the list, unconfirmed", c, err)
+	}
+}
+
+// A suppressed address stays suppressed when the list moves: the export says so, and
+// the import puts it on the other site's suppression list.
+func TestAdminExportImportCarriesSuppressions(t *testing.T) {
+	from := newFixture(t, adminEnv(t, nil))
+	fromCookie := from.signIn(t)
+	from.seedSubscribers(t, "ada@example.org", "grace@example.org")
+	if _, err := from.hygiene.Record(context.Background(), []hygiene.Event{
+		{Kind: hygiene.Complaint, Email: "Grace@example.org", Source: "webhook"},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	exported := from.exportRows(t, fromCookie)
+	header := exported[0]
+	if !slices.Equal(header[len(header)-2:], []string{"suppressed", "suppressedAt"}) {
+		t.Fatalf("header %q", header)
+	}
+	for _, r := range exported[1:] {
+		if want := r[0] == "grace@example.org"; (r[7] == "complaint" && r[8] != "") != want || (!want && (r[7] != "" || r[8] != "")) {
+			t.Errorf("row %q", r)
+		}
+	}
+	var file bytes.Buffer
+	_ = csv.NewWriter(&file).WriteAll(exported)
+
+	to := newFixture(t, adminEnv(t, nil))
+	w := to.adminCall(http.MethodPost, "/api/admin/subscribers/import", to.signIn(t), send{contentType: "text/csv", reader: bytes.NewReader(file.Bytes())})
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `"suppressed":1,`) {
+		t.Fatalf("import: %d %s", w.Code, w.Body)
+	}
+	if s, ok := to.suppression(t, "grace@example.org"); !ok || s.Reason != hygiene.ReasonComplaint {
+		t.Errorf("grace@ on the other site: %+v, %v", s, ok)
+	}
+	if _, ok := to.suppression(t, "ada@example.org"); ok {
+		t.Error("ada@ is suppressed on the other site")
+	}
+	// A suppression this site does not know refuses its row.
+	bad := "email,state,subscribedAt,suppressed\nbob@example.org,confirmed,2026-01-01T00:00:00Z,bounced\n"
+	w = to.adminCall(http.MethodPost, "/api/admin/subscribers/import", to.signIn(t), send{contentType: "text/csv", body: bad})
+	if w.Code != http.StatusOK || !strings.Contains(w.Body.String(), `suppressed \"bounced\" is not hard_bounce, complaint or soft_bounces`) {
+		t.Errorf("an unknown suppression: %d %s", w.Code, w.Body)
 	}
 }

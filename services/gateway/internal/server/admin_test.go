@@ -86,7 +86,7 @@ func newAdminParts(t *testing.T, f *fixture, inbox *contact.Inbox) *adminParts {
 			return hook(ctx, pub, batch)
 		},
 	})
-	p.api = server.Admin{Auth: auth, Subscribers: f.subs, Publisher: pub, Messages: inbox, Mail: f.outbox}
+	p.api = server.Admin{Auth: auth, Subscribers: f.subs, Publisher: pub, Messages: inbox, Mail: f.outbox, Suppressions: f.hygiene}
 	return p
 }
 
@@ -187,6 +187,10 @@ var adminEndpoints = []struct{ method, path, body string }{
 	{http.MethodGet, "/api/admin/messages", ""},
 	{http.MethodGet, "/api/admin/mail", ""},
 	{http.MethodPost, "/api/admin/mail/1/retry", ""},
+	{http.MethodPut, "/api/admin/editions/1/schedule", `{"at":"2099-01-01T09:00:00Z"}`},
+	{http.MethodDelete, "/api/admin/editions/1/schedule", ""},
+	{http.MethodGet, "/api/admin/suppressions", ""},
+	{http.MethodDelete, "/api/admin/suppressions?email=a@example.org", ""},
 }
 
 // probe GETs /api/admin/session with cookie (none if nil): always 200, and what it says.
@@ -632,7 +636,7 @@ func TestAdminStatsAndLists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(rows) != 5 || !slices.Equal(rows[0], []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source"}) {
+	if len(rows) != 5 || !slices.Equal(rows[0], []string{"email", "name", "state", "subscribedAt", "confirmedAt", "unsubscribedAt", "source", "suppressed", "suppressedAt"}) {
 		t.Fatalf("CSV rows = %q", rows)
 	}
 	var injected []string

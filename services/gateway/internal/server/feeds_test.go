@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
 )
@@ -81,12 +82,13 @@ func TestFeedsAreServed(t *testing.T) {
 		}
 	}
 
-	// The article the blog's build prerendered is in the feeds whole, the others by excerpt.
+	// The article the blog's build prerendered is in the feeds whole (the text its page
+	// marks, without its title), the others by excerpt.
 	terraform := base + "/blog/terraform-guide"
-	if got := atomEntries(t, get(f.h, "/atom.xml").Body.String())[terraform]; got != `<h1>Terraform article</h1><p>The whole article.</p>` {
+	if got := atomEntries(t, get(f.h, "/atom.xml").Body.String())[terraform]; got != `<p>The whole article.</p>` {
 		t.Errorf("/atom.xml's terraform-guide: %q", got)
 	}
-	if got := jsonItems(t, get(f.h, "/feed.json").Body.String())[terraform]; got != `<h1>Terraform article</h1><p>The whole article.</p>` {
+	if got := jsonItems(t, get(f.h, "/feed.json").Body.String())[terraform]; got != `<p>The whole article.</p>` {
 		t.Errorf("/feed.json's terraform-guide: %q", got)
 	}
 	tagged := atomEntries(t, get(f.h, "/blog/tags/ci-cd/feed.xml").Body.String())
@@ -117,14 +119,16 @@ func TestFeedsFollowReleases(t *testing.T) {
 	if _, ok := atomEntries(t, get(f.h, "/atom.xml").Body.String())[url]; ok {
 		t.Fatal("the new post is in the feed before its release")
 	}
-	rel, err := release.Open(releasetest.Artifact(t, releasetest.Build(t, "blog", "2.0.0-b", "from v2", releasetest.Post("shipping-alone", "Shipping Alone"))), release.DefaultLimits)
+	b := releasetest.Build(t, "blog", "2.0.0-b", "from v2", releasetest.Post("shipping-alone", "Shipping Alone"))
+	b.Files[compose.FileName("/blog/shipping-alone")] = []byte(`<article><h1>Shipping Alone</h1><div data-article-body=""><p>from v2</p></div></article>`)
+	rel, err := release.Open(releasetest.Artifact(t, b), release.DefaultLimits)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := f.web.Apply(map[string]*release.Release{"blog": rel}); err != nil {
 		t.Fatal(err)
 	}
-	want := `<main><h1>Shipping Alone</h1><p>from v2</p></main>`
+	want := `<p>from v2</p>`
 	if got, ok := atomEntries(t, get(f.h, "/atom.xml").Body.String())[url]; !ok || got != want {
 		t.Errorf("/atom.xml after the release: %t %q, want %q", ok, got, want)
 	}

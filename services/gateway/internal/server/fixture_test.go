@@ -24,6 +24,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 	"github.com/portfolio-site/portfolio/services/mail/sqlstore"
 	"github.com/portfolio-site/portfolio/services/mail/templates"
 	"github.com/portfolio-site/portfolio/services/newsletter"
@@ -47,6 +48,7 @@ type fixture struct {
 	reg      *prometheus.Registry
 	web      *server.Web
 	views    *analytics.Counter // nil with PORTFOLIO_ANALYTICS=false
+	hygiene  *hygiene.Service   // the suppression list the mail events keep
 	notified int
 }
 
@@ -110,12 +112,13 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		// As run() sets it.
 		AutoRepliesPerHour: cfg.ContactAutoReplyPerHour,
 	}
+	f.hygiene = hygiene.NewService(sqlstore.NewHygiene(db), hygiene.Policy{SoftBounces: cfg.SoftBounceLimit, SoftWindow: cfg.SoftBounceWindow}, nil)
 	inbox := contact.NewInbox(f.contacts, emails, func() { f.notified++ })
 	f.subs, err = newsletter.NewService(ctx, nlstore.New(db, out), newsletter.Emails{
 		From: from, ReplyTo: emails.Owner, SiteName: site.SiteName, PublicURL: cfg.PublicURL,
 	}, newsletter.Options{
 		ConfirmTTL: cfg.NewsletterConfirmTTL, ResendInterval: cfg.NewsletterResendInterval, Notify: func() { f.notified++ },
-		ImportConfirmationsPerDay: cfg.ImportConfirmationsPerDay,
+		ImportConfirmationsPerDay: cfg.ImportConfirmationsPerDay, Suppressions: f.hygiene,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +134,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	handlers := server.NewServer(server.Deps{
 		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
 		Registry: f.reg, Database: sqldb.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
-		Analytics: views,
+		Analytics: views, MailEvents: f.hygiene,
 	})
 	f.h, f.adm = handlers.Public, handlers.Admin
 	return f

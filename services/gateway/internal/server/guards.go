@@ -15,6 +15,7 @@ type guards struct {
 	clientIP                     func(http.Handler) http.Handler
 	cop                          *http.CrossOriginProtection
 	contactLimit, subscribeLimit *ratelimit.Limiter
+	eventsLimit                  *ratelimit.Limiter // the mail events webhooks
 	admin                        adminGuard
 	device                       adminCookie
 	json                         func(http.Handler) http.Handler // a JSON body of at most maxFormBody
@@ -36,6 +37,7 @@ func newGuards(d Deps) guards {
 		cop:            cop,
 		contactLimit:   ratelimit.New(cfg.RateLimitPerMinute, 0),
 		subscribeLimit: ratelimit.New(cfg.RateLimitPerMinute, 0),
+		eventsLimit:    ratelimit.New(eventsPerMinute, 0),
 		// Failed sign-ins are limited per client, shared by the replicas, by d.Admin.Auth.
 		admin:    adminGuard{logger: logger, origin: cfg.AdminURL, auth: d.Admin.Auth, cookie: newSessionCookie(cfg.AdminURLIsHTTPS())},
 		device:   newDeviceCookie(cfg.AdminURLIsHTTPS()),

@@ -36,7 +36,7 @@ func prerenderedBuild(t *testing.T) string {
 		"shell/dist/prerender/404/blog.html":             chrome("blog 404 chrome", "blog"),
 		"shell/dist/prerender/newsletter.html":           chrome("newsletter chrome", "newsletter"),
 		"blog/dist/prerender/blog.html":                  `<h1>Latest Blog Posts</h1>`,
-		"blog/dist/prerender/blog/terraform-guide.html":  `<h1>Terraform article</h1><p>The whole article.</p>`,
+		"blog/dist/prerender/blog/terraform-guide.html":  `<h1>Terraform article</h1><section data-article-body=""><p>The whole article.</p></section>`,
 		"blog/dist/prerender/404.html":                   `<h1>No such article</h1>`,
 	}
 	for name, body := range files {
@@ -79,7 +79,7 @@ func TestPrerenderedPages(t *testing.T) {
 		{"project", "/projects/2", 200, `<header>chrome</header><main id="main"><h1>Project two</h1></main>`, "<title>"},
 		{"project by another spelling", "/projects/02", 200, `<header>chrome</header><main id="main"><h1>Project two</h1></main>`, "<title>"},
 		{"section page", "/blog", 200, `<header>blog chrome</header><main id="main"><!--$--><h1>Latest Blog Posts</h1><!--/$--></main>`, "<title>Blog · "},
-		{"article", "/blog/terraform-guide", 200, `<header>article chrome</header><main id="main"><!--$--><h1>Terraform article</h1><p>The whole article.</p><!--/$--></main>`, "<title>Infrastructure as Code with Terraform"},
+		{"article", "/blog/terraform-guide", 200, `<header>article chrome</header><main id="main"><!--$--><h1>Terraform article</h1><section data-article-body=""><p>The whole article.</p></section><!--/$--></main>`, "<title>Infrastructure as Code with Terraform"},
 		{"unknown article", "/blog/no-such-post", 404, `<header>blog 404 chrome</header><main id="main"><!--$--><h1>No such article</h1><!--/$--></main>`, "<title>Page Not Found · "},
 		{"unknown project", "/projects/99", 404, `<header>chrome</header><main id="main"><h1>Project Not Found</h1></main>`, "<title>Page Not Found · "},
 		{"non-numeric project", "/projects/abc", 404, `<header>chrome</header><main id="main"><h1>Project Not Found</h1></main>`, "<title>Page Not Found · "},

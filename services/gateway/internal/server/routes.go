@@ -72,6 +72,22 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)
 
+	// The relays' reports of what happened to the emails (docs/api.md, 'Mail events'):
+	// public, signed by the relay, no cookie and no same-origin check, like the
+	// one-click unsubscribe; each one rate-limited per client and at most 1 MiB.
+	if d.MailEvents != nil {
+		events := notConfigured(logger, "The mail events webhook is off: set "+config.EnvName("mail_events_secret")+".")
+		if secret := cfg.MailEventsSecret.Reveal(); secret != "" {
+			events = mailEventsEndpoint(logger, g.eventsLimit, verifyHMAC(secret), handleMailEvents(logger, d.MailEvents))
+		}
+		r.Handle(mailEventsPath, g.clientIP(events)).Methods(http.MethodPost)
+		sendGrid := notConfigured(logger, "The SendGrid events webhook is off: set "+config.EnvName("sendgrid_webhook_key")+".")
+		if key, err := ParseSendGridKey(cfg.SendGridWebhookKey); err == nil { // config checked it when set
+			sendGrid = mailEventsEndpoint(logger, g.eventsLimit, verifySendGrid(key), handleSendGridEvents(logger, d.MailEvents))
+		}
+		r.Handle(mailEventsSendGridPath, g.clientIP(sendGrid)).Methods(http.MethodPost)
+	}
+
 	// Section releases (docs/api.md): CI's publish, promote and rollback with a deploy
 	// token scoped to the path's section (the admin's own are on its origin).
 	if d.Sections != nil {
@@ -168,13 +184,19 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle("/api/admin/setup", guard.probe(json(handleAdminSetup(logger, d.Admin.Auth, cookie, g.device)))).Methods(http.MethodPost)
 	r.Handle(adminSessionPath, g.clientIP(guard.open(json(handleAdminLogin(logger, d.Admin.Auth, cookie, g.device))))).Methods(http.MethodPost)
 	r.Handle(adminSessionPath, guard.open(handleAdminLogout(logger, d.Admin.Auth, cookie))).Methods(http.MethodDelete)
-	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher))).Methods(get...)
+	r.Handle("/api/admin/stats", session(handleAdminStats(logger, d.Admin.Subscribers, d.Admin.Publisher, d.Admin.Replication))).Methods(get...)
 	r.Handle("/api/admin/editions", session(handleAdminEditions(logger, d.Admin.Publisher))).Methods(get...)
 	r.Handle("/api/admin/editions/{id}/publish", session(noBody(handleAdminPublish(logger, d.Admin.Publisher)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/editions/{id}/preview", session(handleAdminPreview(logger, d.Admin.Rehearsal))).Methods(get...)
 	r.Handle("/api/admin/editions/{id}/test", session(noBody(handleAdminSendTest(logger, d.Admin.Rehearsal)))).Methods(http.MethodPost)
+	r.Handle("/api/admin/editions/{id}/schedule", session(json(handleAdminSchedule(logger, d.Admin.Publisher)))).Methods(http.MethodPut)
+	r.Handle("/api/admin/editions/{id}/schedule", session(noBody(handleAdminUnschedule(logger, d.Admin.Publisher)))).Methods(http.MethodDelete)
+	if d.Admin.Suppressions != nil {
+		r.Handle("/api/admin/suppressions", session(handleAdminSuppressions(logger, d.Admin.Suppressions))).Methods(get...)
+		r.Handle("/api/admin/suppressions", session(noBody(handleAdminLift(logger, d.Admin.Suppressions)))).Methods(http.MethodDelete)
+	}
 	r.Handle("/api/admin/subscribers", session(handleAdminSubscribers(logger, d.Admin.Subscribers))).Methods(get...)
-	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers))).Methods(get...)
+	r.Handle("/api/admin/subscribers.csv", session(handleAdminSubscribersCSV(logger, d.Admin.Subscribers, d.Admin.Suppressions))).Methods(get...)
 	r.Handle("/api/admin/subscribers/import", session(g.csv(handleAdminSubscribersImport(logger, d.Admin.Subscribers)))).Methods(http.MethodPost)
 	r.Handle("/api/admin/messages", session(handleAdminMessages(logger, d.Admin.Messages))).Methods(get...)
 	r.Handle("/api/admin/mail", session(handleAdminMail(logger, d.Admin.Mail))).Methods(get...)

@@ -33,6 +33,9 @@ type Deps struct {
 	// Analytics counts page views and sign-ups; nil counts nothing (PORTFOLIO_ANALYTICS
 	// off).
 	Analytics Analytics
+	// MailEvents records the relays' reports of bounces and complaints (the webhooks
+	// under /api/mail/events); nil serves no such webhook.
+	MailEvents MailEvents
 }
 
 // Handlers are the gateway's two origins (docs/decisions/0047): Public serves the

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -42,10 +43,11 @@ type Web struct {
 	logger      *zap.Logger
 	cfg         config.Config
 	site        content.Site
-	shellRoutes []content.Route  // routes.json's rows of the shell
-	indexHTML   []byte           // the shell's; nil when it is not built
-	shellCards  sharecard.Images // the share cards of the shell's pages, served under /og/
-	discovery   discovery.Input  // the shell's part of the sitemap
+	shellRoutes []content.Route   // routes.json's rows of the shell
+	indexHTML   []byte            // the shell's; nil when it is not built
+	shellCards  sharecard.Images  // the share cards of the shell's pages, served under /og/
+	shellSearch []search.Document // the shell's search documents (projects, talks)
+	discovery   discovery.Input   // the shell's part of the sitemap
 	provided    map[string]string
 	shipped     map[string]Section // each remote as the gateway was shipped with it
 
@@ -187,6 +189,9 @@ func (w *Web) loadShell(catalog content.ProjectCatalog) error {
 	if w.Projects, err = projectPages(index.Body, w.site, w.shellRoutes, catalog, w.shellCards, w.cfg.PublicURL); err != nil {
 		return fmt.Errorf("shell: %w", err)
 	}
+	if w.shellSearch, err = searchDocuments(w.Shell); err != nil {
+		return fmt.Errorf("shell: %w", err)
+	}
 	if f, ok := w.Shell.Lookup("mf-shared.json"); ok {
 		if w.provided, err = release.ProvidedModules(f.Body); err != nil {
 			return err
@@ -305,33 +310,38 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 	}
 	st.Remotes = remotesFile(w.cfg.Remotes(), sections, public)
 	st.AdminRemotes = remotesFile(w.cfg.Remotes(), sections, adminSection)
-	if st.Search, err = searchIndex(sections); err != nil {
+	if st.Search, err = searchIndex(w.shellSearch, sections); err != nil {
 		return nil, err
 	}
 	st.SearchJSON = static.NewGzipFile(search.FileName, st.Search.JSON(), static.NoCache)
 	return st, nil
 }
 
-// searchIndex merges the search documents of the sections' builds (a build without a
-// search.json adds none).
-func searchIndex(sections map[string]Section) (*search.Index, error) {
-	var docs []search.Document
+// searchIndex merges the shell's search documents and those of the sections' builds (a
+// build without a search.json adds none).
+func searchIndex(shell []search.Document, sections map[string]Section) (*search.Index, error) {
+	docs := slices.Clone(shell)
 	for _, name := range config.RemoteNames {
-		files := sections[name].Files
-		if files == nil {
-			continue
-		}
-		f, ok := files.Lookup(search.FileName)
-		if !ok {
-			continue
-		}
-		d, err := search.Parse(f.Body)
+		d, err := searchDocuments(sections[name].Files)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		docs = append(docs, d...)
 	}
 	return search.New(docs)
+}
+
+// searchDocuments are the documents of a build's search.json; none without the build
+// or the file.
+func searchDocuments(files compose.Build) ([]search.Document, error) {
+	if files == nil {
+		return nil, nil
+	}
+	f, ok := files.Lookup(search.FileName)
+	if !ok {
+		return nil, nil
+	}
+	return search.Parse(f.Body)
 }
 
 // Editions are the newsletter's editions as its section serves them now.

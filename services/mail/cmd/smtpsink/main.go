@@ -45,11 +45,13 @@ type received struct {
 	Headers map[string][]string `json:"headers"`
 	Text    string              `json:"text"`
 	HTML    string              `json:"html"`
-	Error   string              `json:"error,omitempty"` // the message could not be parsed
+	// Raw is the message as it was received, byte for byte: what a DKIM verifier reads.
+	Raw   string `json:"raw"`
+	Error string `json:"error,omitempty"` // the message could not be parsed
 }
 
 func toReceived(m smtptest.Message) received {
-	r := received{From: m.From, To: m.To}
+	r := received{From: m.From, To: m.To, Raw: string(m.Data)}
 	p, err := m.Parse()
 	if err != nil {
 		r.Error = err.Error()

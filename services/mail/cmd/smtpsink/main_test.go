@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,7 +88,8 @@ func TestSink(t *testing.T) {
 		}
 		return out
 	}
-	if got := get(); len(got) != 1 || got[0].To[0] != "jane@example.org" || got[0].HTML != "<p>hello</p>" {
+	if got := get(); len(got) != 1 || got[0].To[0] != "jane@example.org" || got[0].HTML != "<p>hello</p>" ||
+		!strings.Contains(got[0].Raw, "\r\nTo: <jane@example.org>\r\n") || !strings.Contains(got[0].Raw, "\r\n\r\n") {
 		t.Errorf("GET /messages = %+v", got)
 	}
 	req, _ := http.NewRequest(http.MethodDelete, "http://"+httpAddr+"/messages", nil)

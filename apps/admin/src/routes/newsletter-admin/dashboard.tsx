@@ -12,6 +12,7 @@ import { SetupNotes } from "./setup-notes";
 import { StatCards } from "./stat-cards";
 import { SubscriberImport } from "./subscriber-import";
 import { Subscribers } from "./subscribers";
+import { Suppressions } from "./suppressions";
 import { Traffic } from "./traffic";
 
 interface DashboardProps {
@@ -66,6 +67,7 @@ function DashboardBody({ session, focusOnMount = false }: DashboardProps) {
       <SubscriberImport />
       <Messages />
       <Mail />
+      <Suppressions />
       <Sections />
       <SetupNotes />
     </>

@@ -3,6 +3,8 @@ import { Badge } from "@portfolio/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { toast } from "@portfolio/ui/use-toast";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { EditionResults } from "./edition-results";
+import { EditionSchedule } from "./edition-schedule";
 import { count, Timestamp } from "./format";
 import { LoadProblem } from "./load-problem";
 import { PublishEdition } from "./publish-edition";
@@ -64,6 +66,8 @@ function EditionItem({ edition }: { edition: AdminEdition }) {
             <span className="text-muted-foreground">Not published yet</span>
           )}
         </p>
+        {edition.results ? <EditionResults results={edition.results} titleId={titleId} /> : null}
+        <EditionSchedule edition={edition} titleId={titleId} />
       </div>
       <div className="flex flex-wrap gap-2 self-start sm:flex-col">
         <Rehearsal editionId={edition.id} title={edition.title} titleId={titleId} />
@@ -88,7 +92,8 @@ export function Editions() {
         <CardTitle id="admin-editions-heading">Editions</CardTitle>
         <CardDescription>
           Preview shows an edition's email, Send a test sends it to you alone, and Publish (or
-          Republish, once it was sent) sends it to every confirmed subscriber.
+          Republish, once it was sent) sends it to every confirmed subscriber, now or, scheduled, at
+          a time you set. Results count what the mail relay reports: no opens or clicks are tracked.
         </CardDescription>
       </CardHeader>
       <CardContent className="p-0 sm:p-0">

@@ -1,4 +1,4 @@
-import { ADMIN_API, type AdminStats } from "@portfolio/api-client/admin";
+import { ADMIN_API, type AdminStats, type Replication } from "@portfolio/api-client/admin";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
@@ -30,6 +30,34 @@ function StatCard({
         {detail ? <p className="mt-1 text-sm text-muted-foreground">{detail}</p> : null}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * Whether the database is copied off its disk: "Replicated 3 s ago", or a warning when
+ * it is not (no replica configured, or the replica's store has not answered for a while).
+ * Nothing on PostgreSQL, whose server archives its own WAL.
+ */
+export function ReplicationNote({ replication }: { replication: Replication | null }) {
+  if (!replication || replication.mode === "postgres") {
+    return null;
+  }
+  if (replication.mode === "replica" && replication.healthy) {
+    return (
+      <p role="status" className="text-sm text-muted-foreground">
+        Database replicated {replication.lagSeconds} s ago.
+      </p>
+    );
+  }
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-destructive/40 p-3 text-sm text-destructive"
+    >
+      {replication.mode === "replica"
+        ? `Not replicated for ${replication.lagSeconds} s: the replica's store does not answer. A lost disk loses what was written since; the gateway log says why.`
+        : "Not replicated: the database is on this disk only. Set PORTFOLIO_REPLICA_URL (README, Replication)."}
+    </p>
   );
 }
 
@@ -73,6 +101,7 @@ export function StatCards() {
         />
         <StatCard title="Schedule" value={data?.schedule ?? "Monthly"} />
       </div>
+      {data ? <ReplicationNote replication={data.replication} /> : null}
     </div>
   );
 }

@@ -38,6 +38,11 @@ export function importSummary(r: ImportResult): string {
       `${count(r.confirmationsResent, "confirmation")} held back by an earlier import sent now.`,
     );
   }
+  if (r.suppressed > 0) {
+    sentences.push(
+      `${count(r.suppressed, "suppressed address", "suppressed addresses")} kept from every email, as in the file.`,
+    );
+  }
   if (r.confirmationsNotSent > 0) {
     sentences.push(
       `${count(r.confirmationsNotSent, "confirmation")} not sent: today's limit of ${r.confirmationsPerDay} import confirmations is reached; import the file again tomorrow to send them.`,

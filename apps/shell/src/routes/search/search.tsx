@@ -16,11 +16,14 @@ export function Search() {
   const query = params.get("q")?.trim() ?? "";
   const built = useStaticRender();
   return (
-    <Page title="Search" intro="The blog's articles and the newsletter's editions.">
+    <Page
+      title="Search"
+      intro="The blog's articles, the newsletter's editions, the projects and the talks."
+    >
       <search>
         <form action="/search" method="get" className="mt-8 flex max-w-xl gap-2">
           <label htmlFor="search-query" className="sr-only">
-            Search articles and editions
+            Search the site
           </label>
           <input
             id="search-query"

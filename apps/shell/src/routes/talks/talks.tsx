@@ -1,5 +1,5 @@
 import { formatDateLong } from "@portfolio/content/dates";
-import { type Talk, talks } from "@portfolio/content/talks";
+import { type Talk, talkAnchor, talks } from "@portfolio/content/talks";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
@@ -8,7 +8,10 @@ import { CalendarIcon } from "@portfolio/ui/icons";
 import { SlidesIcon, VideoIcon } from "../../components/icons";
 import { Page } from "../../components/page";
 
-/** Talks & Events: each talk, with video and slides links only where they exist. */
+/**
+ * Talks & Events: each talk, with video and slides links only where they exist, and an
+ * id of its own.
+ */
 export function Talks() {
   return (
     <Page
@@ -17,7 +20,9 @@ export function Talks() {
     >
       <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {talks.map((talk, index) => (
-          <li key={talk.title} className="flex">
+          // Its id is where a search result for the talk leads (/talks#<anchor>), below the
+          // sticky header.
+          <li key={talk.title} id={talkAnchor(talk)} className="flex scroll-mt-24">
             <TalkCard talk={talk} titleId={`talk-${index}-title`} />
           </li>
         ))}

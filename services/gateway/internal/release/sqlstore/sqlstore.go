@@ -595,3 +595,77 @@ func (s *Store) keyEvent(ctx context.Context, tx *sql.Tx, section, action, finge
 	}
 	return nil
 }
+
+// NewReplicated is New for a SQLite database that is replicated
+// (docs/decisions/0053): new artifacts go into the database, so that the replica
+// carries them; those published before, still files under dir, are read from there
+// until AdoptFiles copies them in.
+func NewReplicated(db *sqldb.DB, dir string) *Store {
+	s := New(db, dir)
+	if db.Dialect == sqldb.SQLite {
+		s.blobs = layeredBlobs{db: dbBlobs{s}, dir: dirBlobs{dir}}
+	}
+	return s
+}
+
+// AdoptFiles copies into the database the artifact of every release it records
+// that is only a file under dir, and says how many it copied: once they are in, a
+// lost disk loses none of them.
+func (s *Store) AdoptFiles(ctx context.Context) (int, error) {
+	lb, ok := s.blobs.(layeredBlobs)
+	if !ok {
+		return 0, nil
+	}
+	adopted := 0
+	for _, section := range release.Sections {
+		recs, err := s.List(ctx, section)
+		if err != nil {
+			return adopted, err
+		}
+		for _, r := range recs {
+			if _, err := lb.db.get(ctx, section, r.Version); !errors.Is(err, release.ErrNoRelease) {
+				if err != nil {
+					return adopted, err
+				}
+				continue // in the database already
+			}
+			data, err := lb.dir.get(ctx, section, r.Version)
+			if errors.Is(err, release.ErrNoRelease) {
+				continue // no file either: nothing to adopt
+			}
+			if err != nil {
+				return adopted, err
+			}
+			if err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error { return lb.db.put(ctx, tx, section, r.Version, data) }); err != nil {
+				return adopted, err
+			}
+			adopted++
+		}
+	}
+	return adopted, nil
+}
+
+// layeredBlobs keeps new artifacts in the database and reads older ones from files.
+type layeredBlobs struct {
+	db  dbBlobs
+	dir dirBlobs
+}
+
+func (b layeredBlobs) put(ctx context.Context, tx *sql.Tx, section, version string, data []byte) error {
+	return b.db.put(ctx, tx, section, version, data)
+}
+
+func (b layeredBlobs) get(ctx context.Context, section, version string) ([]byte, error) {
+	data, err := b.db.get(ctx, section, version)
+	if errors.Is(err, release.ErrNoRelease) {
+		return b.dir.get(ctx, section, version)
+	}
+	return data, err
+}
+
+func (b layeredBlobs) remove(ctx context.Context, section, version string) error {
+	if err := b.db.remove(ctx, section, version); err != nil {
+		return err
+	}
+	return b.dir.remove(ctx, section, version)
+}

@@ -655,3 +655,39 @@ func TestAReleaseFromAnOlderGatewayIsIndexedOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestReplicatedKeepsArtifactsInTheDatabase: on a replicated SQLite database
+// (docs/decisions/0053) a new artifact goes into the database, one published before
+// as a file is read from the file and adopted into the database, and once adopted
+// every artifact outlives the directory (the disk lost, the database restored).
+func TestReplicatedKeepsArtifactsInTheDatabase(t *testing.T) {
+	ctx := context.Background()
+	db := migrated(t, sqldbtest.Dialects()[0])
+	svc, _, _, dir := newServiceOver(t, db)
+	publish(t, svc, "blog", "1.0.0-a") // before replication: a file
+	store := sqlstore.NewReplicated(db, dir)
+	svc.Store, svc.Tokens.Store = store, store
+	publish(t, svc, "blog", "1.0.0-b")
+	if _, err := os.Stat(filepath.Join(dir, "blog", "1.0.0-b.tar.gz")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a replicated site wrote 1.0.0-b as a file (%v), want it in the database", err)
+	}
+	for _, v := range []string{"1.0.0-a", "1.0.0-b"} {
+		if _, err := store.Artifact(ctx, "blog", v); err != nil {
+			t.Errorf("artifact %s: %v", v, err)
+		}
+	}
+	for want, round := range []int{1, 0} {
+		n, err := store.AdoptFiles(ctx)
+		if err != nil || n != round {
+			t.Fatalf("AdoptFiles, round %d: %d, %v; want %d", want+1, n, err, round)
+		}
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []string{"1.0.0-a", "1.0.0-b"} {
+		if _, err := store.Artifact(ctx, "blog", v); err != nil {
+			t.Errorf("artifact %s with the directory gone: %v", v, err)
+		}
+	}
+}

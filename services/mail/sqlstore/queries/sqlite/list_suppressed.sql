@@ -1,0 +1,3 @@
+-- The suppressions in force of the addresses in $1, a JSON array of their keys.
+SELECT email, reason, detail, suppressed_at FROM mail_suppressions
+WHERE lifted_at IS NULL AND email_key IN (SELECT value FROM json_each($1));
