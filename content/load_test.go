@@ -27,7 +27,7 @@ func TestLoadSite(t *testing.T) {
 		name      string
 		got, want any
 	}{
-		{"footer year", site.Footer.Year, 2025},
+		{"location, a placeholder that reads as one", site.Owner.Location, "City, Country"},
 		{"newsletter subscribers", site.Stats.NewsletterSubscribers, 35},
 		{"headline", site.Owner.Headline, "DevOps Engineer & Cloud Infrastructure Specialist"},
 		{"social links", len(site.Social), 4},
@@ -137,9 +137,15 @@ func TestLoadersRejectBadFiles(t *testing.T) {
 		},
 		{
 			name:    "site: wrong type",
-			files:   fstest.MapFS{"site.json": {Data: []byte(`{"siteName":"x","footer":{"year":"2025"}}`)}},
+			files:   fstest.MapFS{"site.json": {Data: []byte(`{"siteName":"x","stats":{"newsletterSubscribers":"35"}}`)}},
 			load:    loadSite,
-			wantErr: []string{"site.json", "/footer/year: must be integer, got string"},
+			wantErr: []string{"site.json", "/stats/newsletterSubscribers: must be integer, got string"},
+		},
+		{
+			name:    "site: a location left as a template",
+			files:   fstest.MapFS{"site.json": {Data: []byte(`{"siteName":"x","owner":{"location":"{personal}"}}`)}},
+			load:    loadSite,
+			wantErr: []string{"site.json", "/owner/location"},
 		},
 		{
 			name:    "routes: unknown field in a route",

@@ -34,9 +34,9 @@ type Link struct {
 	Path  string `json:"path"`
 }
 
-// Footer holds the footer's year, tagline and links.
+// Footer holds the footer's tagline and links. Its copyright line has the year it is
+// when the page is served (the gateway's; docs/ui-contract.md), not one written here.
 type Footer struct {
-	Year    int    `json:"year"`
 	Tagline string `json:"tagline"`
 	Links   []Link `json:"links"`
 }

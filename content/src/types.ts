@@ -123,6 +123,9 @@ export interface EditionSummary extends EditionFrontMatter {
 export interface Edition extends EditionSummary {
   /** The full text, one paragraph per line; show it with line breaks preserved. */
   text: string;
-  /** The same text rendered from Markdown (paragraphs, lists, highlighted code). */
+  /**
+   * The same text rendered from Markdown (paragraphs, lists, code blocks as
+   * `div.code-block > pre.shiki`, highlighted as in an article).
+   */
   html: string;
 }

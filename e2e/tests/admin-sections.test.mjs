@@ -15,9 +15,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
+import { signInAdmin } from "../lib/admin.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { passwordHash, startGateway } from "../lib/gateway.mjs";
-import { eventually, expectToast, goto, holdRequests, waitForPage } from "../lib/page.mjs";
+import { eventually, expectToast, holdRequests, waitForPage } from "../lib/page.mjs";
 import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
@@ -31,8 +32,6 @@ let work;
 let version;
 let artifact;
 const at = (path) => `${gateway.url}${path}`;
-/** The admin's own origin (docs/decisions/0047). */
-const adm = (path) => `${gateway.adminUrl}${path}`;
 
 /** bin/gateway with the given PORTFOLIO_* settings only (a developer's own never leak in). */
 function gatewayCli(args, env = {}) {
@@ -61,13 +60,7 @@ const releaseRow = (page, name, v) =>
     .filter({ has: page.getByRole("rowheader", { name: v, exact: true }) });
 
 async function signIn(page) {
-  await goto(page, adm("/admin/newsletter"));
-  await waitForPage(page);
-  const form = page.getByRole("form", { name: "Admin sign in" });
-  await form.getByLabel("User name", { exact: true }).fill(USER);
-  await form.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await form.getByRole("button", { name: "Sign in" }).click();
-  await page.getByText(`Signed in as ${USER}`).waitFor();
+  await signInAdmin(page, gateway.adminUrl, USER, PASSWORD);
   await section(page, "Blog").waitFor();
 }
 

@@ -1,7 +1,7 @@
 // The admin end to end: /admin/newsletter (the admin remote) against the built
 // bin/gateway with an admin whose password hash `bin/gateway hash-password` made. The
 // page asks for a sign-in, refuses a wrong password, shows the real subscriber counts,
-// and 'Republish' sends the edition through the outbox to an SMTP sink this file starts
+// and 'Publish' ('Republish' once sent) sends the edition through the outbox to an SMTP sink this file starts
 // (services/mail/cmd/smtpsink): one email per confirmed subscriber. The suite's shared
 // gateway has no admin: there the page says to look for the setup link in the gateway's
 // log; a gateway of this file's own, with no admin either, is set up through the link
@@ -11,6 +11,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
+import { linkIn, mailingAdminEnv, seedReaders } from "../lib/admin.mjs";
 import { axeViolations } from "../lib/axe.mjs";
 import { passwordHash, startGateway } from "../lib/gateway.mjs";
 import {
@@ -35,9 +36,7 @@ const OWNER_EMAIL = "owner@portfolio-e2e.test";
 
 let sink;
 let gateway;
-/** Absolute URL on this file's gateway (the suite's shared one has no admin nor SMTP). */
-const at = (path) => `${gateway.url}${path}`;
-/** The same on the admin's own origin, where its pages and API are (docs/decisions/0047). */
+/** Absolute URL on the admin's own origin of this file's gateway, where its pages and API are (docs/decisions/0047). */
 const adm = (path) => `${gateway.adminUrl}${path}`;
 /** The subscribers seeded in before(): who an edition must reach, and who not. */
 const readers = { confirmed: [], unconfirmed: [], unsubscribed: [] };
@@ -61,34 +60,6 @@ const editionItem = (page, title) =>
 const header = (msg, name) => (msg.headers?.[name] ?? []).join(", ");
 const unique = (what) =>
   `${what}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`;
-
-/** Waits (bounded) for the sink to hold an email to `address` whose subject matches. */
-const mailTo = (address, subject) => sink.waitForMail(address, subject);
-
-/** The one link to `path` in an email's text. */
-function linkIn(message, path) {
-  const links = [...new Set(message.text.match(/https?:\/\/[^\s<>"]+/g) ?? [])].filter(
-    (l) => new URL(l).pathname === path,
-  );
-  assert.equal(links.length, 1, `expected one ${path} link in ${JSON.stringify(message.subject)}`);
-  return links[0];
-}
-
-/** Subscribes through the real API, the way the newsletter page does. */
-async function subscribe(email) {
-  const res = await fetch(at("/api/newsletter/subscriptions"), {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Origin: gateway.url },
-    body: JSON.stringify({ email, name: "", website: "" }),
-  });
-  assert.equal(res.status, 202, `subscribing ${email}: ${res.status} ${await res.text()}`);
-}
-
-async function confirm(email) {
-  const link = linkIn(await mailTo(email, /^Confirm/), "/newsletter/confirm");
-  const res = await fetch(link);
-  assert.equal(res.status, 200, `confirming ${email}: ${res.status}`);
-}
 
 async function signIn(page, password = PASSWORD) {
   await userField(page).fill(USER);
@@ -114,11 +85,7 @@ describe("admin", () => {
     assert.match(hash, /^\$2[aby]\$12\$/);
     gateway = await startGateway({
       env: {
-        ...sink.gatewayEnv(),
-        PORTFOLIO_OUTBOX_POLL_INTERVAL: "200ms",
-        PORTFOLIO_RATE_LIMIT_PER_MINUTE: "1000",
-        PORTFOLIO_ADMIN_USER: USER,
-        PORTFOLIO_ADMIN_PASSWORD_HASH: hash,
+        ...mailingAdminEnv(sink, USER, hash),
         PORTFOLIO_OWNER_EMAIL: OWNER_EMAIL,
       },
     });
@@ -127,18 +94,7 @@ describe("admin", () => {
     readers.confirmed = [unique("ada"), unique("grace")];
     readers.unconfirmed = [unique("lazy")];
     readers.unsubscribed = [unique("gone")];
-    for (const email of [...readers.confirmed, ...readers.unconfirmed, ...readers.unsubscribed])
-      await subscribe(email);
-    for (const email of [...readers.confirmed, ...readers.unsubscribed]) await confirm(email);
-    const [leaver] = readers.unsubscribed;
-    const unsubscribe = linkIn(await mailTo(leaver, /^Welcome/), "/newsletter/unsubscribe");
-    const res = await fetch(unsubscribe, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: "List-Unsubscribe=One-Click",
-    });
-    assert.equal(res.status, 200, `one-click unsubscribe: ${res.status}`);
-    for (const email of readers.confirmed) await mailTo(email, /^Welcome/);
+    await seedReaders(gateway.url, sink, readers);
     await sink.clear();
   });
 
@@ -274,7 +230,7 @@ describe("admin", () => {
   );
 
   e2eTest(
-    "sign in, real counts, 'Republish' sends one email per confirmed subscriber, sign out",
+    "sign in, real counts, 'Publish' sends one email per confirmed subscriber (then 'Republish'), sign out",
     wrongPassword,
     async ({ page }) => {
       await openAdmin(page);
@@ -327,17 +283,21 @@ describe("admin", () => {
         assert.match(text, /Total Subscribers 2 confirmed · 1 unconfirmed · 1 unsubscribed/);
       });
 
-      // Republish edition #1: 'Publishing...' while it runs, then the toast with the count.
+      // Publish edition #1 (never sent: 'Publish'): 'Publishing...' while it runs, then the
+      // toast with the count, and 'Republish' from then on.
       const edition = editions[0];
       const item = editionItem(page, edition.title);
-      const button = item.getByRole("button", { name: /^(Republish|Publishing\.\.\.)$/ });
-      assert.equal((await button.innerText()).trim(), "Republish");
+      const button = item.getByRole("button", { name: /^(Publish|Republish|Publishing\.\.\.)$/ });
+      assert.equal((await button.innerText()).trim(), "Publish");
       assert.match(await item.innerText(), /Not published yet/);
       const release = await holdRequests(page, "**/api/admin/editions/*/publish");
       const posts = requestsTo(page, `/api/admin/editions/${edition.id}/publish`);
       // It asks first, naming the edition and how many it goes to; Cancel sends nothing.
       await button.click();
-      const confirm = page.getByRole("dialog", { name: `Republish “${edition.title}”?` });
+      const confirm = page.getByRole("dialog", {
+        name: `Publish “${edition.title}”?`,
+        exact: true,
+      });
       await confirm.waitFor();
       assert.match(await confirm.innerText(), /emailed now to 2 confirmed subscribers/);
       await confirm.getByRole("button", { name: "Cancel" }).click();
@@ -345,7 +305,7 @@ describe("admin", () => {
       assert.equal(
         await button.evaluate((b) => b === document.activeElement),
         true,
-        "focus back on Republish",
+        "focus back on Publish",
       );
       assert.deepEqual(posts, [], "Cancel sent nothing");
       await button.click();

@@ -147,7 +147,9 @@ for (const a of ARTICLES) {
   e2eTest(
     `/blog/${a.slug}: the article with its date, read time, tags and highlighted code, in both themes`,
     async ({ page, context }) => {
-      await useTheme(context, "light");
+      // The OS is light (the context's default): 'system' shows light, and the theme
+      // button's first tap shows dark (docs/decisions/0055).
+      await useTheme(context, "system");
       const res = await goto(page, `/blog/${a.slug}`);
       await expectH1(page, a.title);
       await expectPageFrame(page);

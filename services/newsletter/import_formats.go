@@ -347,8 +347,9 @@ func (f importFormat) subscriber(r csvRow, now time.Time) (ImportedSubscriber, s
 	return sub, ""
 }
 
-// problemsOf is Parse's refusal as one reason: "email: Please enter a valid email
-// address".
+// problemsOf is Parse's refusal as one reason, a clause the admin puts after the row's
+// line ("Line 4 (x): not a valid email address."): the sign-up form's messages speak to
+// a visitor ("Please enter a valid email address"), this to the owner about a row.
 func problemsOf(err error) string {
 	e, ok := apperr.From(err)
 	if !ok || len(e.Problems) == 0 {
@@ -356,7 +357,16 @@ func problemsOf(err error) string {
 	}
 	parts := make([]string, 0, len(e.Problems))
 	for _, p := range e.Problems {
-		parts = append(parts, p.Field+": "+p.Message)
+		switch p.Message {
+		case MsgInvalidEmail:
+			parts = append(parts, "not a valid email address")
+			continue
+		case "":
+			parts = append(parts, p.Field+" is refused")
+			continue
+		}
+		// "Name must be at least 2 characters" → "name must be at least 2 characters"
+		parts = append(parts, strings.ToLower(p.Message[:1])+p.Message[1:])
 	}
 	return strings.Join(parts, "; ")
 }

@@ -114,14 +114,14 @@ func TestImport(t *testing.T) {
 				"\"two\nlines@example.org\",Two,unconfirmed,,,\n",
 			format: "portfolio", unconfirmed: 1,
 			refused: []refusal{
-				{2, "email: Please enter a valid email address"},
-				{3, "name: Name must be at least 2 characters"},
+				{2, "not a valid email address"},
+				{3, "name must be at least 2 characters"},
 				{4, "it has 2 fields, the header 6"},
 				{5, `subscribedAt: "yesterday" is not a date`},
 				{6, "confirmedAt: \"2030-01-01T00:00:00Z\" is not a date of the past"},
 				{7, `state "pending" is not`},
 				{8, "not valid CSV"},
-				{11, "email: Please enter a valid email address"},
+				{11, "not a valid email address"},
 			},
 			list: map[string]*listed{
 				"ok@example.org": {newsletter.StateUnconfirmed, "Okay", newsletter.SourceImport, importNow, "", ""},

@@ -1,6 +1,6 @@
 import type { ImportResult } from "@portfolio/api-client/admin";
 import { describe, expect, it } from "vitest";
-import { importSummary } from "../src/routes/newsletter-admin/subscriber-import";
+import { importSummary, refusedSentence } from "../src/routes/newsletter-admin/subscriber-import";
 
 const result = (r: Partial<ImportResult>): ImportResult => ({
   format: "plain",
@@ -81,5 +81,16 @@ describe("importSummary", () => {
       importSummary(result({ format: "portfolio", rows: 2, added: 2, suppressed: 1 })),
     ).toContain("1 suppressed address kept from every email, as in the file.");
     expect(importSummary(result({ rows: 1, added: 1 }))).not.toContain("suppressed");
+  });
+});
+
+describe("refusedSentence", () => {
+  it("says a refused row as a sentence naming its line (and its address, when it has one)", () => {
+    expect(
+      refusedSentence({ line: 4, email: "not-an-address", reason: "not a valid email address" }),
+    ).toBe("Line 4 (not-an-address): not a valid email address.");
+    expect(refusedSentence({ line: 7, email: "", reason: 'not valid CSV: bare " in field.' })).toBe(
+      'Line 7: not valid CSV: bare " in field.',
+    );
   });
 });

@@ -37,7 +37,7 @@ async function signIn(
 async function renderDashboard(api: FakeAdminApi) {
   const view = renderAt();
   await screen.findByText(/Signed in as/);
-  await screen.findAllByRole("button", { name: "Republish" });
+  await screen.findAllByRole("button", { name: /^(Publish|Republish)$/ });
   return { ...view, api };
 }
 
@@ -162,12 +162,14 @@ describe("signed in", () => {
     ]).toEqual([30, 10, 5, 6]);
 
     await waitFor(() => expect(card("Total Subscribers")).toHaveTextContent("30"));
+    // The list below says "45 in all": so does the card, after the confirmed count.
     expect(card("Total Subscribers")).toHaveTextContent(
-      "confirmed · 10 unconfirmed · 5 unsubscribed",
+      "confirmed · 10 unconfirmed · 5 unsubscribed · 45 in all",
     );
-    expect(card("Published Editions")).toHaveTextContent(/^Published Editions6/);
+    // The editions the list says were sent ('Last published'), of all of them.
+    expect(published).toBe(1);
     expect(card("Published Editions")).toHaveTextContent(
-      `${published} edition emailed to subscribers`,
+      /^Published Editions1of 6 editions · 5 not published yet$/,
     );
     expect(card("Schedule")).toHaveTextContent(/^ScheduleMonthly$/);
     expect(screen.getByText("Database replicated 1 s ago.")).toHaveAttribute("role", "status");
@@ -215,10 +217,19 @@ describe("signed in", () => {
     expect(within(items[0]!).getByRole("time")).toHaveAttribute("datetime", "2025-01-05T12:00:00Z");
     expect(items[1]).toHaveTextContent(second!.title);
     expect(items[1]).toHaveTextContent("Not published yet");
-    // Each 'Republish' is described by its edition's title.
+    // A sent edition offers 'Republish', one never sent 'Publish', each described by its title.
     expect(
-      within(items[1]!).getByRole("button", { name: "Republish" }),
-    ).toHaveAccessibleDescription(second!.title);
+      within(items[0]!).getByRole("button", { name: "Republish" }),
+    ).toHaveAccessibleDescription(first!.title);
+    expect(within(items[0]!).queryByRole("button", { name: "Publish" })).toBeNull();
+    expect(within(items[1]!).getByRole("button", { name: "Publish" })).toHaveAccessibleDescription(
+      second!.title,
+    );
+    expect(within(items[1]!).queryByRole("button", { name: "Republish" })).toBeNull();
+    const published = items.filter((i) => /Last published/.test(i.textContent ?? "")).length;
+    expect(card("Published Editions")).toHaveTextContent(
+      new RegExp(`^Published Editions${published}of`),
+    );
   });
 
   it("previews an edition's email (HTML sandboxed, and plain text) and sends a test to the owner alone", async () => {
@@ -261,7 +272,7 @@ describe("signed in", () => {
     expect(api.callsTo("POST", `/api/admin/editions/${edition.id}/test`)).toHaveLength(2);
   });
 
-  it("republishes: only that edition reads 'Publishing...', then the toast with the real count, and fresh numbers", async () => {
+  it("publishes an edition never sent: only it reads 'Publishing...', then the toast with the real count, fresh numbers and 'Republish'", async () => {
     const api = createFakeAdminApi({ signedIn: true });
     const gate = deferred<void>();
     const publish = vi.fn();
@@ -278,10 +289,10 @@ describe("signed in", () => {
     const editionsBefore = api.callsTo("GET", "/api/admin/editions").length;
 
     const items = within(screen.getByRole("list", { name: "Editions" })).getAllByRole("listitem");
-    await user.click(within(items[1]!).getByRole("button", { name: "Republish" }));
+    await user.click(within(items[1]!).getByRole("button", { name: "Publish" }));
     // It asks first, naming the edition and the confirmed subscribers it goes to.
     const dialog = await screen.findByRole("dialog", {
-      name: `Republish “${api.state.editions[1]!.title}”?`,
+      name: `Publish “${api.state.editions[1]!.title}”?`,
     });
     expect(dialog).toHaveTextContent(
       "It is emailed now to 30 confirmed subscribers, one email each.",
@@ -291,8 +302,9 @@ describe("signed in", () => {
 
     const publishing = within(items[1]!).getByRole("button", { name: "Publishing..." });
     expect(publishing).toBeDisabled();
-    for (const other of [items[0]!, ...items.slice(2)]) {
-      expect(within(other).getByRole("button", { name: "Republish" })).toBeEnabled();
+    expect(within(items[0]!).getByRole("button", { name: "Republish" })).toBeEnabled();
+    for (const other of items.slice(2)) {
+      expect(within(other).getByRole("button", { name: "Publish" })).toBeEnabled();
     }
     expect(publish).toHaveBeenCalledWith("2");
 
@@ -325,7 +337,7 @@ describe("signed in", () => {
     const item = within(screen.getByRole("list", { name: "Editions" })).getAllByRole(
       "listitem",
     )[2]!;
-    await user.click(within(item).getByRole("button", { name: "Republish" }));
+    await user.click(within(item).getByRole("button", { name: "Publish" }));
     await user.click(await screen.findByRole("button", { name: /^Send to/ }));
 
     const toast = await findToast();
@@ -336,7 +348,7 @@ describe("signed in", () => {
       expect.stringContaining("publishing edition 3"),
       expect.any(Error),
     );
-    expect(within(item).getByRole("button", { name: "Republish" })).toBeEnabled();
+    expect(within(item).getByRole("button", { name: "Publish" })).toBeEnabled();
   });
 
   it("Cancel in the republish dialog sends nothing and gives focus back to Republish", async () => {

@@ -61,9 +61,13 @@ describe("an all-posts card", () => {
     expect(screen.queryByRole("button", { name: "Coming Soon" })).toBeNull();
   });
 
-  it("has a disabled 'Coming Soon' button and no link for a post not written yet", () => {
-    cardFor(soon);
+  it("has a disabled 'Coming Soon' button, no date and no link for a post not written yet", () => {
+    const card = cardFor(soon);
     expect(screen.getByRole("button", { name: "Coming Soon" })).toBeDisabled();
+    // Its planned date, once past, would read as a stale post.
+    expect(card.querySelector("time")).toBeNull();
+    expect(card).not.toHaveTextContent(soon.displayDate);
+    expect(card).toHaveTextContent(`${soon.readTime} min read`);
     // Its only links are its tags' pages (of tags a published post has too).
     for (const link of screen.queryAllByRole("link")) {
       expect(link.getAttribute("href")).toMatch(/^\/blog\/tags\/[a-z0-9-]+$/);

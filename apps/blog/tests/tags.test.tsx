@@ -73,21 +73,21 @@ describe("/blog/tags/<slug>", () => {
 });
 
 describe("tags on cards and articles", () => {
-  it("link to their pages on /blog, the badges as before", () => {
+  it("link to their pages on /blog, as outlined chips unlike the plain (filled) ones", () => {
     renderAt("/blog");
     for (const card of cards()) {
       const list = within(card).getByRole("list", { name: "Tags" });
       for (const item of within(list).getAllByRole("listitem")) {
         const link = within(item).getByRole("link");
         expect(link).toHaveAttribute("href", `/blog/tags/${tagSlug(item.textContent ?? "")}`);
-        expect(link.querySelector('[data-variant="secondary"]')).toHaveTextContent(
+        expect(link.querySelector('[data-variant="outline"]')).toHaveTextContent(
           item.textContent ?? "",
         );
       }
     }
   });
 
-  it("link on /blog/all-posts only where the tag has a page; '+N' stays text", () => {
+  it("link on /blog/all-posts only where the tag has a page; '+N' and the others stay text", () => {
     renderAt("/blog/all-posts");
     for (const card of cards()) {
       const list = within(card).getByRole("list", { name: "Tags" });
@@ -95,7 +95,10 @@ describe("tags on cards and articles", () => {
         const link = within(item).queryByRole("link");
         if (item.querySelector("[data-more-tags]")) expect(link).toBeNull();
         else if (getTag(tagSlug(item.textContent ?? ""))) expect(link).not.toBeNull();
-        else expect(link).toBeNull();
+        else {
+          expect(link).toBeNull();
+          expect(item.querySelector('[data-variant="secondary"]')).not.toBeNull();
+        }
       }
     }
   });

@@ -186,10 +186,11 @@ describe("theme button", () => {
     localStorage.clear();
     renderAt("/");
     const button = screen.getByRole("button", { name: /^Theme:/ });
-    expect(button).toHaveAccessibleName("Theme: system. Switch to light");
+    // The OS is light here: the first tap shows the dark theme (docs/decisions/0055).
+    expect(button).toHaveAccessibleName("Theme: system. Switch to dark");
     await user.click(button);
-    expect(button).toHaveAccessibleName("Theme: light. Switch to dark");
-    expect(localStorage.getItem("vite-ui-theme")).toBe("light");
+    expect(button).toHaveAccessibleName("Theme: dark. Switch to light");
+    expect(localStorage.getItem("vite-ui-theme")).toBe("dark");
   });
 });
 
@@ -203,7 +204,9 @@ describe("footer", () => {
         link.path,
       );
     }
-    expect(footer).toHaveTextContent(`© ${site.footer.year}`);
+    expect(footer).toHaveTextContent(
+      `© ${new Date().getUTCFullYear()} ${site.owner.name}. All rights reserved.`,
+    );
     for (const social of site.social) {
       const a = within(footer).getByRole("link", { name: social.label });
       expect(a).toHaveAttribute("target", "_blank");

@@ -107,9 +107,10 @@ const tocDepths = new Set([2, 3]);
  * Renders lexed Markdown to HTML: heading ids, highlighted code, external links in a
  * new tab without opener. With `article`, as an article page shows it: every h2/h3
  * ends with an anchor link to itself ("#") and is listed in `headings` (the table of
- * contents, in document order), and every code block is wrapped in a
- * `<div class="code-block">` (the page puts its copy button there, outside the
- * scrolling <pre>). Without it (newsletter editions) `headings` is every heading.
+ * contents, in document order). Without it (newsletter editions) `headings` is every
+ * heading. Either way every code block is wrapped in a `<div class="code-block">` (the
+ * page puts its copy button there, outside the scrolling <pre>; an email drops the
+ * wrapper).
  */
 export function render(tokens, highlighter, { article = false } = {}) {
   const headings = [];
@@ -132,7 +133,7 @@ export function render(tokens, highlighter, { article = false } = {}) {
       },
       code({ text, lang }) {
         const pre = highlight(highlighter, text, codeLanguage(lang), article);
-        return article ? `<div class="code-block">${pre}</div>\n` : `${pre}\n`;
+        return `<div class="code-block">${pre}</div>\n`;
       },
       link({ href, title, tokens: inline }) {
         const inner = this.parser.parseInline(inline);

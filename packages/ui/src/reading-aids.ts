@@ -8,9 +8,10 @@ export const COPIED_MS = 2000;
 /**
  * Adds a 'Copy' button to each code block (`div.code-block`, the build's wrapper of a
  * <pre>) inside `root`: without JavaScript there is none. The button sits absolutely in
- * the block's corner (no layout shift); it copies the <pre>'s text and says 'Copied' (or
- * 'Copy failed') for 2 s, which `status` (a role="status" element) announces. Returns
- * what removes them.
+ * the block's corner, in the strip reading-aids.css keeps free above the code (no layout
+ * shift, no code covered; `root` has the class `with-copy-buttons`); it copies the
+ * <pre>'s text and says 'Copied' (or 'Copy failed') for 2 s, which `status` (a
+ * role="status" element) announces. Returns what removes them.
  */
 export function attachCopyButtons(root: HTMLElement, status: HTMLElement | null): () => void {
   const removers = [...root.querySelectorAll(".code-block")].map((block) => {

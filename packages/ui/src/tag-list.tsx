@@ -46,8 +46,9 @@ export function TagList({
 
 /**
  * A `renderTag` for TagList that makes each tag with a page a link to it (`pageOf` gives
- * its path, e.g. the blog's /blog/tags/<slug>; `link` is the router's Link); a tag
- * without a page stays a plain badge.
+ * its path, e.g. the blog's /blog/tags/<slug>; `link` is the router's Link), which looks
+ * like one: an outlined chip with underlined text in the link colour; a tag without a
+ * page stays a plain (filled, grey) badge.
  */
 export function tagLinks(pageOf: (tag: string) => string | undefined, Link: LinkComponent) {
   return function tagLink(tag: string, badge: ReactElement): ReactNode {
@@ -56,9 +57,14 @@ export function tagLinks(pageOf: (tag: string) => string | undefined, Link: Link
     return (
       <Link
         to={to}
-        className="inline-flex rounded-full outline-none hover:[&>span]:bg-secondary/70 hover:[&>span]:underline focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
+        className="inline-flex rounded-full outline-none hover:[&>span]:bg-accent hover:[&>span]:decoration-current focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background"
       >
-        {badge}
+        <Badge
+          variant="outline"
+          className="border-primary/40 font-medium text-primary underline decoration-primary/40 underline-offset-2"
+        >
+          {tag}
+        </Badge>
       </Link>
     );
   };

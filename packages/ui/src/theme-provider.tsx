@@ -14,7 +14,7 @@ export { nextTheme, themeLabel } from "./theme-store";
 
 export interface ThemeContextValue extends ThemeState {
   setTheme: (theme: Theme) => void;
-  /** light → dark → system → light */
+  /** From `system` the theme the OS is not, then the one it is, then `system` (nextTheme). */
   cycleTheme: () => void;
 }
 
@@ -22,7 +22,11 @@ const ThemeContext = createContext<ThemeContextValue | null>(null);
 
 // The prerendered page cannot know the visitor's choice: it renders the default, and the
 // browser's first render after hydration reads the real one.
-const serverTheme: ThemeState = { theme: DEFAULT_THEME, resolvedTheme: "light" };
+const serverTheme: ThemeState = {
+  theme: DEFAULT_THEME,
+  resolvedTheme: "light",
+  systemTheme: "light",
+};
 
 /**
  * The theme for React: the page's one theme store (theme-store.ts), which keeps the

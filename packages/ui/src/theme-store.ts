@@ -12,18 +12,28 @@ export interface ThemeState {
   theme: Theme;
   /** What is painted: `system` resolved through prefers-color-scheme. */
   resolvedTheme: ResolvedTheme;
+  /** The OS's scheme (prefers-color-scheme). */
+  systemTheme: ResolvedTheme;
 }
 
-const NEXT: Record<Theme, Theme> = { light: "dark", dark: "system", system: "light" };
+const other = (t: ResolvedTheme): ResolvedTheme => (t === "dark" ? "light" : "dark");
 
-/** light → dark → system → light */
-export function nextTheme(theme: Theme): Theme {
-  return NEXT[theme];
+/**
+ * The choice after this one, so that the first tap changes what is shown
+ * (docs/decisions/0055-theme-cycle-from-what-is-shown.md): from `system` the theme the OS
+ * is not, then the one it is, then `system` again. On a dark OS: light → dark → system.
+ */
+export function nextTheme({
+  theme,
+  systemTheme,
+}: Pick<ThemeState, "theme" | "systemTheme">): Theme {
+  if (theme === "system") return other(systemTheme);
+  return theme === systemTheme ? "system" : systemTheme;
 }
 
 /** The theme control's name: the current choice and the next one. */
-export function themeLabel(theme: Theme): string {
-  return `Theme: ${theme}. Switch to ${nextTheme(theme)}`;
+export function themeLabel(state: Pick<ThemeState, "theme" | "systemTheme">): string {
+  return `Theme: ${state.theme}. Switch to ${nextTheme(state)}`;
 }
 
 export function isTheme(value: unknown): value is Theme {
@@ -46,7 +56,8 @@ function storedTheme(): Theme {
 const systemDark = () => window.matchMedia(DARK_QUERY).matches;
 
 function resolve(theme: Theme): ThemeState {
-  return { theme, resolvedTheme: theme === "system" ? (systemDark() ? "dark" : "light") : theme };
+  const systemTheme = systemDark() ? "dark" : "light";
+  return { theme, resolvedTheme: theme === "system" ? systemTheme : theme, systemTheme };
 }
 
 function paint({ theme, resolvedTheme }: ThemeState): void {
@@ -63,7 +74,11 @@ const listeners = new Set<() => void>();
 /** The current theme (the same object until it changes: a useSyncExternalStore snapshot). */
 export function getTheme(): ThemeState {
   const next = resolve(storedTheme());
-  if (snapshot?.theme !== next.theme || snapshot.resolvedTheme !== next.resolvedTheme)
+  if (
+    snapshot?.theme !== next.theme ||
+    snapshot.resolvedTheme !== next.resolvedTheme ||
+    snapshot.systemTheme !== next.systemTheme
+  )
     snapshot = next;
   return snapshot;
 }
@@ -84,8 +99,9 @@ export function setTheme(theme: Theme): void {
   changed();
 }
 
+/** Chooses the next theme (nextTheme). */
 export function cycleTheme(): void {
-  setTheme(nextTheme(getTheme().theme));
+  setTheme(nextTheme(getTheme()));
 }
 
 // The OS's preference moved, or another tab chose.

@@ -1,7 +1,14 @@
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ThemeProvider, useTheme } from "../src/theme-provider";
+import {
+  nextTheme,
+  type ResolvedTheme,
+  type Theme,
+  ThemeProvider,
+  themeLabel,
+  useTheme,
+} from "../src/theme-provider";
 import { THEME_STORAGE_KEY, themeScript } from "../src/theme-script";
 import { mockColorScheme } from "./match-media";
 
@@ -68,6 +75,39 @@ describe("ThemeProvider", () => {
     ]);
   });
 
+  it("on a light OS cycles system → dark → light → system: the first tap changes the page", async () => {
+    mockColorScheme(false);
+    const user = userEvent.setup();
+    renderWithProvider();
+    const button = screen.getByRole("button");
+    const seen: Array<[string | null, string]> = [];
+    for (let i = 0; i < 4; i++) {
+      await user.click(button);
+      seen.push([localStorage.getItem("vite-ui-theme"), html.className]);
+    }
+    expect(seen).toEqual([
+      ["dark", "dark"],
+      ["light", "light"],
+      ["system", "light"],
+      ["dark", "dark"],
+    ]);
+  });
+
+  it("names the next choice from what is shown (docs/decisions/0055)", () => {
+    const cases: Array<[Theme, ResolvedTheme, Theme]> = [
+      ["system", "light", "dark"],
+      ["dark", "light", "light"],
+      ["light", "light", "system"],
+      ["system", "dark", "light"], // the spec's cycle on a dark OS
+      ["light", "dark", "dark"],
+      ["dark", "dark", "system"],
+    ];
+    for (const [theme, systemTheme, next] of cases) {
+      expect(nextTheme({ theme, systemTheme }), `${theme} on a ${systemTheme} OS`).toBe(next);
+      expect(themeLabel({ theme, systemTheme })).toBe(`Theme: ${theme}. Switch to ${next}`);
+    }
+  });
+
   it("starts from the stored choice", () => {
     mockColorScheme(false);
     localStorage.setItem("vite-ui-theme", "dark");
@@ -96,10 +136,13 @@ describe("ThemeProvider", () => {
     expect(html).toHaveClass("light");
 
     // An explicit choice is not overridden by the OS.
-    await userEvent.setup().click(screen.getByRole("button")); // → light
+    await userEvent.setup().click(screen.getByRole("button")); // light OS: → dark
+    expect(html).toHaveClass("dark");
+    act(() => os.setDark(false));
     act(() => os.setDark(true));
-    expect(html).toHaveClass("light");
-    expect(html).not.toHaveClass("dark");
+    act(() => os.setDark(false));
+    expect(html).toHaveClass("dark");
+    expect(html).not.toHaveClass("light");
   });
 
   it("stops listening to the OS when unmounted", () => {

@@ -5,7 +5,7 @@ import { TagList, tagLinks } from "@portfolio/ui/tag-list";
 const renderTag = tagLinks(tagPageOf, Link);
 
 /**
- * A post's tags (the ui's TagList: a list named 'Tags', the same badges), each a link to
+ * A post's tags (the ui's TagList: a list named 'Tags'), each a link to
  * its page /blog/tags/<slug>. A tag that only coming-soon posts have has no page and
  * stays a plain badge.
  */

@@ -4,6 +4,7 @@ import { Badge } from "@portfolio/ui/badge";
 import { Button, buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from "@portfolio/ui/icons";
+import { AllTagsLink } from "../components/all-tags-link";
 import { allPostsOrder, MAX_CARD_TAGS } from "../components/card-rules";
 import { RssIcon } from "../components/icons";
 import { PostMeta } from "../components/post-meta";
@@ -25,15 +26,26 @@ export function AllPosts() {
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">All Blog Posts</h1>
       {intro ? <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{intro}</p> : null}
 
-      <ul aria-label="Categories" className="mt-8 flex flex-wrap gap-2">
-        {categories.map((category) => (
-          <li key={category}>
-            <Badge variant="outline" className="px-3 py-1 text-sm font-medium">
-              {category}
-            </Badge>
-          </li>
-        ))}
-      </ul>
+      {/* The categories are what the posts are about, as text: no page lists a category,
+          so they are not dressed as the filter buttons they would look like as pills. */}
+      <div className="mt-8 flex flex-wrap items-baseline gap-x-6 gap-y-3 text-sm">
+        <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span aria-hidden="true" className="font-medium">
+            Categories:
+          </span>
+          <ul aria-label="Categories" className="flex flex-wrap gap-x-2 text-muted-foreground">
+            {categories.map((category) => (
+              <li
+                key={category}
+                className="[&+li]:before:mr-2 [&+li]:before:text-muted-foreground [&+li]:before:content-['·']"
+              >
+                {category}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <AllTagsLink />
+      </div>
 
       <ul className="mt-10 grid gap-6 md:grid-cols-2">
         {allPostsOrder(posts).map((post) => (
@@ -58,7 +70,9 @@ export function PostCard({ post }: { post: BlogPost }) {
           <PostMeta post={post} date={false} />
         </div>
         <CardTitle className="text-xl">{post.title}</CardTitle>
-        <PostMeta post={post} readTime={false} />
+        {/* A post not written yet shows no date: its planned date, once past, would read
+            as a stale post rather than one to come. */}
+        {isPublished(post) ? <PostMeta post={post} readTime={false} /> : null}
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <p className="text-sm leading-relaxed text-muted-foreground">{post.excerpt}</p>

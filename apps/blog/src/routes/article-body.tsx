@@ -1,9 +1,10 @@
 import "@portfolio/content/code-theme.css";
+import "@portfolio/ui/reading-aids.css";
 import "./article-body.css";
 import type { Article } from "@portfolio/content/blog";
 import { useNavigate } from "@portfolio/router";
+import { useCopyButtons } from "@portfolio/ui/use-copy-buttons";
 import { type MouseEvent, useRef } from "react";
-import { useCopyButtons } from "../components/copy-code";
 import { TableOfContents } from "../components/table-of-contents";
 
 /**
@@ -51,7 +52,7 @@ export default function ArticleHtml({ article }: { article: Article }) {
         ref={body}
         data-article={article.slug}
         data-article-body=""
-        className="article-body mt-8"
+        className="article-body with-copy-buttons mt-8"
         onClick={onClick}
         dangerouslySetInnerHTML={{ __html: article.html }}
       />

@@ -3,6 +3,7 @@ import { Link } from "@portfolio/router";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowRightIcon } from "@portfolio/ui/icons";
+import { AllTagsLink } from "../components/all-tags-link";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";
 import { PostTags } from "../components/tag-list";
@@ -21,11 +22,12 @@ export function BlogHome() {
           </li>
         ))}
       </ul>
-      <div className="mt-12 flex justify-center">
+      <div className="mt-12 flex flex-wrap items-center justify-center gap-x-8 gap-y-4">
         <Link to="/blog/all-posts" className={buttonClasses({ variant: "outline", size: "lg" })}>
           View All Posts
           <ArrowRightIcon />
         </Link>
+        <AllTagsLink />
       </div>
     </section>
   );

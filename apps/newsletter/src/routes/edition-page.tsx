@@ -13,7 +13,8 @@ import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
-import { EditionMeta, EditionTags, EditionText } from "./edition-parts";
+import { EditionBody } from "./edition-body";
+import { EditionMeta, EditionTags } from "./edition-parts";
 import { NotFound } from "./not-found";
 import { SubscribeIsland } from "./subscribe-form";
 
@@ -103,7 +104,7 @@ function editionText(id: number): ComponentType {
       try {
         const edition = (await loadEditions()).find((e) => e.id === id);
         return {
-          default: () => (edition ? <EditionText html={edition.html} className="mt-8" /> : null),
+          default: () => (edition ? <EditionBody html={edition.html} /> : null),
         };
       } catch (err) {
         texts.delete(id);

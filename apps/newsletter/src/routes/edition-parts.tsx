@@ -5,6 +5,7 @@ import { Badge } from "@portfolio/ui/badge";
 import { cn } from "@portfolio/ui/cn";
 import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
 import { TagList, tagLinks } from "@portfolio/ui/tag-list";
+import type { Ref } from "react";
 
 // An edition's text is HTML the content build rendered from its Markdown (paragraphs,
 // section headings, lists, code highlighted by Shiki; no raw HTML, no script): no Markdown library ships
@@ -24,9 +25,18 @@ const editionBody =
  * text a feed entry carries (data-article-body: the gateway's internal/discovery,
  * decision 0057).
  */
-export function EditionText({ html, className }: { html: string; className?: string }) {
+export function EditionText({
+  html,
+  className,
+  ref,
+}: {
+  html: string;
+  className?: string;
+  ref?: Ref<HTMLDivElement>;
+}) {
   return (
     <div
+      ref={ref}
       data-article-body=""
       className={cn(editionBody, className)}
       dangerouslySetInnerHTML={{ __html: html }}

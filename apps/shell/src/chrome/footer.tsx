@@ -8,6 +8,22 @@ const linkClass =
 /** Paths the gateway answers itself (feeds, files) are plain links, not client routes. */
 const isDocument = (path: string) => /\.[a-z0-9]+$/i.test(path);
 
+/**
+ * This year (UTC). A page is prerendered when the site is built, so the gateway writes
+ * the year it is when it serves the page into this element (`data-current-year`,
+ * package compose): a build from December does not say last year in January, and no
+ * script runs for it. Rendered by the app (after a client-side navigation), it is the
+ * browser's year, in UTC as the gateway's is; hydrating the admin's page, a browser
+ * whose clock is across New Year from the gateway's keeps the served year quietly.
+ */
+function CurrentYear() {
+  return (
+    <span data-current-year="" suppressHydrationWarning>
+      {new Date().getUTCFullYear()}
+    </span>
+  );
+}
+
 export function Footer() {
   return (
     <footer className="border-t border-border print:hidden">
@@ -44,7 +60,7 @@ export function Footer() {
         </ul>
       </div>
       <p className="border-t border-border px-4 py-6 text-center text-sm text-muted-foreground">
-        © {site.footer.year} {site.owner.name}. All rights reserved.
+        © <CurrentYear /> {site.owner.name}. All rights reserved.
       </p>
     </footer>
   );

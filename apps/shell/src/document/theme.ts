@@ -10,7 +10,7 @@ export function attachThemeControl(): void {
     if ((event.target as Element).closest?.("[data-theme-toggle]")) cycleTheme();
   });
   const name = () => {
-    const label = themeLabel(getTheme().theme);
+    const label = themeLabel(getTheme());
     for (const control of document.querySelectorAll("[data-theme-toggle]")) {
       control.setAttribute("aria-label", label);
       control.setAttribute("title", label);

@@ -1,4 +1,5 @@
 import { Button } from "@portfolio/ui/button";
+import { DialogContainer } from "@portfolio/ui/dialog";
 import {
   Component,
   type ComponentType,
@@ -188,35 +189,39 @@ export function RemoteRoute({ name }: { name: string }) {
     };
   }, [name]);
   // The section's root: its own stylesheet is scoped to it (@scope in the remote's
-  // section.css); `contents` keeps it out of the layout.
+  // section.css); `contents` keeps it out of the layout. The section's dialogs go in it,
+  // so that the same stylesheet reaches them.
+  const [root, setRoot] = useState<HTMLDivElement | null>(null);
   return (
-    <div data-section={name} className="contents">
-      <SectionBoundary
-        key={name}
-        onRetry={() => {
-          setRetried(true);
-          setAttempt((n) => n + 1);
-        }}
-        fallback={(retry) => {
-          const page = kept.get(name);
-          // Only on the page it was sent for: a move inside the section shows another.
-          return page && page.path === window.location.pathname ? (
-            <RemoteKept html={page.html} onRetry={retry} />
+    <div ref={setRoot} data-section={name} className="contents">
+      <DialogContainer.Provider value={root}>
+        <SectionBoundary
+          key={name}
+          onRetry={() => {
+            setRetried(true);
+            setAttempt((n) => n + 1);
+          }}
+          fallback={(retry) => {
+            const page = kept.get(name);
+            // Only on the page it was sent for: a move inside the section shows another.
+            return page && page.path === window.location.pathname ? (
+              <RemoteKept html={page.html} onRetry={retry} />
+            ) : (
+              <RemoteFailed onRetry={retry} />
+            );
+          }}
+        >
+          {retried ? (
+            <Suspense fallback={<RemoteLoading />}>
+              <Section />
+            </Suspense>
+          ) : slots ? (
+            <SectionSlot name={name} />
           ) : (
-            <RemoteFailed onRetry={retry} />
-          );
-        }}
-      >
-        {retried ? (
-          <Suspense fallback={<RemoteLoading />}>
             <Section />
-          </Suspense>
-        ) : slots ? (
-          <SectionSlot name={name} />
-        ) : (
-          <Section />
-        )}
-      </SectionBoundary>
+          )}
+        </SectionBoundary>
+      </DialogContainer.Provider>
     </div>
   );
 }

@@ -40,6 +40,7 @@ export const sharedProviders: Record<string, () => Promise<unknown>> = {
   "@portfolio/ui/toaster": () => import("@portfolio/ui/toaster"),
   "@portfolio/ui/tooltip": () => import("@portfolio/ui/tooltip"),
   "@portfolio/ui/use-chunk": () => import("@portfolio/ui/use-chunk"),
+  "@portfolio/ui/use-copy-buttons": () => import("@portfolio/ui/use-copy-buttons"),
   "@portfolio/ui/use-document-title": () => import("@portfolio/ui/use-document-title"),
   "@portfolio/ui/use-form": () => import("@portfolio/ui/use-form"),
   "@portfolio/ui/use-toast": () => import("@portfolio/ui/use-toast"),

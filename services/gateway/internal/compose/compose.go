@@ -3,15 +3,19 @@
 // prerendered HTML for the route (its own page, or the chrome with a
 // <template data-section="name"> where a section's page goes), and the owning section's
 // prerendered HTML, read from that section's build as it is now
-// (docs/decisions/0001-prerender-composition.md).
+// (docs/decisions/0001-prerender-composition.md). The footer's year is the year it is
+// when the page is served, not when it was built.
 package compose
 
 import (
 	"bytes"
 	"encoding/json"
 	"html"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
@@ -40,25 +44,29 @@ type Section struct {
 	URL   string // ends with /
 }
 
-// Composer composes pages and keeps each composed page until one of its parts changes.
+// Composer composes pages and keeps each composed page until one of its parts changes
+// or the year does.
 type Composer struct {
 	shell    Build
 	sections map[string]Section
+	now      func() time.Time
 
 	mu    sync.Mutex
 	cache map[cacheKey]*static.File
 }
 
-// cacheKey identifies a composed page by the very files it came from: a section's new
-// build brings new *static.File values, so its pages are composed afresh.
+// cacheKey identifies a composed page by the very files it came from and the year it
+// shows: a section's new build brings new *static.File values, and New Year a new year,
+// so its pages are composed afresh (with a new ETag).
 type cacheKey struct {
 	doc, shell, section *static.File
+	year                int
 }
 
 // New returns a Composer reading the shell's parts from shell and each section's from
 // sections (by name; a section that is not built is absent).
 func New(shell Build, sections map[string]Section) *Composer {
-	return &Composer{shell: shell, sections: sections, cache: make(map[cacheKey]*static.File)}
+	return &Composer{shell: shell, sections: sections, now: time.Now, cache: make(map[cacheKey]*static.File)}
 }
 
 // FileName is where a part with key lives in its build (as the build's prerender
@@ -84,7 +92,7 @@ func (c *Composer) Page(doc *static.File, part Part) *static.File {
 			return doc
 		}
 	}
-	key := cacheKey{doc, shell, section}
+	key := cacheKey{doc, shell, section, c.now().UTC().Year()}
 	c.mu.Lock()
 	f, ok := c.cache[key]
 	c.mu.Unlock()
@@ -95,6 +103,7 @@ func (c *Composer) Page(doc *static.File, part Part) *static.File {
 	if !ok {
 		return doc
 	}
+	body = withYear(body, key.year)
 	if part.Section != "" {
 		body = withStylesheets(body, c.stylesheets(part.Section))
 	}
@@ -109,6 +118,16 @@ func (c *Composer) Page(doc *static.File, part Part) *static.File {
 	c.cache[key] = f
 	c.mu.Unlock()
 	return f
+}
+
+// yearElement is the footer's year as the shell prerenders it (chrome/footer.tsx): the
+// year of the build.
+var yearElement = regexp.MustCompile(`<span data-current-year="">[0-9]{4}</span>`)
+
+// withYear writes year into the page's year elements. A build renders the year it was
+// made in; served in January, a page built in December would say last year's.
+func withYear(body []byte, year int) []byte {
+	return yearElement.ReplaceAllLiteral(body, []byte(`<span data-current-year="">`+strconv.Itoa(year)+`</span>`))
 }
 
 // stylesheets are the URLs of the CSS a section's routes load (its mf-manifest.json's

@@ -59,7 +59,7 @@ func (n *Notices) RenderContactForm(f ContactForm) []byte {
 		Problems                                  []fieldProblem
 		Links                                     []Link
 	}{
-		n.chrome, f.Kicker, f.Title, f.Copy.Form.HoneypotLabel, f.Copy.Form.SubmitLabel,
+		n.chrome(), f.Kicker, f.Title, f.Copy.Form.HoneypotLabel, f.Copy.Form.SubmitLabel,
 		f.Copy.Validation.MessageRows, all, f.Copy.Form.Subjects, problems, f.Links,
 	}
 	var body bytes.Buffer

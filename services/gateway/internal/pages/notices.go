@@ -6,6 +6,7 @@ import (
 	"errors"
 	htmltemplate "html/template"
 	"strings"
+	"time"
 
 	"golang.org/x/net/html"
 
@@ -20,14 +21,11 @@ var templateFiles embed.FS
 var templates = htmltemplate.Must(htmltemplate.ParseFS(templateFiles, "notices/*.html.tmpl"))
 
 // chrome is what the site's header and footer around them show ("chrome-top" and
-// "chrome-bottom").
+// "chrome-bottom"); Year is the year (UTC) the page is rendered in, as on the site's
+// other pages (package compose).
 type chrome struct {
 	SiteName, Owner string
 	Year            int
-}
-
-func chromeOf(site content.Site) chrome {
-	return chrome{SiteName: site.SiteName, Owner: site.Owner.Name, Year: site.Footer.Year}
 }
 
 // Notice is a page the gateway renders itself, for a browser that runs none of the
@@ -59,13 +57,19 @@ type Link struct {
 // so the page shows the notice and nothing replaces it.
 type Notices struct {
 	before, after string // the document around the content of #root
-	chrome        chrome
+	site          content.Site
+	now           func() time.Time
+}
+
+// chrome is the header's and footer's data now.
+func (n *Notices) chrome() chrome {
+	return chrome{SiteName: n.site.SiteName, Owner: n.site.Owner.Name, Year: n.now().UTC().Year()}
 }
 
 // NewNotices prepares notices for the shell's index.html. Without one (the shell not
 // built), notices are plain HTML without the site's styles, which still works.
 func NewNotices(indexHTML []byte, site content.Site) (*Notices, error) {
-	n := &Notices{chrome: chromeOf(site)}
+	n := &Notices{site: site, now: time.Now}
 	if indexHTML == nil {
 		n.before = "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n" +
 			"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" + noticeHeadMarker +
@@ -90,7 +94,7 @@ func (n *Notices) Render(nt Notice) []byte {
 	data := struct {
 		Notice
 		chrome
-	}{nt, n.chrome}
+	}{nt, n.chrome()}
 	if err := templates.ExecuteTemplate(&body, "notice", data); err != nil {
 		// Only a broken template gets here; the page must still say something.
 		body.Reset()
@@ -102,7 +106,7 @@ func (n *Notices) Render(nt Notice) []byte {
 // page puts body into the shell's document, with title as its <title>, not indexed.
 func (n *Notices) page(title string, body []byte) []byte {
 	e := html.EscapeString
-	head := "<title>" + e(title) + " · " + e(n.chrome.SiteName) + "</title>\n" +
+	head := "<title>" + e(title) + " · " + e(n.site.SiteName) + "</title>\n" +
 		"<meta name=\"robots\" content=\"noindex\">\n"
 	var out bytes.Buffer
 	out.WriteString(strings.Replace(n.before, noticeHeadMarker, head, 1))

@@ -3,6 +3,7 @@ package pages_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
@@ -40,7 +41,6 @@ var notice = pages.Notice{
 var noticeSite = content.Site{
 	SiteName: "DevOps Portfolio",
 	Owner:    content.Owner{Name: "Jane Owner"},
-	Footer:   content.Footer{Year: 2025},
 }
 
 func TestNoticeLooksLikeTheSiteButRunsNoApp(t *testing.T) {
@@ -64,6 +64,8 @@ func TestNoticeLooksLikeTheSiteButRunsNoApp(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The footer's year is the year the page is rendered in (UTC), not the build's.
+			pages.SetNow(n, func() time.Time { return time.Date(2027, time.January, 1, 0, 0, 1, 0, time.UTC) })
 			page := string(n.Render(notice))
 			want := append(tt.want,
 				"<title>Unsubscribe from DevOps Digest · DevOps Portfolio</title>",
@@ -74,7 +76,7 @@ func TestNoticeLooksLikeTheSiteButRunsNoApp(t *testing.T) {
 				`<a href="/" class="`, `>Home</a>`,
 				`<a href="/newsletter" class="`, `>Back to the newsletter</a>`,
 				`&lt;script&gt;alert(1)&lt;/script&gt;`,
-				"© 2025 Jane Owner.",
+				"© 2027 Jane Owner.",
 			)
 			for _, w := range want {
 				if !strings.Contains(page, w) {

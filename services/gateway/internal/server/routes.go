@@ -130,6 +130,14 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 		}
 	}
 
+	// Other names of the pages above: a permanent redirect to the page.
+	for _, alias := range pageAliases {
+		if slices.ContainsFunc(d.Routes, func(r content.Route) bool { return r.Path == alias.to }) {
+			r.Handle(alias.from, movedTo(alias.to)).Methods(get...)
+			r.Handle(alias.from+"/", movedTo(alias.to)).Methods(get...)
+		}
+	}
+
 	// For crawlers and feed readers, made from the shell's content and each section's
 	// release of the moment. The blog's feeds (RSS, Atom, JSON Feed, one Atom feed per
 	// tag) and the editions' Atom feed, each with the same caching as the pages.

@@ -91,7 +91,21 @@ func redirectTrailingSlash() http.Handler {
 		// From the decoded path: /skills%2F is /skills/ to the router, and trimming the
 		// escaped form would send it to itself forever. mux has cleaned the path, so the
 		// target is a local path, never //host.
-		target := (&url.URL{Path: strings.TrimSuffix(r.URL.Path, "/")}).EscapedPath()
+		movedTo((&url.URL{Path: strings.TrimSuffix(r.URL.Path, "/")}).EscapedPath()).ServeHTTP(w, r)
+	})
+}
+
+// pageAliases are other addresses of a page: the name people and other sites expect for
+// it, where the site's own is another (issue 33). Each answers a permanent redirect to
+// the page, its query kept.
+var pageAliases = []struct{ from, to string }{
+	{"/terms-of-service", "/terms-of-use"},
+}
+
+// movedTo answers a permanent redirect to path, with the request's query.
+func movedTo(path string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		target := path
 		if r.URL.RawQuery != "" {
 			target += "?" + r.URL.RawQuery
 		}

@@ -6,15 +6,19 @@ import (
 )
 
 // A trailing slash, however it is spelt, redirects once to the page: /skills%2F is
-// /skills/ to the router, and used to redirect to itself forever.
-func TestTrailingSlashRedirectsOnce(t *testing.T) {
+// /skills/ to the router, and used to redirect to itself forever. So does a page's other
+// name (pageAliases), the query kept.
+func TestRedirectsToThePageOnce(t *testing.T) {
 	h, _ := newServer(t, nil)
 	for path, location := range map[string]string{
-		"/skills/":           "/skills",
-		"/skills%2F":         "/skills",
-		"/blog/all-posts%2f": "/blog/all-posts",
-		"/blog/all-posts/":   "/blog/all-posts",
-		"/skills/?a=1":       "/skills?a=1",
+		"/skills/":                   "/skills",
+		"/skills%2F":                 "/skills",
+		"/blog/all-posts%2f":         "/blog/all-posts",
+		"/blog/all-posts/":           "/blog/all-posts",
+		"/skills/?a=1":               "/skills?a=1",
+		"/terms-of-service":          "/terms-of-use",
+		"/terms-of-service/":         "/terms-of-use",
+		"/terms-of-service?ref=mail": "/terms-of-use?ref=mail",
 	} {
 		t.Run(path, func(t *testing.T) {
 			w := get(h, path)

@@ -7,15 +7,16 @@ import { EditionResults } from "./edition-results";
 import { EditionSchedule } from "./edition-schedule";
 import { count, Timestamp } from "./format";
 import { LoadProblem } from "./load-problem";
+import { PublishEdition } from "./publish-edition";
 import { Rehearsal } from "./rehearsal/rehearsal";
-import { Republish } from "./republish";
 import { statsKey } from "./stat-cards";
 
 const editionsKey = [ADMIN_API.editions] as const;
 
 /**
- * One edition and its 'Republish' button, which asks first. Each row has its own
- * mutation, so only the edition being sent reads 'Publishing...' and is disabled.
+ * One edition and its 'Publish' button ('Republish' once it was sent), which asks first.
+ * Each row has its own mutation, so only the edition being sent reads 'Publishing...'
+ * and is disabled.
  */
 function EditionItem({ edition }: { edition: AdminEdition }) {
   const client = useQueryClient();
@@ -70,9 +71,10 @@ function EditionItem({ edition }: { edition: AdminEdition }) {
       </div>
       <div className="flex flex-wrap gap-2 self-start sm:flex-col">
         <Rehearsal editionId={edition.id} title={edition.title} titleId={titleId} />
-        <Republish
+        <PublishEdition
           title={edition.title}
           titleId={titleId}
+          sent={edition.lastPublishedAt !== null}
           pending={publish.isPending}
           onConfirm={() => publish.mutate()}
         />
@@ -89,9 +91,9 @@ export function Editions() {
       <CardHeader>
         <CardTitle id="admin-editions-heading">Editions</CardTitle>
         <CardDescription>
-          Preview shows an edition's email, Send a test sends it to you alone, and Republish sends
-          it to every confirmed subscriber, now or, scheduled, at a time you set. Results count what
-          the mail relay reports: no opens or clicks are tracked.
+          Preview shows an edition's email, Send a test sends it to you alone, and Publish (or
+          Republish, once it was sent) sends it to every confirmed subscriber, now or, scheduled, at
+          a time you set. Results count what the mail relay reports: no opens or clicks are tracked.
         </CardDescription>
       </CardHeader>
       <CardContent className="p-0 sm:p-0">

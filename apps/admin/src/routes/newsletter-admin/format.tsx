@@ -24,5 +24,14 @@ export function Timestamp({ iso }: { iso: string | null | undefined }) {
   return <time dateTime={iso}>{formatDateTime(iso)}</time>;
 }
 
+const dayFormat = new Intl.DateTimeFormat("en-IN", {
+  day: "numeric",
+  month: "short",
+  timeZone: "UTC",
+});
+
+/** '25 Nov' for a UTC day (YYYY-MM-DD). */
+export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+
 /** `1 subscriber`, `2 subscribers`. */
 export const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -75,8 +75,8 @@ export function TemplatesNote() {
         </li>
         <li>Newsletter welcome: once the address is confirmed.</li>
         <li>
-          Newsletter edition: what Republish sends to each confirmed subscriber, with an unsubscribe
-          link and one-click <Code>List-Unsubscribe</Code> headers.
+          Newsletter edition: what Publish (or Republish) sends to each confirmed subscriber, with
+          an unsubscribe link and one-click <Code>List-Unsubscribe</Code> headers.
         </li>
       </ul>
     </Note>

@@ -7,6 +7,10 @@ import { LoadProblem } from "./load-problem";
 
 export const statsKey = [ADMIN_API.stats] as const;
 
+/** Every subscriber, whatever the state: the subscriber list's "N in all". */
+const allSubscribers = (stats: AdminStats) =>
+  stats.subscribers.confirmed + stats.subscribers.unconfirmed + stats.subscribers.unsubscribed;
+
 function StatCard({
   title,
   value,
@@ -57,7 +61,11 @@ export function ReplicationNote({ replication }: { replication: Replication | nu
   );
 }
 
-/** Total Subscribers (confirmed: the ones an edition goes to), Published Editions, Schedule. */
+/**
+ * Total Subscribers (confirmed: the ones an edition goes to; then the others and all of
+ * them, as the list below counts them), Published Editions (sent to subscribers, as the
+ * editions' list says of each; then of how many), Schedule.
+ */
 export function StatCards() {
   const stats = useQuery<AdminStats>({ queryKey: statsKey });
   const data = stats.data;
@@ -78,14 +86,18 @@ export function StatCards() {
           value={data ? data.subscribers.confirmed : pending}
           detail={
             data
-              ? `confirmed · ${data.subscribers.unconfirmed} unconfirmed · ${data.subscribers.unsubscribed} unsubscribed`
+              ? `confirmed · ${data.subscribers.unconfirmed} unconfirmed · ${data.subscribers.unsubscribed} unsubscribed · ${allSubscribers(data)} in all`
               : null
           }
         />
         <StatCard
           title="Published Editions"
-          value={data ? data.editions : pending}
-          detail={data ? `${count(data.published, "edition")} emailed to subscribers` : null}
+          value={data ? data.published : pending}
+          detail={
+            data
+              ? `of ${count(data.editions, "edition")} · ${data.editions - data.published} not published yet`
+              : null
+          }
         />
         <StatCard title="Schedule" value={data?.schedule ?? "Monthly"} />
       </div>

@@ -11,7 +11,6 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { count } from "./format";
 import { describeProblem } from "./load-problem";
-import { cell, ScrollTable } from "./scroll-table";
 
 const formatNames: Record<ImportResult["format"], string> = {
   portfolio: "this site's export",
@@ -52,25 +51,35 @@ export function importSummary(r: ImportResult): string {
   return sentences.join(" ");
 }
 
-/** The rows an import refused, with their line and reason. */
+/**
+ * A refused row as a sentence naming it: "Line 4 (not-an-address): not a valid email
+ * address." The reason is the server's clause (services/newsletter/import.go).
+ */
+export function refusedSentence(r: ImportResult["refused"][number]): string {
+  const reason = r.reason.trim().replace(/\.$/, "");
+  return `Line ${r.line}${r.email ? ` (${r.email})` : ""}: ${reason}.`;
+}
+
+/** The rows an import refused, each a sentence, in a region that scrolls past a few. */
 function RefusedRows({ result }: { result: ImportResult }) {
   if (result.refused.length === 0) return null;
   return (
-    <ScrollTable
-      name={{ label: "Refused rows" }}
-      caption="Rows not imported, by line, with the reason."
-      columns={["Line", "Email", "Reason"]}
-      minWidth="min-w-[32rem]"
-      maxHeight="max-h-96"
+    // biome-ignore lint/a11y/useSemanticElements: a named scroll region around a list, not a document section
+    <div
+      role="region"
+      aria-label="Refused rows"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe: scrollable-region-focusable)
+      tabIndex={0}
+      className="max-h-96 overflow-auto rounded-md border border-border focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
     >
-      {result.refused.map((r) => (
-        <tr key={r.line}>
-          <td className={`${cell} tabular-nums`}>{r.line}</td>
-          <td className={`${cell} break-all`}>{r.email}</td>
-          <td className={cell}>{r.reason}</td>
-        </tr>
-      ))}
-    </ScrollTable>
+      <ul className="divide-y divide-border text-sm">
+        {result.refused.map((r) => (
+          <li key={r.line} className="break-words px-4 py-2">
+            {refusedSentence(r)}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -110,11 +119,12 @@ export function SubscriberImport() {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
-        <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="flex flex-col gap-2">
-            <label htmlFor={inputId} className={labelClasses}>
-              CSV file
-            </label>
+        {/* The Import button beside the file picker, level with it (the hint under both). */}
+        <form onSubmit={onSubmit} className="flex flex-col gap-2">
+          <label htmlFor={inputId} className={labelClasses}>
+            CSV file
+          </label>
+          <div className="grid grid-cols-[minmax(0,1fr)_auto] items-center gap-3 sm:flex">
             <input
               id={inputId}
               type="file"
@@ -126,15 +136,15 @@ export function SubscriberImport() {
                 setTooLarge(chosen !== null && chosen.size > MAX_IMPORT_BYTES);
                 upload.reset();
               }}
-              className="text-sm file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm"
+              className="w-full min-w-0 text-sm sm:w-auto file:mr-3 file:rounded-md file:border file:border-input file:bg-background file:px-3 file:py-1.5 file:text-sm"
             />
-            <p id={hintId} className="text-xs text-muted-foreground">
-              At most 10 MiB and 200,000 rows.
-            </p>
+            <Button type="submit" disabled={!file || tooLarge || upload.isPending}>
+              {upload.isPending ? "Importing..." : "Import"}
+            </Button>
           </div>
-          <Button type="submit" disabled={!file || tooLarge || upload.isPending}>
-            {upload.isPending ? "Importing..." : "Import"}
-          </Button>
+          <p id={hintId} className="text-xs text-muted-foreground">
+            At most 10 MiB and 200,000 rows.
+          </p>
         </form>
 
         {tooLarge ? (

@@ -1,7 +1,9 @@
 import type { SubscriberPage, SubscriberState } from "@portfolio/api-client/admin";
 import { Badge, type BadgeVariant } from "@portfolio/ui/badge";
 import { Blank, Timestamp } from "./format";
-import { cell, ScrollTable } from "./scroll-table";
+import { cell, Labelled, ScrollTable } from "./scroll-table";
+
+const columns = ["Email", "Name", "State", "Subscribed", "Confirmed"];
 
 export const stateLabels: Record<SubscriberState, string> = {
   confirmed: "Confirmed",
@@ -41,27 +43,40 @@ export function SubscriberTable({
           Subscribers{state ? ` (${stateLabels[state].toLowerCase()})` : ""}, newest first. {where}.
         </>
       }
-      columns={["Email", "Name", "State", "Subscribed", "Confirmed"]}
-      minWidth="min-w-[40rem]"
+      columns={columns}
+      minWidth="sm:min-w-[40rem]"
       busy={fetching}
+      stacked
     >
       {data?.items.map((s) => (
         <tr key={s.email}>
-          <td className={`${cell} whitespace-nowrap font-medium`}>{s.email}</td>
-          <td className={cell}>{s.name || <Blank spoken="no name" />}</td>
-          <td className={cell}>
-            <Badge variant={stateBadges[s.state]}>{stateLabels[s.state]}</Badge>
-            {s.state === "unsubscribed" && s.unsubscribedAt ? (
-              <span className="mt-1 block text-xs text-muted-foreground">
-                <Timestamp iso={s.unsubscribedAt} />
-              </span>
-            ) : null}
+          <td className={`${cell} font-medium sm:whitespace-nowrap`}>
+            <Labelled label="Email">
+              <span className="break-all sm:break-normal">{s.email}</span>
+            </Labelled>
           </td>
           <td className={cell}>
-            <Timestamp iso={s.subscribedAt} />
+            <Labelled label="Name">{s.name || <Blank spoken="no name" />}</Labelled>
           </td>
           <td className={cell}>
-            <Timestamp iso={s.confirmedAt} />
+            <Labelled label="State">
+              <Badge variant={stateBadges[s.state]}>{stateLabels[s.state]}</Badge>
+              {s.state === "unsubscribed" && s.unsubscribedAt ? (
+                <span className="mt-1 block text-xs text-muted-foreground">
+                  <Timestamp iso={s.unsubscribedAt} />
+                </span>
+              ) : null}
+            </Labelled>
+          </td>
+          <td className={cell}>
+            <Labelled label="Subscribed">
+              <Timestamp iso={s.subscribedAt} />
+            </Labelled>
+          </td>
+          <td className={cell}>
+            <Labelled label="Confirmed">
+              <Timestamp iso={s.confirmedAt} />
+            </Labelled>
           </td>
         </tr>
       ))}

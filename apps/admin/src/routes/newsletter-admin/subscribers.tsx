@@ -36,7 +36,8 @@ export function Subscribers() {
         <div className="flex flex-col gap-1.5">
           <CardTitle id="admin-subscribers-heading">Subscribers</CardTitle>
           <CardDescription>
-            Newest first. {data ? `${data.total} in all${state ? `, ${state}` : ""}.` : null}
+            {/* The total of the state shown, said as the stat card says it. */}
+            Newest first. {data ? `${data.total} ${state || "in all"}.` : null}
           </CardDescription>
         </div>
         <a

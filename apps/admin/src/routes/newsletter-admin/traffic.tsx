@@ -11,7 +11,7 @@ import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "react";
-import { count } from "./format";
+import { count, formatDay } from "./format";
 import { LoadProblem } from "./load-problem";
 import type { TrafficChartProps } from "./traffic-chart";
 
@@ -27,15 +27,8 @@ const TrafficChart = lazy(
 );
 
 const CHART_HEIGHT = 240;
-
-const dayFormat = new Intl.DateTimeFormat("en-IN", {
-  day: "numeric",
-  month: "short",
-  timeZone: "UTC",
-});
-
-/** '25 Nov' for a UTC day (YYYY-MM-DD). */
-export const formatDay = (day: string) => dayFormat.format(new Date(`${day}T00:00:00Z`));
+/** The chart's legend under it (traffic-chart.tsx: h-6, mt-2). */
+const LEGEND_HEIGHT = 32;
 
 const sum = (series: TrafficDay[], key: "views" | "visitors") =>
   series.reduce((n, d) => n + d[key], 0);
@@ -115,7 +108,8 @@ function TrafficBody({ report }: { report: TrafficReport }) {
         last {report.days} days.
       </p>
       <figure className="flex flex-col gap-2">
-        <div aria-hidden="true" style={{ minHeight: CHART_HEIGHT }}>
+        {/* Room for the chart and its legend before they come: nothing moves then. */}
+        <div aria-hidden="true" style={{ minHeight: CHART_HEIGHT + LEGEND_HEIGHT }}>
           <Suspense fallback={null}>
             <TrafficChart series={series} height={CHART_HEIGHT} />
           </Suspense>
@@ -194,7 +188,9 @@ const pageRow = (p: TrafficPage): CountRow => ({
         <a href={p.path} className="text-primary underline-offset-4 hover:underline">
           {p.title || p.path}
         </a>
-        {p.title ? <span className="block text-xs text-muted-foreground">{p.path}</span> : null}
+        {p.title ? (
+          <span className="block break-all text-xs text-muted-foreground">{p.path}</span>
+        ) : null}
       </>
     ),
 });
@@ -242,7 +238,8 @@ function CountTable({
         ) : (
           rows.map((r) => (
             <tr key={r.key}>
-              <th scope="row" className="break-all font-normal">
+              {/* Titles wrap between words (a word only when it is wider than the column); a path anywhere. */}
+              <th scope="row" className="break-words font-normal">
                 {r.label}
               </th>
               <td className="text-right tabular-nums">{r.count}</td>

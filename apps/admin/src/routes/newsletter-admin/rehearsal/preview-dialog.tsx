@@ -89,12 +89,17 @@ function PreviewParts({ title, email }: { title: string; email: EditionPreview }
           title={`HTML part of “${title}”`}
           sandbox=""
           srcDoc={email.html}
-          className="h-[50vh] w-full rounded-md border border-border bg-white"
+          className="h-[60vh] min-h-80 w-full rounded-md border border-border bg-white"
         />
       </section>
       <section aria-label="Plain-text part" className="flex flex-col gap-2">
         <h3 className="text-sm font-semibold">Plain text</h3>
-        <pre className="max-h-[40vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-border bg-muted p-3 font-mono text-xs">
+        {/* A long text scrolls in its box, which takes the focus for a keyboard to scroll it. */}
+        <pre
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (axe: scrollable-region-focusable)
+          tabIndex={0}
+          className="max-h-[40vh] overflow-auto whitespace-pre-wrap break-words rounded-md border border-border bg-muted p-3 font-mono text-xs"
+        >
           {email.text}
         </pre>
       </section>

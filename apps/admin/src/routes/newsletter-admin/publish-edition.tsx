@@ -6,19 +6,23 @@ import { ConfirmDialog } from "./confirm-dialog";
 import { count } from "./format";
 import { statsKey } from "./stat-cards";
 
-interface RepublishProps {
+interface PublishEditionProps {
   title: string;
   titleId: string;
+  /** Whether the edition was sent before: 'Republish' then, else 'Publish'. */
+  sent: boolean;
   pending: boolean;
   onConfirm: () => void;
 }
 
 /**
- * 'Republish' emails every confirmed subscriber, so it asks first, naming the edition
- * and how many it goes to (the dashboard's count, when it has one). Disabled while
- * this edition is being sent; focus returns to it when the dialog closes.
+ * 'Publish' (an edition never sent) or 'Republish' (one sent before) emails every
+ * confirmed subscriber, so it asks first, naming the edition and how many it goes to
+ * (the dashboard's count, when it has one), in a dialog named for what it does. Disabled
+ * while this edition is being sent; focus returns to it when the dialog closes.
  */
-export function Republish({ title, titleId, pending, onConfirm }: RepublishProps) {
+export function PublishEdition({ title, titleId, sent, pending, onConfirm }: PublishEditionProps) {
+  const action = sent ? "Republish" : "Publish";
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const stats = useQuery<AdminStats>({ queryKey: statsKey });
@@ -37,12 +41,12 @@ export function Republish({ title, titleId, pending, onConfirm }: RepublishProps
         aria-describedby={titleId}
         onClick={() => setOpen(true)}
       >
-        {pending ? "Publishing..." : "Republish"}
+        {pending ? "Publishing..." : action}
       </Button>
       <ConfirmDialog
         open={open}
         onOpenChange={setOpen}
-        title={`Republish “${title}”?`}
+        title={`${action} “${title}”?`}
         description={`It is emailed now to ${recipients}, one email each.`}
         confirmLabel={
           confirmed === undefined ? "Send it" : `Send to ${count(confirmed, "subscriber")}`
