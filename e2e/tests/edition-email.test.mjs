@@ -229,7 +229,7 @@ describe("the emails a subscriber gets", () => {
             new RegExp(`<h2[^>]*>${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</h2>`),
             `#${e.id} in the feed: "${title}"`,
           );
-        // The feed's entry is the edition's text alone (decision 0057): its lists' items,
+        // The feed's entry is the edition's text alone (decision 0056): its lists' items,
         // not the page's list of tags.
         assert.equal(
           content.match(/<li>/g)?.length,

@@ -2,7 +2,7 @@
 // remote's route, prerendered by its build, a route of its release), then links to the
 // previous and next editions and the newsletter's subscribe form, which works without
 // JavaScript too; its tags link the blog's tag pages where there is one. /newsletter is
-// an archive of excerpts, each card linking its edition's page (docs/decisions/0058).
+// an archive of excerpts, each card linking its edition's page (docs/decisions/0057).
 // Without JavaScript it is all there; with JavaScript it hydrates without a warning; an
 // unknown number is the section's not-found view with HTTP 404. At 375 and 1280 px, in
 // both themes, axe finds nothing.

@@ -1,5 +1,5 @@
 // The feeds a reader subscribes to carry each article's text alone
-// (docs/decisions/0057-feed-entries-carry-the-text.md): an entry of /atom.xml, /feed.json
+// (docs/decisions/0056-feed-entries-carry-the-text.md): an entry of /atom.xml, /feed.json
 // or /newsletter/feed.xml is the article's or edition's body as the content build
 // rendered it, none of the page around it (the way back, the category, a second title,
 // the date row and tags, the tables of contents, the '#' after each heading, the links

@@ -27,7 +27,7 @@
 // every minute, so a live replica takes over from one that died, queueing only the
 // recipients not yet queued.
 //
-// The list's hygiene (docs/decisions/0059): an unconfirmed subscriber gets one
+// The list's hygiene (docs/decisions/0058): an unconfirmed subscriber gets one
 // reminder (SendReminders); the owner schedules an edition (Publisher.Schedule), and
 // PublishDue, called on every replica, starts each once, with its publication;
 // publishing skips suppressed addresses (PublisherOptions.Suppressions, the mail's

@@ -5,7 +5,7 @@
 // be signed) and the MIME headers. It also prints the DNS TXT record that publishes
 // the key.
 //
-// A message is signed when it is sent, every attempt again (docs/decisions/0059): the
+// A message is signed when it is sent, every attempt again (docs/decisions/0058): the
 // bodies are rendered at that moment (0033), so there are no stored bytes to reuse.
 package dkim
 

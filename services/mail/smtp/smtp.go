@@ -47,7 +47,7 @@ type Config struct {
 	// HELO is the name the client greets with; empty uses the machine's host name.
 	HELO string
 	// Signer, if set, signs each message as it is sent (mail/dkim): every attempt is
-	// signed anew (docs/decisions/0059).
+	// signed anew (docs/decisions/0058).
 	Signer mail.Signer
 }
 

@@ -44,7 +44,7 @@ export default function ArticleHtml({ article }: { article: Article }) {
     // relative: the wide screens' table of contents is a column at its right edge.
     <div className="relative">
       <TableOfContents headings={article.headings} />
-      {/* data-article-body: the article's own text, all a feed entry carries (decision 0057). */}
+      {/* data-article-body: the article's own text, all a feed entry carries (decision 0056). */}
       {/* The handler only upgrades the links inside; pressing Enter on a link is a click too. */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: delegation for the links inside */}
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Enter on a link inside is a click */}

@@ -41,7 +41,7 @@ const pageOf = (edition: EditionSummary | undefined): AdjacentPage | undefined =
   edition && { url: editionPath(edition), title: edition.title };
 
 /**
- * The edition whole, then the ways on (docs/decisions/0058): the previous and next editions
+ * The edition whole, then the ways on (docs/decisions/0057): the previous and next editions
  * and, for a reader who arrived from a link, the newsletter's subscribe form (the same
  * island as /newsletter's, posting without JavaScript too).
  */

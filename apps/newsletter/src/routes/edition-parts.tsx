@@ -23,7 +23,7 @@ const editionBody =
 /**
  * An edition's full text: the HTML the content build rendered (see above), marked as the
  * text a feed entry carries (data-article-body: the gateway's internal/discovery,
- * decision 0057).
+ * decision 0056).
  */
 export function EditionText({
   html,
@@ -65,7 +65,7 @@ const renderTag = tagLinks(tagPageOf, Link);
 /**
  * An edition's tags (a list named 'Tags'), each a link to the blog's page of the tag
  * (/blog/tags/<slug>, the articles on the same topic) where a published article has it;
- * the others, which have no page, plain badges (docs/decisions/0058).
+ * the others, which have no page, plain badges (docs/decisions/0057).
  */
 export function EditionTags({ tags }: { tags: readonly string[] }) {
   return <TagList tags={tags} renderTag={renderTag} />;

@@ -6,7 +6,7 @@ import { EditionMeta, EditionTags } from "./edition-parts";
 /**
  * 'Previous Editions': the archive, every edition newest first as a card of its
  * excerpt, linking its own page (/newsletter/<id>), where its text is. The texts are
- * not on this page: six of them made it 17,900 px tall on a phone (docs/decisions/0058).
+ * not on this page: six of them made it 17,900 px tall on a phone (docs/decisions/0057).
  */
 export function Editions({ heading, intro }: { heading: string; intro: string }) {
   const newestFirst = [...editions].sort((a, b) => b.id - a.id);

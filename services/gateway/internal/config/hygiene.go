@@ -12,7 +12,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/mail"
 )
 
-// The list's hygiene and the mail's trust (docs/decisions/0059): DKIM signing, the
+// The list's hygiene and the mail's trust (docs/decisions/0058): DKIM signing, the
 // mail events webhooks, suppression after soft bounces, the reminder to unconfirmed
 // readers, the mailto: unsubscribe address and scheduled editions.
 type Hygiene struct {

@@ -34,7 +34,7 @@ func fullText(build compose.Build, path, pageURL string) (string, bool) {
 
 // BodyAttr marks, in a prerendered page, the element that holds the article's own text:
 // the HTML the content build rendered from its Markdown, which the blog's article page
-// and an edition's page show as it is (docs/decisions/0057-feed-entries-carry-the-text.md).
+// and an edition's page show as it is (docs/decisions/0056-feed-entries-carry-the-text.md).
 // Everything around it (the way back, the title, date, tags, the tables of contents,
 // the links to the next article) is the page's, not the article's.
 const BodyAttr = "data-article-body"

@@ -263,7 +263,7 @@ func eachShippedArticle(t *testing.T, check func(t *testing.T, page []byte, base
 	}
 }
 
-// A feed entry is the article's text alone (decision 0057): none of the page around
+// A feed entry is the article's text alone (decision 0056): none of the page around
 // it (the way back, a second title, the category, date, read time and tags, the tables
 // of contents, the links to other articles) and no '#' after a heading.
 func TestArticleHTMLCarriesTheTextAlone(t *testing.T) {

@@ -1,4 +1,4 @@
--- What became of publication $1's emails (docs/decisions/0059): sent (the relay took
+-- What became of publication $1's emails (docs/decisions/0058): sent (the relay took
 -- them), delivered, bounced and complained about (the relays' events, by the email's
 -- outbox row, or by the address within $2 ms of the start when the event named no
 -- Message-ID of ours), and how many recipients unsubscribed within $2 ms. Reads the

@@ -1,6 +1,6 @@
 -- What happened to the emails after they left (bounces, complaints, deliveries, from
 -- the relay's webhooks), and the addresses that get no email because of it
--- (docs/decisions/0059). Times are Unix milliseconds (UTC).
+-- (docs/decisions/0058). Times are Unix milliseconds (UTC).
 
 -- +goose Up
 CREATE TABLE mail_events (

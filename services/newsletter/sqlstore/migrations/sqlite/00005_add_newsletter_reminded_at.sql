@@ -1,4 +1,4 @@
--- When an unconfirmed subscriber got their one reminder (docs/decisions/0059): set
+-- When an unconfirmed subscriber got their one reminder (docs/decisions/0058): set
 -- once, never cleared, so nobody gets a second one.
 
 -- +goose Up

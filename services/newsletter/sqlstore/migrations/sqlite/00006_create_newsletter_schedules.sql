@@ -1,4 +1,4 @@
--- Editions the owner scheduled (docs/decisions/0059): each goes out at send_at, once,
+-- Editions the owner scheduled (docs/decisions/0058): each goes out at send_at, once,
 -- whichever replica finds it due first; cancelled any time before it starts. Times
 -- are Unix milliseconds (UTC).
 
