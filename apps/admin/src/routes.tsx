@@ -1,5 +1,5 @@
 import "./section.css";
-import { Route, Routes } from "@portfolio/router";
+import { Route, Routes } from "react-router";
 import { NewsletterAdmin } from "./routes/newsletter-admin";
 import { NotFound } from "./routes/not-found";
 
@@ -7,7 +7,7 @@ import { NotFound } from "./routes/not-found";
 export default function AdminRoutes() {
   return (
     <Routes>
-      <Route path="newsletter" element={<NewsletterAdmin />} />
+      <Route caseSensitive path="newsletter" element={<NewsletterAdmin />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,8 +1,7 @@
-import { Route, Routes } from "@portfolio/router";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { Toaster } from "@portfolio/ui/toaster";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { expect } from "vitest";
 import AdminRoutes from "../src/routes";
 

@@ -1,5 +1,5 @@
 import "./section.css";
-import { Route, Routes } from "@portfolio/router";
+import { Route, Routes } from "react-router";
 import { AllPosts } from "./routes/all-posts";
 import { Article } from "./routes/article";
 import { BlogHome } from "./routes/blog-home";
@@ -11,10 +11,10 @@ export default function BlogRoutes() {
   return (
     <Routes>
       <Route index element={<BlogHome />} />
-      <Route path="all-posts" element={<AllPosts />} />
-      <Route path="tags" element={<TagsIndex />} />
-      <Route path="tags/:tag" element={<TagPage />} />
-      <Route path=":slug" element={<Article />} />
+      <Route caseSensitive path="all-posts" element={<AllPosts />} />
+      <Route caseSensitive path="tags" element={<TagsIndex />} />
+      <Route caseSensitive path="tags/:tag" element={<TagPage />} />
+      <Route caseSensitive path=":slug" element={<Article />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -1,6 +1,6 @@
 import { type BlogPost, posts } from "@portfolio/content/blog";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { render, screen, within } from "@testing-library/react";
+import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { allPostsOrder, readTimeLabel } from "../src/components/card-rules";
 import { PostCard } from "../src/routes/all-posts";

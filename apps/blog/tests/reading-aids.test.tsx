@@ -3,10 +3,10 @@
 // code blocks once the script runs, and the 'Updated' date.
 import type { Article, ArticleHeading, PublishedPost } from "@portfolio/content/blog";
 import { publishedPosts } from "@portfolio/content/blog";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { COPIED_MS as copiedMs } from "@portfolio/ui/reading-aids";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdjacentPosts, adjacentPosts } from "../src/components/adjacent-posts";
 import { TableOfContents, tocTree } from "../src/components/table-of-contents";

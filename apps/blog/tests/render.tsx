@@ -1,6 +1,5 @@
-import { Route, Routes, useLocation } from "@portfolio/router";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { render } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import BlogRoutes from "../src/routes";
 
 /** Where the router is: rendered beside the section so tests can see navigation. */

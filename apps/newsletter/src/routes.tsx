@@ -1,5 +1,5 @@
 import "./section.css";
-import { Route, Routes } from "@portfolio/router";
+import { Route, Routes } from "react-router";
 import { EditionRoute } from "./routes/edition-page";
 import { NewsletterHome } from "./routes/newsletter-home";
 import { NotFound } from "./routes/not-found";
@@ -9,7 +9,7 @@ export default function NewsletterRoutes() {
   return (
     <Routes>
       <Route index element={<NewsletterHome />} />
-      <Route path=":id" element={<EditionRoute />} />
+      <Route caseSensitive path=":id" element={<EditionRoute />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

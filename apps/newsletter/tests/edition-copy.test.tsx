@@ -1,10 +1,9 @@
 // An edition's page puts a 'Copy' button on each code block once the script runs (issue
 // 33, item 4), as an article does.
 import { loadEditions } from "@portfolio/content/newsletter";
-import { Route, Routes } from "@portfolio/router";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import NewsletterRoutes from "../src/routes";
 import { EditionBody } from "../src/routes/edition-body";
@@ -30,7 +29,7 @@ describe("an edition's code blocks", () => {
     const article = screen.getByRole("article", { name: edition.title });
     await waitFor(() => expect(article.querySelector("pre")).not.toBeNull());
     const pres = article.querySelectorAll("pre");
-    const buttons = within(article).getAllByRole("button", { name: "Copy" });
+    const buttons = await within(article).findAllByRole("button", { name: "Copy" });
     expect(buttons).toHaveLength(pres.length);
     // Beside the <pre> (which scrolls), in the wrapper the styles keep a strip free in.
     expect(buttons[0]!.previousElementSibling).toBe(pres[0]);

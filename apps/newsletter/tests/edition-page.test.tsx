@@ -1,8 +1,7 @@
 import { site } from "@portfolio/content";
 import { editions, loadEditions, newsletterPage } from "@portfolio/content/newsletter";
-import { Route, Routes } from "@portfolio/router";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import NewsletterRoutes from "../src/routes";
 import { editionOf } from "../src/routes/edition-page";

@@ -1,10 +1,9 @@
 import { site } from "@portfolio/content";
 import { newsletterPage as copy, loadEditions } from "@portfolio/content/newsletter";
-import { Route, Routes } from "@portfolio/router";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { Toaster } from "@portfolio/ui/toaster";
 import { dismissToast } from "@portfolio/ui/use-toast";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import NewsletterRoutes from "../src/routes";
 import { subscriptionProblems } from "../src/routes/subscription-rules";

@@ -1,6 +1,5 @@
-import { Route, Routes } from "@portfolio/router";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import NewsletterRoutes from "../src/routes";
 

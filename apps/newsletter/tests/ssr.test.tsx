@@ -2,9 +2,8 @@
 // Prerendered pages (docs/decisions/0001): the section renders with react-dom/server — no window, document or
 // localStorage at module scope or during render. This file runs without a DOM at all.
 
-import { Route, Routes } from "@portfolio/router";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { renderToString } from "react-dom/server";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import NewsletterRoutes from "../src/routes";
 

@@ -1,10 +1,10 @@
-import { pushHistory } from "@portfolio/router";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { App } from "./app";
 import { rememberDocumentScroll } from "./chrome/page-changes";
 import { mountToaster } from "./document/hydrate";
 import { keepDocumentSection, preloadSection } from "./federation/remote-route";
+import { pushHistory } from "./navigation/history";
 import { preloadPage, sectionOf } from "./routes";
 
 // The app: one React root over #root, as every page was before islands

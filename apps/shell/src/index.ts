@@ -1,12 +1,12 @@
 // The stylesheet is part of the initial chunk, so index.html links it in <head>.
 import "./styles.css";
-import { pushHistory } from "@portfolio/router/history";
 import { PROGRESS_BAR_CLASSES } from "./chrome/progress";
 import { type Islands, startIslands } from "./document/islands";
 import { appNavigation, siteLinkOf } from "./document/links";
 import { attachMenu } from "./document/menu";
 import { attachReadingAids } from "./document/reading";
 import { attachThemeControl } from "./document/theme";
+import { pushHistory } from "./navigation/history";
 
 // A page arrives prerendered and is left as the gateway sent it: no React runs until
 // something needs it (docs/decisions/0040-islands.md). This entry, plain DOM, makes

@@ -1,5 +1,6 @@
-import { Island, Route, Routes } from "@portfolio/router";
+import { Island } from "@portfolio/router";
 import { type ComponentType, lazy } from "react";
+import { Route, Routes } from "react-router";
 import { Layout } from "./chrome/layout";
 import { RemoteRoute } from "./federation/remote-route";
 import { Home } from "./routes/home/home";
@@ -82,7 +83,9 @@ export function sectionOf(pathname: string): string | undefined {
 
 /**
  * The shell's routes, written as JSX: the paths match content/routes.json (the gateway
- * answers 404 for anything else); remote sections mount their own <Routes>.
+ * answers 404 for anything else); remote sections mount their own <Routes>. Every path
+ * is case-sensitive, as the gateway's (docs/decisions/0020-own-router.md, its amendment;
+ * react-router's default is not): /BLOG renders the 404 page the gateway sends for it.
  */
 export function AppRoutes({ arrived = false }: { arrived?: boolean }) {
   return (
@@ -93,19 +96,23 @@ export function AppRoutes({ arrived = false }: { arrived?: boolean }) {
           index
           element={<Island name="shell:home" hydrate="interaction" component={Home} props={{}} />}
         />
-        <Route path="skills" element={<Skills />} />
-        <Route path="resume" element={<Resume />} />
-        <Route path="projects" element={<Projects />} />
-        <Route path="projects/:id" element={<ProjectDetail />} />
-        <Route path="talks" element={<Talks />} />
-        <Route path="contact" element={<Contact />} />
-        <Route path="privacy-policy" element={<PrivacyPolicy />} />
-        <Route path="terms-of-use" element={<TermsOfUse />} />
-        <Route path="search" element={<Search />} />
+        <Route caseSensitive path="skills" element={<Skills />} />
+        <Route caseSensitive path="resume" element={<Resume />} />
+        <Route caseSensitive path="projects" element={<Projects />} />
+        <Route caseSensitive path="projects/:id" element={<ProjectDetail />} />
+        <Route caseSensitive path="talks" element={<Talks />} />
+        <Route caseSensitive path="contact" element={<Contact />} />
+        <Route caseSensitive path="privacy-policy" element={<PrivacyPolicy />} />
+        <Route caseSensitive path="terms-of-use" element={<TermsOfUse />} />
+        <Route caseSensitive path="search" element={<Search />} />
         {/* Keyed: each section keeps its own loading and failure state. */}
-        <Route path="blog/*" element={<RemoteRoute key="blog" name="blog" />} />
-        <Route path="newsletter/*" element={<RemoteRoute key="newsletter" name="newsletter" />} />
-        <Route path="admin/*" element={<RemoteRoute key="admin" name="admin" />} />
+        <Route caseSensitive path="blog/*" element={<RemoteRoute key="blog" name="blog" />} />
+        <Route
+          caseSensitive
+          path="newsletter/*"
+          element={<RemoteRoute key="newsletter" name="newsletter" />}
+        />
+        <Route caseSensitive path="admin/*" element={<RemoteRoute key="admin" name="admin" />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,8 +1,8 @@
 import { routes, site } from "@portfolio/content";
-import { MemoryRouter } from "@portfolio/router/memory";
 import { ThemeProvider } from "@portfolio/ui/theme-provider";
 import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { documentTitle } from "../src/chrome/page-changes";
 import { attachMenu } from "../src/document/menu";

@@ -1,6 +1,20 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { sharedModules } from "@portfolio/build-config";
+import * as reactRouter from "react-router";
 import { describe, expect, it } from "vitest";
+import * as sharedRouter from "../src/federation/react-router";
 import { sharedOptions, sharedProviders } from "../src/federation/shared";
+
+// Vitest runs in the package (import.meta.url is not a file: URL under jsdom).
+const root = resolve(process.cwd(), "../..");
+function sources(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sources(path);
+    return /\.(ts|tsx)$/.test(name) ? [path] : [];
+  });
+}
 
 describe("the shell's shared modules", () => {
   const shared = sharedModules();
@@ -34,5 +48,32 @@ describe("the shell's shared modules", () => {
     expect(() =>
       sharedOptions({ "left-pad": { version: "1.0.0", requiredVersion: "^1.0.0" } }),
     ).toThrow('the shell provides no module for the shared "left-pad"');
+  });
+
+  // The share scope's react-router is the shell's selection of it (src/federation/react-router.ts).
+  it("offers the remotes every react-router name they import, as the shell's own instance", () => {
+    const imported = new Set<string>();
+    for (const dir of [
+      "apps/blog/src",
+      "apps/newsletter/src",
+      "apps/admin/src",
+      "packages/router/src",
+    ])
+      for (const file of sources(join(root, dir)).filter(
+        (f) => !/(server|standalone)\.tsx$/.test(f),
+      ))
+        for (const [, names] of readFileSync(file, "utf8").matchAll(
+          /import\s*(?:type\s*)?\{([^}]*)\}\s*from\s*["']react-router["']/g,
+        ))
+          for (const name of (names ?? "").split(","))
+            if (name.trim() && !name.trim().startsWith("type "))
+              imported.add(name.trim().split(/\s+as\s+/)[0] ?? "");
+    expect(imported.size).toBeGreaterThan(3);
+    const offered = sharedRouter as Record<string, unknown>;
+    const library = reactRouter as Record<string, unknown>;
+    for (const name of imported) {
+      expect(offered[name], `react-router's ${name}`).toBeDefined();
+      expect(offered[name], `react-router's ${name}`).toBe(library[name]);
+    }
   });
 });

@@ -1,10 +1,10 @@
 // @vitest-environment node
 // Prerendered pages (docs/decisions/0001): every page renders with react-dom/server — no window, document or
 // localStorage at module scope or during render. This file runs without a DOM at all.
-import { Route, Routes } from "@portfolio/router";
-import { MemoryRouter } from "@portfolio/router/memory";
+
 import type { ComponentType } from "react";
 import { renderToString } from "react-dom/server";
+import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 
 const pages: [string, string, () => Promise<ComponentType>][] = [

@@ -128,16 +128,10 @@ export function defineHost(options: HostOptions): RsbuildConfig {
         ...(isProduction || !options.devEntry ? {} : { entry: { index: options.devEntry } }),
       },
       output: { assetPrefix: "/" },
-      // The router is one chunk, as when it was one module: split into modules, its parts
-      // would be spread over the chunks the splitter makes from what each page shares,
-      // and the admin's first load would carry 3 kB gzip of other pages' code with them.
-      performance: {
-        chunkSplit: {
-          strategy: "split-by-experience",
-          // Not history.ts: the entry of every page uses it (pushHistory), without the router.
-          forceSplitting: { "lib-router": /[\\/]packages[\\/]router[\\/]src[\\/](?!history\.)/ },
-        },
-      },
+      // react-router is one chunk of its own (split-by-experience's lib-router): split
+      // into modules, its parts would be spread over the chunks the splitter makes from
+      // what each page shares.
+      performance: { chunkSplit: { strategy: "split-by-experience" } },
       // The gateway also serves content/images at /images (the pages' pictures). The
       // first matching key wins: /api/admin before /api.
       server: {

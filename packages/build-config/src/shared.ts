@@ -14,12 +14,15 @@ export type SharedObject = Record<string, SharedSingleton>;
 const catalogSingletons: Record<string, string[]> = {
   react: ["react", "react/jsx-runtime", "react/jsx-dev-runtime"],
   "react-dom": ["react-dom", "react-dom/client"],
+  // One router for host and remotes: one location context, one history listener
+  // (docs/decisions/0061-react-router.md).
+  "react-router": ["react-router"],
 };
 
 /**
  * Workspace packages with context or module state shared by host and remotes.
- * @portfolio/router is the site's own router (docs/decisions/0020-own-router.md): one
- * instance, one history listener and one location context for host and remotes.
+ * (@portfolio/router is not one: its islands and prerender helpers keep no state the
+ * page shares; the router is react-router, shared above.)
  * Only the root of @portfolio/content is shared (site, routes: what the chrome reads);
  * its page subpaths (@portfolio/content/home, /skills, /resume, /projects, /talks,
  * /legal, /contact, /blog, /newsletter) are frozen data without state, so each page's
@@ -31,7 +34,6 @@ const catalogSingletons: Record<string, string[]> = {
  * React tree), so TanStack Query (~11 kB gzip) loads only once someone has signed in.
  */
 const workspaceSingletons = {
-  "@portfolio/router": "packages/router",
   "@portfolio/ui": "packages/ui",
   "@portfolio/content": "content",
   "@portfolio/api-client": "packages/api-client",

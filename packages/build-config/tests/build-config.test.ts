@@ -43,7 +43,7 @@ describe("sharedModules", () => {
   });
 
   it("shares the workspace packages, and every @portfolio/ui subpath one by one", () => {
-    for (const key of ["@portfolio/router", "@portfolio/content", "@portfolio/api-client"]) {
+    for (const key of ["@portfolio/content", "@portfolio/api-client"]) {
       expect(shared[key], key).toMatchObject({ singleton: true });
     }
     const ui = uiSubpaths();
@@ -58,8 +58,13 @@ describe("sharedModules", () => {
     for (const key of ui) expect(shared[key], key).toMatchObject({ singleton: true });
   });
 
-  it("does not share react-router whole (only through @portfolio/router)", () => {
-    expect(shared["react-router"]).toBeUndefined();
+  it("shares react-router as the one router of host and remotes, at the catalog version", () => {
+    expect(shared["react-router"]).toMatchObject({
+      singleton: true,
+      requiredVersion: `^${readCatalog()["react-router"]}`,
+    });
+    expect(shared["react-router-dom"]).toBeUndefined();
+    expect(shared["@portfolio/router"]).toBeUndefined();
   });
 
   it("shares only the root of @portfolio/content: page data stays in each page's chunk", () => {

@@ -1,32 +1,13 @@
 /**
- * The router the apps use, and the only way they import one: our own
- * (docs/decisions/0020-own-router.md), with react-router's names and semantics for the
- * part the apps use. Module Federation shares this module as one singleton, so host and
- * remotes render inside one router context. What it leaves out: data routers (loaders,
- * actions), optional segments (`:id?`), basename, <Routes location>, blockers, scroll
- * restoration and view transitions.
+ * What is ours beside the router: islands (docs/decisions/0040-islands.md) and the
+ * prerender's helpers. The router itself is react-router, which every app imports by
+ * its own name and Module Federation shares as one singleton
+ * (docs/decisions/0061-react-router.md).
  *
- * src/paths.ts: paths and locations, and resolving a link; src/matching.ts: routes and
- * their ranking; src/context.tsx: the routers; src/routes.tsx: <Routes>, <Outlet>;
- * src/hooks.ts; src/links.tsx: <Link>, <NavLink>, <Navigate>.
+ * src/island.tsx: <Island>; src/islands.tsx: hydrating one (the shell's entry);
+ * src/server.tsx: renderStatic and sectionPrerender (the builds' prerender);
+ * src/standalone.tsx: a remote's standalone dev page.
  */
 
-export { BrowserRouter } from "./context";
-export { crossesOrigins, pushHistory } from "./history";
-export type { SetURLSearchParams, URLSearchParamsInit } from "./hooks";
-export {
-  useHref,
-  useLocation,
-  useNavigate,
-  useNavigationPending,
-  useParams,
-  useSearchParams,
-} from "./hooks";
 export { type Hydrate, Island, IslandSlots, useStaticRender } from "./island";
-export type { LinkProps, NavLinkProps, NavLinkRenderProps } from "./links";
-export { Link, Navigate, NavLink } from "./links";
-export type { RouteProps } from "./matching";
-export { Route } from "./matching";
-export type { Location, NavigateFunction, NavigateOptions, Params, Path, To } from "./paths";
-export type { SectionMount } from "./routes";
-export { Outlet, Routes } from "./routes";
+export type { SectionMount } from "./section";

@@ -1,14 +1,14 @@
 /**
  * Hydrating one island (src/island.tsx) after a document load: its component as a root
  * of its own over the HTML the prerender wrote, inside a router that knows where the
- * page is and hands any navigation to `onNavigate` (the shell starts the app for it).
+ * page is and hands any navigation to `onNavigate` (the shell starts the app for it):
+ * react-router's <Router> with a navigator of our own, which moves nothing itself.
  * Only the shell imports this; a section's islands reach it as components.
  */
 import { type ComponentType, type ReactNode, StrictMode, useEffect, useState } from "react";
 import { hydrateRoot, type Root } from "react-dom/client";
-import { type Navigator, Router } from "./context";
+import { createPath, type Navigator, Router } from "react-router";
 import { islandIdPrefix } from "./island";
-import { createPath, type Location } from "./paths";
 
 // One child all the way down, as in the prerender's <StaticRouter>: a sibling would
 // fork React's tree ids and no useId inside would match the HTML.
@@ -18,13 +18,14 @@ function DocumentRouter({
   children,
 }: HydrateIslandOptions & { children: ReactNode }) {
   useEffect(onHydrated, []); // after the commit that hydrated the island
-  const [location] = useState<Location>(() => {
+  const [location] = useState(() => {
     const { pathname, search, hash } = window.location;
     return { pathname, search, hash, state: null, key: "default" };
   });
   const [navigator] = useState<Navigator>(() => ({
-    push: (path) => onNavigate(createPath(path), false),
-    replace: (path) => onNavigate(createPath(path), true),
+    createHref: (to) => (typeof to === "string" ? to : createPath(to)),
+    push: (to) => onNavigate(typeof to === "string" ? to : createPath(to), false),
+    replace: (to) => onNavigate(typeof to === "string" ? to : createPath(to), true),
     go: (delta) => window.history.go(delta),
   }));
   return (

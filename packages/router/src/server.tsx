@@ -1,42 +1,16 @@
 /**
- * Rendering at build time (each app's src/prerender.tsx, a Node build): a subpath of its
- * own so the browser's shared @portfolio/router stays as small as it is.
+ * Rendering at build time (each app's src/prerender.tsx, a Node build): react-router's
+ * StaticRouter at the page's URL, and react-dom's static prerender
+ * (docs/decisions/0001-prerender-composition.md, 0061-react-router.md). A subpath of its
+ * own: the browser never loads it.
  */
-import { type ReactElement, type ReactNode, StrictMode } from "react";
+import { type ReactElement, StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import { type Navigator, Router } from "./context";
+import { Route, Routes, StaticRouter } from "react-router";
 import { IslandSlots, islandIdPrefix } from "./island";
-import { Route } from "./matching";
-import { createLocation, type Location } from "./paths";
-import { Routes, type SectionMount } from "./routes";
+import type { SectionMount } from "./section";
 
-const stateless: Navigator = {
-  push: refuse,
-  replace: refuse,
-  go: refuse,
-};
-function refuse(): never {
-  throw new Error("A <StaticRouter> cannot navigate: it renders one URL");
-}
-
-/** The router at one URL, for rendering without a browser (react-router's StaticRouter). */
-export function StaticRouter({
-  location = "/",
-  children,
-}: {
-  location?: string | Partial<Location>;
-  children?: ReactNode;
-}) {
-  const at =
-    typeof location === "string"
-      ? createLocation(location, null, "default")
-      : createLocation(location, location.state ?? null, location.key || "default");
-  return (
-    <Router location={at} navigator={stateless}>
-      {children}
-    </Router>
-  );
-}
+export { StaticRouter };
 
 async function renderToHtml(element: ReactElement, identifierPrefix?: string): Promise<string> {
   const { prelude } = await prerender(element, {
@@ -94,7 +68,7 @@ export function sectionPrerender({ base, Section, Providers, pages, preload }: S
         <Providers>
           <StaticRouter location={url}>
             <Routes>
-              <Route path={`${base}/*`} element={<Section />} />
+              <Route caseSensitive path={`${base}/*`} element={<Section />} />
             </Routes>
           </StaticRouter>
         </Providers>

@@ -1,15 +1,13 @@
 /**
  * A remote's standalone page (each remote's src/standalone.tsx, for `rsbuild dev` only):
  * the section alone, mounted as the shell mounts it and inside the providers the shell
- * gives it. A subpath of its own, like ./server, so the browser's shared
- * @portfolio/router stays as small as it is.
+ * gives it, in react-router's BrowserRouter (the remote's build gives this page the
+ * shared react-router its section uses: one router context).
  */
-
-// By the package's own name, not "./router": the remote's build then gives this page
-// the shared router module its section uses (one router context), not a second copy.
-import { BrowserRouter, Navigate, Route, Routes, type SectionMount } from "@portfolio/router";
 import { type ReactNode, StrictMode } from "react";
 import { createRoot, type Root } from "react-dom/client";
+import { BrowserRouter, Navigate, Route, Routes } from "react-router";
+import type { SectionMount } from "./section";
 
 export interface StandaloneSection extends SectionMount {
   /** Where every other path goes (the section's first page). */
@@ -35,7 +33,7 @@ export function renderStandalone({
         <BrowserRouter>
           <main id="main">
             <Routes>
-              <Route path={`/${base}/*`} element={<Section />} />
+              <Route caseSensitive path={`/${base}/*`} element={<Section />} />
               <Route path="*" element={<Navigate to={home} replace />} />
             </Routes>
           </main>

@@ -2,8 +2,9 @@
 // An island is prerendered apart and hydrated apart (docs/decisions/0040-islands.md):
 // the HTML the build writes is what the browser's island root hydrates, useId included.
 import { act, useId, useState } from "react";
+import { Link } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { Island, Link } from "../src";
+import { Island } from "../src";
 import { hydrateIsland } from "../src/islands";
 import { renderStatic } from "../src/server";
 
@@ -46,7 +47,7 @@ describe("islands", () => {
     expect(html).not.toContain("data-island-slot");
     const island = html.slice(html.indexOf("data-island"));
     expect(island).toMatch(/<label for="[^"]*test-counter-[^"]*">Count<\/label>/);
-    expect(island).toContain('<a href="/projects">Projects</a>');
+    expect(island).toContain('<a href="/projects" data-discover="true">Projects</a>');
   });
 
   it("hydrates the prerendered island without a mismatch; its links navigate through the page", async () => {

@@ -4,8 +4,8 @@
 import { act, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import type { Root } from "react-dom/client";
+import { Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { Route, Routes, useLocation } from "../src/index";
 import { renderStandalone } from "../src/standalone";
 
 function Section() {

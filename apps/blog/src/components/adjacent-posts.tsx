@@ -1,6 +1,6 @@
 import { type PublishedPost, publishedPosts } from "@portfolio/content/blog";
-import { Link } from "@portfolio/router";
 import { AdjacentLinks } from "@portfolio/ui/adjacent-links";
+import { Link } from "react-router";
 
 /**
  * The published posts before and after this one by date (posts newest first): previous

@@ -1,5 +1,5 @@
-import { Link } from "@portfolio/router";
 import { ArrowRightIcon } from "@portfolio/ui/icons";
+import { Link } from "react-router";
 
 /** A link to /blog/tags, the tags of the published articles. */
 export function AllTagsLink() {

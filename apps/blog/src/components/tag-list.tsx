@@ -1,6 +1,6 @@
 import { tagPageOf } from "@portfolio/content/blog";
-import { Link } from "@portfolio/router";
 import { TagList, tagLinks } from "@portfolio/ui/tag-list";
+import { Link } from "react-router";
 
 const renderTag = tagLinks(tagPageOf, Link);
 

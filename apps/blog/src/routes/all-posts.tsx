@@ -1,9 +1,9 @@
 import { type BlogPost, categories, isPublished, posts } from "@portfolio/content/blog";
-import { Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { Button, buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from "@portfolio/ui/icons";
+import { Link } from "react-router";
 import { AllTagsLink } from "../components/all-tags-link";
 import { allPostsOrder, MAX_CARD_TAGS } from "../components/card-rules";
 import { RssIcon } from "../components/icons";

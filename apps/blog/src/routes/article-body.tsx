@@ -2,9 +2,9 @@ import "@portfolio/content/code-theme.css";
 import "@portfolio/ui/reading-aids.css";
 import "./article-body.css";
 import type { Article } from "@portfolio/content/blog";
-import { useNavigate } from "@portfolio/router";
 import { useCopyButtons } from "@portfolio/ui/use-copy-buttons";
 import { type MouseEvent, useRef } from "react";
+import { useNavigate } from "react-router";
 import { TableOfContents } from "../components/table-of-contents";
 
 /**

@@ -6,12 +6,12 @@ import {
   loadArticle,
   type PublishedPost,
 } from "@portfolio/content/blog";
-import { Link, useParams } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
+import { Link, useParams } from "react-router";
 import { AdjacentPosts } from "../components/adjacent-posts";
 import { PostMeta } from "../components/post-meta";
 import { PostTags } from "../components/tag-list";

@@ -1,8 +1,8 @@
 import { type PublishedPost, publishedPosts } from "@portfolio/content/blog";
-import { Link } from "@portfolio/router";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowRightIcon } from "@portfolio/ui/icons";
+import { Link } from "react-router";
 import { AllTagsLink } from "../components/all-tags-link";
 import { PostMeta } from "../components/post-meta";
 import { routeIntro } from "../components/route-intro";

@@ -1,7 +1,7 @@
 import { site } from "@portfolio/content";
-import { Link } from "@portfolio/router";
 import { buttonClasses } from "@portfolio/ui/button";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
+import { Link } from "react-router";
 
 /**
  * An unknown path inside this section (an unknown or coming-soon slug): the site's 404

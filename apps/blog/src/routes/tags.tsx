@@ -1,9 +1,9 @@
 import { site } from "@portfolio/content";
 import { type BlogTag, getTag, TAGS_PATH, tags } from "@portfolio/content/blog";
-import { Link, useParams } from "@portfolio/router";
 import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
+import { Link, useParams } from "react-router";
 import { routeIntro } from "../components/route-intro";
 import { PostCard } from "./all-posts";
 import { NotFound } from "./not-found";

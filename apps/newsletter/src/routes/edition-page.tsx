@@ -7,12 +7,12 @@ import {
   loadEditions,
   newsletterPage,
 } from "@portfolio/content/newsletter";
-import { Link, useParams } from "@portfolio/router";
 import { AdjacentLinks, type AdjacentPage } from "@portfolio/ui/adjacent-links";
 import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
+import { Link, useParams } from "react-router";
 import { EditionBody } from "./edition-body";
 import { EditionMeta, EditionTags } from "./edition-parts";
 import { NotFound } from "./not-found";

@@ -1,11 +1,11 @@
 import { tagPageOf } from "@portfolio/content/blog";
 import type { EditionSummary } from "@portfolio/content/newsletter";
-import { Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { cn } from "@portfolio/ui/cn";
 import { CalendarIcon, ClockIcon } from "@portfolio/ui/icons";
 import { TagList, tagLinks } from "@portfolio/ui/tag-list";
 import type { Ref } from "react";
+import { Link } from "react-router";
 
 // An edition's text is HTML the content build rendered from its Markdown (paragraphs,
 // section headings, lists, code highlighted by Shiki; no raw HTML, no script): no Markdown library ships

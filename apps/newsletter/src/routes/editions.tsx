@@ -1,6 +1,6 @@
 import { type EditionSummary, editionPath, editions } from "@portfolio/content/newsletter";
-import { Link } from "@portfolio/router";
 import { Card, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
+import { Link } from "react-router";
 import { EditionMeta, EditionTags } from "./edition-parts";
 
 /**

@@ -4,12 +4,13 @@ import {
   newsletterPage,
   withSubscribers,
 } from "@portfolio/content/newsletter";
-import { Island, Link } from "@portfolio/router";
+import { Island } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowLeftIcon, type IconProps, MailIcon, MoonIcon } from "@portfolio/ui/icons";
 import type { ComponentType } from "react";
+import { Link } from "react-router";
 import { FlameIcon, HomeIcon, LayersIcon, WrenchIcon } from "../components/icons";
 import { DontMissOut } from "./dont-miss-out";
 import { Editions } from "./editions";

@@ -1,5 +1,5 @@
-import { Link } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
+import { Link } from "react-router";
 
 /** An unknown path inside this section: the site's 404 heading, and a way back. */
 export function NotFound() {

@@ -1,6 +1,6 @@
 import { site } from "@portfolio/content";
-import { Link } from "@portfolio/router";
 import { ExternalLink } from "@portfolio/ui/external-link";
+import { Link } from "react-router";
 
 const linkClass =
   "rounded-sm text-sm text-muted-foreground transition-colors hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";

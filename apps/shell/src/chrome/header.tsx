@@ -1,5 +1,5 @@
 import { site } from "@portfolio/content";
-import { Link } from "@portfolio/router";
+import { Link } from "react-router";
 import { MobileNav } from "./mobile-nav";
 import { NavLinks } from "./nav-links";
 import { SearchLink } from "./search-link";

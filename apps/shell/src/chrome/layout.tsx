@@ -1,5 +1,6 @@
-import { Outlet, useNavigationPending } from "@portfolio/router";
 import { Suspense } from "react";
+import { Outlet } from "react-router";
+import { useNavigationPending } from "../navigation/site-router";
 import { Footer } from "./footer";
 import { Header } from "./header";
 import { usePageChanges } from "./page-changes";

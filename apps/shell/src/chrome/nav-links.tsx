@@ -1,6 +1,6 @@
 import { site } from "@portfolio/content";
-import { NavLink } from "@portfolio/router";
 import { cn } from "@portfolio/ui/cn";
+import { NavLink } from "react-router";
 
 /**
  * The main navigation links (content/site.json). NavLink sets aria-current="page" on the
@@ -22,6 +22,8 @@ export function NavLinks({
           <NavLink
             to={item.path}
             end={item.path === "/"}
+            // As the routes: /BLOG is the 404 page, where no link is current.
+            caseSensitive
             onClick={onNavigate}
             className={({ isActive }) =>
               cn(

@@ -1,6 +1,6 @@
 import { routes, site } from "@portfolio/content";
-import { useLocation } from "@portfolio/router";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { useLocation } from "react-router";
 import { sendPageView } from "../lib/page-beacon";
 
 const NOT_FOUND_TITLE = "Page Not Found";

@@ -1,5 +1,5 @@
-import { useLocation } from "@portfolio/router";
 import { useEffect, useRef, useState } from "react";
+import { useLocation } from "react-router";
 
 /** How long a navigation's page may take to show its heading (a remote loading). */
 const WAIT_FOR_HEADING_MS = 10_000;

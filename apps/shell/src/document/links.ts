@@ -1,4 +1,4 @@
-import { crossesOrigins } from "@portfolio/router/history";
+import { crossesOrigins } from "../navigation/history";
 
 /**
  * The URL `link` opens inside the app, or undefined where the browser must follow it

@@ -18,7 +18,7 @@ export const sharedProviders: Record<string, () => Promise<unknown>> = {
   "react/jsx-dev-runtime": () => import("react/jsx-dev-runtime"),
   "react-dom": () => import("react-dom"),
   "react-dom/client": () => import("react-dom/client"),
-  "@portfolio/router": () => import("@portfolio/router"),
+  "react-router": () => import("./react-router"),
   "@portfolio/content": () => import("@portfolio/content"),
   "@portfolio/api-client": () => import("@portfolio/api-client"),
   "@portfolio/ui/adjacent-links": () => import("@portfolio/ui/adjacent-links"),

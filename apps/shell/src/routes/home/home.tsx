@@ -1,7 +1,7 @@
 import { site } from "@portfolio/content";
 import { home } from "@portfolio/content/home";
-import { Link } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
+import { Link } from "react-router";
 import { HomeSocialLinks, loadTooltips } from "./social-links";
 
 // Transparent 1×1 GIF: what the <img> shows below lg, where the photo is hidden and the

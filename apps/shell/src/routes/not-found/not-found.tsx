@@ -1,5 +1,5 @@
-import { Link } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
+import { Link } from "react-router";
 import { Page } from "../../components/page";
 
 export function NotFound() {

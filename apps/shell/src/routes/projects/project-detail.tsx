@@ -1,12 +1,12 @@
 import { site } from "@portfolio/content";
 import { type ProjectDetail as Detail, getProject } from "@portfolio/content/projects";
-import { Link, useLocation, useParams } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import type { ReactNode } from "react";
+import { Link, useLocation, useParams } from "react-router";
 import { documentTitle } from "../../chrome/page-changes";
 import { Page } from "../../components/page";
 import { sanitizeHtml } from "../../lib/sanitize-html";

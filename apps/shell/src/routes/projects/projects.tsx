@@ -1,8 +1,8 @@
 import { type Project, projects } from "@portfolio/content/projects";
-import { Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
+import { Link } from "react-router";
 import { Page } from "../../components/page";
 import { ProjectLinks } from "./project-links";
 

@@ -1,4 +1,4 @@
-import { Link } from "@portfolio/router";
+import { Link } from "react-router";
 import { SECTION_LABELS, type SearchResult } from "../../search/search-index";
 
 /**

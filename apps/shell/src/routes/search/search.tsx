@@ -1,6 +1,7 @@
-import { useSearchParams, useStaticRender } from "@portfolio/router";
+import { useStaticRender } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
 import { useChunk } from "@portfolio/ui/use-chunk";
+import { useSearchParams } from "react-router";
 import { Page } from "../../components/page";
 import { loadSearch, type SearchResult } from "../../search/search-index";
 import { SearchResults } from "./search-results";

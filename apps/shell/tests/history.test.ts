@@ -2,7 +2,7 @@
 // The admin's pages and the rest of the site are two origins
 // (docs/decisions/0047-the-admin-on-its-own-origin.md): the history never moves across.
 import { afterEach, describe, expect, it } from "vitest";
-import { crossesOrigins, pushHistory } from "../src/history";
+import { crossesOrigins, pushHistory } from "../src/navigation/history";
 
 afterEach(() => window.history.replaceState(null, "", "/"));
 
