@@ -19,8 +19,13 @@
 // inline scripts counted apart.
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync, constants as zc } from "node:zlib";
-import { screenEmulationMetrics, userAgents } from "lighthouse/core/config/constants.js";
+import {
+  screenEmulationMetrics,
+  throttling,
+  userAgents,
+} from "lighthouse/core/config/constants.js";
 import { settlePage } from "../lib/assets.mjs";
+import { launchSpeculatingBrowser } from "../lib/browser.mjs";
 import { articles, routes } from "../lib/content.mjs";
 
 export const CPU_SLOWDOWN = 4;
@@ -150,9 +155,12 @@ function probe(cfg) {
     // The tap loaded this document.
     whenPainted(h1Shown, (seen, painted) => {
       const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
+      const nav = performance.getEntriesByType("navigation")[0];
       report({
         type: "done",
         how: "document",
+        // Shown from a prerender (activated) rather than loaded after the tap.
+        prerendered: (nav?.activationStart ?? 0) > 0,
         paintedEpoch: performance.timeOrigin + Math.max(painted, fcp),
         seen,
         painted,
@@ -218,8 +226,68 @@ function probe(cfg) {
   );
 }
 
+/**
+ * The browser the taps are measured in: puppeteer's, not playwright's, under which no
+ * speculation rule would ever prerender, and the first tap a visitor of a speculating
+ * page makes could not be measured (lib/browser.mjs).
+ */
+export const launchTapBrowser = () => launchSpeculatingBrowser();
+
+/**
+ * Lighthouse's simulated mobile network (its default "slow 4G": 150 ms RTT, 1.6 Mbps
+ * down) as DevTools throttling applies it: what the second table of taps runs over.
+ */
+export const MOBILE_NETWORK = {
+  latency: throttling.mobileSlow4G.requestLatencyMs,
+  download: (throttling.mobileSlow4G.downloadThroughputKbps * 1024) / 8,
+  upload: (throttling.mobileSlow4G.uploadThroughputKbps * 1024) / 8,
+};
+
+/**
+ * A prerendered page shown by the tap: the browser swapped it in for the page tapped,
+ * as a target of its own that the probe (an init script of the page tapped) never ran
+ * in. Its paint timing says when it was first painted after its activation (a
+ * prerendered page paints nothing before), read through a DevTools session opened once
+ * it is shown (a session before would have kept Chromium from prerendering it).
+ * Resolves with a `done` report, or never.
+ */
+async function activatedPaint(context, targetPath, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const shown = context
+      .targets()
+      .find((t) => t.type() === "page" && new URL(t.url()).pathname === targetPath);
+    if (shown) {
+      const session = await shown.createCDPSession().catch(() => null);
+      const { result } = (await session
+        ?.send("Runtime.evaluate", {
+          returnByValue: true,
+          expression: `(() => {
+            const nav = performance.getEntriesByType("navigation")[0];
+            const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+            return { origin: performance.timeOrigin, activation: nav?.activationStart ?? 0, fcp: fcp?.startTime ?? null };
+          })()`,
+        })
+        .catch(() => ({}))) ?? { result: undefined };
+      await session?.detach().catch(() => {});
+      const v = result?.value;
+      if (v && v.activation > 0 && v.fcp != null)
+        return {
+          type: "done",
+          how: "document",
+          prerendered: true,
+          paintedEpoch: v.origin + Math.max(v.fcp, v.activation),
+          receivedAt: Date.now(),
+        };
+      if (v && v.activation === 0) return new Promise(() => {}); // a document load: the probe reports it
+    }
+    await sleep(100);
+  }
+  return new Promise(() => {});
+}
+
 /** One load of `route`, one tap of `kind`, `delayMs` after the load event. */
-async function tapOnce(browser, baseURL, route, targets, kind, delayMs) {
+async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network) {
   const at = targets[kind];
   if (!at) return { error: `no ${kind} target on screen` };
   const target = kind === "link" ? new URL(at.href, baseURL).pathname : null;
@@ -233,38 +301,59 @@ async function tapOnce(browser, baseURL, route, targets, kind, delayMs) {
     selector: { menu: MENU, theme: THEME, link: `a[href="${at.href}"]` }[kind],
   };
 
-  const context = await browser.newContext({ baseURL, ...PHONE });
+  const context = await ppt.createBrowserContext();
   try {
     const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
     const reports = [];
     let wake = () => {};
-    cdp.on("Runtime.bindingCalled", (e) => {
-      if (e.name !== BINDING) return;
-      reports.push({ ...JSON.parse(e.payload), receivedAt: Date.now() });
-      wake();
-    });
     const report = async (type, timeoutMs) => {
       const deadline = Date.now() + timeoutMs;
       while (!reports.some((r) => r.type === type) && Date.now() < deadline)
         await Promise.race([new Promise((resolve) => (wake = resolve)), sleep(100)]);
       return reports.find((r) => r.type === type);
     };
-    await cdp.send("Runtime.enable");
-    await cdp.send("Runtime.addBinding", { name: BINDING });
-    await page.addInitScript(probe, cfg);
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+    await page.emulate({
+      viewport: {
+        width: PHONE.viewport.width,
+        height: PHONE.viewport.height,
+        deviceScaleFactor: PHONE.deviceScaleFactor,
+        isMobile: PHONE.isMobile,
+        hasTouch: true,
+      },
+      userAgent: PHONE.userAgent,
+    });
+    await page.exposeFunction(BINDING, (payload) => {
+      reports.push({ ...JSON.parse(payload), receivedAt: Date.now() });
+      wake();
+    });
+    await page.evaluateOnNewDocument(probe, cfg);
+    await page.emulateCPUThrottling(CPU_SLOWDOWN);
+    if (network) await page.emulateNetworkConditions(network);
 
-    await page.goto(route.url, { waitUntil: "commit", timeout: 60_000 });
+    const loading = page
+      .goto(new URL(route.url, baseURL).href, { timeout: 60_000 })
+      .catch(() => {});
     if (!(await report("load", 60_000))) return { ms: null, error: "no load event in 60 s" };
     if (delayMs) await sleep(delayMs);
+    // The page's own DevTools session (puppeteer's, with tab-target support): a session of
+    // our own would keep Chromium from prerendering. Both touches at once, as a finger's
+    // tap: awaiting touchStart's ack first would hold the finger down for as long as the
+    // page is busy, and a long press is no tap.
+    const client = page._client();
     const touch = (type, touchPoints) =>
-      cdp.send("Input.dispatchTouchEvent", { type, touchPoints });
-    // Both at once, as playwright's tap does: awaiting touchStart's ack first would hold
-    // the finger down for as long as the page is busy, and a long press is no tap.
-    await Promise.all([touch("touchStart", [{ x: at.x, y: at.y }]), touch("touchEnd", [])]);
-    const done = await report("done", kind === "link" ? LINK_TIMEOUT_MS : NO_RESPONSE_MS);
+      client.send("Input.dispatchTouchEvent", { type, touchPoints });
+    await Promise.all([touch("touchStart", [{ x: at.x, y: at.y }]), touch("touchEnd", [])]).catch(
+      () => {}, // the page was swapped for the prerendered one while the ack was on its way
+    );
+    const done =
+      kind === "link"
+        ? await Promise.race([
+            report("done", LINK_TIMEOUT_MS),
+            activatedPaint(context, target, LINK_TIMEOUT_MS),
+          ])
+        : await report("done", NO_RESPONSE_MS);
     const input = reports.find((r) => r.type === "input");
+    void loading;
     const base = {
       afterLoadMs: input?.afterLoad ?? null,
       queuedMs: input?.queued ?? null,
@@ -277,8 +366,9 @@ async function tapOnce(browser, baseURL, route, targets, kind, delayMs) {
     // Not a measurement of this element: left out of the median, listed under the table.
     if (!input.hit) return { ...base, ms: null, error: `the tap landed on ${input.element}` };
     if (!done) return { ...base, ms: null, how: "none" };
+    const how = done.how === "document" && done.prerendered ? "prerendered" : done.how;
     const ms = done.how === "document" ? done.paintedEpoch - input.startEpoch : done.ms;
-    return { ...base, ms, how: done.how, wallMs: done.receivedAt - input.receivedAt };
+    return { ...base, ms, how, wallMs: done.receivedAt - input.receivedAt };
   } catch (err) {
     return { ms: null, error: String(err?.message ?? err).split("\n")[0] };
   } finally {
@@ -300,7 +390,12 @@ function medianOf(values) {
  * Every route × (menu, theme, link) × (at load, 3 s after), `runs` times each; run i of
  * every route comes before run i+1 of any, so a busy moment of the machine spreads.
  */
-export async function measureTaps(browser, baseURL, { routeList, runs, log = () => {} }) {
+export async function measureTaps(
+  browser,
+  ppt,
+  baseURL,
+  { routeList, runs, network = null, kinds = KINDS, log = () => {} },
+) {
   const targets = new Map();
   for (const route of routeList)
     targets.set(route.url, await locateTargets(browser, baseURL, route));
@@ -308,15 +403,16 @@ export async function measureTaps(browser, baseURL, { routeList, runs, log = () 
   for (let i = 0; i < runs; i++) {
     for (const route of routeList) {
       const started = Date.now();
-      for (const kind of KINDS)
+      for (const kind of kinds)
         for (const when of WHEN) {
           const r = await tapOnce(
-            browser,
+            ppt,
             baseURL,
             route,
             targets.get(route.url),
             kind,
             when === "load" ? 0 : AFTER_LOAD_MS,
+            network,
           );
           raw.get(route.url).push({ run: i, kind, when, ...r });
         }
@@ -328,7 +424,7 @@ export async function measureTaps(browser, baseURL, { routeList, runs, log = () 
   return routeList.map((route) => {
     const all = raw.get(route.url);
     const cells = {};
-    for (const kind of KINDS)
+    for (const kind of kinds)
       for (const when of WHEN) {
         const rs = all.filter((r) => r.kind === kind && r.when === when);
         cells[`${kind}@${when}`] = {

@@ -25,6 +25,8 @@ import {
   CPU_SLOWDOWN,
   JS_WINDOW_MS,
   KINDS,
+  launchTapBrowser,
+  MOBILE_NETWORK,
   measureScripts,
   measureTaps,
   NO_RESPONSE_MS,
@@ -34,6 +36,7 @@ import {
   WHEN,
 } from "./interaction.mjs";
 import { startNoJsCopies } from "./nojs-copy.mjs";
+import { measureTakeover } from "./takeover.mjs";
 
 const args = new Set(process.argv.slice(2).filter((a) => !a.includes("=")));
 const opt = Object.fromEntries(
@@ -53,14 +56,28 @@ const LH_ROUTES = opt["lh-routes"]
 const RUNS = Number(opt.runs ?? 3);
 // --modes=mobile runs Lighthouse's mobile configuration only (both by default).
 const MODES = opt.modes ? opt.modes.split(",") : ["mobile", "desktop"];
-// The taps and the first 5 s of JavaScript: every route unless --tap-routes names some.
+// The taps and the first 5 s of JavaScript: every route and the content pages above
+// unless --tap-routes names some.
+const contentRoute = (url) => ({ url, path: url, section: url.split("/")[1], h1: /\S/ });
+const TAP_ROUTE_LIST = [...routes, ...CONTENT_PAGES.map(contentRoute)];
 const TAP_ROUTES = opt["tap-routes"]
   ? opt["tap-routes"].split(",").map((u) => {
-      const r = routes.find((x) => x.url === u);
-      if (!r) throw new Error(`--tap-routes: no route ${u} (routes: ${routes.map((x) => x.url)})`);
+      const r = TAP_ROUTE_LIST.find((x) => x.url === u);
+      if (!r)
+        throw new Error(
+          `--tap-routes: no route ${u} (routes: ${TAP_ROUTE_LIST.map((x) => x.url)})`,
+        );
       return r;
     })
-  : routes;
+  : TAP_ROUTE_LIST;
+// The three cases of first taps (--tap-cases=speculation,network,fallback, all by
+// default): the site as served, with speculation rules; the same over Lighthouse's
+// simulated mobile network; and a browser without speculation rules (the gateway sends
+// none, so the page's entry starts the app for the first link, as it does in a browser
+// that has no such API).
+const TAP_CASES = (opt["tap-cases"] ?? "speculation,network,fallback").split(",");
+// --tap-kinds=link measures only some of the taps (menu, theme, link: all by default).
+const TAP_KINDS = opt["tap-kinds"] ? opt["tap-kinds"].split(",") : KINDS;
 const ONLY_TAPS = args.has("--taps-only");
 const RUN_ASSETS = !ONLY_TAPS && !args.has("--lighthouse-only");
 const RUN_TAPS = !args.has("--no-taps") && !args.has("--lighthouse-only");
@@ -219,12 +236,19 @@ const PHONE_SETUP = `${PHONE.viewport.width}×${PHONE.viewport.height}, DPR ${PH
 const machineLoad = () =>
   `load average ${loadavg()[0].toFixed(1)} on ${availableParallelism()} cores`;
 
-function printTaps(rows, loadBefore) {
+const CASE_TITLES = {
+  speculation: "the site as served (speculation rules: the pages links open are prerendered)",
+  network: `the same over Lighthouse's simulated mobile network (DevTools throttling: ${Math.round(MOBILE_NETWORK.latency)} ms latency, ${Math.round((MOBILE_NETWORK.download * 8) / 1024)} kbit/s down)`,
+  fallback:
+    "a browser without speculation rules (the gateway sends none: the page's entry starts the app for the first link)",
+};
+
+function printTaps(rows, loadBefore, tapCase) {
   console.log(
-    `\nFirst tap to screen (ms, median of ${RUNS} runs): ${PHONE_SETUP} (${loadBefore} before, ${machineLoad()} after).`,
+    `\nFirst tap to screen, ${CASE_TITLES[tapCase]} (ms, median of ${RUNS} runs): ${PHONE_SETUP} (${loadBefore} before, ${machineLoad()} after).`,
   );
   console.log(
-    `A tap (Input.dispatchTouchEvent) at the load event ("@load", on its own load; at its first paint if that comes later) or ${AFTER_LOAD_MS / 1000} s after it ("@+3s"), timed in the page from the input's event.timeStamp (queueing behind a long task counts) to the task after the first animation frame that shows the change: menu = the header's "Open menu" button until the Menu dialog has a pixel on screen; theme = the theme button until <html>'s class, data-theme-choice or color-scheme changes; link = the header's site-name link (on /, the first link in <main> to another page) until the new page's <h1> is on screen. Link runs: c = client-side navigation, d = full document load (the entry had not run yet: the time runs to the new document's <h1> paint), - = no new <h1> within 10 s. "none" = nothing changed within ${NO_RESPONSE_MS / 1000} s (until the entry has run, the buttons do nothing); where runs disagree the cell says so ("1/3 none"; "none 1/3: 732" = one run of three responded, in 732 ms). x = a run left out (the tap landed beside the element, or an error; listed below the table).\n`,
+    `A tap (Input.dispatchTouchEvent) at the load event ("@load", on its own load; at its first paint if that comes later) or ${AFTER_LOAD_MS / 1000} s after it ("@+3s"), timed in the page from the input's event.timeStamp (queueing behind a long task counts) to the task after the first animation frame that shows the change: menu = the header's "Open menu" button until the Menu dialog has a pixel on screen; theme = the theme button until <html>'s class, data-theme-choice or color-scheme changes; link = the header's site-name link (on /, the first link in <main> to another page) until the new page's <h1> is on screen. Link runs: c = client-side navigation (the app), p = the prerendered page shown (activated; the time runs to its <h1> on screen), d = full document load (the time runs to the new document's <h1> paint), - = no new <h1> within 10 s. "none" = nothing changed within ${NO_RESPONSE_MS / 1000} s (until the entry has run, the buttons do nothing); where runs disagree the cell says so ("1/3 none"; "none 1/3: 732" = one run of three responded, in 732 ms). x = a run left out (the tap landed beside the element, or an error; listed below the table).\n`,
   );
   const cell = (c, kind) => {
     const valid = c.runs.filter((r) => !r.error);
@@ -233,7 +257,9 @@ function printTaps(rows, loadBefore) {
     if (kind === "link") {
       notes.push(
         c.runs
-          .map((r) => (r.error ? "x" : ({ client: "c", document: "d" }[r.how] ?? "-")))
+          .map((r) =>
+            r.error ? "x" : ({ client: "c", document: "d", prerendered: "p" }[r.how] ?? "-"),
+          )
           .join(""),
       );
     } else {
@@ -252,21 +278,35 @@ function printTaps(rows, loadBefore) {
   };
   const head = [
     "route",
-    ...KINDS.flatMap((k) => WHEN.map((w) => `${k}@${w}`)),
+    ...TAP_KINDS.flatMap((k) => WHEN.map((w) => `${k}@${w}`)),
     "link to",
     "target",
   ];
   const body = rows.map((r) => [
     r.route,
-    ...KINDS.flatMap((k) => WHEN.map((w) => cell(r.cells[`${k}@${w}`], k))),
+    ...TAP_KINDS.flatMap((k) => WHEN.map((w) => cell(r.cells[`${k}@${w}`], k))),
     r.targets?.link?.href ?? "–",
     `${TAP_TARGET_MS}`,
   ]);
   console.log(`| ${head.join(" | ")} |`);
-  console.log(`|${head.map((_, i) => (i === 0 || i === 7 ? " --- " : " ---: ")).join("|")}|`);
+  console.log(
+    `|${head.map((_, i) => (i === 0 || i === 1 + 2 * TAP_KINDS.length ? " --- " : " ---: ")).join("|")}|`,
+  );
   for (const row of body) console.log(`| ${row.join(" | ")} |`);
 
-  const atLoad = rows.flatMap((r) => KINDS.flatMap((k) => r.cells[`${k}@load`].runs));
+  const over = rows.flatMap((r) =>
+    TAP_KINDS.flatMap((k) =>
+      WHEN.filter((w) => !(r.cells[`${k}@${w}`].medianMs <= TAP_TARGET_MS)).map(
+        (w) => `${r.route} ${k}@${w}`,
+      ),
+    ),
+  );
+  console.log(
+    over.length
+      ? `\nOver ${TAP_TARGET_MS} ms (or no response): ${over.join(", ")}.`
+      : `\nEvery first tap within ${TAP_TARGET_MS} ms.`,
+  );
+  const atLoad = rows.flatMap((r) => TAP_KINDS.flatMap((k) => r.cells[`${k}@load`].runs));
   const hydrated = atLoad.filter((r) => r.hydratedAtTap).length;
   const late = median(atLoad.map((r) => r.afterLoadMs));
   console.log(
@@ -553,7 +593,10 @@ function printLighthouse(results) {
 
 async function main() {
   assertBuilt();
-  const gateway = await startGateway();
+  // The site as served (speculation rules on, as by default), and beside it the same site
+  // without them: what a browser without the API gets.
+  const gateway = await startGateway({ env: { PORTFOLIO_SPECULATION_RULES: "true" } });
+  const fallback = await startGateway({ env: { PORTFOLIO_SPECULATION_RULES: "false" } });
   const out = {
     date: new Date().toISOString(),
     gateway: gateway.url,
@@ -575,10 +618,30 @@ async function main() {
     if (RUN_TAPS) {
       const log = (line) => process.stderr.write(`${line}\n`);
       const setup = { routeList: TAP_ROUTES, runs: RUNS, log };
-      out.phone = { ...PHONE, cpuSlowdown: CPU_SLOWDOWN, networkThrottling: null };
-      const loadBefore = machineLoad();
-      out.taps = await measureTaps(browser, gateway.url, setup);
-      printTaps(out.taps, loadBefore);
+      out.phone = { ...PHONE, cpuSlowdown: CPU_SLOWDOWN, mobileNetwork: MOBILE_NETWORK };
+      out.taps = {};
+      const ppt = await launchTapBrowser();
+      try {
+        for (const tapCase of TAP_CASES) {
+          const on = tapCase === "fallback" ? fallback : gateway;
+          const loadBefore = machineLoad();
+          log(`taps: ${CASE_TITLES[tapCase]}`);
+          out.taps[tapCase] = await measureTaps(browser, ppt, on.url, {
+            ...setup,
+            network: tapCase === "network" ? MOBILE_NETWORK : null,
+            kinds: TAP_KINDS,
+          });
+          printTaps(out.taps[tapCase], loadBefore, tapCase);
+        }
+      } finally {
+        await ppt.close().catch(() => {});
+      }
+      out.takeover = await measureTakeover(browser, fallback.url);
+      console.log(
+        `\nThe app's code the first click loads where it takes the page over (${out.takeover.from} to ${out.takeover.to}, no speculation rules): ${out.takeover.js.count} JS files, ${kB(out.takeover.js.raw)} kB raw, ${kB(out.takeover.js.gzip)} kB gzip (${out.takeover.files
+          .map((f) => `${f.path.split("/").pop()} ${kB(f.gzip)}`)
+          .join(", ")}).`,
+      );
       out.scriptsFirst5s = await measureScripts(browser, gateway.url, setup);
       printScripts(out.scriptsFirst5s);
     }
@@ -593,6 +656,7 @@ async function main() {
   } finally {
     if (browser) await browser.close().catch(() => {});
     await gateway.stop();
+    await fallback.stop();
   }
   const dir = join(E2E_DIR, "bench", "results");
   mkdirSync(dir, { recursive: true });

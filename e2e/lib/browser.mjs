@@ -1,4 +1,6 @@
 // Debian's Chromium driven by playwright-core. Never a downloaded browser.
+import { createRequire } from "node:module";
+import { pathToFileURL } from "node:url";
 import { chromium } from "playwright-core";
 import { CHROMIUM_PATH } from "./paths.mjs";
 
@@ -24,5 +26,24 @@ export function launchBrowser() {
     headless: true,
     args: ["--headless", ...CHROMIUM_FLAGS],
     timeout: 30_000,
+  });
+}
+
+/**
+ * Debian's Chromium driven by puppeteer-core (Lighthouse's own driver, resolved from
+ * lighthouse), for what needs the browser to prerender: Chromium does not prerender a
+ * page that a DevTools client is attached to without "tab" targets, which playwright's
+ * are, so under playwright no speculation rule ever prerenders
+ * (docs/decisions/0062-speculation-rules.md). `args` are flags added to CHROMIUM_FLAGS.
+ */
+export async function launchSpeculatingBrowser(args = []) {
+  const fromLighthouse = createRequire(import.meta.resolve("lighthouse"));
+  const { default: puppeteer } = await import(
+    pathToFileURL(fromLighthouse.resolve("puppeteer-core")).href
+  );
+  return puppeteer.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [...CHROMIUM_FLAGS, ...args],
   });
 }

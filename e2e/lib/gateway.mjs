@@ -99,6 +99,11 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
     PORTFOLIO_ADMIN_URL: adminUrl,
     // Several gateways run side by side: never the metrics listener's fixed default port.
     PORTFOLIO_METRICS_ADDR: `${HOST}:0`,
+    // No speculation rules unless a test asks for them (tests/speculation.test.mjs, make
+    // bench): Chromium driven through DevTools never prerenders, so with them every link
+    // would be a plain document load, and the app's navigations (what a browser without
+    // speculation rules gets) would go untested (docs/decisions/0062-speculation-rules.md).
+    PORTFOLIO_SPECULATION_RULES: "false",
     ...env,
   };
   const child = spawn(GATEWAY_BIN, [], {

@@ -5,6 +5,7 @@ import { type Islands, startIslands } from "./document/islands";
 import { appNavigation, siteLinkOf } from "./document/links";
 import { attachMenu } from "./document/menu";
 import { attachReadingAids } from "./document/reading";
+import { browserNavigates, countWhenShown } from "./document/speculation";
 import { attachThemeControl } from "./document/theme";
 import { pushHistory } from "./navigation/history";
 
@@ -98,9 +99,20 @@ function startDocument() {
   let takingOver = false;
   let appRunning = false;
   const stopReading = attachReadingAids();
+  // Where the browser prerenders the pages links open (speculation rules), it shows them:
+  // a link is a document navigation, the app never starts for one.
+  const documentNavigation = browserNavigates();
+  countWhenShown();
 
-  /** A navigation inside the site: the app's, once it runs; before, the app starts for it. */
+  /**
+   * A navigation inside the site: the browser's where it prerenders; else the app's,
+   * once it runs; before, the app starts for it.
+   */
   const go = (url: string) => {
+    if (documentNavigation) {
+      window.location.assign(url);
+      return;
+    }
     if (!appRunning) {
       const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
       navigate(url, url === here);
@@ -114,6 +126,11 @@ function startDocument() {
   attachSearch(go);
 
   const navigate = (url: string, replace: boolean) => {
+    if (documentNavigation) {
+      if (replace) window.location.replace(url);
+      else window.location.assign(url);
+      return;
+    }
     if (takingOver) return;
     takingOver = true;
     window.removeEventListener("popstate", onPopState);
@@ -143,7 +160,7 @@ function startDocument() {
   // A pointer on its way to a link, a finger on one, the focus on one: the app's code
   // starts loading, so the click that follows waits less for it (nothing runs unasked).
   const warmUp = (event: Event) => {
-    if (appRunning || takingOver || !siteLinkOf(event)) return;
+    if (documentNavigation || appRunning || takingOver || !siteLinkOf(event)) return;
     for (const type of INTENT) document.removeEventListener(type, warmUp, true);
     void import("./bootstrap");
   };
@@ -151,8 +168,10 @@ function startDocument() {
   for (const type of INTENT)
     document.addEventListener(type, warmUp, { capture: true, passive: true });
 
-  // Links of the site: React's own (<Link>) handle their clicks once the app runs.
+  // Links of the site: the browser's where it prerenders; React's own (<Link>) handle
+  // their clicks once the app runs.
   document.addEventListener("click", (event) => {
+    if (documentNavigation) return;
     const url = appNavigation(event);
     if (!url) return;
     event.preventDefault();

@@ -1,4 +1,5 @@
-import { Suspense } from "react";
+import { useStaticRender } from "@portfolio/router";
+import { Suspense, ViewTransition } from "react";
 import { Outlet } from "react-router";
 import { useNavigationPending } from "../navigation/site-router";
 import { Footer } from "./footer";
@@ -14,6 +15,9 @@ import { RouteAnnouncer } from "./route-announcer";
 export function Layout({ arrived = false }: { arrived?: boolean }) {
   usePageChanges(arrived);
   const navigating = useNavigationPending();
+  // Not in the prerender: react-dom's static render of a <ViewTransition> adds an inline
+  // script, which the page's CSP refuses (it renders no element, so hydration is alike).
+  const animated = !useStaticRender();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -37,7 +41,16 @@ export function Layout({ arrived = false }: { arrived?: boolean }) {
       >
         {/* A page's chunk is loading (first visit only; navigation keeps the old page meanwhile). */}
         <Suspense fallback={<div aria-busy="true" />}>
-          <Outlet />
+          {/* The app's navigation fades the new page in over the one left, as the browser
+              does between documents (styles.css; none under prefers-reduced-motion): the
+              router renders each navigation in a transition, which React animates here. */}
+          {animated ? (
+            <ViewTransition>
+              <Outlet />
+            </ViewTransition>
+          ) : (
+            <Outlet />
+          )}
         </Suspense>
       </main>
       <Footer />

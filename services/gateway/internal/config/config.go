@@ -38,6 +38,10 @@ type Config struct {
 	RemoteAdminURL      string `mapstructure:"remote_admin_url"`
 	// Dev relaxes the Content-Security-Policy for remotes on dev servers and hot reload.
 	Dev bool `mapstructure:"dev"`
+	// SpeculationRules sends the public pages with the Speculation-Rules header: the
+	// browser prerenders and prefetches the pages a visitor is likely to open next
+	// (docs/decisions/0062-speculation-rules.md); false sends none.
+	SpeculationRules bool `mapstructure:"speculation_rules"`
 
 	// SMTPHost is the mail server; empty writes every email as an .eml file into
 	// MaildirPath() instead.
@@ -221,6 +225,7 @@ var keys = []key{
 	{"remote_newsletter_url", "/mf/newsletter/mf-manifest.json"},
 	{"remote_admin_url", "/mf/admin/mf-manifest.json"},
 	{"dev", false},
+	{"speculation_rules", true},
 	{"smtp_host", ""},
 	{"smtp_port", 587},
 	{"smtp_username", ""},
@@ -319,7 +324,7 @@ func Load(path string, getenv func(string) string) (Config, error) {
 
 // Keys by the type Unmarshal decodes them into (strings need no check).
 var (
-	boolKeys     = []string{"dev", "analytics"}
+	boolKeys     = []string{"dev", "speculation_rules", "analytics"}
 	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep", "import_confirmations_per_day", "soft_bounce_limit"}
 	durationKeys = []string{"soft_bounce_window", "newsletter_reminder_after", "schedule_interval", "smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval", "replica_sync_interval", "restore_drill_interval", "analytics_retention", "analytics_flush_interval"}
 	floatKeys    = []string{"mail_rate_per_second"}

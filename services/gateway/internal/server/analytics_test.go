@@ -77,6 +77,9 @@ func TestPageViewsAreCountedAsServed(t *testing.T) {
 	// None of these counts.
 	ok("/skills", googlebot, "192.0.2.4:1000", nil, 200)
 	ok("/skills", chrome, "192.0.2.4:1000", map[string]string{"Sec-Purpose": "prefetch"}, 200)
+	// A prerender (speculation rules, docs/decisions/0062-speculation-rules.md): the page
+	// counts itself by its beacon once it is shown, if it ever is.
+	ok("/talks", chrome, "192.0.2.4:1000", map[string]string{"Sec-Purpose": "prefetch;prerender"}, 200)
 	ok("/nope", chrome, "192.0.2.4:1000", nil, 404)
 	ok("/skills/", chrome, "192.0.2.4:1000", nil, 301)
 	ok("/projects/999", chrome, "192.0.2.4:1000", nil, 404)

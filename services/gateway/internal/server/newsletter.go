@@ -106,6 +106,12 @@ func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f 
 func handleConfirm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Opening the link confirms: a browser or mail client fetching it ahead, in case
+		// it is opened, must not (docs/decisions/0062-speculation-rules.md).
+		if isPrefetch(r) {
+			refusePrefetch(w)
+			return
+		}
 		outcome, err := subscriptions.Confirm(r.Context(), r.URL.Query().Get("token"))
 		if err != nil {
 			fail(w, r, err)

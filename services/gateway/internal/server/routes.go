@@ -17,7 +17,7 @@ import (
 )
 
 // reserved top-level paths a file of the shell's build may not shadow.
-var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt", "prerender"}
+var reserved = []string{"api", "mf", "healthz", "readyz", "metrics", "index.html", "rss.xml", "atom.xml", "feed.json", "sitemap.xml", "robots.txt", "prerender", "speculation-rules.json"}
 
 // addRoutes is the gateway's whole HTTP surface, a route table per origin
 // (docs/decisions/0047): site is the public origin, where every section's code runs;
@@ -35,6 +35,10 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	get := []string{http.MethodGet, http.MethodHead}
 	json, noBody := g.json, g.noBody
 	r.Use(m.byRoute)
+	// A public page: its views counted, and the browser told what to prerender next
+	// (docs/decisions/0062-speculation-rules.md).
+	page := func(h http.Handler) http.Handler { return speculating(cfg.SpeculationRules)(g.page(h)) }
+	r.Handle(speculationPath, handleSpeculationRules()).Methods(get...)
 
 	// Probes. /metrics is not here: run() serves it on its own listener
 	// (PORTFOLIO_METRICS_ADDR, MetricsHandler), away from visitors.
@@ -112,7 +116,7 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	// A project's page exists only for an existing project id (with the project's own
 	// head); any other id is the 404 page. Registered before the loop below, so it wins
 	// over the route table's generic /projects/{id}.
-	r.Handle(projectRoute, g.page(handleProjectPage(logger, web))).Methods(get...)
+	r.Handle(projectRoute, page(handleProjectPage(logger, web))).Methods(get...)
 
 	// The shell's pages: every route of content/routes.json of the shell is its
 	// index.html with its own head; /skills/ redirects to /skills.
@@ -121,9 +125,9 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 			continue
 		}
 		if route.Path == searchPath {
-			r.Handle(route.Path, g.page(handleSearchPage(logger, web, route, cfg.PublicURL))).Methods(get...)
+			r.Handle(route.Path, page(handleSearchPage(logger, web, route, cfg.PublicURL))).Methods(get...)
 		} else {
-			r.Handle(route.Path, g.page(handlePage(logger, web, route, cfg.PublicURL))).Methods(get...)
+			r.Handle(route.Path, page(handlePage(logger, web, route, cfg.PublicURL))).Methods(get...)
 		}
 		if route.Path != "/" {
 			r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
@@ -152,7 +156,7 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 
 	// The sections' pages (the blog's, with an article per published post; the
 	// newsletter's; the admin's), as the release each section serves now has them.
-	r.MatcherFunc(sectionPage(web, publicSection)).Handler(g.page(handleSectionPage(logger, web, cfg.PublicURL))).Methods(get...).Name(sectionPageRoute)
+	r.MatcherFunc(sectionPage(web, publicSection)).Handler(page(handleSectionPage(logger, web, cfg.PublicURL))).Methods(get...).Name(sectionPageRoute)
 
 	// The shell's own built files (/static/..., /favicon.ico, ...), whatever the build
 	// put at the top of its dist directory.
