@@ -15,7 +15,7 @@ const BlogDir = "blog"
 // BlogPostSchema is the schema of a post's front matter, in schema/.
 const BlogPostSchema = "blog-post.schema.json"
 
-// PostCategory is one of the spec's blog categories.
+// PostCategory is one of the site's blog categories.
 type PostCategory string
 
 // The categories of schema/blog-post.schema.json.
@@ -30,8 +30,8 @@ const (
 	PostCategoryDatabase       PostCategory = "Database"
 )
 
-// PostCategories lists every category in the order of schema/blog-post.schema.json
-// (the spec's), their one source.
+// PostCategories lists every category in the order of schema/blog-post.schema.json,
+// their one source.
 var PostCategories = enumOf[PostCategory](BlogPostSchema, "/properties/category/enum")
 
 // PostStatus tells whether a post's article exists.

@@ -18,9 +18,9 @@ func TestLoadPosts(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(posts) != 8 {
-		t.Fatalf("got %d posts, want the spec's 8", len(posts))
+		t.Fatalf("got %d posts, want the site's 8", len(posts))
 	}
-	// The spec's three articles, newest first, with its dates and read times.
+	// The site's three articles, newest first, with its dates and read times.
 	want := []struct {
 		slug     string
 		date     string
@@ -78,7 +78,7 @@ func TestLoadPosts(t *testing.T) {
 		}
 	}
 	if got := content.PostCategoriesOf(posts); !slices.Equal(got, content.PostCategories) {
-		t.Errorf("categories = %v, want all 8 of the spec: %v", got, content.PostCategories)
+		t.Errorf("categories = %v, want all 8 of the content: %v", got, content.PostCategories)
 	}
 	if p, ok := content.FindPost(posts, "terraform-guide"); !ok || p.ReadTime != 7 {
 		t.Errorf("FindPost(terraform-guide) = %v, %v", p.Slug, ok)

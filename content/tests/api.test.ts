@@ -39,7 +39,7 @@ describe("@portfolio/content/blog", () => {
     }
   });
 
-  it("derives the spec's 8 categories in a stable order", () => {
+  it("derives the site's 8 categories in a stable order", () => {
     expect(categories).toEqual([
       "Security",
       "Infrastructure",

@@ -82,7 +82,7 @@ const (
 	EmailMax = 254 // RFC 5321's limit for a path
 )
 
-// What a visitor is told about a field. The first two are the spec's exact words.
+// What a visitor is told about a field. The first two are its fixed words.
 const (
 	MsgInvalidEmail   = "Please enter a valid email address"
 	MsgNameTooShort   = "Name must be at least 2 characters"

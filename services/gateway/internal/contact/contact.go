@@ -33,7 +33,7 @@ const (
 )
 
 // What a visitor is told about a field, in the form's order. The first ones are the
-// spec's exact words; the content module's contact.json repeats them all, with the
+// fixed words; the content module's contact.json repeats them all, with the
 // limits above, for the page (TestMessagesMatchContent keeps the two in step).
 const (
 	MsgNameTooShort    = "Name must be at least 2 characters"

@@ -187,7 +187,7 @@ func TestParseTrimsAndNormalises(t *testing.T) {
 	}
 }
 
-// The spec's messages are also in content (for the page): both must say the same.
+// The fixed messages are also in content (for the page): both must say the same.
 func TestMessagesMatchContent(t *testing.T) {
 	page, err := content.LoadContact(content.FS())
 	if err != nil {

@@ -68,7 +68,7 @@ func TestRSSParsesAndListsThePublishedPosts(t *testing.T) {
 		t.Error("no channel description")
 	}
 
-	// The spec's three articles, newest first; the coming-soon posts are not in the feed.
+	// The site's three articles, newest first; the coming-soon posts are not in the feed.
 	want := []struct {
 		slug, pubDate string
 		published     time.Time
