@@ -144,24 +144,3 @@ func PublishedPosts(posts []Post) []Post {
 	}
 	return out
 }
-
-// PostCategoriesOf returns the categories that at least one of posts has, in
-// PostCategories' order (the order of the all-posts page's badges).
-func PostCategoriesOf(posts []Post) []PostCategory {
-	var out []PostCategory
-	for _, c := range PostCategories {
-		if slices.ContainsFunc(posts, func(p Post) bool { return p.Category == c }) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// FindPost returns the post with the given slug.
-func FindPost(posts []Post, slug string) (Post, bool) {
-	i := slices.IndexFunc(posts, func(p Post) bool { return p.Slug == slug })
-	if i < 0 {
-		return Post{}, false
-	}
-	return posts[i], true
-}

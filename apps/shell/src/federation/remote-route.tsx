@@ -56,11 +56,6 @@ export function keepDocumentSection(): void {
   if (part && name) kept.set(name, { html: part.innerHTML, path: window.location.pathname });
 }
 
-/** Whether a section's routes are already here: then no 'Loading…' is ever shown. */
-export function preloadedSection(name: string): boolean {
-  return sections.has(name);
-}
-
 /**
  * Loads a section before the page hydrates, so the first client render is the section
  * itself, as prerendered, never its 'Loading…' fallback.
