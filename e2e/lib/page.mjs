@@ -314,3 +314,10 @@ export async function holdRequests(page, url) {
   });
   return release;
 }
+
+/**
+ * Resolves after the page has rendered two more frames: an update its last event or
+ * task caused has been laid out and painted (and a layout shift of it measured).
+ */
+export const nextFrames = (page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
