@@ -79,7 +79,7 @@ describe("@portfolio/content/blog/articles", () => {
       expect(html).not.toMatch(/<script/i);
     }
     expect(getArticle("kubernetes-security")?.html).toContain(
-      '<h2 id="1-rbac-least-privilege-for-people-and-workloads">',
+      '<h2 id="section-1-rbac-least-privilege-for-people-and-workloads">',
     );
   });
 
