@@ -1,5 +1,5 @@
 import { Button } from "@portfolio/ui/button";
-import { DialogContainer } from "@portfolio/ui/dialog";
+import { DialogContainer } from "@portfolio/ui/dialog-container";
 import {
   Component,
   type ComponentType,
