@@ -1,4 +1,4 @@
-// The admin says what is true and reads on a phone (issue 33, items 14-16), against a
+// The admin says what is true and reads on a phone, against a
 // gateway of this file's own with an admin, an SMTP sink, short analytics flushes and
 // seeded state: two confirmed subscribers, one unconfirmed, one unsubscribed; edition #1
 // sent once; a few article pages read by a desktop Chrome.

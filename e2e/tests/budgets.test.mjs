@@ -1,11 +1,10 @@
-// First-load JavaScript budgets (issue 10), in gzip bytes of what the build serves: a
-// cold load of each public route, every JS file it fetches until the network is idle,
-// each gzipped at level 9 (lib/assets.mjs, the same count as make bench). Bytes, not
-// timings: the figures follow from the build alone. Measured at the merge of issue 10:
-// / 81.7 kB, shell routes 84-102 kB, blog 120-128, newsletter 123, admin 121. Since
-// islands (docs/decisions/0040-islands.md) a public page loads only the entry until a
-// visitor acts: 5.0 kB; ≤ 15 kB is issue 20's budget for what a page runs unasked.
-// The admin, hydrated whole, keeps the route budget.
+// First-load JavaScript budgets, in gzip bytes of what the build serves: a cold load of
+// each public route, every JS file it fetches until the network is idle, each gzipped at
+// level 9 (lib/assets.mjs, the same count as make bench). Bytes, not timings: the
+// figures follow from the build alone. Before islands (docs/decisions/0040-islands.md) a
+// page loaded 81.7-128 kB; since, a public page loads only the entry until a visitor
+// acts, and ≤ 15 kB is the budget for what a page runs unasked. The admin, hydrated
+// whole, keeps the route budget of 130 kB.
 import assert from "node:assert/strict";
 import { recordAssets, settlePage, sum } from "../lib/assets.mjs";
 import { routes } from "../lib/content.mjs";

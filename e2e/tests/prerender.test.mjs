@@ -1,4 +1,4 @@
-// Every public page arrives as HTML (issue 10): with JavaScript off it shows its content;
+// Every public page arrives as HTML (docs/decisions/0001): with JavaScript off it shows its content;
 // with JavaScript on, React hydrates that HTML instead of rendering it again: no hydration
 // warning or recoverable error, nothing of <main> removed while it happens, no layout
 // shift, and what <main> says afterwards is what the HTML said.

@@ -1,4 +1,4 @@
-// A section ships alone (issue 10, docs/decisions/0001 and 0002): the blog rebuilt by
+// A section ships alone (docs/decisions/0001 and 0002): the blog rebuilt by
 // itself with a class the shell has never seen, copied over its old build while the
 // gateway runs, serves its new HTML, code and CSS on the next request: the class is
 // styled, the page hydrates cleanly, and the shell's header still behaves at 375 px

@@ -1,4 +1,4 @@
-// Subscribers in and out (issue 22): the owner exports the list of one site with the
+// Subscribers in and out (docs/decisions/0038): the owner exports the list of one site with the
 // admin's 'Export CSV', imports the file into a fresh site (a second bin/gateway with
 // its own data directory) through the admin's Import form, and gets the same list:
 // every address with its name, state and times. The one unconfirmed subscriber gets

@@ -1,4 +1,4 @@
-// The blog's tags (issue "What readers expect", item 1): /blog/tags lists every tag of
+// The blog's tags: /blog/tags lists every tag of
 // the published articles with its count; a tag's page (/blog/tags/<slug>) shows only the
 // articles with it, as the all-posts cards; the tags on cards and articles link there;
 // the pages arrive as HTML (content with JavaScript off) and hydrate without a warning;

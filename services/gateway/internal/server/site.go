@@ -97,7 +97,7 @@ func redirectTrailingSlash() http.Handler {
 }
 
 // pageAliases are other addresses of a page: the name people and other sites expect for
-// it, where the site's own is another (issue 33). Each answers a permanent redirect to
+// it, where the site's own is another. Each answers a permanent redirect to
 // the page, its query kept.
 var pageAliases = []struct{ from, to string }{
 	{"/terms-of-service", "/terms-of-use"},

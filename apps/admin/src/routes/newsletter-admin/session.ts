@@ -3,7 +3,7 @@
 // session-end.ts, with the dashboard.
 //
 // No TanStack Query here: the signed-out page (the sign-in or setup form) is all most
-// visitors of /admin see, and it stays out of the first load (issue 10's budgets). The
+// visitors of /admin see, and it stays out of the first load (the budgets in e2e/tests/budgets.test.mjs). The
 // dashboard, loaded once someone is signed in, brings the query cache for its data.
 import {
   ADMIN_API,
