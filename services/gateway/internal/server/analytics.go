@@ -67,7 +67,7 @@ func (vc viewCounter) pages(next http.Handler) http.Handler {
 // count counts a view of path unless it is a page of the admin (the owner's, not the
 // readers'), the owner is signed in, or the client has had its viewsPerMinute.
 func (vc viewCounter) count(r *http.Request, path, referrer string) {
-	if path == "/admin" || strings.HasPrefix(path, "/admin/") || vc.ownerSignedIn(r) {
+	if path == "/admin" || strings.HasPrefix(path, "/admin/") || inPreview(r) || vc.ownerSignedIn(r) {
 		return
 	}
 	key := clientKeyFrom(r.Context())
@@ -140,7 +140,7 @@ func handlePageView(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The body must be a JSON object with a path and a referrer."})
 			return
 		}
-		if vc.counter != nil && web.isPage(b.Path) {
+		if vc.counter != nil && web.isPageOf(web.stateOf(r), b.Path) {
 			vc.count(r, b.Path, b.Referrer)
 		}
 		w.Header().Set("Cache-Control", "no-store")

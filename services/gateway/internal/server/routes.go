@@ -97,6 +97,12 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 		r.Handle("/api/sections/"+section+"/rollback", g.deploy(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
 	}
 
+	// Preview links (docs/decisions/0059): the link's cookie, and leaving the preview.
+	if d.Sections != nil {
+		r.Handle(PreviewPath, handlePreviewOpen(logger, d.Sections, cfg.PublicURLIsHTTPS())).Methods(get...)
+		r.Handle(PreviewLeavePath, handlePreviewLeave(cfg.PublicURLIsHTTPS())).Methods(get...)
+	}
+
 	// Module Federation: where the remotes are, and their built files, per release
 	// (/mf/<name>/<version>/…) and as served now (/mf/<name>/…).
 	r.Handle("/mf/remotes.json", handleState(web, func(st *State) *static.File { return st.Remotes })).Methods(get...)
@@ -208,6 +214,10 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 		r.Handle("/api/admin/sections", session(handleAdminSections(logger, d.Sections))).Methods(get...)
 		r.Handle("/api/admin/sections/"+section+"/promote", session(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/admin/sections/"+section+"/preview", session(json(handleSectionPreview(logger, cfg, d.Sections)))).Methods(http.MethodPost)
+		// The admin section's own previews open on this origin.
+		r.Handle(PreviewPath, handlePreviewOpen(logger, d.Sections, cfg.AdminURLIsHTTPS())).Methods(get...)
+		r.Handle(PreviewLeavePath, handlePreviewLeave(cfg.AdminURLIsHTTPS())).Methods(get...)
 		// The keys a section's releases must be signed by: the admin's alone, never a
 		// deploy token's (a token that could add a key could sign for itself).
 		r.Handle("/api/admin/sections/"+section+"/keys", session(handleSectionKeys(logger, d.Sections))).Methods(get...)
