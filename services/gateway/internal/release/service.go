@@ -64,7 +64,7 @@ type Service struct {
 	opening sync.Mutex
 	// indexing makes the requests for files of one older release wait for a single
 	// indexing of it.
-	indexing singleflight.Group
+	indexing      singleflight.Group
 	keyMu         sync.Mutex // one read of the preview key at a time
 	previewSecret []byte     // the preview links' key, once read
 	// Logger gets what Overviews does not show (a release that cannot be read); nil
@@ -298,7 +298,7 @@ type Overview struct {
 	Serving  string          `json:"serving"` // '' for the shipped build
 	Releases []CheckedRecord `json:"releases"`
 	History  []Event         `json:"history"`
-	Keys     []Key           `json:"keys"` // whose signature a release needs; none: unsigned ones go
+	Keys     []Key           `json:"keys"`             // whose signature a release needs; none: unsigned ones go
 	Canary   *Canary         `json:"canary,omitempty"` // the version a share of visitors gets, if any
 }
 

@@ -55,8 +55,8 @@ type Web struct {
 	served   atomic.Pointer[served] // the stable state and its variants (variants.go)
 	loader   ReleaseLoader          // opens a previewed release not served now
 	applyMu  sync.Mutex             // one Apply at a time
-	versions *versionCache // releases kept addressable for open tabs
-	draining atomic.Bool   // set by Drain when the process is stopping
+	versions *versionCache          // releases kept addressable for open tabs
+	draining atomic.Bool            // set by Drain when the process is stopping
 }
 
 // Section is one section as it is served: its version (” for the shipped build),
