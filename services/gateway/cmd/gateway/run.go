@@ -190,6 +190,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	// flush is after HTTP stops (serve), before the database closes.
 	views := newAnalytics(ctx, *cfg, logger, db)
 	defer views.stop()
+	// Every replica watches the canaries; one ends a failing one (docs/decisions/0059).
+	defer newCanaryGuard(*cfg, logger, sections, views.counter).Start(ctx)()
 	handlers := server.NewServer(server.Deps{
 		Logger:     logger,
 		Config:     *cfg,

@@ -22,6 +22,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/canary"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
@@ -629,4 +630,30 @@ func stagesNote(p release.CanaryPlan) string {
 		return ""
 	}
 	return fmt.Sprintf(", then %s%%, one stage every %s", release.FormatStages(p.Stages), p.Every)
+}
+
+// newCanaryGuard watches the running canaries every cfg.CanaryCheckInterval: it moves
+// those on a timer to their next stage, and rolls back one that the visitors' browsers
+// (signals, nil with the analytics off) or its 5xx show clearly worse than its stable
+// version.
+func newCanaryGuard(cfg config.Config, logger *zap.Logger, svc *release.Service, signals server.Analytics) *canary.Guard {
+	g := &canary.Guard{
+		Logger:   logger,
+		Releases: svc,
+		Rule: canary.Rule{
+			ErrorRatio:   cfg.CanaryErrorRatio,
+			MinErrorRate: cfg.CanaryMinErrorRate,
+			MinViews:     int64(cfg.CanaryMinViews),
+			MinRequests:  int64(cfg.CanaryMinViews),
+			INPWorse:     cfg.CanaryINPWorse,
+			MinINP:       int64(cfg.CanaryMinViews),
+		},
+		Every:   cfg.CanaryCheckInterval,
+		Now:     time.Now,
+		Shipped: server.ShippedVersion,
+	}
+	if signals != nil {
+		g.Signals = signals
+	}
+	return g
 }

@@ -23,6 +23,11 @@ type Analytics interface {
 	View(ctx context.Context, v analytics.View) bool
 	SignUp(path string)
 	Report(ctx context.Context, days int) (analytics.Report, error)
+	// The real-user signals (docs/decisions/0059-canary-releases.md; vitals.go).
+	Vitals(v analytics.PageVitals) bool
+	Request(section, version string, failed bool)
+	ReadVitals(ctx context.Context, from, to string) (analytics.VitalsReport, error)
+	Days(days int) (from, to string)
 }
 
 // viewCounter counts a page view for every page a person is shown: a GET (not HEAD,
@@ -210,6 +215,8 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 		Referrers []item `json:"referrers"`
 		Devices   []item `json:"devices"`
 		Signups   []page `json:"signups"`
+		// Vitals are what the visitors' browsers reported (docs/decisions/0059).
+		Vitals trafficVitals `json:"vitals"`
 	}
 	items := func(kcs []analytics.KeyCount) []item {
 		out := make([]item, 0, len(kcs))
@@ -228,7 +235,8 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 			}
 			days = n
 		}
-		a := answer{Days: days, Series: []day{}, Pages: []page{}, Articles: []page{}, Referrers: []item{}, Devices: []item{}, Signups: []page{}}
+		a := answer{Days: days, Series: []day{}, Pages: []page{}, Articles: []page{}, Referrers: []item{}, Devices: []item{}, Signups: []page{},
+			Vitals: web.vitalsOf(analytics.VitalsReport{})}
 		if counter == nil {
 			writeJSON(w, http.StatusOK, a)
 			return
@@ -257,6 +265,12 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 			a.Signups = append(a.Signups, page{Path: s.Key, Title: web.pageTitle(s.Key), Count: s.N})
 		}
 		a.Referrers, a.Devices = items(rep.Referrers), items(rep.Devices)
+		vitals, err := counter.ReadVitals(r.Context(), rep.From, rep.To)
+		if err != nil {
+			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
+			return
+		}
+		a.Vitals = web.vitalsOf(vitals)
 		writeJSON(w, http.StatusOK, a)
 	})
 }

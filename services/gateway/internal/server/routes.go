@@ -68,6 +68,9 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	// Page views (docs/decisions/0039): the pages below are counted as they are served
 	// (g.page); a client-side navigation reports the page it shows here.
 	r.Handle("/api/pageviews", g.beacon(handlePageView(logger, web, g.views))).Methods(http.MethodPost)
+	// Each page view's Core Web Vitals and JavaScript errors, with its sections' versions
+	// (docs/decisions/0059): counted as the views are.
+	r.Handle(VitalsPath, g.vitals(handleVitals(logger, web, g.views))).Methods(http.MethodPost)
 	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)

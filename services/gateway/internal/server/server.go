@@ -72,8 +72,8 @@ func NewServer(d Deps) Handlers {
 	if d.Sections != nil {
 		previews = d.Sections
 	}
-	public := withVariant(d.Logger, web, previews, cfg.PublicURLIsHTTPS())(site)
-	admin := withVariant(d.Logger, web, previews, cfg.AdminURLIsHTTPS())(adm)
+	public := withVariant(d.Logger, web, previews, d.Analytics, cfg.PublicURLIsHTTPS())(site)
+	admin := withVariant(d.Logger, web, previews, d.Analytics, cfg.AdminURLIsHTTPS())(adm)
 	return Handlers{Public: outermost(d.Logger, policy, public), Admin: outermost(d.Logger.With(zap.String("origin", "admin")), adminPolicy, admin)}
 }
 

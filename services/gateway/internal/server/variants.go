@@ -169,7 +169,11 @@ func validSeed(s string) bool {
 // new visitor during a canary is given a canary number (canaryCookie) on their first
 // GET; a crawler always gets the stable site and no cookie. A page of a preview is
 // never cached nor indexed.
-func withVariant(logger *zap.Logger, web *Web, previews PreviewOpener, secure bool) func(http.Handler) http.Handler {
+//
+// While a canary runs, every request (but a preview's) is counted under the version of
+// each canary's section it was served, and whether it failed (5xx): a canary's 5xx
+// against its stable version's, for the guard (internal/canary).
+func withVariant(logger *zap.Logger, web *Web, previews PreviewOpener, counter Analytics, secure bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			sv := web.served.Load()
@@ -223,7 +227,16 @@ func withVariant(logger *zap.Logger, web *Web, previews PreviewOpener, secure bo
 				h.Set("X-Robots-Tag", "noindex, nofollow")
 				w = &privateWriter{ResponseWriter: w}
 			}
-			next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), stateKey{}, st)))
+			r = r.WithContext(context.WithValue(r.Context(), stateKey{}, st))
+			if counter == nil || preview != nil || len(sv.canaries) == 0 {
+				next.ServeHTTP(w, r)
+				return
+			}
+			rec := &responseRecorder{ResponseWriter: w}
+			next.ServeHTTP(rec, r)
+			for name := range sv.canaries {
+				counter.Request(name, shownVersion(st.Sections[name].Version), rec.status >= http.StatusInternalServerError)
+			}
 		})
 	}
 }
