@@ -124,10 +124,11 @@ const (
 	canaryMaxAge  = 30 * 24 * time.Hour
 )
 
-// PreviewPath opens a preview link; PreviewLeavePath leaves the preview.
+// PreviewPath opens a preview link; PreviewLeavePath leaves the preview (under /api/:
+// the shell's entry leaves such a link to the browser, a document load).
 const (
 	PreviewPath      = "/preview"
-	PreviewLeavePath = "/preview/leave"
+	PreviewLeavePath = "/api/preview/leave"
 )
 
 type stateKey struct{}
