@@ -118,6 +118,16 @@ async function until(base, check, what) {
   );
 }
 
+/** Waits until each gateway's log says it serves `version` to `percent` % (its follower). */
+async function following(gateways, version, percent) {
+  const line = new RegExp(
+    `"msg":"sections: canary".*"version":"${version}","percent":${percent}\\b`,
+  );
+  for (const gw of gateways) {
+    await eventually(() => assert.match(gw.logs(), line), { timeout: 10_000, interval: 50 });
+  }
+}
+
 /** The section's history as the admin API gives it (the owner's session in `page`). */
 async function overview(page, adminUrl, section = "blog") {
   const res = await page.request.get(`${adminUrl}/api/admin/sections`, {
@@ -284,6 +294,18 @@ describe("previews and canaries", () => {
           },
           { timeout: 10_000, interval: 200 },
         );
+        // The admin's Sections panel makes the same link.
+        await adminTab.goto(`${gateway.adminUrl}/admin/newsletter`, { waitUntil: "load" });
+        const blogCard = adminTab.getByRole("region", { name: "Blog", exact: true });
+        const row = blogCard.getByRole("row").filter({ hasText: v2.version });
+        await row.getByRole("button", { name: "Preview" }).click();
+        const made = await row
+          .locator(`a[href^="${gateway.url}/preview?token="]`)
+          .getAttribute("href");
+        const fromAdmin = await other.newPage();
+        await fromAdmin.goto(made, { waitUntil: "load" });
+        assert.equal(labelOf(await fromAdmin.content()), "v2", "the admin's link opens v2");
+        await fromAdmin.close();
         // A forged link opens nothing.
         const forged = await fetch(`${link.slice(0, -4)}AAAA`, { redirect: "manual" });
         assert.equal(forged.status, 400);
@@ -313,7 +335,7 @@ describe("previews and canaries", () => {
             gateway.env,
           );
           assert.equal(out, `blog serves ${v2.version} to ${percent}% of new visitors`);
-          await until(base, (l) => l.has("v2"), `${percent}%`);
+          await following([gateway], v2.version, percent);
           const n = await share(base, 1000, "v2");
           console.log(
             `  --percent ${percent}: ${n} of 1,000 new visitors got v2 (${(n / 10).toFixed(1)} %)`,
@@ -363,18 +385,17 @@ describe("previews and canaries", () => {
         const o = await overview(adminTab, gateway.adminUrl);
         assert.equal(o.serving, "");
         assert.deepEqual([o.canary?.version, o.canary?.percent], [v2.version, 50]);
-        await adminTab.goto(`${gateway.adminUrl}/admin/sections`, { waitUntil: "load" });
-        const card = adminTab.getByRole("region", { name: "blog" });
+        await adminTab.goto(`${gateway.adminUrl}/admin/newsletter`, { waitUntil: "load" });
+        const card = adminTab.getByRole("region", { name: "Blog", exact: true });
         await card
-          .getByText(`Canary: ${v2.version} to 50% of new visitors; the others get shipped.`)
+          .getByText(
+            `Canary: ${v2.version} to 50% of new visitors; the others get the shipped build.`,
+          )
           .waitFor();
 
         // Widened to 90 %: a visitor on the canary stays there.
         cli(["sections", "promote", "blog", v2.version, "--percent", "90"], gateway.env);
-        await eventually(async () => {
-          assert.equal((await overview(adminTab, gateway.adminUrl)).canary?.percent, 90);
-        });
-        await sleep(1500); // the follower's poll
+        await following([gateway], v2.version, 90);
         for (const { page } of seen.v2) {
           await page.reload({ waitUntil: "load" });
           assert.equal(
@@ -480,6 +501,17 @@ describe("previews and canaries", () => {
         const route = t.vitals.routes.find((r) => r.route === "/blog");
         assert.ok(route && route.views >= 30, JSON.stringify(t.vitals.routes));
         if (byVersion.shipped) assert.equal(byVersion.shipped.errors, 0);
+        // The Traffic panel shows them per version, against the thresholds.
+        await adminTab.goto(`${gateway.adminUrl}/admin/newsletter`, { waitUntil: "load" });
+        const table = adminTab.getByRole("table", { name: "Vitals per section version" });
+        const boomRow = table.getByRole("row").filter({ hasText: boom.version });
+        await boomRow.waitFor();
+        const cells = await boomRow.locator("td").allTextContents();
+        assert.equal(cells[1], String(canary.errors), `JS errors of ${boom.version}: ${cells}`);
+        assert.match(cells[2], /\d+ ms \((good|needs improvement|poor)\)/, `its LCP: ${cells}`);
+        await table
+          .getByRole("columnheader", { name: /LCP p75 good ≤ 2500 ms, poor > 4000 ms/ })
+          .waitFor();
       } finally {
         await owner.close();
         await gateway.stop();
@@ -506,7 +538,7 @@ describe("previews and canaries", () => {
         const cliEnv = replicas[0].env;
         cli(["sections", "publish", v2.artifact], cliEnv);
         cli(["sections", "promote", "blog", v2.version, "--percent", "50"], cliEnv);
-        for (const gw of replicas) await until(gw.url, (l) => l.has("v2"), gw.url);
+        await following(replicas, v2.version, 50);
         const n = await share(replicas[1].url, 100, "v2");
         assert.ok(n >= 30 && n <= 70, `${n} of 100`);
         // One visitor's cookie on each replica in turn (one host: cookies ignore ports).
