@@ -273,7 +273,7 @@ func (s *Service) previewKey(ctx context.Context) ([]byte, error) {
 	return key, nil
 }
 
-// Current is the version each section serves to everyone ('' absent: the shipped build).
+// Current is the version each section serves to everyone (” absent: the shipped build).
 func (s *Service) Current(ctx context.Context) (map[string]string, error) {
 	return s.Store.Current(ctx)
 }
