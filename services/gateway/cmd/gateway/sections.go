@@ -506,9 +506,16 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 	if err != nil {
 		return err
 	}
+	canaries, err := svc.Canaries(ctx)
+	if err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, name := range release.Sections {
 		fmt.Fprintf(tw, "%s\tserving %s\n", name, shownVersion(current[name]))
+		if c, ok := canaries[name]; ok {
+			fmt.Fprintf(tw, "%s\tcanary %s to %d%% of new visitors%s\n", name, c.Version, c.Percent, stagesNote(release.CanaryPlan{Stages: c.Stages, Every: c.Every}))
+		}
 		list, err := svc.Store.List(ctx, name)
 		if err != nil {
 			return err
@@ -528,6 +535,9 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 			what := shownVersion(e.Version)
 			if e.Key != "" {
 				what = e.Key
+			}
+			if e.Note != "" {
+				what += " (" + e.Note + ")"
 			}
 			fmt.Fprintf(tw, "    %s\t%s %s\t%s\n", e.At.Format(time.RFC3339), e.Action, what, e.Actor)
 		}
