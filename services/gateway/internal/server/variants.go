@@ -223,7 +223,9 @@ func withVariant(logger *zap.Logger, web *Web, previews PreviewOpener, counter A
 				st = sv.stable
 			}
 			h := w.Header()
-			h.Add("Vary", "Cookie")
+			if variesByVisitor(r.URL.Path) {
+				h.Add("Vary", "Cookie")
+			}
 			if preview != nil {
 				h.Set("X-Robots-Tag", "noindex, nofollow")
 				w = &privateWriter{ResponseWriter: w}
@@ -373,4 +375,20 @@ func handlePreviewLeave(secure bool) http.Handler {
 func inPreview(r *http.Request) bool {
 	_, err := r.Cookie(previewCookie)
 	return err == nil
+}
+
+// variesByVisitor reports whether what path answers can depend on the visitor's
+// variant: a page, remotes.json, a section's unversioned files. A release's versioned
+// files (/mf/<section>/<version>/…), the shell's built files and the content images are
+// the same for everyone, and a cache keeps one copy of them.
+func variesByVisitor(p string) bool {
+	if strings.HasPrefix(p, "/static/") || strings.HasPrefix(p, "/images/") {
+		return false
+	}
+	if rest, ok := strings.CutPrefix(p, "/mf/"); ok {
+		_, below, _ := strings.Cut(rest, "/")
+		first, _, nested := strings.Cut(below, "/")
+		return !(nested && isVersion(first))
+	}
+	return true
 }

@@ -34,3 +34,20 @@ func TestOnCanaryShareAndStickiness(t *testing.T) {
 		})
 	}
 }
+
+func TestVariesByVisitor(t *testing.T) {
+	for path, want := range map[string]bool{
+		"/blog":                                true,
+		"/":                                    true,
+		"/mf/remotes.json":                     true,
+		"/mf/blog/mf-manifest.json":            true,
+		"/mf/blog/static/js/main.js":           true,
+		"/mf/blog/1.2.0-abc/static/js/main.js": false,
+		"/static/js/index.123.js":              false,
+		"/images/me.webp":                      false,
+	} {
+		if got := variesByVisitor(path); got != want {
+			t.Errorf("variesByVisitor(%q) = %v, want %v", path, got, want)
+		}
+	}
+}
