@@ -67,7 +67,7 @@ export type KnownSkillIcon =
 // dist/*.json (read by src/blog.ts, src/blog-articles.ts and src/newsletter.ts).
 
 interface BlogPostBase extends BlogPostFrontMatter {
-  /** `date` as the spec shows it, e.g. "Dec 15, 2023" (formatted at build time). */
+  /** `date` as the site shows it, e.g. "Dec 15, 2023" (formatted at build time). */
   displayDate: string;
   /** `updated` (when the front matter has it) formatted like displayDate. */
   displayUpdated?: string;

@@ -27,13 +27,20 @@ e2eTest(
       const context = await suite.browser.newContext({ baseURL: suite.url }); // cold cache
       try {
         const page = await context.newPage();
-        const rec = recordAssets(page, suite.url);
+        // A section that fails to load weighs less: a page measured broken is not measured.
+        page.on("console", (m) => {
+          if (m.type() === "error") over.push(`${route.url}: ${m.text().split("\n")[0]}`);
+        });
+        // The admin's page is on its own origin, its files too.
+        const rec = recordAssets(page, suite.url, suite.gateway.adminUrl);
         await page.goto(route.url);
         await settlePage(page, route);
         await rec.settle();
         const js = sum(rec.files, "js").gzip;
         const budget = route.url.startsWith("/admin/") ? ROUTE_BUDGET : PUBLIC_PAGE_BUDGET;
         report.push(`${route.url}: ${(js / KB).toFixed(1)} kB`);
+        // Every page runs the entry at least: nothing measured is a page not measured.
+        if (js === 0) over.push(`${route.url}: no JavaScript measured`);
         if (js > budget)
           over.push(
             `${route.url}: ${(js / KB).toFixed(1)} kB > ${budget / KB} kB (${rec.files

@@ -53,6 +53,8 @@ describe("subscribers in and out", () => {
       ONE_CLICK,
     );
     for (const email of readers.confirmed) await mailTo(email, /^Welcome/);
+    // The unconfirmed reader's first ask too, before the sink forgets it.
+    await from.outboxIdle();
     await sink.clear();
   });
 
@@ -96,7 +98,9 @@ describe("subscribers in and out", () => {
     // The unconfirmed reader is asked again, by the new site; nobody else hears of it.
     const ask = await mailTo(readers.unconfirmed, /^Confirm/);
     assert.ok(ask.text.includes(to.url), "the confirmation link is the new site's");
-    await new Promise((r) => setTimeout(r, 1000));
+    // The import queued its emails before it answered: once the outbox is idle, every
+    // one of them has reached the sink.
+    await to.outboxIdle();
     const others = (await sink.messages()).filter((m) => !m.to.includes(readers.unconfirmed));
     assert.deepEqual(
       others.map((m) => `${m.to} ${m.subject}`),

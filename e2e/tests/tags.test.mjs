@@ -15,6 +15,7 @@ import {
   expectPageFrame,
   goto,
   hydrateIslands,
+  pageSettled,
   pathOf,
   setMarker,
   themeState,
@@ -223,7 +224,7 @@ e2eTest(
         await goto(page, path, { status });
         await waitForPage(page);
         await hydrateIslands(page);
-        await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+        await pageSettled(page);
         const after = await mainText(page);
         const unexpected = warnings.filter(
           (w) => !(status === 404 && /status of 404/.test(w)), // Chromium's log of the 404 document

@@ -361,14 +361,6 @@ export function importSubscribers(file: Blob, options?: CallOptions): Promise<Im
   });
 }
 
-/** The query string of GET /api/admin/subscribers. */
-export interface SubscriberQuery {
-  page: number;
-  perPage: number;
-  /** Every state when absent. */
-  state?: SubscriberState;
-}
-
 /** GET /api/admin/subscribers: one page, newest first. */
 export interface SubscriberPage {
   items: Subscriber[];

@@ -42,11 +42,7 @@ export function NewsletterAdmin() {
   if (session.isError) {
     body = (
       <div className="mt-10">
-        <LoadProblem
-          what="the admin session"
-          error={session.error}
-          onRetry={() => void session.refetch()}
-        />
+        <LoadProblem what="the admin session" query={session} />
       </div>
     );
   } else if (!data) {

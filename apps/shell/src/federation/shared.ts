@@ -27,6 +27,7 @@ export const sharedProviders: Record<string, () => Promise<unknown>> = {
   "@portfolio/ui/card": () => import("@portfolio/ui/card"),
   "@portfolio/ui/cn": () => import("@portfolio/ui/cn"),
   "@portfolio/ui/dialog": () => import("@portfolio/ui/dialog"),
+  "@portfolio/ui/dialog-container": () => import("@portfolio/ui/dialog-container"),
   "@portfolio/ui/external-link": () => import("@portfolio/ui/external-link"),
   "@portfolio/ui/form": () => import("@portfolio/ui/form"),
   "@portfolio/ui/icons": () => import("@portfolio/ui/icons"),

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
@@ -142,7 +143,7 @@ func handlePageView(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b pageViewBeacon
 		if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The body must be a JSON object with a path and a referrer."})
+			writeError(w, r, logger, &Error{Code: apperr.Invalid, Message: "The body must be a JSON object with a path and a referrer."})
 			return
 		}
 		if vc.counter != nil && web.isPageOf(web.stateOf(r), b.Path) {
@@ -243,7 +244,7 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 		}
 		rep, err := counter.Report(r.Context(), days)
 		if err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
 			return
 		}
 		a.Enabled, a.From, a.To = true, rep.From, rep.To
@@ -267,7 +268,7 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 		a.Referrers, a.Devices = items(rep.Referrers), items(rep.Devices)
 		vitals, err := counter.ReadVitals(r.Context(), rep.From, rep.To)
 		if err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
 			return
 		}
 		a.Vitals = web.vitalsOf(vitals)

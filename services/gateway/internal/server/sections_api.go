@@ -13,6 +13,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 )
@@ -122,7 +123,7 @@ func withDeployToken(logger *zap.Logger, sections SectionReleases) func(http.Han
 			token, ok := bearerToken(r.Header.Get("Authorization"))
 			if !ok {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="sections"`)
-				writeError(w, r, logger, &Error{Code: ECodeUnauthorized, Message: "Send a deploy token: Authorization: Bearer <token>."})
+				writeError(w, r, logger, &Error{Code: apperr.Unauthorized, Message: "Send a deploy token: Authorization: Bearer <token>."})
 				return
 			}
 			actor, err := sections.Authorize(r.Context(), strings.TrimSpace(token), section)
@@ -177,7 +178,7 @@ func handleReleasePublish(logger *zap.Logger, sections SectionReleases) http.Han
 		}
 		raw, err := io.ReadAll(r.Body)
 		if err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The request body could not be read."})
+			writeError(w, r, logger, &Error{Code: apperr.Invalid, Message: "The request body could not be read."})
 			return
 		}
 		rel, err := sections.Publish(r.Context(), mux.Vars(r)["section"], raw, sig, actorOf(r))

@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
@@ -120,7 +121,7 @@ func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
 		p := r.URL.Path
 		switch {
 		case p == "/api" || strings.HasPrefix(p, "/api/"):
-			writeError(w, r, logger, &Error{Code: ECodeNotFound, Message: "There is no such API endpoint."})
+			writeError(w, r, logger, &Error{Code: apperr.NotFound, Message: "There is no such API endpoint."})
 		case r.Method != http.MethodGet && r.Method != http.MethodHead, isAssetPath(p):
 			notFoundPlain(w)
 		case !web.Ready():
@@ -211,7 +212,7 @@ func handleSiteNotBuilt(logger *zap.Logger) http.Handler {
 		h := w.Header()
 		h.Set("Retry-After", "30")
 		if !strings.Contains(r.Header.Get("Accept"), "text/html") {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: notBuiltMessage})
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: notBuiltMessage})
 			return
 		}
 		h.Set("Content-Type", "text/html; charset=utf-8")
@@ -236,6 +237,6 @@ func handleMethodNotAllowed(router *mux.Router, logger *zap.Logger) http.Handler
 			}
 		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(w, r, logger, &Error{Code: ECodeMethodNotAllowed, Message: "This endpoint does not accept " + r.Method + "."})
+		writeError(w, r, logger, &Error{Code: apperr.MethodNotAllowed, Message: "This endpoint does not accept " + r.Method + "."})
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
 )
 
@@ -39,7 +40,7 @@ func handleVitals(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b vitalsBeacon
 		if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The body must be a JSON object with a path, versions, metrics and errors."})
+			writeError(w, r, logger, &Error{Code: apperr.Invalid, Message: "The body must be a JSON object with a path, versions, metrics and errors."})
 			return
 		}
 		w.Header().Set("Cache-Control", "no-store")

@@ -98,13 +98,7 @@ export function Editions() {
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
         {editions.isError ? (
-          <div className="px-6 pb-6">
-            <LoadProblem
-              what="the editions"
-              error={editions.error}
-              onRetry={() => void editions.refetch()}
-            />
-          </div>
+          <LoadProblem what="the editions" query={editions} inset />
         ) : editions.data ? (
           <ul
             aria-labelledby="admin-editions-heading"

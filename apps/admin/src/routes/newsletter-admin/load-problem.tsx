@@ -20,24 +20,27 @@ export function describeProblem(error: unknown): string {
 /** A panel that could not load its data: what failed, and a way to ask again. */
 export function LoadProblem({
   what,
-  error,
-  onRetry,
+  query,
+  inset = false,
 }: {
   what: string;
-  error: unknown;
-  onRetry: () => void;
+  /** What failed to load: its error, and how to ask again. */
+  query: { error: unknown; refetch: () => unknown };
+  /** Inside a card's body that has no padding of its own (a list or table card). */
+  inset?: boolean;
 }) {
-  return (
+  const problem = (
     <div
       role="alert"
       className="flex flex-wrap items-center gap-3 rounded-md border border-destructive/50 p-4 text-sm"
     >
       <p className="flex-1">
-        Could not load {what}. {describeProblem(error)}
+        Could not load {what}. {describeProblem(query.error)}
       </p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
         Try again
       </Button>
     </div>
   );
+  return inset ? <div className="px-6 pb-6">{problem}</div> : problem;
 }

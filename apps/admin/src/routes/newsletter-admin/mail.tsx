@@ -92,13 +92,7 @@ export function Mail() {
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
         {mail.isError ? (
-          <div className="px-6 pb-6">
-            <LoadProblem
-              what="the mail delivery"
-              error={mail.error}
-              onRetry={() => void mail.refetch()}
-            />
-          </div>
+          <LoadProblem what="the mail delivery" query={mail} inset />
         ) : !data ? (
           <p className="px-6 pb-6 text-sm text-muted-foreground">Loading mail delivery…</p>
         ) : data.items.length === 0 ? (

@@ -25,11 +25,7 @@ export function Messages() {
       </CardHeader>
       <CardContent>
         {messages.isError ? (
-          <LoadProblem
-            what="the messages"
-            error={messages.error}
-            onRetry={() => void messages.refetch()}
-          />
+          <LoadProblem what="the messages" query={messages} />
         ) : !items ? (
           <p className="text-sm text-muted-foreground">Loading messages…</p>
         ) : items.length === 0 ? (

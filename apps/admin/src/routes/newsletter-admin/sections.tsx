@@ -23,13 +23,7 @@ export function Sections() {
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
         {sections.isError ? (
-          <div className="px-6 pb-6">
-            <LoadProblem
-              what="the sections"
-              error={sections.error}
-              onRetry={() => void sections.refetch()}
-            />
-          </div>
+          <LoadProblem what="the sections" query={sections} inset />
         ) : data ? (
           <div className="divide-y divide-border border-t border-border">
             {data.sections.map((section) => (

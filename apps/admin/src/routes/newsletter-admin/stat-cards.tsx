@@ -77,9 +77,7 @@ export function StatCards() {
   );
   return (
     <div className="mt-8 flex flex-col gap-4">
-      {stats.isError ? (
-        <LoadProblem what="the numbers" error={stats.error} onRetry={() => void stats.refetch()} />
-      ) : null}
+      {stats.isError ? <LoadProblem what="the numbers" query={stats} /> : null}
       <div className="grid gap-4 sm:grid-cols-3" aria-busy={stats.isPending}>
         <StatCard
           title="Total Subscribers"

@@ -57,13 +57,7 @@ export function Subscribers() {
           }}
         />
 
-        {subscribers.isError ? (
-          <LoadProblem
-            what="the subscribers"
-            error={subscribers.error}
-            onRetry={() => void subscribers.refetch()}
-          />
-        ) : null}
+        {subscribers.isError ? <LoadProblem what="the subscribers" query={subscribers} /> : null}
 
         <SubscriberTable
           data={data}

@@ -95,13 +95,7 @@ export function Suppressions() {
       </CardHeader>
       <CardContent className="p-0 sm:p-0">
         {list.isError ? (
-          <div className="px-6 pb-6">
-            <LoadProblem
-              what="the suppressed addresses"
-              error={list.error}
-              onRetry={() => void list.refetch()}
-            />
-          </div>
+          <LoadProblem what="the suppressed addresses" query={list} inset />
         ) : !items ? (
           <p className="px-6 pb-6 text-sm text-muted-foreground">Loading suppressed addresses…</p>
         ) : items.length === 0 ? (

@@ -50,13 +50,7 @@ export function Traffic() {
 
   let body: ReactNode;
   if (traffic.isError) {
-    body = (
-      <LoadProblem
-        what="the traffic"
-        error={traffic.error}
-        onRetry={() => void traffic.refetch()}
-      />
-    );
+    body = <LoadProblem what="the traffic" query={traffic} />;
   } else if (!report) {
     body = <p className="text-sm text-muted-foreground">Loading the traffic…</p>;
   } else if (!report.enabled) {

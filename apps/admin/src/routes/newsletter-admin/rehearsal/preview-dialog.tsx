@@ -56,11 +56,7 @@ export function PreviewDialog({
           </DialogDescription>
         </DialogHeader>
         {preview.isError ? (
-          <LoadProblem
-            what="the preview"
-            error={preview.error}
-            onRetry={() => void preview.refetch()}
-          />
+          <LoadProblem what="the preview" query={preview} />
         ) : preview.data ? (
           <PreviewParts title={title} email={preview.data} />
         ) : (
