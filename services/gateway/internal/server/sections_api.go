@@ -12,8 +12,8 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 )
