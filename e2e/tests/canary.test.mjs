@@ -224,7 +224,7 @@ describe("previews and canaries", () => {
     PORTFOLIO_ADMIN_PASSWORD_HASH: hash,
     PORTFOLIO_ANALYTICS_FLUSH_INTERVAL: "200ms",
     PORTFOLIO_CANARY_CHECK_INTERVAL: "500ms",
-    // A canary is judged over 30 visits: over the default rule's 20 views.
+    // The canary is judged once it has its 30 visits, the number this test makes.
     PORTFOLIO_CANARY_MIN_VIEWS: "30",
     ...extra,
   });
