@@ -7,6 +7,7 @@ import { appNavigation, siteLinkOf } from "./document/links";
 import { attachMenu } from "./document/menu";
 import { attachReadingAids } from "./document/reading";
 import { attachThemeControl } from "./document/theme";
+import { reportVitals } from "./lib/vitals";
 
 // A page arrives prerendered and is left as the gateway sent it: no React runs until
 // something needs it (docs/decisions/0040-islands.md). This entry, plain DOM, makes
@@ -177,9 +178,12 @@ function startDocument() {
   void islands.loaded.then(ready);
 }
 
+const admin = document.querySelector('[data-section="admin"]') !== null;
+// First: the page's errors count from here on (docs/decisions/0059-canary-releases.md).
+if (!admin) reportVitals();
 attachThemeControl();
 attachMenu();
-if (document.querySelector('[data-section="admin"]')) {
+if (admin) {
   afterFirstPaint(() => void import("./bootstrap").then((m) => m.hydratePage()).then(ready));
 } else {
   startDocument();

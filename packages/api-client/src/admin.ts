@@ -74,6 +74,55 @@ export interface TrafficReport {
   devices: TrafficItem[];
   /** New subscribers by the page they signed up on ("" unknown). */
   signups: TrafficPage[];
+  /** What the visitors' browsers reported (docs/decisions/0059-canary-releases.md). */
+  vitals: TrafficVitals;
+}
+
+/** A Core Web Vital's name. */
+export type VitalName = "lcp" | "inp" | "cls" | "ttfb";
+
+/** A metric's thresholds: good ≤ `good` < needs improvement ≤ `poor` < poor. */
+export interface VitalThresholds {
+  name: VitalName;
+  good: number;
+  poor: number;
+  /** "ms", or "" for CLS. */
+  unit: string;
+}
+
+/** One metric over the views of a route or a version. */
+export interface VitalSummary {
+  name: VitalName;
+  /** How many views measured it; 0: no figure. */
+  n: number;
+  /** The 75th percentile (the upper bound of its histogram bucket). */
+  p75: number;
+  rating: "" | "good" | "needs-improvement" | "poor";
+  good: number;
+  needsImprovement: number;
+  poor: number;
+}
+
+/** The views of a route (`route`, `title`) or of a section's version (`section`, `version`). */
+export interface VitalsScope {
+  route?: string;
+  title?: string;
+  section?: string;
+  version?: string;
+  /** How the version is served now: "stable", "canary", or absent (not now). */
+  serving?: "stable" | "canary";
+  /** Views that reported. */
+  views: number;
+  /** Uncaught JavaScript errors. */
+  errors: number;
+  metrics: VitalSummary[];
+}
+
+/** The real-user part of the Traffic report. */
+export interface TrafficVitals {
+  thresholds: VitalThresholds[];
+  routes: VitalsScope[];
+  versions: VitalsScope[];
 }
 
 /** POST here queues a dead email again. */
@@ -445,7 +494,9 @@ export type SectionAction =
   | "rollback"
   | "expire"
   | "key-add"
-  | "key-remove";
+  | "key-remove"
+  | "canary"
+  | "abort";
 
 /** One change of a section's releases. */
 export interface SectionEvent {
@@ -459,6 +510,21 @@ export interface SectionEvent {
   at: string;
   /** The key added or removed ('SHA256:…'); only on key-add and key-remove. */
   key?: string;
+  /** A canary's share ('10%'), or why the gateway rolled a canary back (abort). */
+  note?: string;
+}
+
+/** A version a section serves to a share of its new visitors beside the one it serves. */
+export interface SectionCanary {
+  version: string;
+  /** 1-99. */
+  percent: number;
+  /** RFC 3339. */
+  startedAt: string;
+  /** The shares still to come on a timer (100: promoted), if any. */
+  stages?: number[];
+  /** RFC 3339: when the next stage comes. */
+  nextAt?: string;
 }
 
 /**
@@ -490,6 +556,8 @@ export interface SectionStatus {
   history: SectionEvent[];
   /** Oldest first; none: unsigned releases are taken. */
   keys: SectionKey[];
+  /** The canary running now, if any. */
+  canary?: SectionCanary;
 }
 
 /** GET /api/admin/sections. */
@@ -514,6 +582,32 @@ export function promoteSection(
   options?: CallOptions,
 ): Promise<SectionServing> {
   return request<SectionServing>(promoteSectionPath(section), {
+    ...options,
+    method: "POST",
+    body: { version },
+  });
+}
+
+/** A signed link that shows a version of a section to whoever opens it. */
+export interface SectionPreview {
+  url: string;
+  section: SectionName;
+  version: string;
+  /** RFC 3339. */
+  expires: string;
+}
+
+/** POST here makes a preview link of a published version of `section`. */
+export const previewSectionPath = (section: string) =>
+  `${ADMIN_API.sections}/${encodeURIComponent(section)}/preview`;
+
+/** A preview link of published `version` of `section`, valid 24 hours. */
+export function previewSection(
+  section: string,
+  version: string,
+  options?: CallOptions,
+): Promise<SectionPreview> {
+  return request<SectionPreview>(previewSectionPath(section), {
     ...options,
     method: "POST",
     body: { version },

@@ -240,6 +240,8 @@ func startServices(ctx context.Context, cfg config.Config, getenv func(string) s
 	// flush is after HTTP stops (serve), before the database closes.
 	views := newAnalytics(ctx, cfg, logger, db)
 	closers.push(views.stop)
+	// Every replica watches the canaries; one ends a failing one (docs/decisions/0059).
+	closers.push(newCanaryGuard(cfg, logger, sections, views.counter).Start(ctx))
 	svc.stopCounting = views.stop
 	svc.deps = server.Deps{
 		Logger: logger, Config: cfg, Site: site.site, Routes: site.routes, Web: site.web,

@@ -23,7 +23,7 @@ func handlePage(logger *zap.Logger, web *Web, route content.Route, publicURL str
 	}
 	part := compose.Part{Shell: route.Path}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := web.State()
+		st := web.stateOf(r)
 		page, ok := st.Pages.Route(route.Path)
 		if !ok {
 			// Every state has a page for every route of the shell; a miss is a wiring bug.
@@ -64,7 +64,7 @@ func notFoundPart(p string) compose.Part {
 
 // notFoundPage is the 404 page for the request's path.
 func (w *Web) notFoundPage(r *http.Request) *static.File {
-	st := w.State()
+	st := w.stateOf(r)
 	return st.page(st.Pages.NotFound(), notFoundPart(r.URL.Path))
 }
 
@@ -166,7 +166,14 @@ func (w *Web) isPage(p string) bool {
 	if strings.ContainsAny(p, "{}") {
 		return false
 	}
-	st := w.State()
+	return w.isPageOf(w.State(), p)
+}
+
+// isPageOf is isPage in st: a page served with 200 to whoever is served st.
+func (w *Web) isPageOf(st *State, p string) bool {
+	if strings.ContainsAny(p, "{}") {
+		return false
+	}
 	if st == nil || st.Pages == nil {
 		return false
 	}

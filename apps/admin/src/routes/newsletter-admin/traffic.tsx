@@ -14,6 +14,7 @@ import { type ComponentType, lazy, type ReactNode, Suspense, useState } from "re
 import { count, formatDay } from "./format";
 import { LoadProblem } from "./load-problem";
 import type { TrafficChartProps } from "./traffic-chart";
+import { TrafficVitalsTables } from "./traffic-vitals";
 
 // The chart library (uPlot) comes with its own chunk, fetched once the traffic has
 // arrived: nobody else loads it. A chunk that fails to load leaves the chart out; the
@@ -161,6 +162,7 @@ function TrafficBody({ report }: { report: TrafficReport }) {
           rows={report.signups.map(pageRow)}
         />
       </div>
+      <TrafficVitalsTables vitals={report.vitals} />
     </>
   );
 }

@@ -31,6 +31,10 @@ export function describeEvent(event: SectionEvent): string {
       return `added the signing key ${event.key}`;
     case "key-remove":
       return `removed the signing key ${event.key}`;
+    case "canary":
+      return `gave ${event.version} to ${event.note ?? "a share"} of new visitors, beside ${servingInSentence(event.previous)}`;
+    case "abort":
+      return `rolled the canary ${event.previous} back by itself: ${event.note ?? ""}`;
     default:
       // An action a newer gateway records: still say what it was about.
       return `${String(event.action)} ${event.version}`;

@@ -1,7 +1,16 @@
-import { promoteSection, type SectionRelease } from "@portfolio/api-client/admin";
+import {
+  previewSection,
+  promoteSection,
+  type SectionPreview,
+  type SectionRelease,
+} from "@portfolio/api-client/admin";
 import { Badge } from "@portfolio/ui/badge";
+import { Button } from "@portfolio/ui/button";
+import { toast } from "@portfolio/ui/use-toast";
+import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { Timestamp } from "../format";
+import { describeProblem } from "../load-problem";
 import { cell } from "../scroll-table";
 import { ConfirmAction } from "./confirm-action";
 import { sectionLabel, servingInSentence } from "./format";
@@ -34,6 +43,16 @@ export function ReleaseRow({ section, release, serving, onPromoted }: ReleaseRow
     failed: "Promote failed",
     describe: nowServes(section),
     onSuccess: onPromoted,
+  });
+  // A preview link (docs/decisions/0059): shown in the row, for the owner to open or pass on.
+  const preview = useMutation<SectionPreview, unknown>({
+    mutationFn: () => previewSection(section, version),
+    onError: (error) =>
+      toast({
+        variant: "destructive",
+        title: "Preview failed",
+        description: describeProblem(error),
+      }),
   });
   const isServing = version === serving;
   return (
@@ -74,6 +93,30 @@ export function ReleaseRow({ section, release, serving, onPromoted }: ReleaseRow
             onConfirm={() => promote.mutate()}
           />
         )}
+        <div className="mt-2 flex flex-col items-start gap-1">
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            aria-describedby={versionId}
+            aria-disabled={preview.isPending || undefined}
+            onClick={() => {
+              if (!preview.isPending) preview.mutate();
+            }}
+          >
+            {preview.isPending ? "Making a link..." : "Preview"}
+          </Button>
+          {preview.data ? (
+            <p className="text-xs">
+              <a className="break-all font-mono underline" href={preview.data.url}>
+                {preview.data.url}
+              </a>
+              <span className="block text-muted-foreground">
+                Shows {version} to whoever opens it, until <Timestamp iso={preview.data.expires} />.
+              </span>
+            </p>
+          ) : null}
+        </div>
       </td>
     </tr>
   );

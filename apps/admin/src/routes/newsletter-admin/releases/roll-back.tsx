@@ -19,10 +19,18 @@ export function RollBack({ section, headingId }: { section: SectionStatus; headi
     failed: "Roll back failed",
     describe: nowServes(section.name),
   });
-  const nothing = section.serving === "";
+  // While a canary runs, a rollback ends it: everyone gets what the section serves.
+  const canary = section.canary;
+  const nothing = section.serving === "" && !canary;
   const target = rollbackTarget(section.history);
   const back =
     target === undefined ? "what it served before its last promote" : servingInSentence(target);
+  const title = canary
+    ? `End the canary of ${label} ${canary.version}?`
+    : `Roll back ${label} ${section.serving}?`;
+  const description = canary
+    ? `Every visitor will get ${servingInSentence(section.serving)} again, the ${canary.percent}% on ${canary.version} too, on every gateway within about a second.`
+    : `${label} will serve ${back} again instead of ${section.serving}, on every gateway within about a second.`;
   return (
     <div className="flex flex-col items-start gap-1 sm:items-end">
       <ConfirmAction
@@ -31,8 +39,8 @@ export function RollBack({ section, headingId }: { section: SectionStatus; headi
         pending={rollback.isPending}
         blocked={nothing}
         describedBy={nothing ? `${headingId} ${reasonId}` : headingId}
-        title={`Roll back ${label} ${section.serving}?`}
-        description={`${label} will serve ${back} again instead of ${section.serving}, on every gateway within about a second.`}
+        title={title}
+        description={description}
         onConfirm={() => rollback.mutate()}
       />
       {nothing ? (

@@ -1,6 +1,6 @@
 import type { SectionStatus } from "@portfolio/api-client/admin";
 import { useCallback, useRef } from "react";
-import { sectionLabel, servingLabel } from "./format";
+import { sectionLabel, servingInSentence, servingLabel } from "./format";
 import { ReleasesTable } from "./releases-table";
 import { RollBack } from "./roll-back";
 import { SectionHistory } from "./section-history";
@@ -34,6 +34,16 @@ export function SectionItem({ section }: { section: SectionStatus }) {
               {servingLabel(section.serving)}
             </strong>
           </p>
+          {section.canary ? (
+            <p className="break-all text-sm">
+              Canary: <strong className="font-mono">{section.canary.version}</strong> to{" "}
+              {section.canary.percent}% of new visitors; the others get{" "}
+              {servingInSentence(section.serving)}.
+              {section.canary.stages?.length
+                ? ` Next: ${section.canary.stages.join("%, ")}%.`
+                : null}
+            </p>
+          ) : null}
         </div>
         <RollBack section={section} headingId={headingId} />
       </div>
