@@ -46,8 +46,7 @@ export function pageUrls(): [key: string, url: string][] {
   for (const project of projects) urls.push([`/projects/${project.id}`, `/projects/${project.id}`]);
   for (const post of publishedPosts) urls.push([post.url, post.url]);
   urls.push(["404", "/not-a-page"], ["404:/projects", "/projects/0"]);
-  for (const section of remoteNames)
-    urls.push([`404:/${section}`, `/${section}/not-a-page`]);
+  for (const section of remoteNames) urls.push([`404:/${section}`, `/${section}/not-a-page`]);
   return urls;
 }
 

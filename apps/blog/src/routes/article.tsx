@@ -6,13 +6,12 @@ import {
   loadArticle,
   type PublishedPost,
 } from "@portfolio/content/blog";
-import { Link, useParams } from "@portfolio/router";
+import { useParams } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
-import { buttonClasses } from "@portfolio/ui/button";
-import { ArrowLeftIcon } from "@portfolio/ui/icons";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
 import { AdjacentPosts } from "../components/adjacent-posts";
+import { BackLink } from "../components/back-link";
 import { PostMeta } from "../components/post-meta";
 import { PostTags } from "../components/tag-list";
 import { NotFound } from "./not-found";
@@ -31,13 +30,7 @@ function ArticlePage({ post }: { post: PublishedPost }) {
   const Body = articleBody(post);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
-      <Link
-        to="/blog"
-        className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}
-      >
-        <ArrowLeftIcon />
-        Back to Blog
-      </Link>
+      <BackLink to="/blog">Back to Blog</BackLink>
       <header className="flex flex-col gap-4 border-b border-border pb-8">
         <Badge className="self-start">{post.category}</Badge>
         <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
