@@ -8,6 +8,7 @@ import {
 } from "@portfolio/content/blog";
 import { useParams } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
+import { TextLoading } from "@portfolio/ui/text-loading";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
 import { AdjacentPosts } from "../components/adjacent-posts";
@@ -39,7 +40,7 @@ function ArticlePage({ post }: { post: PublishedPost }) {
         <PostMeta post={post} updated />
         <PostTags tags={post.tags} />
       </header>
-      <Suspense fallback={<ArticleLoading />}>
+      <Suspense fallback={<TextLoading label="Loading the article…" />}>
         <Body />
       </Suspense>
       <AdjacentPosts slug={post.slug} />
@@ -94,17 +95,4 @@ function prerenderedArticle(post: PublishedPost): ArticleData | undefined {
     return { depth: h.tagName === "H2" ? 2 : 3, id: h.id, text: text.textContent ?? "" } as const;
   });
   return { ...post, headings, html: body.innerHTML };
-}
-
-function ArticleLoading() {
-  return (
-    <div className="mt-8 flex flex-col gap-3" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading the article…
-      </p>
-      {["w-full", "w-11/12", "w-full", "w-4/5", "w-2/3"].map((width, i) => (
-        <div key={i} aria-hidden="true" className={`h-4 animate-pulse rounded bg-muted ${width}`} />
-      ))}
-    </div>
-  );
 }

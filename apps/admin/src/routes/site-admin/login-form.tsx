@@ -1,11 +1,10 @@
 import type { AdminCredentials } from "@portfolio/api-client/admin";
 import { ApiError, isUnauthorized } from "@portfolio/api-client/admin";
-import { Button } from "@portfolio/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
-import { controlClasses, Field, fieldErrorClasses } from "@portfolio/ui/form";
+import { controlClasses, Field } from "@portfolio/ui/form";
 import { useForm } from "@portfolio/ui/use-form";
 import { useEffect, useRef, useState } from "react";
+import { CredentialsForm } from "./credentials-form";
 import { count } from "./format";
 import { apiMessageOf, describeProblem } from "./load-problem";
 import { isNotConfigured, useSignIn } from "./session";
@@ -54,67 +53,47 @@ export function LoginForm({ focusOnMount = false }: { focusOnMount?: boolean }) 
     },
   });
 
-  const { pending } = login;
   return (
-    <Card className="mt-10 max-w-md">
-      <CardHeader>
-        <CardTitle id="admin-login-heading">Admin sign in</CardTitle>
-        <CardDescription>
-          Sign in to see subscribers and messages and to send editions.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          aria-labelledby="admin-login-heading"
-          className="flex flex-col gap-5"
-          {...login.formProps}
-        >
-          <Field id="admin-user" label="User name">
-            {(props) => (
-              <input
-                {...props}
-                ref={userInput}
-                name="user"
-                type="text"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                className={cn(controlClasses, "h-10")}
-              />
-            )}
-          </Field>
-          <Field id="admin-password" label="Password">
-            {(props) => (
-              <input
-                {...props}
-                ref={passwordInput}
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-                // The problem is the form's (under it, announced): it concerns the password too.
-                aria-invalid={problem ? true : undefined}
-                aria-describedby={problem ? "admin-login-problem" : undefined}
-                className={cn(controlClasses, "h-10")}
-              />
-            )}
-          </Field>
-          <div>
-            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-              {pending ? "Signing in..." : "Sign in"}
-            </Button>
-          </div>
-          {/* Kept in the page (empty) so screen readers announce the text when it appears. */}
-          <div
-            role="alert"
-            id="admin-login-problem"
-            className={cn(fieldErrorClasses, !problem && "sr-only")}
-          >
-            {problem}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <CredentialsForm
+      id="admin-login"
+      title="Admin sign in"
+      description="Sign in to see subscribers and messages and to send editions."
+      form={login}
+      submit="Sign in"
+      pending="Signing in..."
+      problem={problem}
+    >
+      <Field id="admin-user" label="User name">
+        {(props) => (
+          <input
+            {...props}
+            ref={userInput}
+            name="user"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            className={cn(controlClasses, "h-10")}
+          />
+        )}
+      </Field>
+      <Field id="admin-password" label="Password">
+        {(props) => (
+          <input
+            {...props}
+            ref={passwordInput}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            // The problem is the form's (under it, announced): it concerns the password too.
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? "admin-login-problem" : undefined}
+            className={cn(controlClasses, "h-10")}
+          />
+        )}
+      </Field>
+    </CredentialsForm>
   );
 }
