@@ -1,7 +1,9 @@
 package content_test
 
 import (
+	"encoding/json"
 	"io/fs"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -145,34 +147,19 @@ func sectionTitles(md string) []string {
 	return titles
 }
 
-const validPost = `---
-title: "A Post"
-slug: a-post
-excerpt: "What it is about."
-date: 2024-05-01
-readTime: 4
-category: Cloud
-tags: [AWS, Cost]
-status: published
----
-
-## Hello
-
-Some text.
-`
-
-const validEdition = `---
-id: 1
-title: "#1 First"
-date: 2024-12
-excerpt: "The first one."
-readTime: 2
-tags: [DNS]
----
-Welcome to the first one.
-
-Text.
-`
+// validPost and validEdition are testdata/markdown-documents.json, which
+// tests/markdown.test.ts starts from too.
+var validPost, validEdition = func() (string, string) {
+	data, err := os.ReadFile("testdata/markdown-documents.json")
+	if err != nil {
+		panic(err)
+	}
+	var docs struct{ Post, Edition string }
+	if err := json.Unmarshal(data, &docs); err != nil {
+		panic(err)
+	}
+	return docs.Post, docs.Edition
+}()
 
 // replaceLine swaps the front matter line starting with key+":" for line ("" drops it).
 func replaceLine(doc, key, line string) string {

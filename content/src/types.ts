@@ -30,7 +30,7 @@ export type {
 export type { ProjectDetail, TechStackGroup } from "../dist/types/project-details";
 export type { Project, ProjectCategory } from "../dist/types/projects";
 export type { Certification, Education, Experience, Resume } from "../dist/types/resume";
-export type { Route, Section } from "../dist/types/routes";
+export type { Route } from "../dist/types/routes";
 export type { Link, Owner, Site, SocialLink, SocialNetwork } from "../dist/types/site";
 export type { Skill, SkillColor } from "../dist/types/skills";
 export type { Talk } from "../dist/types/talks";

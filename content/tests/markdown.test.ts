@@ -52,34 +52,10 @@ async function problemsOf(files: Record<string, string>): Promise<string[]> {
   }
 }
 
-const validPost = `---
-title: "A Post"
-slug: a-post
-excerpt: "What it is about."
-date: 2024-05-01
-readTime: 4
-category: Cloud
-tags: [AWS, Cost]
-status: published
----
-
-## Hello
-
-Some text.
-`;
-
-const validEdition = `---
-id: 1
-title: "#1 First"
-date: 2024-12
-excerpt: "The first one."
-readTime: 2
-tags: [DNS]
----
-Welcome to the first one.
-
-Text.
-`;
+// The same documents markdown_test.go starts from.
+const { post: validPost, edition: validEdition } = JSON.parse(
+  await readFile(path.resolve(import.meta.dirname, "../testdata/markdown-documents.json"), "utf8"),
+) as { post: string; edition: string };
 
 const second = validEdition
   .replace("id: 1", "id: 2")

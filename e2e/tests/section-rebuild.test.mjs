@@ -24,6 +24,7 @@ import { e2eTest } from "../lib/suite.mjs";
 // An arbitrary value no source of the shell contains.
 const NEW_CLASS = "decoration-[7px]";
 const apps = join(REPO_ROOT, "apps");
+const { sections } = JSON.parse(readFileSync(join(REPO_ROOT, "content", "sections.json"), "utf8"));
 
 /** Builds a copy of the blog whose /blog heading carries NEW_CLASS; returns its dist. */
 function rebuildBlog(work) {
@@ -96,7 +97,7 @@ e2eTest(
     try {
       // The gateway's web dir: the built shell and remotes, the blog as a copy to replace.
       const web = join(work, "web");
-      for (const name of ["shell", "newsletter", "admin"]) {
+      for (const { name } of sections.filter((s) => s.name !== "blog")) {
         mkdirSync(join(web, name), { recursive: true });
         symlinkSync(join(apps, name, "dist"), join(web, name, "dist"));
       }

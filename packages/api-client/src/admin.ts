@@ -2,6 +2,7 @@
 // mutations. Reads are queries whose key starts with one of ADMIN_API's paths, run by the
 // default query function of "@portfolio/api-client/query". Imported as
 // "@portfolio/api-client/admin" by the admin section only.
+import type { ReleasedName } from "@portfolio/content/sections";
 import { type RequestOptions, request } from "./request";
 
 // The admin section takes its error type from here, not from the package root: the root
@@ -468,7 +469,7 @@ export function sendTestEdition(id: number, options?: CallOptions): Promise<Test
 }
 
 /** The parts of the site that ship as releases of their own (`bin/gateway sections`). */
-export type SectionName = "blog" | "newsletter" | "admin";
+export type SectionName = ReleasedName;
 
 /** One published release of a section. */
 export interface SectionRelease {

@@ -31,8 +31,10 @@ export const sharedProviders: Record<string, () => Promise<unknown>> = {
   "@portfolio/ui/external-link": () => import("@portfolio/ui/external-link"),
   "@portfolio/ui/form": () => import("@portfolio/ui/form"),
   "@portfolio/ui/icons": () => import("@portfolio/ui/icons"),
+  "@portfolio/ui/page": () => import("@portfolio/ui/page"),
   "@portfolio/ui/reading-aids": () => import("@portfolio/ui/reading-aids"),
   "@portfolio/ui/tag-list": () => import("@portfolio/ui/tag-list"),
+  "@portfolio/ui/text-loading": () => import("@portfolio/ui/text-loading"),
   "@portfolio/ui/theme-provider": () => import("@portfolio/ui/theme-provider"),
   "@portfolio/ui/theme-script": () => import("@portfolio/ui/theme-script"),
   "@portfolio/ui/theme-store": () => import("@portfolio/ui/theme-store"),
@@ -44,6 +46,7 @@ export const sharedProviders: Record<string, () => Promise<unknown>> = {
   "@portfolio/ui/use-copy-buttons": () => import("@portfolio/ui/use-copy-buttons"),
   "@portfolio/ui/use-document-title": () => import("@portfolio/ui/use-document-title"),
   "@portfolio/ui/use-form": () => import("@portfolio/ui/use-form"),
+  "@portfolio/ui/use-submit": () => import("@portfolio/ui/use-submit"),
   "@portfolio/ui/use-toast": () => import("@portfolio/ui/use-toast"),
 };
 

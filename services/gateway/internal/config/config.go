@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/spf13/viper"
 )
 
@@ -171,16 +172,28 @@ type Remote struct {
 	Entry string `json:"entry"`
 }
 
-// RemoteNames are the shell's remotes, in the order remotes.json lists them.
-var RemoteNames = []string{"blog", "newsletter", "admin"}
+// RemoteNames are the shell's remotes, in the order remotes.json lists them: those of
+// content/sections.json, the one list of the sections (docs/decisions/0065).
+var RemoteNames = content.RemoteNames()
 
-// Remotes returns every remote with its configured entry URL, in RemoteNames order.
+// Remotes returns every remote with its entry URL, in RemoteNames order: its setting
+// (PORTFOLIO_REMOTE_<NAME>_URL), or for a remote without one its own build's manifest,
+// /mf/<name>/mf-manifest.json.
 func (c Config) Remotes() []Remote {
-	return []Remote{
-		{Name: "blog", Entry: c.RemoteBlogURL},
-		{Name: "newsletter", Entry: c.RemoteNewsletterURL},
-		{Name: "admin", Entry: c.RemoteAdminURL},
+	set := map[string]string{
+		string(content.SectionBlog):       c.RemoteBlogURL,
+		string(content.SectionNewsletter): c.RemoteNewsletterURL,
+		string(content.SectionAdmin):      c.RemoteAdminURL,
 	}
+	remotes := make([]Remote, 0, len(RemoteNames))
+	for _, name := range RemoteNames {
+		entry, ok := set[name]
+		if !ok {
+			entry = "/mf/" + name + "/mf-manifest.json"
+		}
+		remotes = append(remotes, Remote{Name: name, Entry: entry})
+	}
+	return remotes
 }
 
 // ShellDist is the directory of the shell's production build.

@@ -3,7 +3,7 @@ import { Link } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
-import { Page } from "../../components/page";
+import { Page } from "@portfolio/ui/page";
 import { ProjectLinks } from "./project-links";
 
 /** How many cards can be in the first screenful (one row of three): their images load at once. */

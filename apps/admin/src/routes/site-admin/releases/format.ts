@@ -1,14 +1,7 @@
 // How the Sections panel words versions and history: pure functions, tested alone.
-import type { SectionEvent, SectionName } from "@portfolio/api-client/admin";
+import type { SectionEvent } from "@portfolio/api-client/admin";
 
-const sectionLabels: Record<SectionName, string> = {
-  blog: "Blog",
-  newsletter: "Newsletter",
-  admin: "Admin",
-};
-
-/** 'blog' → 'Blog'; a section a newer gateway adds keeps its own name. */
-export const sectionLabel = (name: string): string => sectionLabels[name as SectionName] ?? name;
+export { sectionLabel } from "@portfolio/content/sections";
 
 /** What a section serves, on its own: '' is the build the gateway shipped with. */
 export const servingLabel = (version: string): string => version || "Shipped build";

@@ -1,11 +1,10 @@
 import { ApiError, fieldProblemOf } from "@portfolio/api-client/admin";
 import { breaksLine, hasBidiControl, hasInvisible } from "@portfolio/api-client/names";
-import { Button } from "@portfolio/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { cn } from "@portfolio/ui/cn";
-import { controlClasses, Field, fieldErrorClasses } from "@portfolio/ui/form";
+import { controlClasses, Field } from "@portfolio/ui/form";
 import { type Problems, useForm } from "@portfolio/ui/use-form";
 import { useState } from "react";
+import { CredentialsForm } from "./credentials-form";
 import { describeProblem } from "./load-problem";
 import { useSetUp } from "./session";
 
@@ -90,61 +89,47 @@ export function SetupForm({ token, onDone }: { token: string; onDone: () => void
       onDone();
     },
   });
-  const { problems, pending } = setup;
+  const { problems } = setup;
 
   return (
-    <Card className="mt-10 max-w-md">
-      <CardHeader>
-        <CardTitle id="admin-setup-heading">Set up the admin</CardTitle>
-        <CardDescription>
+    <CredentialsForm
+      id="admin-setup"
+      title="Set up the admin"
+      description={
+        <>
           Choose the user name and password you will sign in with. This link works once, within an
           hour of the gateway&apos;s start.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form
-          aria-labelledby="admin-setup-heading"
-          className="flex flex-col gap-5"
-          {...setup.formProps}
+        </>
+      }
+      form={setup}
+      submit="Set up and sign in"
+      pending="Setting up..."
+      problem={formProblem}
+    >
+      {fields.map((f) => (
+        <Field
+          key={f.name}
+          id={`admin-setup-${f.name}`}
+          label={f.label}
+          description={f.hint}
+          error={problems[f.name]}
         >
-          {fields.map((f) => (
-            <Field
-              key={f.name}
-              id={`admin-setup-${f.name}`}
-              label={f.label}
-              description={f.hint}
-              error={problems[f.name]}
-            >
-              {(props) => (
-                <input
-                  {...props}
-                  name={f.name}
-                  type={f.type}
-                  autoComplete={f.autoComplete}
-                  autoCapitalize={f.name === "user" ? "none" : undefined}
-                  spellCheck={f.name === "user" ? false : undefined}
-                  required
-                  minLength={f.name === "user" ? undefined : MIN_PASSWORD_LENGTH}
-                  maxLength={f.name === "user" ? MAX_USER_LENGTH : undefined}
-                  className={cn(controlClasses, "h-10")}
-                />
-              )}
-            </Field>
-          ))}
-          <div>
-            <Button type="submit" disabled={pending} className="w-full sm:w-auto">
-              {pending ? "Setting up..." : "Set up and sign in"}
-            </Button>
-          </div>
-          <div
-            role="alert"
-            id="admin-setup-problem"
-            className={cn(fieldErrorClasses, !formProblem && "sr-only")}
-          >
-            {formProblem}
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+          {(props) => (
+            <input
+              {...props}
+              name={f.name}
+              type={f.type}
+              autoComplete={f.autoComplete}
+              autoCapitalize={f.name === "user" ? "none" : undefined}
+              spellCheck={f.name === "user" ? false : undefined}
+              required
+              minLength={f.name === "user" ? undefined : MIN_PASSWORD_LENGTH}
+              maxLength={f.name === "user" ? MAX_USER_LENGTH : undefined}
+              className={cn(controlClasses, "h-10")}
+            />
+          )}
+        </Field>
+      ))}
+    </CredentialsForm>
   );
 }

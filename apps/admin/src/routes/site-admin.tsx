@@ -1,20 +1,21 @@
+import { Page } from "@portfolio/ui/page";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
-import { LoadProblem } from "./newsletter-admin/load-problem";
-import { LoginForm } from "./newsletter-admin/login-form";
-import { SessionContext, useSession, useSessionChange } from "./newsletter-admin/session";
-import { useSetupToken } from "./newsletter-admin/setup-link";
+import { LoadProblem } from "./site-admin/load-problem";
+import { LoginForm } from "./site-admin/login-form";
+import { SessionContext, useSession, useSessionChange } from "./site-admin/session";
+import { useSetupToken } from "./site-admin/setup-link";
 
 // The section's first load is the sign-in form (no TanStack Query: session.ts); the
 // dashboard, with its query cache, is fetched once someone is signed in, the setup form
 // and notice only on a server without an admin.
 const Dashboard = lazy(() =>
-  import("./newsletter-admin/dashboard").then((m) => ({ default: m.Dashboard })),
+  import("./site-admin/dashboard").then((m) => ({ default: m.Dashboard })),
 );
 const NotConfigured = lazy(() =>
-  import("./newsletter-admin/not-configured").then((m) => ({ default: m.NotConfigured })),
+  import("./site-admin/not-configured").then((m) => ({ default: m.NotConfigured })),
 );
 const SetupForm = lazy(() =>
-  import("./newsletter-admin/setup-form").then((m) => ({ default: m.SetupForm })),
+  import("./site-admin/setup-form").then((m) => ({ default: m.SetupForm })),
 );
 
 const loading = (what: string) => <p className="mt-10 text-muted-foreground">{what}</p>;
@@ -22,11 +23,11 @@ const loading = (what: string) => <p className="mt-10 text-muted-foreground">{wh
 const announcements = { "signed-in": "Signed in.", "signed-out": "Signed out." } as const;
 
 /**
- * /admin/newsletter: asks who is signed in, then shows the dashboard, the sign-in form,
+ * /admin/newsletter, the whole admin (traffic, mail, messages, releases, the list): asks who is signed in, then shows the dashboard, the sign-in form,
  * or, while no admin exists, the setup form (opened by the setup link from the
  * gateway's log) or the notice saying where to find that link.
  */
-export function NewsletterAdmin() {
+export function SiteAdmin() {
   const session = useSession();
   const change = useSessionChange(session.data);
   const [setupToken, forgetSetupToken] = useSetupToken();
@@ -79,16 +80,16 @@ export function NewsletterAdmin() {
 
   return (
     <SessionContext value={session}>
-      <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Newsletter Admin</h1>
-        <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-          Subscribers, editions and publishing for DevOps Digest.
-        </p>
+      <Page
+        as="section"
+        title="Newsletter Admin"
+        intro="Subscribers, editions and publishing for DevOps Digest."
+      >
         <p role="status" className="sr-only">
           {change ? announcements[change] : ""}
         </p>
         {body}
-      </section>
+      </Page>
     </SessionContext>
   );
 }
