@@ -71,8 +71,11 @@ run: build
 # to a site with `bin/gateway sections publish <artifact>` and the site's PORTFOLIO_* settings.
 # SIGNING_KEY=<private key> also signs it (docs/decisions/0048-signed-releases.md): its
 # release.json, by ssh-keygen -Y sign, into <artifact>.sig, which publish sends along.
+# The sections released on their own, from content/sections.json (docs/decisions/0065):
+# joined by bars, a shell case pattern. Recursive (=): read by `make release` alone.
+RELEASED = $(shell node -p 'require("./content/sections.json").sections.filter((s) => s.released).map((s) => s.name).join("|")')
 release: install | $(GATEWAY)
-	@case "$(SECTION)" in blog|newsletter|admin) ;; *) echo "usage: make release SECTION=blog|newsletter|admin" >&2; exit 2;; esac
+	@case "$(SECTION)" in $(RELEASED)) ;; *) echo "usage: make release SECTION=$(RELEASED)" >&2; exit 2;; esac
 	./scripts/build-js.sh apps/$(SECTION) content >&2
 	@set -eo pipefail; \
 	artifact=$$(./$(GATEWAY) sections pack $(SECTION) --content content --commit $(COMMIT) $(if $(shell git status --porcelain),--dirty) | tail -n 1); \

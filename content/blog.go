@@ -15,7 +15,7 @@ const BlogDir = "blog"
 // BlogPostSchema is the schema of a post's front matter, in schema/.
 const BlogPostSchema = "blog-post.schema.json"
 
-// PostCategory is one of the spec's blog categories.
+// PostCategory is one of the site's blog categories.
 type PostCategory string
 
 // The categories of schema/blog-post.schema.json.
@@ -30,8 +30,8 @@ const (
 	PostCategoryDatabase       PostCategory = "Database"
 )
 
-// PostCategories lists every category in the order of schema/blog-post.schema.json
-// (the spec's), their one source.
+// PostCategories lists every category in the order of schema/blog-post.schema.json,
+// their one source.
 var PostCategories = enumOf[PostCategory](BlogPostSchema, "/properties/category/enum")
 
 // PostStatus tells whether a post's article exists.
@@ -143,25 +143,4 @@ func PublishedPosts(posts []Post) []Post {
 		}
 	}
 	return out
-}
-
-// PostCategoriesOf returns the categories that at least one of posts has, in
-// PostCategories' order (the order of the all-posts page's badges).
-func PostCategoriesOf(posts []Post) []PostCategory {
-	var out []PostCategory
-	for _, c := range PostCategories {
-		if slices.ContainsFunc(posts, func(p Post) bool { return p.Category == c }) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// FindPost returns the post with the given slug.
-func FindPost(posts []Post, slug string) (Post, bool) {
-	i := slices.IndexFunc(posts, func(p Post) bool { return p.Slug == slug })
-	if i < 0 {
-		return Post{}, false
-	}
-	return posts[i], true
 }

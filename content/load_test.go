@@ -14,7 +14,7 @@ func TestLoadSite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The spec's navigation bar, in its order.
+	// The site's navigation bar, in its order.
 	wantNav := []string{"/", "/skills", "/resume", "/projects", "/blog", "/talks", "/newsletter", "/contact"}
 	if got := paths(site.Navigation); !slices.Equal(got, wantNav) {
 		t.Errorf("navigation = %v, want %v", got, wantNav)
@@ -45,7 +45,7 @@ func TestLoadRoutes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The spec's route table, less the catch-all 404 and the blog articles: an article's
+	// The site's route table, less the catch-all 404 and the blog articles: an article's
 	// page comes from its post (blog/<slug>.md, LoadPosts), so adding a post adds the route.
 	// Plus /blog/tags, whose tag pages come from the posts' tags (TagsOf).
 	want := []string{

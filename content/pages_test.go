@@ -15,7 +15,7 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 )
 
-// The spec's skills, in its order.
+// The site's skills, in its order.
 var specSkills = []string{
 	"AWS", "Azure", "GCP", "Docker", "Kubernetes", "Networking", "CI/CD", "Terraform",
 	"Jenkins", "Python", "Linux", "Monitoring", "Git", "Shell Scripting", "Ansible",
@@ -405,7 +405,7 @@ func TestShippedImages(t *testing.T) {
 }
 
 // TestGoEnumsFromSchemas: the Go lists of closed values are read from the schemas, in
-// their order (the spec's).
+// their order.
 func TestGoEnumsFromSchemas(t *testing.T) {
 	var categories []string
 	for _, c := range content.ProjectCategories {

@@ -14,10 +14,10 @@ const (
 	ProjectDetailsFile = "project-details.json"
 )
 
-// FeaturedProjectIDs are the projects the spec marks featured.
+// FeaturedProjectIDs are the projects marked featured.
 var FeaturedProjectIDs = []int{1, 2, 3}
 
-// ProjectCategory is one of the spec's project categories.
+// ProjectCategory is one of the site's project categories.
 type ProjectCategory string
 
 // ProjectCategories lists every category in the order of schema/projects.schema.json,

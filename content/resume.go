@@ -24,7 +24,7 @@ type Experience struct {
 	Achievements []string `json:"achievements"`
 }
 
-// Education is a degree. The field is "university" in lowercase: the spec's data spelt
+// Education is a degree. The field is "university" in lowercase: the original data spelt
 // it "University" and the page showed an empty line; that bug is fixed here.
 type Education struct {
 	Degree     string `json:"degree"`

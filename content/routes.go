@@ -3,6 +3,7 @@ package content
 import (
 	"fmt"
 	"io/fs"
+	"slices"
 )
 
 // RoutesFile is the route table's file name, relative to the content root.
@@ -11,7 +12,8 @@ const RoutesFile = "routes.json"
 // Section names the app that renders a route: the shell itself or one of its remotes.
 type Section string
 
-// The sections of routes.schema.json.
+// The sections the gateway treats on their own (the admin on its own origin, the blog's
+// posts, the newsletter's editions); every section's name is in sections.json.
 const (
 	SectionShell      Section = "shell"
 	SectionBlog       Section = "blog"
@@ -40,6 +42,12 @@ func LoadRoutes(fsys fs.FS) ([]Route, error) {
 	f, err := loadFile(fsys, RoutesFile, func(c *fieldChecker, f routesFile) {
 		unique(c, len(f.Routes), func(i int) string { return fmt.Sprintf("%q", f.Routes[i].Path) },
 			func(i int) string { return fmt.Sprintf("/routes/%d/path", i) })
+		sections := Sections()
+		for i, r := range f.Routes {
+			if !slices.ContainsFunc(sections, func(s SectionInfo) bool { return s.Name == r.Section }) {
+				c.addf(fmt.Sprintf("/routes/%d/section", i), "%q is not a section of %s", r.Section, SectionsFile)
+			}
+		}
 	})
 	return f.Routes, err
 }

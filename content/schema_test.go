@@ -82,9 +82,6 @@ func TestSchemaRejectsInvalidContent(t *testing.T) {
 		{"site: social link over http", "site.json", func(d map[string]any) {
 			d["social"] = []any{map[string]any{"network": "github", "label": "GitHub", "url": "http://github.com/x"}}
 		}},
-		{"routes: unknown section", "routes.json", func(d map[string]any) {
-			d["routes"] = []any{map[string]any{"path": "/x", "section": "nope", "title": "X", "description": "X"}}
-		}},
 		{"routes: path without leading slash", "routes.json", func(d map[string]any) {
 			d["routes"] = []any{map[string]any{"path": "x", "section": "shell", "title": "X", "description": "X"}}
 		}},

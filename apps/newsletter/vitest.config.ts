@@ -1,13 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { componentTests } from "@portfolio/build-config/vitest";
 
-export default defineConfig({
-  test: {
-    environment: "jsdom",
-    globals: true,
-    setupFiles: ["./tests/setup.ts"],
-    testTimeout: 30_000,
-    include: ["tests/**/*.test.{ts,tsx}"],
-    // The exposed module imports its stylesheet; tests assert markup, not CSS.
-    css: false,
-  },
-});
+export default componentTests();

@@ -55,6 +55,16 @@ const at = (doc, pointer) =>
       return node[key];
     }, doc);
 
+/**
+ * sections.json's list as a value, beside its type: the one list of the sections'
+ * names (docs/decisions/0065), literal, so that src/sections.ts derives the union of
+ * the names, of the remotes' and of the released sections' from it.
+ */
+async function sectionList() {
+  const { sections } = JSON.parse(await readFile(path.join(packageDir, "sections.json"), "utf8"));
+  return `\nexport const sections = ${JSON.stringify(sections)} as const satisfies readonly SectionInfo[];\n`;
+}
+
 export async function buildTypes() {
   const started = performance.now();
   const names = (await readdir(schemaDir)).filter((n) => n.endsWith(".schema.json")).sort();
@@ -75,6 +85,7 @@ export async function buildTypes() {
       const values = at(schema, pointer);
       ts += `\nexport const ${constName} = ${JSON.stringify(values)} as const satisfies readonly ${typeName}[];\n`;
     }
+    if (name === "sections.schema.json") ts += await sectionList();
     await writeFile(path.join(outDir, name.replace(/\.schema\.json$/, ".ts")), ts);
   }
   return { files: names.length, ms: Math.round(performance.now() - started) };

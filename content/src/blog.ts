@@ -21,7 +21,7 @@ export type {
   PublishedPost,
 } from "./types";
 
-/** Every category a post may have, in the schema's (and the spec's) order. */
+/** Every category a post may have, in the schema's order. */
 export const blogCategories: readonly BlogCategory[] = deepFreeze([...schemaBlogCategories]);
 
 /** Every post, published and coming soon, newest first (by date, then slug). */

@@ -28,10 +28,5 @@ export const knownSkillIcons: readonly KnownSkillIcon[] = [
   "ansible",
 ];
 
-/** Whether the UI has an icon for this key (otherwise it shows its default icon). */
-export function isKnownSkillIcon(key: string): key is KnownSkillIcon {
-  return (knownSkillIcons as readonly string[]).includes(key);
-}
-
 /** Every accent color token a skill may use, as schema/skills.schema.json lists them. */
 export const skillColors: readonly SkillColor[] = schemaSkillColors;

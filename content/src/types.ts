@@ -30,7 +30,7 @@ export type {
 export type { ProjectDetail, TechStackGroup } from "../dist/types/project-details";
 export type { Project, ProjectCategory } from "../dist/types/projects";
 export type { Certification, Education, Experience, Resume } from "../dist/types/resume";
-export type { Route, Section } from "../dist/types/routes";
+export type { Route } from "../dist/types/routes";
 export type { Link, Owner, Site, SocialLink, SocialNetwork } from "../dist/types/site";
 export type { Skill, SkillColor } from "../dist/types/skills";
 export type { Talk } from "../dist/types/talks";
@@ -67,7 +67,7 @@ export type KnownSkillIcon =
 // dist/*.json (read by src/blog.ts, src/blog-articles.ts and src/newsletter.ts).
 
 interface BlogPostBase extends BlogPostFrontMatter {
-  /** `date` as the spec shows it, e.g. "Dec 15, 2023" (formatted at build time). */
+  /** `date` as the site shows it, e.g. "Dec 15, 2023" (formatted at build time). */
   displayDate: string;
   /** `updated` (when the front matter has it) formatted like displayDate. */
   displayUpdated?: string;

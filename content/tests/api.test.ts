@@ -39,7 +39,7 @@ describe("@portfolio/content/blog", () => {
     }
   });
 
-  it("derives the spec's 8 categories in a stable order", () => {
+  it("derives the site's 8 categories in a stable order", () => {
     expect(categories).toEqual([
       "Security",
       "Infrastructure",
@@ -79,7 +79,7 @@ describe("@portfolio/content/blog/articles", () => {
       expect(html).not.toMatch(/<script/i);
     }
     expect(getArticle("kubernetes-security")?.html).toContain(
-      '<h2 id="1-rbac-least-privilege-for-people-and-workloads">',
+      '<h2 id="section-1-rbac-least-privilege-for-people-and-workloads">',
     );
   });
 

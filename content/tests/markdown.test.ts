@@ -52,34 +52,10 @@ async function problemsOf(files: Record<string, string>): Promise<string[]> {
   }
 }
 
-const validPost = `---
-title: "A Post"
-slug: a-post
-excerpt: "What it is about."
-date: 2024-05-01
-readTime: 4
-category: Cloud
-tags: [AWS, Cost]
-status: published
----
-
-## Hello
-
-Some text.
-`;
-
-const validEdition = `---
-id: 1
-title: "#1 First"
-date: 2024-12
-excerpt: "The first one."
-readTime: 2
-tags: [DNS]
----
-Welcome to the first one.
-
-Text.
-`;
+// The same documents markdown_test.go starts from.
+const { post: validPost, edition: validEdition } = JSON.parse(
+  await readFile(path.resolve(import.meta.dirname, "../testdata/markdown-documents.json"), "utf8"),
+) as { post: string; edition: string };
 
 const second = validEdition
   .replace("id: 1", "id: 2")
@@ -644,6 +620,18 @@ a: 1
     expect(headingIds()("A b")).toBe("a-b"); // a new document starts afresh
   });
 
+  it("starts every heading id with a letter", () => {
+    const idOf = headingIds();
+    expect(
+      ["3 AM wisdom", "1. RBAC: least privilege", "_x", "Section 3 AM wisdom"].map(idOf),
+    ).toEqual([
+      "section-3-am-wisdom",
+      "section-1-rbac-least-privilege",
+      "section-_x",
+      "section-3-am-wisdom-2",
+    ]);
+  });
+
   it("formats slugs", () => {
     expect(slugify("1. RBAC: least privilege")).toBe("1-rbac-least-privilege");
     expect(slugify("Testing with terraform test")).toBe("testing-with-terraform-test");
@@ -783,7 +771,7 @@ describe("the real content's build output", () => {
       expect(a.headings[0]!.depth).toBe(2);
       for (const h of a.headings) {
         expect([2, 3]).toContain(h.depth);
-        expect(h.id).toMatch(/^[a-z0-9][a-z0-9_-]*$/);
+        expect(h.id).toMatch(/^[a-z][a-z0-9_-]*$/); // a valid CSS identifier: a letter first
         expect(a.html).toContain(`<h${h.depth} id="${h.id}">`);
         expect(a.html).toContain(`<a class="heading-anchor" href="#${h.id}"`);
       }
@@ -793,7 +781,7 @@ describe("the real content's build output", () => {
     const k8s = articles.find((a) => a.slug === "kubernetes-security")!;
     expect(k8s.headings[0]).toEqual({
       depth: 2,
-      id: "1-rbac-least-privilege-for-people-and-workloads",
+      id: "section-1-rbac-least-privilege-for-people-and-workloads",
       text: "1. RBAC: least privilege for people and workloads",
     });
     const tf = articles.find((a) => a.slug === "terraform-guide")!;
@@ -880,6 +868,10 @@ describe("the real content's build output", () => {
         `#${e.id}`,
       ).toHaveLength(1);
       expect(h2s.at(-1), `#${e.id}`).toBe("3 AM wisdom");
+      expect(e.html, `#${e.id}`).toContain('<h2 id="section-3-am-wisdom">3 AM wisdom</h2>');
+      // Every id a valid CSS identifier, a letter first.
+      for (const [, id] of e.html.matchAll(/ id="([^"]*)"/g))
+        expect(id, `#${e.id}`).toMatch(/^[a-z][a-z0-9_-]*$/);
       expect(e.html, `#${e.id}`).not.toMatch(/<h[13-6]/);
       expect(e.html, `#${e.id}`).toMatch(/<(ul|ol)>\n<li>/);
       expect(e.html, `#${e.id}: a list item left as a paragraph`).not.toMatch(/<p>(- |\d+\. )/);

@@ -120,7 +120,7 @@ describe("content files match their schemas", () => {
 });
 
 // Each case breaks a valid file in one way; the schema must reject it. This proves
-// the schemas enforce what the spec fixes, not just that the files happen to pass.
+// the schemas enforce what the site fixes, not just that the files happen to pass.
 describe("schemas reject broken content", () => {
   type Doc = { [key: string]: any };
   const cases: Array<[string, string, (d: Doc) => void]> = [

@@ -33,7 +33,7 @@ describe("tagSlug", () => {
     expect(missing).toEqual([]);
   });
 
-  it("follows the issue's examples", () => {
+  it("makes the slugs the tag pages are linked by", () => {
     expect(tagSlug("CI/CD")).toBe("ci-cd");
     expect(tagSlug("Cost Optimization")).toBe("cost-optimization");
     expect(tagUrl("CI/CD")).toBe(`${TAGS_PATH}/ci-cd`);

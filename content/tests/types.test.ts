@@ -91,7 +91,7 @@ export type NoExtraKeys = [
   Assert<IsNever<ExtraKeys<typeof newsletterPageJson, NewsletterPage>>>,
 ];
 
-// The checks above really check: the spec's capital-U education entry is caught both
+// The checks above really check: the original capital-U education entry is caught both
 // ways (missing `university`, unknown `University`).
 const capitalU = { degree: "B.Tech", University: "Somewhere", year: 2019 };
 // @ts-expect-error `university` is missing

@@ -94,12 +94,12 @@ function table(headers, rows, leftCols = 1) {
   return [line(headers), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
-async function measureAssets(browser, baseURL) {
+async function measureAssets(browser, baseURL, adminURL) {
   const perRoute = [];
   for (const route of routes) {
     const context = await browser.newContext({ baseURL }); // cold cache every time
     const page = await context.newPage();
-    const rec = recordAssets(page, baseURL);
+    const rec = recordAssets(page, baseURL, adminURL); // the admin is on its own origin
     const res = await page.goto(route.url);
     await settlePage(page, route);
     await rec.settle();
@@ -609,7 +609,7 @@ async function main() {
       out.chromium = browser.version();
     }
     if (RUN_ASSETS) {
-      const assets = await measureAssets(browser, gateway.url);
+      const assets = await measureAssets(browser, gateway.url, gateway.adminUrl);
       out.assets = assets;
       const home = assets.perRoute.find((r) => r.route === "/");
       out.firstLoadHome = { js: home.js, css: home.css };

@@ -17,14 +17,17 @@ const kindOf = (res) => {
   return null;
 };
 
-/** Records every JS/CSS response of a page from now on. */
-export function recordAssets(page, baseURL) {
+/**
+ * Records every JS/CSS response of a page from now on, from the site's origins: the
+ * public one and, where given, the admin's own (docs/decisions/0047).
+ */
+export function recordAssets(page, ...origins) {
   const files = [];
   const pending = [];
   let lastResponse = Date.now();
   page.on("response", (res) => {
     const kind = kindOf(res);
-    if (!kind || !res.url().startsWith(baseURL)) return;
+    if (!kind || !origins.some((origin) => res.url().startsWith(origin))) return;
     lastResponse = Date.now();
     pending.push(
       (async () => {

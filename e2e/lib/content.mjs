@@ -13,11 +13,11 @@ const escapeRe = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const exactly = (s) => new RegExp(`^\\s*${escapeRe(s)}\\s*$`);
 
 /**
- * The `<h1>` a visitor sees on each route, from the spec and docs/ui-contract.md.
- * Where neither fixes the wording exactly, the pattern is as loose as the spec is.
+ * The `<h1>` a visitor sees on each route, from the content and docs/ui-contract.md.
+ * Where neither fixes the wording exactly, the pattern is as loose as the content is.
  */
 const H1_BY_PATH = {
-  "/": exactly(site.owner.headline), // the spec's hero headline
+  "/": exactly(site.owner.headline), // the site's hero headline
   "/skills": /skills/i,
   "/resume": /resume/i,
   "/projects": exactly("Featured Projects"),
@@ -91,7 +91,7 @@ export const routes = [
       h1: exactly(a.title),
     })),
 ];
-// Keep the spec's order: articles right after the other blog routes.
+// Keep the site's order: articles right after the other blog routes.
 routes.sort((a, b) => sectionRank(a) - sectionRank(b));
 function sectionRank(r) {
   const i = routeTable.findIndex((t) => t.path === r.path);
@@ -100,7 +100,7 @@ function sectionRank(r) {
   return lastBlog + 0.5;
 }
 
-/** The spec's route table (section 2); the content must still provide every one. */
+/** The site's route table; the content must still provide every one. */
 export const SPEC_ROUTES = [
   "/",
   "/skills",

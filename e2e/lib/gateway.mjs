@@ -7,6 +7,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { eventually } from "./page.mjs";
 import { assertBuilt, GATEWAY_BIN, REPO_ROOT } from "./paths.mjs";
 
 const HOST = "127.0.0.1";
@@ -64,7 +65,8 @@ function installExitHooks() {
 /**
  * @param {{ env?: Record<string,string>, readyTimeoutMs?: number, quiet?: boolean }} [opts]
  * @returns {Promise<{ url: string, adminUrl: string, port: number, pid: number, dataDir: string,
- *   env: Record<string,string>, logs: () => string, stop: () => Promise<void> }>}
+ *   env: Record<string,string>, logs: () => string, metric: (name: string) => Promise<number>,
+ *   outboxIdle: (opts?: { timeout?: number }) => Promise<void>, stop: () => Promise<void> }>}
  *   `url` is the public origin, `adminUrl` the admin's own (docs/decisions/0047).
  *   `env` is every PORTFOLIO_* setting the gateway was started with: what a
  *   `bin/gateway` command acting on the same site (`sections promote`, …) needs.
@@ -113,18 +115,64 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
   });
   live.add(child);
 
-  // Keep the last ~200 lines of output for failure messages.
+  // Keep the last ~200 lines of output for failure messages, and where /metrics is
+  // served (its line comes early: it may be gone from those lines by the time it is needed).
   const lines = [];
+  let metricsAddr = null;
   const keep = (chunk) => {
     for (const line of String(chunk).split("\n")) {
       if (!line) continue;
+      if (metricsAddr === null && line.includes('"metrics listening"')) {
+        try {
+          metricsAddr = JSON.parse(line).addr ?? null;
+        } catch {
+          /* not the JSON line */
+        }
+      }
       lines.push(line);
       if (lines.length > 200) lines.shift();
     }
   };
+  const logs = () => lines.join("\n");
+
+  /** Every sample of /metrics: [name, labels ("" or "{…}"), value]. */
+  const metrics = async () => {
+    if (!metricsAddr) throw new Error(`the gateway logged no "metrics listening":\n${logs()}`);
+    const res = await fetch(`http://${metricsAddr}/metrics`, { signal: AbortSignal.timeout(5000) });
+    if (!res.ok) throw new Error(`GET /metrics: ${res.status}`);
+    return (await res.text())
+      .split("\n")
+      .filter((l) => l && !l.startsWith("#"))
+      .map((l) => {
+        const m = /^([a-zA-Z_:][\w:]*)(\{.*\})? (\S+)$/.exec(l);
+        return m ? [m[1], m[2] ?? "", Number(m[3])] : null;
+      })
+      .filter(Boolean);
+  };
+  /** The sum of every series of the metric `name` (0 when it has none). */
+  const metric = async (name) =>
+    (await metrics()).reduce((sum, [n, , v]) => (n === name ? sum + v : sum), 0);
+  /**
+   * Waits (bounded) until the outbox has nothing left to send: no email pending or being
+   * sent, no publication still queueing its emails. Every email queued before has then
+   * reached the SMTP server or been given up: a check that none was sent can rely on it.
+   */
+  const outboxIdle = ({ timeout = 15_000 } = {}) =>
+    eventually(
+      async () => {
+        const [queued, publishing] = [
+          await metric("portfolio_mail_outbox_queued"),
+          await metric("portfolio_newsletter_publications_running"),
+        ];
+        if (queued + publishing > 0)
+          throw new Error(
+            `the outbox still has ${queued} email(s) to send, ${publishing} publication(s) queueing`,
+          );
+      },
+      { timeout, interval: 100 },
+    );
   child.stdout.on("data", keep);
   child.stderr.on("data", keep);
-  const logs = () => lines.join("\n");
 
   let exited = null;
   const exitPromise = new Promise((res) => {
@@ -179,7 +227,18 @@ async function startOnce({ env = {}, readyTimeoutMs = 20_000 } = {}) {
         const portfolioEnv = Object.fromEntries(
           Object.entries(settings).filter(([k]) => k.startsWith("PORTFOLIO_")),
         );
-        return { url, adminUrl, port, pid: child.pid, dataDir, env: portfolioEnv, logs, stop };
+        return {
+          url,
+          adminUrl,
+          port,
+          pid: child.pid,
+          dataDir,
+          env: portfolioEnv,
+          logs,
+          metric,
+          outboxIdle,
+          stop,
+        };
       }
       lastProblem = `/healthz answered ${res.status}`;
     } catch (err) {

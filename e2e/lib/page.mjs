@@ -314,3 +314,36 @@ export async function holdRequests(page, url) {
   });
   return release;
 }
+
+/**
+ * Resolves after the page has rendered two more frames: an update its last event or
+ * task caused has been laid out and painted (and a layout shift of it measured).
+ */
+export const nextFrames = (page) =>
+  page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+
+/**
+ * Waits until what a page does after its scripts have started has happened and been
+ * reported: the fonts and the images on screen have loaded, two frames have been rendered
+ * since (laid out, painted, a layout shift measured), and a console marker logged now
+ * has arrived here, after every console message the page logged before it (the protocol
+ * keeps their order). A check that nothing happened (no warning, no removal, no shift,
+ * no jump) may rely on it.
+ */
+export async function pageSettled(page, { timeout = 10_000 } = {}) {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === "loaded" &&
+      [...document.images]
+        .filter((img) => img.loading !== "lazy" || img.getBoundingClientRect().top < innerHeight)
+        .every((img) => img.complete),
+    undefined,
+    { timeout },
+  );
+  await nextFrames(page);
+  const marker = `e2e-settled-${Math.random().toString(36).slice(2)}`;
+  await Promise.all([
+    page.waitForEvent("console", { predicate: (m) => m.text() === marker, timeout }),
+    page.evaluate((m) => console.debug(m), marker),
+  ]);
+}

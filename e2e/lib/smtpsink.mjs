@@ -4,7 +4,7 @@
 //
 //   const sink = await startSmtpSink();
 //   startGateway({ env: sink.gatewayEnv() })       // PORTFOLIO_SMTP_HOST/PORT, TLS none
-//   await sink.waitForMessages(2)                  // bounded wait, then exactly these
+//   await sink.waitForMessages(2, { from: gateway }) // bounded wait, then exactly these
 //   await sink.stop()
 //
 // startMailingGateway() does the first two lines for a file with a gateway of its own.
@@ -181,17 +181,20 @@ export async function startSmtpSink({ startTimeoutMs = 60_000 } = {}) {
       if (!res.ok) throw new Error(`smtpsink DELETE /messages: ${res.status}`);
     },
     /**
-     * Polls until at least `count` messages arrived (bounded by `timeout`), then waits
-     * `settle` ms more so that a surplus would show, and returns them all.
+     * Polls until at least `count` messages arrived (bounded by `timeout`), then until
+     * `from`, the gateway sending here, has nothing left in its outbox (so that a surplus
+     * would show), and returns them all.
+     * @param {{ outboxIdle: (opts?: { timeout?: number }) => Promise<void> }} opts.from
      * @returns {Promise<SinkMessage[]>}
      */
-    async waitForMessages(count, { timeout = 15_000, interval = 100, settle = 500 } = {}) {
+    async waitForMessages(count, { from, timeout = 15_000, interval = 100 } = {}) {
+      if (!from?.outboxIdle) throw new Error("waitForMessages: name the gateway that sends (from)");
       const deadline = Date.now() + timeout;
       let got = [];
       while (Date.now() < deadline) {
         got = await messages();
         if (got.length >= count) {
-          await sleep(settle);
+          await from.outboxIdle({ timeout: Math.max(deadline - Date.now(), 1000) });
           return messages();
         }
         await sleep(interval);

@@ -1,4 +1,4 @@
-// /blog/all-posts must not look stale or promise what it does not do (issue 33, item 11):
+// /blog/all-posts must not look stale or promise what it does not do:
 // the published articles first, newest first, then the ones coming, which show no date
 // (a planned date in the past reads as a stale post); the categories are not dressed as
 // filter controls they are not; a tag chip that is a link looks unlike one that is not;

@@ -1,5 +1,5 @@
 // The blog section (the `blog` remote): /blog, /blog/all-posts and each article render
-// the spec's texts and dates inside the one page frame, links move between them without
+// the site's texts and dates inside the one page frame, links move between them without
 // reloading the document, code is highlighted in both themes, unknown and coming-soon
 // slugs are the section's not-found state with HTTP 404, the RSS feed the footer links
 // is real RSS, and axe finds nothing on these pages in either theme.
@@ -21,7 +21,7 @@ import {
 } from "../lib/page.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
-// The spec's three articles ("Blog articles"), newest first.
+// The site's three articles ("Blog articles"), newest first.
 const ARTICLES = [
   {
     slug: "kubernetes-security",
@@ -113,7 +113,7 @@ e2eTest(
       const read = card.getByRole("link", { name: /^Read Article/ });
       const soon = card.getByRole("button", { name: "Coming Soon" });
       if (i < ARTICLES.length) {
-        // The readable articles come first, in date order, with the spec's dates.
+        // The readable articles come first, in date order, with the site's dates.
         const a = ARTICLES[i];
         assert.equal(await read.getAttribute("href"), `/blog/${a.slug}`);
         assert.equal(await soon.count(), 0);

@@ -1,4 +1,4 @@
-// Code blocks on every article and edition page (issue 33, items 4 and 9): with
+// Code blocks on every article and edition page: with
 // JavaScript each has a 'Copy' button, and at 375 px (and 1280 px) the button never
 // covers the code: its rectangle intersects none of the code text's line boxes, at the
 // block's first scroll position and scrolled to its right end. The button copies that

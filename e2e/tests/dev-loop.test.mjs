@@ -9,14 +9,15 @@
 // by its PID.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createConnection } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { launchBrowser } from "../lib/browser.mjs";
 import { freePort, hermeticEnv } from "../lib/gateway.mjs";
+import { eventually } from "../lib/page.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
 
 const SHELL = "http://127.0.0.1:3000";
@@ -54,29 +55,30 @@ function listening(port) {
 
 /** Polls `url` until it answers 200, or fails naming it, with the dev servers' output. */
 async function answers(url, deadline) {
-  for (;;) {
-    try {
+  const up = await eventually(
+    async () => {
+      if (dev.exitCode !== null) return false; // it will not come up: stop asking
       const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) return;
-    } catch {
-      /* not up yet */
-    }
-    if (dev.exitCode !== null) assert.fail(`make dev exited (${dev.exitCode}):\n${output}`);
-    if (Date.now() > deadline)
-      assert.fail(`${url} did not answer in time:\n${output.slice(-4000)}`);
-    await sleep(500);
-  }
+      if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+      return true;
+    },
+    { timeout: Math.max(0, deadline - Date.now()), interval: 500 },
+  ).catch((err) =>
+    assert.fail(`${url} did not answer in time (${err?.message}):\n${output.slice(-4000)}`),
+  );
+  if (!up) assert.fail(`make dev exited (${dev.exitCode}):\n${output}`);
 }
 
 function stopDev() {
   if (!dev || dev.exitCode !== null) return Promise.resolve();
-  const exited = new Promise((resolve) => dev.once("exit", resolve));
+  // Its exit, or at most 10 s: then the group is killed whatever is left of it.
+  const exited = once(dev, "exit", { signal: AbortSignal.timeout(10_000) }).catch(() => {});
   try {
     process.kill(-dev.pid, "SIGTERM"); // the group: dev.sh, the gateway, turbo, every dev server
   } catch {
     /* already gone */
   }
-  return Promise.race([exited, sleep(10_000)]).then(() => {
+  return exited.then(() => {
     try {
       process.kill(-dev.pid, "SIGKILL");
     } catch {

@@ -22,7 +22,7 @@ const editions = JSON.parse(
 ).editions;
 const PHONE = 375;
 const READER = `reader.${Date.now()}@example.org`;
-const GREETING = "Hi DevOps Enthusiast,"; // the spec's to_name default: the reader gave no name
+const GREETING = "Hi DevOps Enthusiast,"; // the site's to_name default: the reader gave no name
 const USER = "owner";
 const PASSWORD = "e2e admin password, long enough";
 

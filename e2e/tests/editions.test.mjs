@@ -17,6 +17,7 @@ import {
   eventually,
   expectH1,
   goto,
+  pageSettled,
   pathOf,
   themeState,
   useTheme,
@@ -264,7 +265,7 @@ for (const [path, status, h1] of [
       const html = await (await page.request.get(path)).text();
       await goto(page, path, { status });
       await expectH1(page, h1);
-      await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+      await pageSettled(page);
       assert.deepEqual(warnings, []);
       assert.deepEqual(await page.evaluate(() => window.__e2eRemoved), []);
       if (status === 200) {

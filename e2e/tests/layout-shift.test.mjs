@@ -5,7 +5,7 @@
 // pages, a project, each remote, an article) to keep the suite fast.
 import assert from "node:assert/strict";
 import { routeByUrl } from "../lib/content.mjs";
-import { goto, waitForPage } from "../lib/page.mjs";
+import { goto, pageSettled, waitForPage } from "../lib/page.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 const LIMIT = 0.1;
@@ -22,8 +22,8 @@ const PATHS = [
 
 function recordLayoutShifts() {
   window.__e2eShifts = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) {
+  const add = (entries) => {
+    for (const e of entries) {
       if (e.hadRecentInput) continue;
       window.__e2eShifts.push({
         value: e.value,
@@ -39,7 +39,11 @@ function recordLayoutShifts() {
         }),
       });
     }
-  }).observe({ type: "layout-shift", buffered: true });
+  };
+  const observer = new PerformanceObserver((list) => add(list.getEntries()));
+  observer.observe({ type: "layout-shift", buffered: true });
+  // The entries of the last frames, before the observer's own callback has had them.
+  window.__e2eTakeShifts = () => add(observer.takeRecords());
 }
 
 e2eTest(
@@ -57,12 +61,12 @@ e2eTest(
         const page = await context.newPage();
         await goto(page, route.url);
         await waitForPage(page);
-        // Let late images and fonts land, then flush the observer.
-        await page.waitForTimeout(300);
-        await page.evaluate(
-          () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-        );
-        const shifts = await page.evaluate(() => window.__e2eShifts);
+        // Late images and fonts have landed and been laid out; then the observer is flushed.
+        await pageSettled(page);
+        const shifts = await page.evaluate(() => {
+          window.__e2eTakeShifts();
+          return window.__e2eShifts;
+        });
         const cls = shifts.reduce((a, s) => a + s.value, 0);
         if (cls > LIMIT) {
           report.push(

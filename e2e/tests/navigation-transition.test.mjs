@@ -2,26 +2,25 @@
 // with a progress cue, until the section can render, instead of a 'Loading…' that
 // had replaced it while the URL, title and highlighted link had already moved on.
 import assert from "node:assert/strict";
-import { setTimeout as sleep } from "node:timers/promises";
 import { routeByUrl } from "../lib/content.mjs";
-import { expectH1, goto, mainNav, waitForPage } from "../lib/page.mjs";
+import { expectH1, goto, holdRequests, mainNav, waitForPage } from "../lib/page.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 e2eTest(
   "entering the blog on a slow link keeps the old page, with a progress cue, until the blog renders",
-  async ({ page, context }) => {
-    // Every file of the blog's build arrives 1.5 s late.
-    await context.route("**/mf/blog/**", async (route) => {
-      await sleep(1500);
-      await route.continue();
-    });
+  async ({ page }) => {
+    // The blog's files are held until the page being left has been looked at: a link as
+    // slow as that.
+    const release = await holdRequests(page, "**/mf/blog/**");
     await goto(page, "/");
     await waitForPage(page);
     const home = routeByUrl("/").h1;
     await expectH1(page, home);
 
+    const asked = page.waitForRequest((r) => new URL(r.url()).pathname.startsWith("/mf/blog/"));
     await mainNav(page).getByRole("link", { name: "Blog", exact: true }).click();
     await page.locator("[data-navigating]").waitFor({ state: "attached", timeout: 5_000 });
+    await asked; // the app waits for the blog now
     assert.equal(
       await page.getByRole("status").filter({ hasText: "Loading…" }).count(),
       0,
@@ -33,6 +32,7 @@ e2eTest(
     );
     assert.equal(await page.locator("main").getAttribute("aria-busy"), "true");
 
+    release();
     await expectH1(page, routeByUrl("/blog").h1);
     await page.locator("[data-navigating]").waitFor({ state: "detached" });
     assert.equal(await page.locator("main").getAttribute("aria-busy"), null);

@@ -95,7 +95,7 @@ e2eTest(
     await tooltip.waitFor({ state: "attached", timeout: 5000 });
     const waited = Date.now() - start;
     assert.match(await tooltip.textContent(), /GitHub/);
-    assert.ok(waited >= 550, `the tooltip opened after ${waited} ms; the spec's delay is 700 ms`);
+    assert.ok(waited >= 550, `the tooltip opened after ${waited} ms; the site's delay is 700 ms`);
   },
 );
 

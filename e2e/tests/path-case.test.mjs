@@ -3,7 +3,7 @@
 // client-side navigation, or that is no page at all, is the same 404 view the server sends.
 import assert from "node:assert/strict";
 import { NOT_FOUND_H1, routeByUrl, site } from "../lib/content.mjs";
-import { expectH1, goto, mainNav, pathOf, waitForPage } from "../lib/page.mjs";
+import { expectH1, goto, mainNav, pageSettled, pathOf, waitForPage } from "../lib/page.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 /** Console lines React's hydration logs (a mismatch, #418, a recoverable error). */
@@ -43,8 +43,9 @@ for (const [typed, path] of [
           : new RegExp(`^${titleOf(route).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
         assert.match(title, expected);
       }
-      // Any late effect (the router's first render after hydration) has run.
-      await page.waitForTimeout(300);
+      // Any late effect (the router's first render after hydration) has run, and what it
+      // logged has arrived.
+      await pageSettled(page);
       assert.deepEqual(hydration, [], "hydration problems in the console");
     },
   );
@@ -57,7 +58,7 @@ e2eTest(
     await goto(page, "/Blog/no-such-post", { status: 404 });
     await expectH1(page, NOT_FOUND_H1);
     await waitForPage(page);
-    await page.waitForTimeout(300);
+    await pageSettled(page);
     assert.match(await page.title(), /^Page Not Found · /);
     assert.equal(
       await mainNav(page).locator("[aria-current]").count(),

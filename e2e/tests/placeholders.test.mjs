@@ -1,4 +1,4 @@
-// What looked like bugs (issue 33, item 10): the contact page's location reads as a
+// What looked like bugs: the contact page's location reads as a
 // placeholder the README's first-run checklist names (no "{personal}" with its braces);
 // the footer's year is the year it is now on every kind of page (the shell's own, a
 // section's, the admin's, a notice the gateway renders, after a client-side navigation),

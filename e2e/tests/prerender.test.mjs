@@ -1,4 +1,4 @@
-// Every public page arrives as HTML (issue 10): with JavaScript off it shows its content;
+// Every public page arrives as HTML (docs/decisions/0001): with JavaScript off it shows its content;
 // with JavaScript on, React hydrates that HTML instead of rendering it again: no hydration
 // warning or recoverable error, nothing of <main> removed while it happens, no layout
 // shift, and what <main> says afterwards is what the HTML said.
@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { NOT_FOUND_H1, routes } from "../lib/content.mjs";
-import { goto, hydrateIslands, waitForPage } from "../lib/page.mjs";
+import { goto, hydrateIslands, pageSettled, waitForPage } from "../lib/page.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
@@ -43,9 +43,13 @@ const PAGES = [
 function watchHydration() {
   window.__e2eRemoved = [];
   window.__e2eShift = 0;
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__e2eShift += e.value;
-  }).observe({ type: "layout-shift", buffered: true });
+  const add = (entries) => {
+    for (const e of entries) if (!e.hadRecentInput) window.__e2eShift += e.value;
+  };
+  const shifts = new PerformanceObserver((list) => add(list.getEntries()));
+  shifts.observe({ type: "layout-shift", buffered: true });
+  // The entries of the last frames, before the observer's own callback has had them.
+  window.__e2eTakeShifts = () => add(shifts.takeRecords());
   new MutationObserver((records) => {
     for (const r of records) {
       const main = document.getElementById("main");
@@ -117,11 +121,11 @@ for (const p of PAGES) {
         await goto(page, p.url, { status: p.status });
         await waitForPage(page);
         await hydrateIslands(page);
-        await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
-        const seen = await page.evaluate(() => ({
-          removed: window.__e2eRemoved,
-          shift: window.__e2eShift,
-        }));
+        await pageSettled(page);
+        const seen = await page.evaluate(() => {
+          window.__e2eTakeShifts();
+          return { removed: window.__e2eRemoved, shift: window.__e2eShift };
+        });
         const after = await mainText(page);
         // The admin's prerender is its frame while the session probe runs; the probe's answer
         // then replaces 'Checking your session…' by design (this gateway has no admin).

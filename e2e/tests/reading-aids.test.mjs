@@ -56,7 +56,7 @@ function assertAnchors(list) {
   }
 }
 
-/** The 'On this page' nav shown at this width (the other one is display: none). */
+/** The 'On this page' nav (of its two lists, the one for this width is shown). */
 const visibleToc = (page) =>
   page.locator('nav[aria-label="On this page"]').filter({ visible: true });
 
@@ -169,6 +169,7 @@ for (const [size, viewport] of sizes) {
         const current = () =>
           toc
             .locator('a[aria-current="location"]')
+            .filter({ visible: true })
             .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
         for (const h of [anchors[2], anchors[anchors.length - 2]]) {
           await page.evaluate((id) => {
@@ -183,7 +184,7 @@ for (const [size, viewport] of sizes) {
         }
         // A TOC link goes to its section, which becomes the current one.
         const target = anchors[1];
-        await toc.locator(`a[href="#${target.id}"]`).click();
+        await toc.locator(`a[href="#${target.id}"]`).filter({ visible: true }).click();
         await eventually(async () => {
           assert.equal(new URL(page.url()).hash, `#${target.id}`);
           assert.deepEqual(await current(), [`#${target.id}`]);

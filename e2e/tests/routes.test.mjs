@@ -18,12 +18,12 @@ import {
 } from "../lib/page.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
-test("content/ (routes.json + published blog posts) still covers the spec's route table", () => {
+test("content/ (routes.json + published blog posts) still covers the site's route table", () => {
   const have = new Set(routes.map((r) => r.url));
   assert.deepEqual(
     SPEC_ROUTES.filter((p) => !have.has(p)),
     [],
-    "spec routes missing from the content",
+    "routes missing from the content",
   );
 });
 

@@ -1,4 +1,4 @@
-// Routing parity (issue 31): the 48 URLs of the comparison our own router was proven
+// Routing parity: the 48 URLs of the comparison our own router was proven
 // with (docs/decisions/0020-own-router.md), rendered now by react-router
 // (docs/decisions/0061-react-router.md), must show what they showed before the switch:
 // fixtures/routing-parity.json, recorded with our router's build. For each URL, the

@@ -3,7 +3,15 @@
 // Only a client-side navigation starts the new page at the top.
 import assert from "node:assert/strict";
 import { routeByUrl } from "../lib/content.mjs";
-import { eventually, expectH1, goto, holdRequests, mainNav, waitForPage } from "../lib/page.mjs";
+import {
+  eventually,
+  expectH1,
+  goto,
+  holdRequests,
+  mainNav,
+  pageSettled,
+  waitForPage,
+} from "../lib/page.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 const PHONE = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true };
@@ -14,11 +22,9 @@ const APP_CODE = /\/(static\/js\/async|mf)\/.+\.js(\?|$)/;
 const scrollY = (page) => page.evaluate(() => Math.round(window.scrollY));
 
 async function expectScrollNear(page, y, what) {
-  // Give anything that would move the page (a late effect, a layout) a few frames.
-  await page.waitForTimeout(500);
-  await page.evaluate(
-    () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
-  );
+  // Anything that would move the page (a late effect, an image or font laid out) has
+  // run and been rendered.
+  await pageSettled(page);
   const at = await scrollY(page);
   assert.ok(Math.abs(at - y) <= 2, `${what}: scrollY is ${at}, expected ~${y}`);
 }

@@ -1,4 +1,4 @@
-// A section ships alone (issue 10, docs/decisions/0001 and 0002): the blog rebuilt by
+// A section ships alone (docs/decisions/0001 and 0002): the blog rebuilt by
 // itself with a class the shell has never seen, copied over its old build while the
 // gateway runs, serves its new HTML, code and CSS on the next request: the class is
 // styled, the page hydrates cleanly, and the shell's header still behaves at 375 px
@@ -24,6 +24,7 @@ import { e2eTest } from "../lib/suite.mjs";
 // An arbitrary value no source of the shell contains.
 const NEW_CLASS = "decoration-[7px]";
 const apps = join(REPO_ROOT, "apps");
+const { sections } = JSON.parse(readFileSync(join(REPO_ROOT, "content", "sections.json"), "utf8"));
 
 /** Builds a copy of the blog whose /blog heading carries NEW_CLASS; returns its dist. */
 function rebuildBlog(work) {
@@ -96,7 +97,7 @@ e2eTest(
     try {
       // The gateway's web dir: the built shell and remotes, the blog as a copy to replace.
       const web = join(work, "web");
-      for (const name of ["shell", "newsletter", "admin"]) {
+      for (const { name } of sections.filter((s) => s.name !== "blog")) {
         mkdirSync(join(web, name), { recursive: true });
         symlinkSync(join(apps, name, "dist"), join(web, name, "dist"));
       }

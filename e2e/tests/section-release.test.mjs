@@ -22,10 +22,16 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { articles } from "../lib/content.mjs";
 import { hermeticEnv, startGateway } from "../lib/gateway.mjs";
-import { countDocumentLoads, goto, h1Texts, mainNav, waitForPage } from "../lib/page.mjs";
+import {
+  countDocumentLoads,
+  eventually,
+  goto,
+  h1Texts,
+  mainNav,
+  waitForPage,
+} from "../lib/page.mjs";
 import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
 import { createDatabase } from "../lib/postgres.mjs";
 import { e2eTest } from "../lib/suite.mjs";
@@ -246,18 +252,21 @@ async function timeToServe(gateways, check, since, what, within = SWITCH_WITHIN_
   return Promise.all(
     gateways.map(async (gw, i) => {
       let why = "not asked yet";
-      for (;;) {
-        why = await check(gw.url).catch((err) => String(err?.message ?? err));
-        const elapsed = performance.now() - since;
-        if (why === null) return Math.round(elapsed);
-        if (elapsed > within) {
-          assert.fail(
-            `gateway ${i + 1} (${gw.url}) did not serve ${what} within ${within} ms: ${why}\n` +
-              `--- its log ---\n${gw.logs().split("\n").slice(-20).join("\n")}`,
-          );
-        }
-        await sleep(25);
+      try {
+        await eventually(
+          async () => {
+            why = await check(gw.url).catch((err) => String(err?.message ?? err));
+            if (why !== null) throw new Error(why);
+          },
+          { timeout: Math.max(0, since + within - performance.now()), interval: 25 },
+        );
+      } catch {
+        assert.fail(
+          `gateway ${i + 1} (${gw.url}) did not serve ${what} within ${within} ms: ${why}\n` +
+            `--- its log ---\n${gw.logs().split("\n").slice(-20).join("\n")}`,
+        );
       }
+      return Math.round(performance.now() - since);
     }),
   );
 }
@@ -572,32 +581,33 @@ describe("section releases", () => {
         const paths = ["/", "/blog", `/blog/${OLD.slug}`, "/rss.xml"];
         const results = [];
         const started = performance.now();
-        const load = (async () => {
-          const inflight = [];
-          for (let i = 0; i < RATE * SECONDS; i++) {
-            const due = started + (i * 1000) / RATE;
-            const wait = due - performance.now();
-            if (wait > 0) await sleep(wait);
-            const path = paths[i % paths.length];
-            inflight.push(
-              (async () => {
-                const t0 = performance.now();
-                try {
-                  const res = await fetch(new URL(path, base), {
-                    signal: AbortSignal.timeout(5000),
-                  });
-                  const body = await res.text();
-                  results.push({ path, status: res.status, ms: performance.now() - t0, body });
-                } catch (err) {
-                  results.push({ path, status: 0, ms: performance.now() - t0, error: String(err) });
-                }
-              })(),
-            );
+        const request = async (path) => {
+          const t0 = performance.now();
+          try {
+            const res = await fetch(new URL(path, base), { signal: AbortSignal.timeout(5000) });
+            const body = await res.text();
+            results.push({ path, status: res.status, ms: performance.now() - t0, body });
+          } catch (err) {
+            results.push({ path, status: 0, ms: performance.now() - t0, error: String(err) });
           }
-          await Promise.all(inflight);
-        })();
+        };
+        // Request i goes out i/RATE s after the start, whether the ones before were
+        // answered or not (each on a timer of its own: one late does not delay the rest).
+        const load = Promise.all(
+          Array.from(
+            { length: RATE * SECONDS },
+            (_, i) =>
+              new Promise((sent) => {
+                setTimeout(() => sent(request(paths[i % paths.length])), (i * 1000) / RATE);
+              }),
+          ),
+        );
 
-        await sleep(1000);
+        // The promote comes once v1 has answered a second of the load, the rollback once
+        // v2 has answered a second of its /blog requests.
+        const v2Blogs = () =>
+          results.filter((r) => r.path === "/blog" && r.body?.includes(V2_HEADING)).length;
+        await eventually(() => assert.ok(results.length >= RATE, `${results.length} answered`));
         const promoted = await sections(["promote", "blog", v2.version], gateway.env);
         const toV2 = await timeToServe(
           [gateway],
@@ -605,7 +615,7 @@ describe("section releases", () => {
           promoted.returnedAt,
           "v2",
         );
-        await sleep(1000);
+        await eventually(() => assert.ok(v2Blogs() >= RATE / paths.length, `${v2Blogs()} by v2`));
         const rolledBack = await sections(["rollback", "blog"], gateway.env);
         const toV1 = await timeToServe([gateway], notServingV1, rolledBack.returnedAt, "v1");
         await load;

@@ -1,4 +1,4 @@
-// Share cards (issue "What readers expect", item 3; docs/decisions/0041-share-cards.md):
+// Share cards (docs/decisions/0041-share-cards.md):
 // every public page names a 1200×630 PNG drawn at build time for og:image and
 // twitter:image, with its size and alt text; the URL answers that PNG, immutable, from
 // the build the page comes from (the shell's /og/, a section's /mf/<section>/…/og/).

@@ -1,4 +1,4 @@
-// Subscribers in and out (issue 22): the owner exports the list of one site with the
+// Subscribers in and out (docs/decisions/0038): the owner exports the list of one site with the
 // admin's 'Export CSV', imports the file into a fresh site (a second bin/gateway with
 // its own data directory) through the admin's Import form, and gets the same list:
 // every address with its name, state and times. The one unconfirmed subscriber gets
@@ -53,6 +53,8 @@ describe("subscribers in and out", () => {
       ONE_CLICK,
     );
     for (const email of readers.confirmed) await mailTo(email, /^Welcome/);
+    // The unconfirmed reader's first ask too, before the sink forgets it.
+    await from.outboxIdle();
     await sink.clear();
   });
 
@@ -96,7 +98,9 @@ describe("subscribers in and out", () => {
     // The unconfirmed reader is asked again, by the new site; nobody else hears of it.
     const ask = await mailTo(readers.unconfirmed, /^Confirm/);
     assert.ok(ask.text.includes(to.url), "the confirmation link is the new site's");
-    await new Promise((r) => setTimeout(r, 1000));
+    // The import queued its emails before it answered: once the outbox is idle, every
+    // one of them has reached the sink.
+    await to.outboxIdle();
     const others = (await sink.messages()).filter((m) => !m.to.includes(readers.unconfirmed));
     assert.deepEqual(
       others.map((m) => `${m.to} ${m.subject}`),

@@ -1,4 +1,4 @@
-// The blog's tags (issue "What readers expect", item 1): /blog/tags lists every tag of
+// The blog's tags: /blog/tags lists every tag of
 // the published articles with its count; a tag's page (/blog/tags/<slug>) shows only the
 // articles with it, as the all-posts cards; the tags on cards and articles link there;
 // the pages arrive as HTML (content with JavaScript off) and hydrate without a warning;
@@ -15,6 +15,7 @@ import {
   expectPageFrame,
   goto,
   hydrateIslands,
+  pageSettled,
   pathOf,
   setMarker,
   themeState,
@@ -223,7 +224,7 @@ e2eTest(
         await goto(page, path, { status });
         await waitForPage(page);
         await hydrateIslands(page);
-        await page.evaluate(() => new Promise((r) => setTimeout(r, 300)));
+        await pageSettled(page);
         const after = await mainText(page);
         const unexpected = warnings.filter(
           (w) => !(status === 404 && /status of 404/.test(w)), // Chromium's log of the 404 document

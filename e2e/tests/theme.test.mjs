@@ -225,7 +225,7 @@ e2eTest(
 );
 
 // Without JavaScript no script puts the theme on <html>: the CSS follows the OS's scheme
-// itself (issue 33, item 12), on the shell's pages and the sections' alike, code blocks
+// itself, on the shell's pages and the sections' alike, code blocks
 // included, and axe finds nothing in either scheme. (axe is a script, and a page without
 // JavaScript runs no timer: it checks a copy of each page served without its scripts.)
 for (const scheme of ["dark", "light"]) {
@@ -295,7 +295,7 @@ for (const scheme of ["dark", "light"]) {
   );
 }
 
-// The first tap must change what is shown (issue 33, item 12): from 'system' the button
+// The first tap must change what is shown: from 'system' the button
 // goes to the theme the OS is not (docs/decisions/0055-theme-cycle-from-what-is-shown.md).
 for (const os of ["light", "dark"]) {
   const other = os === "light" ? "dark" : "light";

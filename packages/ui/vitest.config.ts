@@ -1,11 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { componentTests } from "@portfolio/build-config/vitest";
 
-export default defineConfig({
-  test: {
-    environment: "jsdom",
-    globals: true,
-    setupFiles: ["./tests/setup.ts"],
-    testTimeout: 30_000,
-    include: ["tests/**/*.test.{ts,tsx}"],
-  },
-});
+export default componentTests();

@@ -34,7 +34,7 @@ func EmailTemplates() []*templates.Email {
 	return []*templates.Email{confirmationTemplate, welcomeTemplate, editionTemplate, reminderTemplate}
 }
 
-// DefaultToName greets a subscriber who gave no name (the spec's to_name default).
+// DefaultToName greets a subscriber who gave no name (the site's to_name default).
 const DefaultToName = "DevOps Enthusiast"
 
 // emailFields are what every newsletter email says about its recipient and where it
@@ -50,7 +50,7 @@ type emailFields struct {
 	unsubscribeURL string // unsubscribe_url: this subscriber's one-click unsubscribe link
 }
 
-// params returns the template fields by their spec names.
+// params returns the template fields by their template names.
 func (n emailFields) params() map[string]string {
 	name := n.toName
 	if strings.TrimSpace(name) == "" {
@@ -116,7 +116,7 @@ type editionFields struct {
 }
 
 // editionMessage is one edition sent to one subscriber. Its subject reads
-// "<newsletter> - <date> - <title>", as the spec's republish builds it.
+// "<newsletter> - <date> - <title>", as the republish builds it.
 func editionMessage(f emailFields, e editionFields) (mail.Message, error) {
 	p := f.params()
 	p["edition_title"] = e.title

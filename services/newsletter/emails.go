@@ -142,9 +142,6 @@ func editionHTML(html, pageURL string) (string, error) {
 	return emailhtml.Clean(html, base)
 }
 
-// ConfirmURL is the confirmation link carrying token.
-func (s *Service) ConfirmURL(token string) string { return s.emails.link(ConfirmPath, token) }
-
 // UnsubscribeToken reads the token out of the subject of an unsubscribe by mail
 // ("unsubscribe <token>", as the mailto: of List-Unsubscribe sets it, perhaps with
 // "Re: " or the like before it); "" when there is none.

@@ -9,7 +9,7 @@ import (
 
 // BenchmarkImport100k imports a file of 100,000 new addresses, a third confirmed
 // (Mailchimp's export, with a CONFIRM_TIME) and the rest sent a confirmation email,
-// into an empty list, on each database: what issue 22 asks to be measured.
+// into an empty list, on each database (docs/decisions/0038-subscriber-import.md).
 //
 //	go test -run '^$' -bench Import100k -benchtime 1x ./services/newsletter/
 //	scripts/with-postgres.sh go test -run '^$' -bench Import100k -benchtime 1x ./services/newsletter/

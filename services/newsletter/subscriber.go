@@ -75,23 +75,10 @@ func (c Counts) Total() int { return c.Unconfirmed + c.Confirmed + c.Unsubscribe
 // subscriptions.
 func EmailKey(email string) string { return mail.AddressKey(email) }
 
-// Limits, in characters (Unicode code points) after trimming.
-const (
-	NameMin  = 2
-	NameMax  = 100
-	EmailMax = 254 // RFC 5321's limit for a path
-)
-
-// What a visitor is told about a field. The first two are the spec's exact words.
-const (
-	MsgInvalidEmail   = "Please enter a valid email address"
-	MsgNameTooShort   = "Name must be at least 2 characters"
-	MsgNameTooLong    = "Name must be at most 100 characters"
-	MsgNameNotOneLine = "Name must be a single line of text"
-	MsgNameDirection  = "Name must not contain text direction control characters"
-	MsgNameInvisible  = "Name must not contain invisible characters"
-	MsgEmailTooLong   = "Email must be at most 254 characters"
-)
+// The sign-up form's limits and messages (NameMin, MsgInvalidEmail, …) are content's
+// newsletter-page.json's, written into rules_gen.go (TestRulesAreTheContents keeps it
+// current).
+//go:generate go run github.com/portfolio-site/portfolio/content/cmd/formrules -form newsletter -package newsletter -out rules_gen.go
 
 // Form is what a visitor enters to subscribe.
 type Form struct {

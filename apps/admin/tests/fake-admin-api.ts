@@ -13,6 +13,8 @@ import type {
   Suppression,
   TrafficReport,
   TroubledMail,
+  VitalName,
+  VitalSummary,
 } from "@portfolio/api-client/admin";
 import { editions as contentEditions } from "@portfolio/content/newsletter";
 import { vi } from "vitest";
@@ -87,6 +89,58 @@ export function traffic(days: number): TrafficReport {
       { key: "mobile", count: 1 },
     ],
     signups: [{ path: "/newsletter", title: "Newsletter", count: 2 }],
+    vitals: {
+      thresholds: [
+        { name: "lcp", good: 2500, poor: 4000, unit: "ms" },
+        { name: "inp", good: 200, poor: 500, unit: "ms" },
+        { name: "cls", good: 0.1, poor: 0.25, unit: "" },
+        { name: "ttfb", good: 800, poor: 1800, unit: "ms" },
+      ],
+      routes: [
+        {
+          route: "/blog",
+          title: "Blog",
+          views: 40,
+          errors: 0,
+          metrics: [vital("lcp", 40, 1200, "good")],
+        },
+      ],
+      versions: [
+        {
+          section: "blog",
+          version: "shipped",
+          serving: "stable",
+          views: 30,
+          errors: 0,
+          metrics: [vital("lcp", 30, 1200, "good")],
+        },
+        {
+          section: "blog",
+          version: "1.1.0-abc",
+          serving: "canary",
+          views: 10,
+          errors: 10,
+          metrics: [vital("inp", 10, 600, "poor")],
+        },
+      ],
+    },
+  };
+}
+
+function vital(
+  name: VitalName,
+  n: number,
+  p75: number,
+  rating: VitalSummary["rating"],
+): VitalSummary {
+  return {
+    name,
+    n,
+    p75,
+    rating,
+    good: rating === "good" ? n : 0,
+    needsImprovement: 0,
+    poor: rating === "poor" ? n : 0,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ImportResult } from "@portfolio/api-client/admin";
 import { describe, expect, it } from "vitest";
-import { importSummary, refusedSentence } from "../src/routes/newsletter-admin/subscriber-import";
+import { importSummary, refusedSentence } from "../src/routes/site-admin/subscriber-import";
 
 const result = (r: Partial<ImportResult>): ImportResult => ({
   format: "plain",

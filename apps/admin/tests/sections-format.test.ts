@@ -6,7 +6,7 @@ import {
   sectionLabel,
   servingInSentence,
   servingLabel,
-} from "../src/routes/newsletter-admin/releases/format";
+} from "../src/routes/site-admin/releases/format";
 
 const at = "2026-11-25T18:11:25Z";
 const ev = (action: SectionEvent["action"], version: string, previous = ""): SectionEvent => ({

@@ -71,7 +71,7 @@ describe("sections", () => {
     expect(status(newsletter)).toHaveTextContent(`Serving: ${NEWSLETTER}`);
     const serving = row(newsletter, NEWSLETTER);
     expect(within(serving).getByText("Serving")).toBeInTheDocument();
-    expect(within(serving).queryByRole("button")).not.toBeInTheDocument();
+    expect(within(serving).queryByRole("button", { name: "Promote" })).not.toBeInTheDocument();
     const history = within(newsletter).getByRole("list", { name: "Newsletter history" });
     const [promoted] = within(history).getAllByRole("listitem");
     expect(promoted).toHaveTextContent(
@@ -207,7 +207,7 @@ describe("sections", () => {
       within(newsletter).getByRole("list", { name: "Newsletter history" }).firstElementChild,
     ).toHaveTextContent(`admin:admin rolled back from ${NEWSLETTER} to the shipped build`);
     expect(within(row(newsletter, NEWSLETTER)).getByRole("button", { name: "Promote" })).toBe(
-      within(row(newsletter, NEWSLETTER)).getByRole("button"),
+      within(row(newsletter, NEWSLETTER)).getAllByRole("button")[0],
     );
 
     // On the shipped build: unavailable, with the reason, and still reachable by keyboard.

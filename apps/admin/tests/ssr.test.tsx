@@ -7,10 +7,10 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { describe, expect, it } from "vitest";
 import AdminRoutes from "../src/routes";
-import { Dashboard } from "../src/routes/newsletter-admin/dashboard";
-import { NotConfigured } from "../src/routes/newsletter-admin/not-configured";
-import { type Session, SessionContext } from "../src/routes/newsletter-admin/session";
-import { SetupForm } from "../src/routes/newsletter-admin/setup-form";
+import { Dashboard } from "../src/routes/site-admin/dashboard";
+import { NotConfigured } from "../src/routes/site-admin/not-configured";
+import { type Session, SessionContext } from "../src/routes/site-admin/session";
+import { SetupForm } from "../src/routes/site-admin/setup-form";
 
 const signedIn: Session = {
   data: { authenticated: true, user: "admin", expiresAt: "2025-07-01T12:00:00Z" },

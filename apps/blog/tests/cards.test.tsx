@@ -7,7 +7,7 @@ import { PostCard } from "../src/routes/all-posts";
 import { renderAt } from "./render";
 
 describe("card rules", () => {
-  it("writes read times as the spec does", () => {
+  it("writes read times as the site does", () => {
     expect(readTimeLabel(5)).toBe("5 min read");
   });
 

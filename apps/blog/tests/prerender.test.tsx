@@ -44,7 +44,9 @@ describe("blog prerender", () => {
     expect(html).toMatch(
       /<h2 id="([a-z0-9-]+)">[^<]*<a class="heading-anchor" href="#\1" aria-label="Link to this section: [^"]+">#<\/a><\/h2>/,
     );
-    expect(html.match(/<nav aria-label="On this page"/g)).toHaveLength(2);
+    // One nav of that name (its two presentations inside, one shown at any width).
+    expect(html.match(/<nav aria-label="On this page"/g)).toHaveLength(1);
+    expect(html.match(/class="toc-(compact|side)"/g)).toHaveLength(2);
     expect(html).toContain("<summary");
     expect(html).not.toMatch(/<details[^>]* open/);
     expect(html).not.toContain('aria-current="location"'); // set by the script, after mount

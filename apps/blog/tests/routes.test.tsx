@@ -6,8 +6,8 @@ import { renderAt } from "./render";
 
 const h1 = () => screen.getByRole("heading", { level: 1 });
 
-// The spec's three articles, as the spec dates them.
-const spec = [
+// The site's three articles, as the content dates them.
+const articles = [
   {
     slug: "kubernetes-security",
     date: "Dec 15, 2023",
@@ -29,7 +29,7 @@ describe("/blog", () => {
     expect(h1()).toHaveTextContent(/^Latest Blog Posts$/);
     const cards = screen.getAllByRole("listitem").filter((li) => li.querySelector("h2"));
     expect(cards).toHaveLength(3);
-    spec.forEach((s, i) => {
+    articles.forEach((s, i) => {
       const card = cards[i]!;
       const post = publishedPosts[i]!;
       expect(post.slug).toBe(s.slug);
@@ -73,7 +73,7 @@ describe("/blog/all-posts", () => {
     );
     const fromPosts = [...new Set(posts.map((p) => p.category))];
     expect(badges.map((b) => b.textContent).sort()).toEqual([...fromPosts].sort());
-    // The spec's eight categories, one post each.
+    // The site's eight categories, one post each.
     expect(badges.map((b) => b.textContent)).toEqual([
       "Security",
       "Infrastructure",
@@ -95,25 +95,28 @@ describe("/blog/all-posts", () => {
 });
 
 describe("article pages", () => {
-  it.each(spec)("/blog/$slug shows its title, date, read time, tags and the article", async (s) => {
-    const post = publishedPosts.find((p) => p.slug === s.slug)!;
-    renderAt(`/blog/${s.slug}`);
-    expect(h1()).toHaveTextContent(s.title);
-    expect(h1()).toHaveTextContent(post.title);
-    const article = screen.getByRole("article");
-    expect(article).toHaveTextContent(s.date);
-    expect(article).toHaveTextContent(s.readTime);
-    const tags = within(screen.getByRole("list", { name: "Tags" })).getAllByRole("listitem");
-    expect(tags.map((t) => t.textContent)).toEqual(post.tags);
-    expect(screen.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
+  it.each(articles)(
+    "/blog/$slug shows its title, date, read time, tags and the article",
+    async (s) => {
+      const post = publishedPosts.find((p) => p.slug === s.slug)!;
+      renderAt(`/blog/${s.slug}`);
+      expect(h1()).toHaveTextContent(s.title);
+      expect(h1()).toHaveTextContent(post.title);
+      const article = screen.getByRole("article");
+      expect(article).toHaveTextContent(s.date);
+      expect(article).toHaveTextContent(s.readTime);
+      const tags = within(screen.getByRole("list", { name: "Tags" })).getAllByRole("listitem");
+      expect(tags.map((t) => t.textContent)).toEqual(post.tags);
+      expect(screen.getByRole("link", { name: "Back to Blog" })).toHaveAttribute("href", "/blog");
 
-    // The body arrives with the lazily loaded chunk: sections, and highlighted code.
-    const sections = await screen.findAllByRole("heading", { level: 2 }, { timeout: 15_000 });
-    expect(sections.length).toBeGreaterThan(2);
-    const code = article.querySelector("pre.shiki code span[style*='--shiki-dark']");
-    expect(code).not.toBeNull();
-    await waitFor(() => expect(document.title).toBe(`${post.title} · ${site.siteName}`));
-  });
+      // The body arrives with the lazily loaded chunk: sections, and highlighted code.
+      const sections = await screen.findAllByRole("heading", { level: 2 }, { timeout: 15_000 });
+      expect(sections.length).toBeGreaterThan(2);
+      const code = article.querySelector("pre.shiki code span[style*='--shiki-dark']");
+      expect(code).not.toBeNull();
+      await waitFor(() => expect(document.title).toBe(`${post.title} · ${site.siteName}`));
+    },
+  );
 
   it("keeps links to the site's pages inside the app", async () => {
     renderAt("/blog/kubernetes-security");

@@ -1,5 +1,5 @@
-// An edition's page puts a 'Copy' button on each code block once the script runs (issue
-// 33, item 4), as an article does.
+// An edition's page puts a 'Copy' button on each code block once the script runs, as an
+// article does.
 import { loadEditions } from "@portfolio/content/newsletter";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";

@@ -285,7 +285,7 @@ describe("newsletter form: initial state", () => {
 });
 
 describe("newsletter form: validation", () => {
-  it("says the spec's exact words", () => {
+  it("says its fixed words", () => {
     expect([v.invalidEmail, v.nameTooShort]).toEqual([
       "Please enter a valid email address",
       "Name must be at least 2 characters",

@@ -6,7 +6,7 @@ import { AppRoutes } from "./routes";
 /**
  * The providers every page and every remote renders inside: theme and router. Remotes
  * get them because react, react-router and @portfolio/ui are shared singletons.
- * The toasts are a root of their own beside this one (document/hydrate.tsx). Tooltips need no provider here: a <Tooltip> brings its own with the spec's
+ * The toasts are a root of their own beside this one (document/hydrate.tsx). Tooltips need no provider here: a <Tooltip> brings its own with the site's
  * delays (700 ms, skip 300 ms), and a section with many wraps them in <TooltipProvider>,
  * which keeps Radix Tooltip off the first load.
  *

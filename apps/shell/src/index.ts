@@ -7,6 +7,7 @@ import { attachMenu } from "./document/menu";
 import { attachReadingAids } from "./document/reading";
 import { browserNavigates, countWhenShown } from "./document/speculation";
 import { attachThemeControl } from "./document/theme";
+import { reportVitals } from "./lib/vitals";
 import { pushHistory } from "./navigation/history";
 
 // A page arrives prerendered and is left as the gateway sent it: no React runs until
@@ -196,9 +197,12 @@ function startDocument() {
   void islands.loaded.then(ready);
 }
 
+const admin = document.querySelector('[data-section="admin"]') !== null;
+// First: the page's errors count from here on (docs/decisions/0059-canary-releases.md).
+if (!admin) reportVitals();
 attachThemeControl();
 attachMenu();
-if (document.querySelector('[data-section="admin"]')) {
+if (admin) {
   afterFirstPaint(() => void import("./bootstrap").then((m) => m.hydratePage()).then(ready));
 } else {
   startDocument();

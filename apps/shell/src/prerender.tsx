@@ -8,6 +8,7 @@ import { routeCards, type ShareCards } from "@portfolio/build-config/cards";
 import { routes, site } from "@portfolio/content";
 import { publishedPosts } from "@portfolio/content/blog";
 import { projects } from "@portfolio/content/projects";
+import { remoteNames } from "@portfolio/content/sections";
 
 export { shellSearchDocuments as searchDocuments } from "@portfolio/content/search";
 
@@ -45,8 +46,7 @@ export function pageUrls(): [key: string, url: string][] {
   for (const project of projects) urls.push([`/projects/${project.id}`, `/projects/${project.id}`]);
   for (const post of publishedPosts) urls.push([post.url, post.url]);
   urls.push(["404", "/not-a-page"], ["404:/projects", "/projects/0"]);
-  for (const section of ["blog", "newsletter", "admin"])
-    urls.push([`404:/${section}`, `/${section}/not-a-page`]);
+  for (const section of remoteNames) urls.push([`404:/${section}`, `/${section}/not-a-page`]);
   return urls;
 }
 

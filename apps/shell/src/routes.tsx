@@ -1,3 +1,4 @@
+import { remoteNames } from "@portfolio/content/sections";
 import { Island } from "@portfolio/router";
 import { type ComponentType, lazy } from "react";
 import { Route, Routes } from "react-router";
@@ -76,9 +77,10 @@ export async function preloadPage(pathname: string): Promise<void> {
   }
 }
 
-/** The remote section that owns `pathname` (blog, newsletter, admin), if any. */
+/** The remote section that owns `pathname` (its first segment is a remote's name), if any. */
 export function sectionOf(pathname: string): string | undefined {
-  return /^\/(blog|newsletter|admin)(?:\/|$)/.exec(pathname)?.[1];
+  const first = pathname.split("/")[1];
+  return remoteNames.find((name) => name === first);
 }
 
 /**

@@ -245,7 +245,7 @@ describe("contact form: validation on submit", () => {
     },
   );
 
-  it("says the spec's exact words", () => {
+  it("says its fixed words", () => {
     expect([v.nameTooShort, v.invalidEmail, v.messageTooShort]).toEqual([
       "Name must be at least 2 characters",
       "Please enter a valid email address",

@@ -87,12 +87,16 @@ export function slugify(text) {
 
 /**
  * Heading ids: the slug of the heading's text, unique within one document (a repeat
- * gets "-2", then "-3", ...; "section" when the text has no letter or digit).
+ * gets "-2", then "-3", ...; "section" when the text has no letter or digit). A slug
+ * that does not start with a letter ("3 AM wisdom", "1. RBAC") gets "section-" before
+ * it: an id that starts with a digit is no valid CSS identifier (`#3-am-wisdom` is no
+ * selector without escaping) and HTML checkers flag it.
  */
 export function headingIds() {
   const used = new Set();
   return (text) => {
-    const base = slugify(text) || "section";
+    const slug = slugify(text);
+    const base = !slug ? "section" : /^[a-z]/.test(slug) ? slug : `section-${slug}`;
     let id = base;
     for (let n = 2; used.has(id); n++) id = `${base}-${n}`;
     used.add(id);

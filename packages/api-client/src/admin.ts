@@ -2,6 +2,7 @@
 // mutations. Reads are queries whose key starts with one of ADMIN_API's paths, run by the
 // default query function of "@portfolio/api-client/query". Imported as
 // "@portfolio/api-client/admin" by the admin section only.
+import type { ReleasedName } from "@portfolio/content/sections";
 import { type RequestOptions, request } from "./request";
 
 // The admin section takes its error type from here, not from the package root: the root
@@ -74,6 +75,55 @@ export interface TrafficReport {
   devices: TrafficItem[];
   /** New subscribers by the page they signed up on ("" unknown). */
   signups: TrafficPage[];
+  /** What the visitors' browsers reported (docs/decisions/0059-canary-releases.md). */
+  vitals: TrafficVitals;
+}
+
+/** A Core Web Vital's name. */
+export type VitalName = "lcp" | "inp" | "cls" | "ttfb";
+
+/** A metric's thresholds: good ≤ `good` < needs improvement ≤ `poor` < poor. */
+export interface VitalThresholds {
+  name: VitalName;
+  good: number;
+  poor: number;
+  /** "ms", or "" for CLS. */
+  unit: string;
+}
+
+/** One metric over the views of a route or a version. */
+export interface VitalSummary {
+  name: VitalName;
+  /** How many views measured it; 0: no figure. */
+  n: number;
+  /** The 75th percentile (the upper bound of its histogram bucket). */
+  p75: number;
+  rating: "" | "good" | "needs-improvement" | "poor";
+  good: number;
+  needsImprovement: number;
+  poor: number;
+}
+
+/** The views of a route (`route`, `title`) or of a section's version (`section`, `version`). */
+export interface VitalsScope {
+  route?: string;
+  title?: string;
+  section?: string;
+  version?: string;
+  /** How the version is served now: "stable", "canary", or absent (not now). */
+  serving?: "stable" | "canary";
+  /** Views that reported. */
+  views: number;
+  /** Uncaught JavaScript errors. */
+  errors: number;
+  metrics: VitalSummary[];
+}
+
+/** The real-user part of the Traffic report. */
+export interface TrafficVitals {
+  thresholds: VitalThresholds[];
+  routes: VitalsScope[];
+  versions: VitalsScope[];
 }
 
 /** POST here queues a dead email again. */
@@ -312,14 +362,6 @@ export function importSubscribers(file: Blob, options?: CallOptions): Promise<Im
   });
 }
 
-/** The query string of GET /api/admin/subscribers. */
-export interface SubscriberQuery {
-  page: number;
-  perPage: number;
-  /** Every state when absent. */
-  state?: SubscriberState;
-}
-
 /** GET /api/admin/subscribers: one page, newest first. */
 export interface SubscriberPage {
   items: Subscriber[];
@@ -427,7 +469,7 @@ export function sendTestEdition(id: number, options?: CallOptions): Promise<Test
 }
 
 /** The parts of the site that ship as releases of their own (`bin/gateway sections`). */
-export type SectionName = "blog" | "newsletter" | "admin";
+export type SectionName = ReleasedName;
 
 /** One published release of a section. */
 export interface SectionRelease {
@@ -453,7 +495,9 @@ export type SectionAction =
   | "rollback"
   | "expire"
   | "key-add"
-  | "key-remove";
+  | "key-remove"
+  | "canary"
+  | "abort";
 
 /** One change of a section's releases. */
 export interface SectionEvent {
@@ -467,6 +511,21 @@ export interface SectionEvent {
   at: string;
   /** The key added or removed ('SHA256:…'); only on key-add and key-remove. */
   key?: string;
+  /** A canary's share ('10%'), or why the gateway rolled a canary back (abort). */
+  note?: string;
+}
+
+/** A version a section serves to a share of its new visitors beside the one it serves. */
+export interface SectionCanary {
+  version: string;
+  /** 1-99. */
+  percent: number;
+  /** RFC 3339. */
+  startedAt: string;
+  /** The shares still to come on a timer (100: promoted), if any. */
+  stages?: number[];
+  /** RFC 3339: when the next stage comes. */
+  nextAt?: string;
 }
 
 /**
@@ -498,6 +557,8 @@ export interface SectionStatus {
   history: SectionEvent[];
   /** Oldest first; none: unsigned releases are taken. */
   keys: SectionKey[];
+  /** The canary running now, if any. */
+  canary?: SectionCanary;
 }
 
 /** GET /api/admin/sections. */
@@ -522,6 +583,32 @@ export function promoteSection(
   options?: CallOptions,
 ): Promise<SectionServing> {
   return request<SectionServing>(promoteSectionPath(section), {
+    ...options,
+    method: "POST",
+    body: { version },
+  });
+}
+
+/** A signed link that shows a version of a section to whoever opens it. */
+export interface SectionPreview {
+  url: string;
+  section: SectionName;
+  version: string;
+  /** RFC 3339. */
+  expires: string;
+}
+
+/** POST here makes a preview link of a published version of `section`. */
+export const previewSectionPath = (section: string) =>
+  `${ADMIN_API.sections}/${encodeURIComponent(section)}/preview`;
+
+/** A preview link of published `version` of `section`, valid 24 hours. */
+export function previewSection(
+  section: string,
+  version: string,
+  options?: CallOptions,
+): Promise<SectionPreview> {
+  return request<SectionPreview>(previewSectionPath(section), {
     ...options,
     method: "POST",
     body: { version },

@@ -19,11 +19,6 @@ export const emailAddressPattern =
 /** The longest address the gateway accepts (RFC 5321's path limit less the brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** Whether `address` (already trimmed) is one the gateway accepts. */
-export function isEmailAddress(address: string): boolean {
-  return codePoints(address) <= EMAIL_MAX_LENGTH && emailAddressPattern.test(address);
-}
-
 /** An email field's limit and messages, as content's contact.json and newsletter-page.json give them. */
 export interface EmailRules {
   emailMaxLength: number;

@@ -198,7 +198,7 @@ describe("request", () => {
     expect(new Headers(init?.headers).has("Content-Type")).toBe(false);
   });
 
-  it("throws the spec's message and keeps the API's code, message, field and Retry-After", async () => {
+  it("throws the site's message and keeps the API's code, message, field and Retry-After", async () => {
     const body = { error: { code: "rate_limited", message: "Too many attempts.", field: "user" } };
     stubFetch(async () => json(body, { status: 429, headers: { "Retry-After": "42" } }));
     const error = await caught(

@@ -1,6 +1,8 @@
+// By its shared name: the shell provides it, one instance for the page.
+import { DialogContainer } from "@portfolio/ui/dialog-container";
 import { XIcon } from "@portfolio/ui/icons";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { type ComponentProps, createContext, type HTMLAttributes, useContext } from "react";
+import { type ComponentProps, type HTMLAttributes, useContext } from "react";
 import { cn } from "./cn";
 
 // Radix Dialog brings the behaviour that matters: focus trap, Escape, focus return,
@@ -9,13 +11,6 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
-
-/**
- * Where a dialog is put in the document: by default the end of <body>; inside a section
- * (the shell provides its `[data-section]` root), that root, so that the section's own
- * stylesheet, scoped to it (docs/decisions/0002-section-css.md), styles the dialog too.
- */
-export const DialogContainer = createContext<HTMLElement | null>(null);
 
 export function DialogOverlay({
   className,

@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { Badge } from "../src/badge";
 import { Button } from "../src/button";
+import { CardTitle } from "../src/card";
 import { cn } from "../src/cn";
 import {
   Dialog,
@@ -113,6 +114,18 @@ describe("Dialog", () => {
 describe("cn", () => {
   it("joins truthy class names", () => {
     expect(cn("a", false, null, undefined, 0, "b", "")).toBe("a b");
+  });
+
+  it("lists each class once, where it first came", () => {
+    expect(cn("text-xl font-semibold", "text-xl")).toBe("text-xl font-semibold");
+    expect(cn("px-3 py-2", "  block px-3\tpy-2.5 ", "block")).toBe("px-3 py-2 block py-2.5");
+  });
+
+  it("gives a component's class once when its caller gives it too", () => {
+    render(<CardTitle className="text-xl">Title</CardTitle>);
+    const classes = screen.getByText("Title").className.split(" ");
+    expect(classes).toContain("text-xl");
+    expect(classes.length).toBe(new Set(classes).size);
   });
 });
 

@@ -98,7 +98,7 @@ describe("ThemeProvider", () => {
       ["system", "light", "dark"],
       ["dark", "light", "light"],
       ["light", "light", "system"],
-      ["system", "dark", "light"], // the spec's cycle on a dark OS
+      ["system", "dark", "light"], // the site's cycle on a dark OS
       ["light", "dark", "dark"],
       ["dark", "dark", "system"],
     ];

@@ -9,7 +9,7 @@
 // shows after the subject in its list of emails, hidden in the email itself; the layout
 // declares light and dark colour schemes and has dark-mode rules for clients that honour
 // prefers-color-scheme (classes email-card, email-content, email-muted, email-rule,
-// email-button). Fields are the spec's names ({{.from_name}},
+// email-button). Fields are the templates' names ({{.from_name}},
 // {{.to_email}}, ...); a field a template uses but the data lacks is an error, never
 // "<no value>". The HTML templates escape everything they insert, so a visitor's
 // words show as text.

@@ -1,9 +1,9 @@
 import { type BlogPost, isPublished } from "@portfolio/content/blog";
 
-/** The all-posts cards show at most this many tags, then '+N' for the rest (spec). */
+/** The all-posts cards show at most this many tags, then '+N' for the rest. */
 export const MAX_CARD_TAGS = 3;
 
-/** "5 min read", as the spec writes read times. */
+/** "5 min read", as the site writes read times. */
 export function readTimeLabel(minutes: number): string {
   return `${minutes} min read`;
 }

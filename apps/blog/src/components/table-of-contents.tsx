@@ -26,8 +26,9 @@ export const minTocHeadings = 3;
  * nothing below 3 headings. Below 1280 px it is a <details> 'On this page' above the
  * body, closed until opened (no JavaScript needed); from 1280 px a sticky column to the
  * right of the article (the parent is `position: relative`). Only one of the two is
- * displayed at any width. With JavaScript the link of the section being read has
- * aria-current="location" (useCurrentSection).
+ * displayed at any width, both in one nav: a page has one landmark of that name, as
+ * landmarks of a kind must be told apart by their names. With JavaScript the link of
+ * the section being read has aria-current="location" (useCurrentSection).
  */
 export function TableOfContents({ headings }: { headings: readonly ArticleHeading[] }) {
   const current = useCurrentSection(headings);
@@ -36,20 +37,16 @@ export function TableOfContents({ headings }: { headings: readonly ArticleHeadin
   // Styled by article-body.css (loaded with this chunk): plain classes cost the
   // first-load JavaScript less than utility lists.
   return (
-    <>
-      <nav aria-label="On this page" className="toc-compact">
-        <details>
-          <summary>On this page</summary>
-          <TocList tree={tree} current={current} />
-        </details>
-      </nav>
-      <nav aria-label="On this page" className="toc-side">
-        <div>
-          <p>On this page</p>
-          <TocList tree={tree} current={current} />
-        </div>
-      </nav>
-    </>
+    <nav aria-label="On this page" className="toc">
+      <details className="toc-compact">
+        <summary>On this page</summary>
+        <TocList tree={tree} current={current} />
+      </details>
+      <div className="toc-side">
+        <p>On this page</p>
+        <TocList tree={tree} current={current} />
+      </div>
+    </nav>
   );
 }
 

@@ -2,9 +2,11 @@ import { type BlogPost, categories, isPublished, posts } from "@portfolio/conten
 import { Badge } from "@portfolio/ui/badge";
 import { Button, buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
-import { ArrowLeftIcon, ArrowRightIcon, MailIcon } from "@portfolio/ui/icons";
+import { ArrowRightIcon, MailIcon } from "@portfolio/ui/icons";
+import { Page } from "@portfolio/ui/page";
 import { Link } from "react-router";
 import { AllTagsLink } from "../components/all-tags-link";
+import { BackLink } from "../components/back-link";
 import { allPostsOrder, MAX_CARD_TAGS } from "../components/card-rules";
 import { RssIcon } from "../components/icons";
 import { PostMeta } from "../components/post-meta";
@@ -15,17 +17,12 @@ import { PostTags } from "../components/tag-list";
 export function AllPosts() {
   const intro = routeIntro("/blog/all-posts");
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-      <Link
-        to="/blog"
-        className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}
-      >
-        <ArrowLeftIcon />
-        Back to Blog
-      </Link>
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">All Blog Posts</h1>
-      {intro ? <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{intro}</p> : null}
-
+    <Page
+      as="section"
+      back={<BackLink to="/blog">Back to Blog</BackLink>}
+      title="All Blog Posts"
+      intro={intro}
+    >
       {/* The categories are what the posts are about, as text: no page lists a category,
           so they are not dressed as the filter buttons they would look like as pills. */}
       <div className="mt-8 flex flex-wrap items-baseline gap-x-6 gap-y-3 text-sm">
@@ -56,7 +53,7 @@ export function AllPosts() {
       </ul>
 
       <StayUpdated />
-    </section>
+    </Page>
   );
 }
 

@@ -7,12 +7,12 @@ import {
   type PublishedPost,
 } from "@portfolio/content/blog";
 import { Badge } from "@portfolio/ui/badge";
-import { buttonClasses } from "@portfolio/ui/button";
-import { ArrowLeftIcon } from "@portfolio/ui/icons";
+import { TextLoading } from "@portfolio/ui/text-loading";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
 import { AdjacentPosts } from "../components/adjacent-posts";
+import { BackLink } from "../components/back-link";
 import { PostMeta } from "../components/post-meta";
 import { PostTags } from "../components/tag-list";
 import { NotFound } from "./not-found";
@@ -31,13 +31,7 @@ function ArticlePage({ post }: { post: PublishedPost }) {
   const Body = articleBody(post);
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
-      <Link
-        to="/blog"
-        className={buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" })}
-      >
-        <ArrowLeftIcon />
-        Back to Blog
-      </Link>
+      <BackLink to="/blog">Back to Blog</BackLink>
       <header className="flex flex-col gap-4 border-b border-border pb-8">
         <Badge className="self-start">{post.category}</Badge>
         <h1 className="text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
@@ -46,7 +40,7 @@ function ArticlePage({ post }: { post: PublishedPost }) {
         <PostMeta post={post} updated />
         <PostTags tags={post.tags} />
       </header>
-      <Suspense fallback={<ArticleLoading />}>
+      <Suspense fallback={<TextLoading label="Loading the article…" />}>
         <Body />
       </Suspense>
       <AdjacentPosts slug={post.slug} />
@@ -101,17 +95,4 @@ function prerenderedArticle(post: PublishedPost): ArticleData | undefined {
     return { depth: h.tagName === "H2" ? 2 : 3, id: h.id, text: text.textContent ?? "" } as const;
   });
   return { ...post, headings, html: body.innerHTML };
-}
-
-function ArticleLoading() {
-  return (
-    <div className="mt-8 flex flex-col gap-3" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading the article…
-      </p>
-      {["w-full", "w-11/12", "w-full", "w-4/5", "w-2/3"].map((width, i) => (
-        <div key={i} aria-hidden="true" className={`h-4 animate-pulse rounded bg-muted ${width}`} />
-      ))}
-    </div>
-  );
 }

@@ -2,6 +2,7 @@ import { type PublishedPost, publishedPosts } from "@portfolio/content/blog";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from "@portfolio/ui/card";
 import { ArrowRightIcon } from "@portfolio/ui/icons";
+import { Page } from "@portfolio/ui/page";
 import { Link } from "react-router";
 import { AllTagsLink } from "../components/all-tags-link";
 import { PostMeta } from "../components/post-meta";
@@ -12,9 +13,7 @@ import { PostTags } from "../components/tag-list";
 export function BlogHome() {
   const intro = routeIntro("/blog");
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Latest Blog Posts</h1>
-      {intro ? <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{intro}</p> : null}
+    <Page as="section" title="Latest Blog Posts" intro={intro}>
       <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {publishedPosts.map((post) => (
           <li key={post.slug} className="flex">
@@ -29,7 +28,7 @@ export function BlogHome() {
         </Link>
         <AllTagsLink />
       </div>
-    </section>
+    </Page>
   );
 }
 

@@ -1,16 +1,14 @@
 import { site } from "@portfolio/content";
 import { type BlogTag, getTag, TAGS_PATH, tags } from "@portfolio/content/blog";
-import { buttonClasses } from "@portfolio/ui/button";
-import { ArrowLeftIcon } from "@portfolio/ui/icons";
+import { Page } from "@portfolio/ui/page";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { Link, useParams } from "react-router";
+import { BackLink } from "../components/back-link";
 import { routeIntro } from "../components/route-intro";
 import { PostCard } from "./all-posts";
 import { NotFound } from "./not-found";
 
 const articles = (n: number) => (n === 1 ? "article" : "articles");
-
-const backLink = buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3 mb-6" });
 
 /**
  * /blog/tags: every tag of the published posts with its number of articles, the most
@@ -19,13 +17,12 @@ const backLink = buttonClasses({ variant: "ghost", size: "sm", className: "-ml-3
 export function TagsIndex() {
   const intro = routeIntro(TAGS_PATH);
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-      <Link to="/blog" className={backLink}>
-        <ArrowLeftIcon />
-        Back to Blog
-      </Link>
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">Tags</h1>
-      {intro ? <p className="mt-4 max-w-2xl text-lg text-muted-foreground">{intro}</p> : null}
+    <Page
+      as="section"
+      back={<BackLink to="/blog">Back to Blog</BackLink>}
+      title="Tags"
+      intro={intro}
+    >
       <ul aria-label="All tags" className="mt-10 flex flex-wrap gap-3">
         {tags.map((tag) => (
           <li key={tag.slug}>
@@ -44,7 +41,7 @@ export function TagsIndex() {
           </li>
         ))}
       </ul>
-    </section>
+    </Page>
   );
 }
 
@@ -60,15 +57,16 @@ function TagPosts({ tag }: { tag: BlogTag }) {
   useDocumentTitle(tag.title, site.siteName);
   const n = tag.posts.length;
   return (
-    <section className="mx-auto max-w-6xl px-4 py-16 sm:px-6 md:py-20">
-      <Link to={TAGS_PATH} className={backLink}>
-        <ArrowLeftIcon />
-        All Tags
-      </Link>
-      <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{tag.title}</h1>
-      <p className="mt-4 max-w-2xl text-lg text-muted-foreground">
-        {n} {articles(n)} tagged “{tag.name}”, newest first.
-      </p>
+    <Page
+      as="section"
+      back={<BackLink to={TAGS_PATH}>All Tags</BackLink>}
+      title={tag.title}
+      intro={
+        <>
+          {n} {articles(n)} tagged “{tag.name}”, newest first.
+        </>
+      }
+    >
       <ul className="mt-10 grid gap-6 md:grid-cols-2">
         {tag.posts.map((post) => (
           <li key={post.slug} className="flex">
@@ -76,6 +74,6 @@ function TagPosts({ tag }: { tag: BlogTag }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Page>
   );
 }

@@ -5,7 +5,7 @@ import { EMAIL_FIELD_ID, WELCOME_ID } from "./subscribe-form";
 const HEADER_ROOM = 80;
 
 /**
- * 'Don't Miss Out': 'Subscribe Now' scrolls the page to `scrollTop` (the spec's 400 px,
+ * 'Don't Miss Out': 'Subscribe Now' scrolls the page to `scrollTop` (the site's 400 px,
  * where the form sits on wide screens), or, on a screen where the form would still be
  * out of view there, to the form itself, and puts the focus in the email field (or on
  * the welcome card): the next Tab or keystroke goes where the visitor was sent, not to

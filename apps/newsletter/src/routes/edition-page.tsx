@@ -10,6 +10,7 @@ import {
 import { AdjacentLinks, type AdjacentPage } from "@portfolio/ui/adjacent-links";
 import { buttonClasses } from "@portfolio/ui/button";
 import { ArrowLeftIcon } from "@portfolio/ui/icons";
+import { TextLoading } from "@portfolio/ui/text-loading";
 import { useDocumentTitle } from "@portfolio/ui/use-document-title";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Link, useParams } from "react-router";
@@ -72,7 +73,7 @@ function EditionPage({ edition }: { edition: EditionSummary }) {
           <p className="text-lg text-muted-foreground">{edition.excerpt}</p>
           <EditionTags tags={edition.tags} />
         </header>
-        <Suspense fallback={<EditionLoading />}>
+        <Suspense fallback={<TextLoading label="Loading the edition…" />}>
           <Text />
         </Suspense>
         {/* Ids run 1, 2, 3… without gaps (the content checks): the older is id - 1. */}
@@ -114,17 +115,4 @@ function editionText(id: number): ComponentType {
     texts.set(id, text);
   }
   return text;
-}
-
-function EditionLoading() {
-  return (
-    <div className="mt-8 flex flex-col gap-3" aria-busy="true">
-      <p role="status" className="sr-only">
-        Loading the edition…
-      </p>
-      {["w-full", "w-11/12", "w-full", "w-4/5", "w-2/3"].map((width, i) => (
-        <div key={i} aria-hidden="true" className={`h-4 animate-pulse rounded bg-muted ${width}`} />
-      ))}
-    </div>
-  );
 }

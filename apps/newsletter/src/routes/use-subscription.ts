@@ -5,9 +5,7 @@ import {
   subscriptionFields,
 } from "@portfolio/api-client/newsletter";
 import type { NewsletterPage } from "@portfolio/content/newsletter";
-import { useForm } from "@portfolio/ui/use-form";
-import { useToast } from "@portfolio/ui/use-toast";
-import { useEffect, useRef } from "react";
+import { useSubmit } from "@portfolio/ui/use-submit";
 import { type SubscriptionValues, subscriptionProblems } from "./subscription-rules";
 
 /**
@@ -20,47 +18,25 @@ export function useSubscription(
   { validation, toasts }: Pick<NewsletterPage, "validation" | "toasts">,
   onSubscribed: () => void,
 ) {
-  const { toast } = useToast();
-  const request = useRef<AbortController | null>(null);
-  useEffect(() => () => request.current?.abort(), []);
-
-  const subscription = useForm<SubscriptionValues, SubscriptionField>({
+  return useSubmit<SubscriptionValues, SubscriptionField>({
     // The browser's own checks stand in for the rules until the script runs (and on a
     // page without it); from then on the form shows its own messages under the fields.
     noValidate: true,
     validate: (values) => subscriptionProblems(values, validation),
-    onValid: async (values) => {
-      request.current?.abort();
-      const controller = new AbortController();
-      request.current = controller;
-      try {
-        await subscribe(
-          {
-            email: values.email.trim(),
-            name: values.name.trim(),
-            website: values.website,
-            page: window.location.pathname,
-          },
-          { signal: controller.signal },
-        );
-      } catch (error) {
-        if (controller.signal.aborted) return; // the page was left
-        const refused = fieldProblemOf(error, subscriptionFields);
-        if (refused) {
-          subscription.showProblems({ [refused.field]: refused.message });
-          return;
-        }
-        console.error("Newsletter: the subscription failed.", error);
-        toast({
-          variant: "destructive",
-          title: toasts.failure.title,
-          description: toasts.failure.description,
-        });
-        return;
-      }
-      onSubscribed();
-      toast({ title: toasts.success.title, description: toasts.success.description });
-    },
+    send: (values, signal) =>
+      subscribe(
+        {
+          email: values.email.trim(),
+          name: values.name.trim(),
+          website: values.website,
+          page: window.location.pathname,
+        },
+        { signal },
+      ),
+    refusal: (error) => fieldProblemOf(error, subscriptionFields),
+    onSent: onSubscribed,
+    toasts,
+    failure: "Newsletter: the subscription failed.",
+    cancelOnLeave: true,
   });
-  return subscription;
 }

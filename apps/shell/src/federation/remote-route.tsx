@@ -1,5 +1,5 @@
 import { Button } from "@portfolio/ui/button";
-import { DialogContainer } from "@portfolio/ui/dialog";
+import { DialogContainer } from "@portfolio/ui/dialog-container";
 import {
   Component,
   type ComponentType,
@@ -54,11 +54,6 @@ export function keepDocumentSection(): void {
   const part = document.querySelector<HTMLElement>("#main [data-section]");
   const name = part?.dataset.section;
   if (part && name) kept.set(name, { html: part.innerHTML, path: window.location.pathname });
-}
-
-/** Whether a section's routes are already here: then no 'Loading…' is ever shown. */
-export function preloadedSection(name: string): boolean {
-  return sections.has(name);
 }
 
 /**

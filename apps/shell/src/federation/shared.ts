@@ -27,11 +27,14 @@ export const sharedProviders: Record<string, () => Promise<unknown>> = {
   "@portfolio/ui/card": () => import("@portfolio/ui/card"),
   "@portfolio/ui/cn": () => import("@portfolio/ui/cn"),
   "@portfolio/ui/dialog": () => import("@portfolio/ui/dialog"),
+  "@portfolio/ui/dialog-container": () => import("@portfolio/ui/dialog-container"),
   "@portfolio/ui/external-link": () => import("@portfolio/ui/external-link"),
   "@portfolio/ui/form": () => import("@portfolio/ui/form"),
   "@portfolio/ui/icons": () => import("@portfolio/ui/icons"),
+  "@portfolio/ui/page": () => import("@portfolio/ui/page"),
   "@portfolio/ui/reading-aids": () => import("@portfolio/ui/reading-aids"),
   "@portfolio/ui/tag-list": () => import("@portfolio/ui/tag-list"),
+  "@portfolio/ui/text-loading": () => import("@portfolio/ui/text-loading"),
   "@portfolio/ui/theme-provider": () => import("@portfolio/ui/theme-provider"),
   "@portfolio/ui/theme-script": () => import("@portfolio/ui/theme-script"),
   "@portfolio/ui/theme-store": () => import("@portfolio/ui/theme-store"),
@@ -43,6 +46,7 @@ export const sharedProviders: Record<string, () => Promise<unknown>> = {
   "@portfolio/ui/use-copy-buttons": () => import("@portfolio/ui/use-copy-buttons"),
   "@portfolio/ui/use-document-title": () => import("@portfolio/ui/use-document-title"),
   "@portfolio/ui/use-form": () => import("@portfolio/ui/use-form"),
+  "@portfolio/ui/use-submit": () => import("@portfolio/ui/use-submit"),
   "@portfolio/ui/use-toast": () => import("@portfolio/ui/use-toast"),
 };
 

@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/http"
 	"os"
+	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
@@ -24,7 +25,15 @@ type deployClient struct {
 
 // remoteSections runs publish (with the artifact's signature, signatureOf's named
 // file), promote or rollback through the deploy API.
-func remoteSections(ctx context.Context, c *deployClient, verb string, args []string, signature string, stdout io.Writer) error {
+// promotion is what a promote asks besides its version: a canary's plan, or nil for
+// everyone.
+type promotion struct {
+	plan   *release.CanaryPlan
+	stages string
+	every  time.Duration
+}
+
+func remoteSections(ctx context.Context, c *deployClient, verb string, args []string, signature string, how promotion, stdout io.Writer) error {
 	if c.token == "" {
 		return errors.New("--server needs a deploy token: --token or PORTFOLIO_DEPLOY_TOKEN")
 	}
@@ -56,6 +65,22 @@ func remoteSections(ctx context.Context, c *deployClient, verb string, args []st
 			return err
 		}
 		fmt.Fprintln(stdout, answer.Version)
+		return nil
+	case verb == "promote" && len(args) == 2 && how.plan != nil:
+		req := map[string]any{"version": args[1], "percent": how.plan.Percent}
+		if how.stages != "" {
+			req = map[string]any{"version": args[1], "stages": how.stages, "every": how.every.String()}
+		}
+		body, _ := json.Marshal(req) // strings and numbers: cannot fail
+		var canary struct {
+			Section string `json:"section"`
+			Canary  string `json:"canary"`
+			Percent int    `json:"percent"`
+		}
+		if err := c.post(ctx, "/api/sections/"+args[0]+"/promote", "application/json", body, nil, &canary); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s serves %s to %d%% of new visitors%s\n", canary.Section, canary.Canary, canary.Percent, stagesNote(*how.plan))
 		return nil
 	case verb == "promote" && len(args) == 2:
 		body, _ := json.Marshal(map[string]string{"version": args[1]}) // strings: cannot fail

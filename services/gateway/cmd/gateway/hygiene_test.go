@@ -72,7 +72,7 @@ func postEvents(t *testing.T, base, body, secret string) (int, string) {
 	return resp.StatusCode, string(b)
 }
 
-// TestRunHardBounceSuppresses is the check from outside, through run(): two
+// TestRunHardBounceSuppresses checks list hygiene from outside, through run(): two
 // readers subscribe and confirm; a signed hard bounce for one of them arrives on the
 // generic webhook (an unsigned one is refused); the owner publishes edition 1; the
 // bounced reader gets nothing, the other gets the edition; every email verifies with

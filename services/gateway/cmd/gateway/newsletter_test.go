@@ -110,7 +110,7 @@ func TestRunNewsletterDoubleOptInThroughSMTP(t *testing.T) {
 		t.Fatalf("first email to %v: %q", msgs[0].To, confirmation.Get("Subject"))
 	}
 	if !strings.Contains(confirmation.Text, "Hi DevOps Enthusiast,") {
-		t.Errorf("a subscriber without a name is not greeted as the spec says:\n%s", confirmation.Text)
+		t.Errorf("a subscriber without a name is not greeted as the template says:\n%s", confirmation.Text)
 	}
 	unsubscribe := checkUnsubscribable(t, confirmation)
 	if !strings.HasPrefix(unsubscribe, "https://portfolio.test/newsletter/unsubscribe?token=") {

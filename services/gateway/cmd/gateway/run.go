@@ -48,42 +48,61 @@ const (
 	shutdownTimeout = 15 * time.Second
 )
 
-// run starts the gateway and serves until ctx is cancelled or SIGINT/SIGTERM arrives,
+// streams are what a command reads and writes besides its arguments.
+type streams struct {
+	getenv func(string) string
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// subcommand is one of the gateway's commands besides serving, given its arguments.
+type subcommand func(ctx context.Context, args []string, io streams) error
+
+// subcommands are `gateway <name> …`: each prints or changes something and returns.
+func subcommands() map[string]subcommand {
+	return map[string]subcommand{
+		hashPasswordCommand: func(_ context.Context, args []string, s streams) error {
+			return hashPassword(args, s.stdin, s.stdout, s.stderr, admin.PasswordCost)
+		},
+		versionCommand: func(_ context.Context, args []string, s streams) error { return printVersion(args, s.stdout) },
+		sectionsCommand: func(ctx context.Context, args []string, s streams) error {
+			return runSections(ctx, args, s.getenv, s.stdout, s.stderr)
+		},
+		backupCommand: func(ctx context.Context, args []string, s streams) error {
+			return runBackup(ctx, args, s.getenv, s.stdout, s.stderr)
+		},
+		restoreCommand: func(ctx context.Context, args []string, s streams) error {
+			return runRestore(ctx, args, s.getenv, s.stdout, s.stderr)
+		},
+		newsletterCommand: func(ctx context.Context, args []string, s streams) error {
+			return runNewsletter(ctx, args, s.getenv, s.stdin, s.stdout)
+		},
+		dkimRecordCommand: func(_ context.Context, args []string, s streams) error {
+			return printDKIMRecord(args, s.getenv, s.stdout, s.stderr)
+		},
+	}
+}
+
+// run runs a subcommand (`gateway hash-password`, `backup`, `sections …`: the table
+// above), or else serves the site until ctx is cancelled or SIGINT/SIGTERM arrives,
 // then shuts down gracefully. Once listening, it logs "listening" with the bound
-// address (addr), which is how a caller that asked for port 0 learns the port.
-// `gateway hash-password` instead prints the bcrypt hash of a password read from stdin,
-// for PORTFOLIO_ADMIN_PASSWORD_HASH; `gateway backup|restore <file>` copy the SQLite
-// database out and back (backup.go).
+// addresses (addr, admin_addr), which is how a caller that asked for port 0 learns
+// them.
 //
-// The steps: configuration and log, the site's content, the database (every module's
-// tables migrated), then one service after another (mail.go, contact.go,
-// newsletter.go, admin.go), the HTTP handler over them, and serving. Whatever is
-// opened is closed in reverse order when run returns.
+// Serving's steps: configuration and log, the data directory and the listeners, the
+// site's content (serveSite); the database (every module's tables migrated), then one
+// service after another (mail.go, contact.go, newsletter.go, admin.go: startServices);
+// the HTTP handlers over them, and serving. Whatever is opened is closed in reverse
+// order when run returns.
 func run(ctx context.Context, args []string, getenv func(string) string, stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
-	if len(args) > 1 && args[1] == hashPasswordCommand {
-		return hashPassword(args[2:], stdin, stdout, stderr, admin.PasswordCost)
-	}
-	if len(args) > 1 && args[1] == versionCommand {
-		return printVersion(args[2:], stdout)
-	}
-	if len(args) > 1 && args[1] == sectionsCommand {
-		return runSections(ctx, args[2:], getenv, stdout, stderr)
-	}
-	if len(args) > 1 && args[1] == backupCommand {
-		return runBackup(ctx, args[2:], getenv, stdout, stderr)
-	}
-	if len(args) > 1 && args[1] == restoreCommand {
-		return runRestore(ctx, args[2:], getenv, stdout, stderr)
-	}
-	if len(args) > 1 && args[1] == newsletterCommand {
-		return runNewsletter(ctx, args[2:], getenv, stdin, stdout)
-	}
-	if len(args) > 1 && args[1] == dkimRecordCommand {
-		return printDKIMRecord(args[2:], getenv, stdout, stderr)
+	if len(args) > 1 {
+		if cmd, ok := subcommands()[args[1]]; ok {
+			return cmd(ctx, args[2:], streams{getenv: getenv, stdin: stdin, stdout: stdout, stderr: stderr})
+		}
 	}
 	ctx, stopSignals := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
 	defer stopSignals()
-
 	cfg, err := loadConfig(args, getenv, stderr)
 	if err != nil || cfg == nil {
 		return err // nil for -help
@@ -120,92 +139,117 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	if err != nil {
 		return err
 	}
-
-	// Restored from the replica first if the data directory has none; its last sync
-	// runs after the database is closed (defers run in reverse).
-	repl, err := openReplication(ctx, *cfg, getenv, logger)
+	var closers stack
+	defer closers.close()
+	svc, err := startServices(ctx, *cfg, getenv, logger, site, &closers)
 	if err != nil {
 		return err
 	}
-	defer repl.close()
+	return serve(ctx, *cfg, logger, lns, server.NewServer(svc.deps), site.web, svc.registry, stopSignals, svc.mail, svc.letters, svc.stopCounting)
+}
+
+// stack holds what startServices opened or started, to be closed or stopped in reverse
+// order.
+type stack []func()
+
+func (s *stack) push(f func()) { *s = append(*s, f) }
+
+func (s *stack) close() {
+	for i := len(*s) - 1; i >= 0; i-- {
+		(*s)[i]()
+	}
+}
+
+// services are what serving runs: the HTTP surface's dependencies and the background
+// work serve starts and stops.
+type services struct {
+	deps         server.Deps
+	registry     *prometheus.Registry
+	mail         *mailService
+	letters      newsletterService
+	stopCounting func()
+}
+
+// startServices opens the database (restored from the replica first if the data
+// directory has none) and starts every service over it, in dependency order; each is
+// pushed on closers to be stopped in reverse.
+func startServices(ctx context.Context, cfg config.Config, getenv func(string) string, logger *zap.Logger, site siteContent, closers *stack) (services, error) {
+	var svc services
+	// Its last sync runs after the database is closed.
+	repl, err := openReplication(ctx, cfg, getenv, logger)
+	if err != nil {
+		return svc, err
+	}
+	closers.push(repl.close)
 	// One database for every module: a row and the emails about it commit together.
 	// Closed last, after HTTP and the background work have stopped.
-	db, err := openDatabase(ctx, *cfg, logger)
+	db, err := openDatabase(ctx, cfg, logger)
 	if err != nil {
-		return err
+		return svc, err
 	}
-	defer closeDatabase(db, logger)
-	if err := repl.adoptReleases(ctx, *cfg, db); err != nil {
-		return err
+	closers.push(func() { closeDatabase(db, logger) })
+	if err := repl.adoptReleases(ctx, cfg, db); err != nil {
+		return svc, err
 	}
 	// Each section as its promoted release has it, followed from the database.
-	sections, err := newSections(*cfg, logger, db, site.web)
+	sections, err := newSections(cfg, logger, db, site.web)
 	if err != nil {
-		return err
+		return svc, err
 	}
 	stopFollowing, err := followSections(ctx, logger, sections, site.web)
 	if err != nil {
-		return err
+		return svc, err
 	}
-	defer stopFollowing()
-	reg := metricsRegistry(ctx)
-	if err := repl.register(reg); err != nil {
-		return err
+	closers.push(stopFollowing)
+	svc.registry = metricsRegistry(ctx)
+	if err := repl.register(svc.registry); err != nil {
+		return svc, err
 	}
-	defer repl.start(ctx)()
-	backups, err := newBackupSchedule(*cfg, logger, reg)
+	closers.push(repl.start(ctx))
+	backups, err := newBackupSchedule(cfg, logger, svc.registry)
 	if err != nil {
-		return err
+		return svc, err
 	}
-	defer backups.start(ctx)()
-	drills, err := newRestoreDrills(*cfg, logger, reg, repl)
+	closers.push(backups.start(ctx))
+	drills, err := newRestoreDrills(cfg, logger, svc.registry, repl)
 	if err != nil {
-		return err
+		return svc, err
 	}
-	defer drills.start(ctx)()
-
-	mail, err := newMail(*cfg, logger, db, reg)
+	closers.push(drills.start(ctx))
+	if svc.mail, err = newMail(cfg, logger, db, svc.registry); err != nil {
+		return svc, err
+	}
+	if err := svc.mail.releaseLeases(ctx, db, logger); err != nil {
+		return svc, err
+	}
+	contacts, err := newContact(cfg, site, db, svc.mail)
 	if err != nil {
-		return err
+		return svc, err
 	}
-	if err := mail.releaseLeases(ctx, db, logger); err != nil {
-		return err
-	}
-	contacts, err := newContact(*cfg, site, db, mail)
-	if err != nil {
-		return err
-	}
-	letters, err := newNewsletter(ctx, *cfg, db, mail, contacts.emails, site.web.Editions)
-	if err != nil {
-		return err
+	if svc.letters, err = newNewsletter(ctx, cfg, db, svc.mail, contacts.emails, site.web.Editions); err != nil {
+		return svc, err
 	}
 	// The outbox's and the publications' backlogs, each from its module's store.
-	reg.MustRegister(opsmetrics.New(mail.outbox, letters.store, logger))
-	adm, err := newAdmin(ctx, *cfg, logger, db, mail, letters, contacts.inbox)
+	svc.registry.MustRegister(opsmetrics.New(svc.mail.outbox, svc.letters.store, logger))
+	adm, err := newAdmin(ctx, cfg, logger, db, svc.mail, svc.letters, contacts.inbox)
 	if err != nil {
-		return err
+		return svc, err
 	}
-	adm.Replication = replicationStatus{cfg: *cfg, repl: repl}
+	adm.Replication = replicationStatus{cfg: cfg, repl: repl}
 	// Page views and sign-ups, counted in memory and flushed to the database; the last
 	// flush is after HTTP stops (serve), before the database closes.
-	views := newAnalytics(ctx, *cfg, logger, db)
-	defer views.stop()
-	handlers := server.NewServer(server.Deps{
-		Logger:     logger,
-		Config:     *cfg,
-		Site:       site.site,
-		Routes:     site.routes,
-		Web:        site.web,
-		Registry:   reg,
-		Database:   repl.health(db),
-		Contact:    contacts.inbox,
-		Newsletter: letters.subscriptions,
-		Admin:      adm,
-		Sections:   sections,
-		Analytics:  views.counter,
-		MailEvents: mail.hygiene,
-	})
-	return serve(ctx, *cfg, logger, lns, handlers, site.web, reg, stopSignals, mail, letters, views.stop)
+	views := newAnalytics(ctx, cfg, logger, db)
+	closers.push(views.stop)
+	// Every replica watches the canaries; one ends a failing one (docs/decisions/0059).
+	closers.push(newCanaryGuard(cfg, logger, sections, views.counter).Start(ctx))
+	svc.stopCounting = views.stop
+	svc.deps = server.Deps{
+		Logger: logger, Config: cfg, Site: site.site, Routes: site.routes, Web: site.web,
+		Registry: svc.registry, Database: repl.health(db),
+		Contact: contacts.inbox, Newsletter: svc.letters.subscriptions, Admin: adm,
+		Sections: sections, Analytics: views.counter, MailEvents: svc.mail.hygiene,
+	}
+	return svc, nil
 }
 
 // loadConfig reads the flags and the configuration (file, then env); nil and no

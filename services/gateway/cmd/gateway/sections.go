@@ -22,6 +22,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/canary"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
@@ -56,7 +57,7 @@ func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *serve
 	for _, r := range web.ShellRoutes() {
 		shipped.Paths[r.Path] = "the shell"
 	}
-	for _, p := range []string{discovery.RSSPath, discovery.SitemapPath, discovery.RobotsPath, "/healthz", "/readyz", newsletter.ConfirmPath, newsletter.UnsubscribePath} {
+	for _, p := range []string{discovery.RSSPath, discovery.SitemapPath, discovery.RobotsPath, "/healthz", "/readyz", newsletter.ConfirmPath, newsletter.UnsubscribePath, server.PreviewPath, server.PreviewLeavePath} {
 		shipped.Paths[p] = "the gateway"
 	}
 	for _, name := range release.Sections {
@@ -87,6 +88,7 @@ func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *serve
 // releases past retention every expireEvery.
 func followSections(ctx context.Context, logger *zap.Logger, svc *release.Service, web *server.Web) (stop func(), err error) {
 	web.SetReleaseFiles(svc)
+	web.SetReleaseLoader(svc)
 	f := &follower{logger: logger, svc: svc, web: web}
 	if err := f.sync(ctx); err != nil {
 		return nil, err
@@ -121,39 +123,72 @@ type follower struct {
 	svc      *release.Service
 	web      *server.Web
 	applied  map[string]string           // section → version being served
-	releases map[string]*release.Release // what is served, by section
+	canaries map[string]string           // section → "version@percent" of its canary
+	releases map[string]*release.Release // what is served, by "section@version"
 }
 
-// sync applies the store's current versions if they changed.
+// sync applies the store's current versions and canaries if they changed.
 func (f *follower) sync(ctx context.Context) error {
 	current, err := f.svc.Store.Current(ctx)
 	if err != nil {
 		return err
 	}
-	if f.applied != nil && equalVersions(current, f.applied) {
+	running, err := f.svc.Canaries(ctx)
+	if err != nil {
+		return err
+	}
+	canaries := make(map[string]string, len(running))
+	for name, c := range running {
+		canaries[name] = fmt.Sprintf("%s@%d", c.Version, c.Percent)
+	}
+	if f.applied != nil && equalVersions(current, f.applied) && equalVersions(canaries, f.canaries) {
 		return nil
 	}
-	// Only a section whose version changed is read from the store again.
+	// Only a release not served already is read from the store again.
+	kept := make(map[string]*release.Release, len(current)+len(running))
+	load := func(section, version string) (*release.Release, error) {
+		key := section + "@" + version
+		if rel, ok := f.releases[key]; ok {
+			kept[key] = rel
+			return rel, nil
+		}
+		rel, err := f.svc.Load(ctx, section, version)
+		if err == nil {
+			kept[key] = rel
+		}
+		return rel, err
+	}
 	releases := make(map[string]*release.Release, len(current))
 	for section, version := range current {
-		if rel, ok := f.releases[section]; ok && rel.Manifest.Version == version {
-			releases[section] = rel
-			continue
-		}
-		if releases[section], err = f.svc.Load(ctx, section, version); err != nil {
+		if releases[section], err = load(section, version); err != nil {
 			return err
 		}
 	}
-	if err := f.web.Apply(releases); err != nil {
+	withCanaries := make(map[string]server.CanaryRelease, len(running))
+	for section, c := range running {
+		rel, err := load(section, c.Version)
+		if err != nil {
+			return err
+		}
+		withCanaries[section] = server.CanaryRelease{Release: rel, Percent: c.Percent}
+	}
+	if err := f.web.ApplyWith(releases, withCanaries); err != nil {
 		return err
 	}
-	f.releases = releases
+	f.releases = kept
 	for _, name := range release.Sections {
 		if current[name] != f.applied[name] || f.applied == nil {
 			f.logger.Info("sections: serving", zap.String("section", name), zap.String("version", shownVersion(current[name])))
 		}
+		if canaries[name] != f.canaries[name] {
+			if c, ok := running[name]; ok {
+				f.logger.Info("sections: canary", zap.String("section", name), zap.String("version", c.Version), zap.Int("percent", c.Percent))
+			} else if f.canaries != nil {
+				f.logger.Info("sections: canary ended", zap.String("section", name), zap.String("serving", shownVersion(current[name])))
+			}
+		}
 	}
-	f.applied = current
+	f.applied, f.canaries = current, canaries
 	return nil
 }
 
@@ -206,7 +241,8 @@ func runSections(ctx context.Context, args []string, getenv func(string) string,
 
 func runSectionsVerb(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	const usage = "usage: gateway sections pack <section> [flags] | publish [--server URL --token T] [--signature F] <artifact> | " +
-		"promote [--server URL --token T] <section> <version> | rollback [--server URL --token T] <section> | list | " +
+		"promote [--server URL --token T] <section> <version> [--percent N | --stages 10,50,100 --every 30m] | rollback [--server URL --token T] <section> | " +
+		"preview <section> <version> [--ttl 24h] | list | " +
 		"token create <section> [--ttl 720h] | token list | token revoke <id> | " +
 		"key add <section> <key.pub> | key list [<section>] | key remove <section> <fingerprint>"
 	if len(args) == 0 {
@@ -224,7 +260,10 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 	flags.SetOutput(stderr)
 	serverURL := flags.String("server", "", "the site's URL: act through its deploy API instead of its database")
 	token := flags.String("token", getenv("PORTFOLIO_DEPLOY_TOKEN"), "deploy token for --server (env PORTFOLIO_DEPLOY_TOKEN)")
-	ttl := flags.Duration("ttl", 30*24*time.Hour, "lifetime of a new deploy token")
+	ttl := flags.Duration("ttl", 0, "lifetime of a new deploy token (default 720h) or preview link (default 24h)")
+	percent := flags.Int("percent", 0, "promote: serve the version to this percent (1-99) of new visitors, a canary")
+	stages := flags.String("stages", "", "promote: a canary's shares on a timer, such as 10,50,100 (100 promotes it)")
+	every := flags.Duration("every", 0, "promote --stages: how long each stage lasts, such as 30m")
 	signature := flags.String("signature", "", "publish: the release's signature (ssh-keygen -Y sign -n "+release.SignatureNamespace+"; default: <artifact>.sig if there is one)")
 	rest := args[1:]
 	if (verb == "token" || verb == "key") && len(rest) > 0 {
@@ -234,8 +273,16 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 		return err
 	}
 	rest = flags.Args()
+	var plan *release.CanaryPlan
+	if *percent != 0 || *stages != "" {
+		p, err := release.ParsePlan(*percent, *stages, *every)
+		if err != nil {
+			return err
+		}
+		plan = &p
+	}
 	if *serverURL != "" {
-		return remoteSections(ctx, &deployClient{base: strings.TrimSuffix(*serverURL, "/"), token: *token, http: http.DefaultClient}, verb, rest, *signature, stdout)
+		return remoteSections(ctx, &deployClient{base: strings.TrimSuffix(*serverURL, "/"), token: *token, http: http.DefaultClient}, verb, rest, *signature, promotion{plan, *stages, *every}, stdout)
 	}
 	actor := "cli:" + orDefault(getenv("USER"), "unknown")
 	logger := zap.NewNop()
@@ -280,11 +327,25 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 		fmt.Fprintf(stderr, "published %s %s (%s)%s\n", rel.Manifest.Section, rel.Manifest.Version, rel.Digest, signedNote(sig))
 		fmt.Fprintln(stdout, rel.Manifest.Version)
 		return nil
+	case verb == "promote" && len(rest) == 2 && plan != nil:
+		if err := svc.Canary(ctx, rest[0], rest[1], *plan, actor); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s serves %s to %d%% of new visitors%s\n", rest[0], rest[1], plan.Percent, stagesNote(*plan))
+		return nil
 	case verb == "promote" && len(rest) == 2:
 		if err := svc.Promote(ctx, rest[0], rest[1], actor); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s now serves %s\n", rest[0], rest[1])
+		return nil
+	case verb == "preview" && len(rest) == 2:
+		tok, p, err := svc.PreviewToken(ctx, rest[0], rest[1], *ttl)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "a preview of %s %s, valid until %s: whoever opens it sees that version, with a banner\n", p.Section, p.Version, p.Expires.Format(time.RFC3339))
+		fmt.Fprintln(stdout, server.PreviewLink(cfg, p.Section, tok))
 		return nil
 	case verb == "rollback" && len(rest) == 1:
 		to, err := svc.Rollback(ctx, rest[0], actor)
@@ -296,6 +357,9 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 	case verb == "list" && len(rest) == 0:
 		return listSections(ctx, svc, stdout)
 	case verb == "token create" && len(rest) == 1:
+		if *ttl == 0 {
+			*ttl = 30 * 24 * time.Hour
+		}
 		tok, t, err := svc.Tokens.Create(ctx, rest[0], *ttl)
 		if err != nil {
 			return err
@@ -442,9 +506,16 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 	if err != nil {
 		return err
 	}
+	canaries, err := svc.Canaries(ctx)
+	if err != nil {
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, name := range release.Sections {
 		fmt.Fprintf(tw, "%s\tserving %s\n", name, shownVersion(current[name]))
+		if c, ok := canaries[name]; ok {
+			fmt.Fprintf(tw, "%s\tcanary %s to %d%% of new visitors%s\n", name, c.Version, c.Percent, stagesNote(release.CanaryPlan{Stages: c.Stages, Every: c.Every}))
+		}
 		list, err := svc.Store.List(ctx, name)
 		if err != nil {
 			return err
@@ -464,6 +535,9 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 			what := shownVersion(e.Version)
 			if e.Key != "" {
 				what = e.Key
+			}
+			if e.Note != "" {
+				what += " (" + e.Note + ")"
 			}
 			fmt.Fprintf(tw, "    %s\t%s %s\t%s\n", e.At.Format(time.RFC3339), e.Action, what, e.Actor)
 		}
@@ -558,4 +632,38 @@ func contentsDigest(b release.Build) string {
 	desc, _ := json.Marshal(b.Description) // plain data: cannot fail
 	h.Write(desc)
 	return strings.ToLower(hex.EncodeToString(h.Sum(nil)))
+}
+
+// stagesNote says what comes after a canary's first share.
+func stagesNote(p release.CanaryPlan) string {
+	if len(p.Stages) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(", then %s%%, one stage every %s", release.FormatStages(p.Stages), p.Every)
+}
+
+// newCanaryGuard watches the running canaries every cfg.CanaryCheckInterval: it moves
+// those on a timer to their next stage, and rolls back one that the visitors' browsers
+// (signals, nil with the analytics off) or its 5xx show clearly worse than its stable
+// version.
+func newCanaryGuard(cfg config.Config, logger *zap.Logger, svc *release.Service, signals server.Analytics) *canary.Guard {
+	g := &canary.Guard{
+		Logger:   logger,
+		Releases: svc,
+		Rule: canary.Rule{
+			ErrorRatio:   cfg.CanaryErrorRatio,
+			MinErrorRate: cfg.CanaryMinErrorRate,
+			MinViews:     int64(cfg.CanaryMinViews),
+			MinRequests:  int64(cfg.CanaryMinViews),
+			INPWorse:     cfg.CanaryINPWorse,
+			MinINP:       int64(cfg.CanaryMinViews),
+		},
+		Every:   cfg.CanaryCheckInterval,
+		Now:     time.Now,
+		Shipped: server.ShippedVersion,
+	}
+	if signals != nil {
+		g.Signals = signals
+	}
+	return g
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/portfolio-site/portfolio/content"
 	"github.com/spf13/viper"
 )
 
@@ -158,6 +159,8 @@ type Config struct {
 
 	// Hygiene is the list's and the mail's: DKIM, mail events, reminders, schedules.
 	Hygiene `mapstructure:",squash"`
+	// Canary is when a failing canary is rolled back by the gateway (canary.go).
+	Canary `mapstructure:",squash"`
 }
 
 // DatabasePath is the SQLite database file (contact messages and the mail outbox) when
@@ -173,16 +176,28 @@ type Remote struct {
 	Entry string `json:"entry"`
 }
 
-// RemoteNames are the shell's remotes, in the order remotes.json lists them.
-var RemoteNames = []string{"blog", "newsletter", "admin"}
+// RemoteNames are the shell's remotes, in the order remotes.json lists them: those of
+// content/sections.json, the one list of the sections (docs/decisions/0065).
+var RemoteNames = content.RemoteNames()
 
-// Remotes returns every remote with its configured entry URL, in RemoteNames order.
+// Remotes returns every remote with its entry URL, in RemoteNames order: its setting
+// (PORTFOLIO_REMOTE_<NAME>_URL), or for a remote without one its own build's manifest,
+// /mf/<name>/mf-manifest.json.
 func (c Config) Remotes() []Remote {
-	return []Remote{
-		{Name: "blog", Entry: c.RemoteBlogURL},
-		{Name: "newsletter", Entry: c.RemoteNewsletterURL},
-		{Name: "admin", Entry: c.RemoteAdminURL},
+	set := map[string]string{
+		string(content.SectionBlog):       c.RemoteBlogURL,
+		string(content.SectionNewsletter): c.RemoteNewsletterURL,
+		string(content.SectionAdmin):      c.RemoteAdminURL,
 	}
+	remotes := make([]Remote, 0, len(RemoteNames))
+	for _, name := range RemoteNames {
+		entry, ok := set[name]
+		if !ok {
+			entry = "/mf/" + name + "/mf-manifest.json"
+		}
+		remotes = append(remotes, Remote{Name: name, Entry: entry})
+	}
+	return remotes
 }
 
 // ShellDist is the directory of the shell's production build.
@@ -266,6 +281,12 @@ var keys = []key{
 	{"analytics", true},
 	{"analytics_retention", "17520h"}, // 2 years
 	{"analytics_flush_interval", "5s"},
+	// Canary (canary.go).
+	{"canary_check_interval", "30s"},
+	{"canary_error_ratio", 5},
+	{"canary_min_error_rate", 0.05},
+	{"canary_min_views", 20},
+	{"canary_inp_worse", "100ms"},
 	// Hygiene (hygiene.go).
 	{"dkim_domain", ""},
 	{"dkim_selector", ""},
@@ -325,9 +346,9 @@ func Load(path string, getenv func(string) string) (Config, error) {
 // Keys by the type Unmarshal decodes them into (strings need no check).
 var (
 	boolKeys     = []string{"dev", "speculation_rules", "analytics"}
-	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep", "import_confirmations_per_day", "soft_bounce_limit"}
-	durationKeys = []string{"soft_bounce_window", "newsletter_reminder_after", "schedule_interval", "smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval", "replica_sync_interval", "restore_drill_interval", "analytics_retention", "analytics_flush_interval"}
-	floatKeys    = []string{"mail_rate_per_second"}
+	intKeys      = []string{"smtp_port", "outbox_max_attempts", "rate_limit_per_minute", "rate_limit_ipv6_prefix", "contact_autoreply_per_hour", "backup_keep", "import_confirmations_per_day", "soft_bounce_limit", "canary_min_views"}
+	durationKeys = []string{"soft_bounce_window", "newsletter_reminder_after", "schedule_interval", "smtp_timeout", "outbox_retry_lifetime", "outbox_retry_base", "outbox_retry_max", "outbox_poll_interval", "outbox_send_timeout", "admin_session_ttl", "newsletter_confirm_ttl", "newsletter_resend_interval", "shutdown_delay", "publish_resume_after", "backup_interval", "replica_sync_interval", "restore_drill_interval", "analytics_retention", "analytics_flush_interval", "canary_check_interval", "canary_inp_worse"}
+	floatKeys    = []string{"mail_rate_per_second", "canary_error_ratio", "canary_min_error_rate"}
 )
 
 func checkTypes(v *viper.Viper) error {
@@ -411,6 +432,7 @@ func (c *Config) normalize(trustedProxies string) error {
 	errs = append(errs, c.normalizeReplica()...)
 	errs = append(errs, c.normalizeAnalytics()...)
 	errs = append(errs, c.normalizeHygiene()...)
+	errs = append(errs, c.normalizeCanary()...)
 	if c.RateLimitPerMinute < 1 || c.RateLimitPerMinute > 100000 {
 		errs = append(errs, invalid("rate_limit_per_minute", strconv.Itoa(c.RateLimitPerMinute), "is not between 1 and 100000"))
 	}

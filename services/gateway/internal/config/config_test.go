@@ -71,6 +71,13 @@ func TestDefaults(t *testing.T) {
 		Analytics:               true,
 		AnalyticsRetention:      2 * 365 * 24 * time.Hour,
 		AnalyticsFlushInterval:  5 * time.Second,
+		Canary: config.Canary{
+			CanaryCheckInterval: 30 * time.Second,
+			CanaryErrorRatio:    5,
+			CanaryMinErrorRate:  0.05,
+			CanaryMinViews:      20,
+			CanaryINPWorse:      100 * time.Millisecond,
+		},
 		Hygiene: config.Hygiene{
 			SoftBounceLimit:         3,
 			SoftBounceWindow:        7 * 24 * time.Hour,

@@ -23,30 +23,9 @@ import (
 // (content.ContactSubjects, decision 0019), their one source.
 var Subjects = content.ContactSubjects
 
-// Limits, in characters (Unicode code points) after trimming.
-const (
-	NameMin    = 2
-	NameMax    = 100
-	EmailMax   = 254 // RFC 5321's limit for a path
-	MessageMin = 10
-	MessageMax = 5000
-)
-
-// What a visitor is told about a field, in the form's order. The first ones are the
-// spec's exact words; the content module's contact.json repeats them all, with the
-// limits above, for the page (TestMessagesMatchContent keeps the two in step).
-const (
-	MsgNameTooShort    = "Name must be at least 2 characters"
-	MsgNameTooLong     = "Name must be at most 100 characters"
-	MsgNameNotOneLine  = "Name must be a single line of text"
-	MsgNameDirection   = "Name must not contain text direction control characters"
-	MsgNameInvisible   = "Name must not contain invisible characters"
-	MsgInvalidEmail    = "Please enter a valid email address"
-	MsgEmailTooLong    = "Email must be at most 254 characters"
-	MsgChooseSubject   = "Please choose a subject"
-	MsgMessageTooShort = "Message must be at least 10 characters"
-	MsgMessageTooLong  = "Message must be at most 5000 characters"
-)
+// The form's limits and messages (NameMin, MsgNameTooShort, …) are content's
+// contact.json's, written into rules_gen.go (TestRulesAreTheContents keeps it current).
+//go:generate go run github.com/portfolio-site/portfolio/content/cmd/formrules -form contact -package contact -out rules_gen.go
 
 // Message is what a visitor sent through the contact form, as Parse made it.
 type Message struct {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/content/formrules"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/mail"
@@ -187,33 +188,15 @@ func TestParseTrimsAndNormalises(t *testing.T) {
 	}
 }
 
-// The spec's messages are also in content (for the page): both must say the same.
-func TestMessagesMatchContent(t *testing.T) {
+// The form's limits and messages are content's contact.json's (rules_gen.go, written
+// by go generate), and so are its subjects.
+func TestRulesAreTheContents(t *testing.T) {
+	if err := formrules.Current("contact", "contact", "rules_gen.go"); err != nil {
+		t.Fatal(err)
+	}
 	page, err := content.LoadContact(content.FS())
 	if err != nil {
 		t.Fatal(err)
-	}
-	v := page.Validation
-	for _, tt := range []struct{ got, want any }{
-		{contact.MsgNameTooShort, v.NameTooShort},
-		{contact.MsgNameTooLong, v.NameTooLong},
-		{contact.MsgNameNotOneLine, v.NameNotOneLine},
-		{contact.MsgNameDirection, v.NameDirection},
-		{contact.MsgNameInvisible, v.NameInvisible},
-		{contact.MsgInvalidEmail, v.InvalidEmail},
-		{contact.MsgEmailTooLong, v.EmailTooLong},
-		{contact.MsgChooseSubject, v.InvalidSubject},
-		{contact.MsgMessageTooShort, v.MessageTooShort},
-		{contact.MsgMessageTooLong, v.MessageTooLong},
-		{contact.NameMin, v.NameMinLength},
-		{contact.NameMax, v.NameMaxLength},
-		{contact.EmailMax, v.EmailMaxLength},
-		{contact.MessageMin, v.MessageMinLength},
-		{contact.MessageMax, v.MessageMaxLength},
-	} {
-		if tt.got != tt.want {
-			t.Errorf("domain says %v, content says %v", tt.got, tt.want)
-		}
 	}
 	var values []string
 	for _, s := range page.Form.Subjects {

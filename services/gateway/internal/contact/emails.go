@@ -39,7 +39,7 @@ type Notification struct {
 	SentAt    time.Time // sent_at: when the message was received
 }
 
-// Params returns the template fields by their spec names.
+// Params returns the template fields by their template names.
 func (n Notification) Params() map[string]string {
 	return map[string]string{
 		"from_name":  n.FromName,
@@ -74,7 +74,7 @@ type AutoReply struct {
 	ResponseTime   string // response_time, e.g. "Usually within 24 hours"
 }
 
-// Params returns the template fields by their spec names.
+// Params returns the template fields by their template names.
 func (a AutoReply) Params() map[string]string {
 	return map[string]string{
 		"to_email":        a.ToEmail,

@@ -17,7 +17,7 @@ var feedPolicy = newFeedPolicy()
 
 // Attribute values feedPolicy lets through.
 var (
-	// anchorID: a heading's id, as the blog's build makes them ("1-rbac-least-privilege").
+	// anchorID: a heading's id, as the blog's build makes them ("section-1-rbac-least-privilege").
 	anchorID = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*$`)
 	// highlightClass: the classes Shiki gives a code block and its lines ("shiki
 	// shiki-themes github-light-default", "line"), and a language-* class.

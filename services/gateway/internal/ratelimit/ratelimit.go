@@ -102,17 +102,6 @@ func (l *Limiter) Allow(key string, now time.Time) (ok bool, retryAfter time.Dur
 	return true, 0
 }
 
-// Forget gives key a full bucket again, as if it had never been seen: for a limiter
-// that counts failures, a success wipes the slate.
-func (l *Limiter) Forget(key string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if e, ok := l.clients[key]; ok {
-		l.unlink(e)
-		delete(l.clients, key)
-	}
-}
-
 // Len is the number of keys remembered.
 func (l *Limiter) Len() int {
 	l.mu.Lock()

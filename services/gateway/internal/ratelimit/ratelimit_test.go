@@ -133,24 +133,6 @@ func TestNewPerCountsOverItsPeriod(t *testing.T) {
 	}
 }
 
-func TestForgetRefillsTheBucket(t *testing.T) {
-	l := ratelimit.NewPer(2, time.Hour, 0)
-	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	l.Allow("a", now)
-	l.Allow("a", now)
-	l.Allow("b", now)
-	l.Allow("b", now)
-	l.Forget("a")
-	for i := range 2 {
-		if ok, _ := l.Allow("a", now); !ok {
-			t.Fatalf("request %d after Forget refused", i+1)
-		}
-	}
-	if ok, _ := l.Allow("b", now); ok {
-		t.Error("Forget(a) refilled b too")
-	}
-}
-
 func TestClientKey(t *testing.T) {
 	for _, tt := range []struct {
 		addr   string

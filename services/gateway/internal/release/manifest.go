@@ -34,9 +34,9 @@ const (
 	FilesDir     = "files/"
 )
 
-// Sections are the sections released on their own: the shell's remotes. The shell
-// itself ships with the gateway (decision 0035).
-var Sections = []string{string(content.SectionBlog), string(content.SectionNewsletter), string(content.SectionAdmin)}
+// Sections are the sections released on their own, those content/sections.json marks
+// released (decision 0065); the others ship with the gateway (decision 0035).
+var Sections = content.ReleasedNames()
 
 // versionPattern keeps a version usable as one URL path segment (/mf/<section>/<version>/)
 // that no build's own top-level entry (static/, prerender/, remoteEntry.js) can be:

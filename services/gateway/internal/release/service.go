@@ -40,6 +40,7 @@ type Store interface {
 	// the keep newest, and returns their versions.
 	Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error)
 	KeyStore
+	CanaryStore
 }
 
 // Shipped is what the site serves besides the releases: the shell's shared modules
@@ -63,7 +64,9 @@ type Service struct {
 	opening sync.Mutex
 	// indexing makes the requests for files of one older release wait for a single
 	// indexing of it.
-	indexing singleflight.Group
+	indexing      singleflight.Group
+	keyMu         sync.Mutex // one read of the preview key at a time
+	previewSecret []byte     // the preview links' key, once read
 	// Logger gets what Overviews does not show (a release that cannot be read); nil
 	// logs nothing.
 	Logger *zap.Logger
@@ -295,7 +298,8 @@ type Overview struct {
 	Serving  string          `json:"serving"` // '' for the shipped build
 	Releases []CheckedRecord `json:"releases"`
 	History  []Event         `json:"history"`
-	Keys     []Key           `json:"keys"` // whose signature a release needs; none: unsigned ones go
+	Keys     []Key           `json:"keys"`             // whose signature a release needs; none: unsigned ones go
+	Canary   *Canary         `json:"canary,omitempty"` // the version a share of visitors gets, if any
 }
 
 // CheckedRecord is a published release and whether it would be admitted now.
@@ -317,9 +321,16 @@ func (s *Service) Overviews(ctx context.Context) ([]Overview, error) {
 	if err != nil {
 		return nil, err
 	}
+	canaries, err := s.Canaries(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]Overview, 0, len(Sections))
 	for _, name := range Sections {
 		o := Overview{Name: name, Serving: current[name], Releases: []CheckedRecord{}}
+		if c, ok := canaries[name]; ok {
+			o.Canary = &c
+		}
 		list, err := s.Store.List(ctx, name)
 		if err != nil {
 			return nil, err

@@ -173,11 +173,13 @@ type adminGuard struct {
 	cookie adminCookie
 }
 
-// guard modes: who may call an endpoint.
+// guardMode is who may call an endpoint of the admin API.
+type guardMode int
+
 const (
-	guardAnyone     = iota // same origin only: the session probe and setting up
-	guardConfigured        // and an admin configured or set up: signing in and out
-	guardSession           // and a live session: everything else
+	guardAnyone     guardMode = iota // from the admin's origin: the session probe and setting up
+	guardConfigured                  // and an admin configured or set up: signing in and out
+	guardSession                     // and a live session: everything else
 )
 
 // probe guards an endpoint that answers whatever the state (the session probe,
@@ -190,7 +192,7 @@ func (g adminGuard) open(h http.Handler) http.Handler { return g.guard(h, guardC
 // withSession guards an endpoint only a signed-in admin may use.
 func (g adminGuard) withSession(h http.Handler) http.Handler { return g.guard(h, guardSession) }
 
-func (g adminGuard) guard(h http.Handler, mode int) http.Handler {
+func (g adminGuard) guard(h http.Handler, mode guardMode) http.Handler {
 	inner := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if mode == guardAnyone {
 			h.ServeHTTP(w, r)
@@ -198,7 +200,7 @@ func (g adminGuard) guard(h http.Handler, mode int) http.Handler {
 		}
 		configured, err := g.auth.Configured(r.Context())
 		if err != nil {
-			writeError(w, r, g.logger, &Error{Code: ECodeUnavailable, Message: "The admin could not be checked. Please try again later.", Err: err})
+			writeError(w, r, g.logger, &Error{Code: apperr.Unavailable, Message: "The admin could not be checked. Please try again later.", Err: err})
 			return
 		}
 		if !configured {
@@ -209,7 +211,7 @@ func (g adminGuard) guard(h http.Handler, mode int) http.Handler {
 		if needSession {
 			s, err := g.auth.Session(r.Context(), g.cookie.token(r))
 			if err != nil { // admin.ErrNoSession: 401
-				writeError(w, r, g.logger, apperr.Or(err, ECodeUnavailable, "The session could not be checked. Please try again later."))
+				writeError(w, r, g.logger, apperr.Or(err, apperr.Unavailable, "The session could not be checked. Please try again later."))
 				return
 			}
 			r = r.WithContext(context.WithValue(r.Context(), adminSessionKey{}, s))
@@ -221,7 +223,7 @@ func (g adminGuard) guard(h http.Handler, mode int) http.Handler {
 		// Reads as well as actions: a response read by another origin's script is as
 		// bad as an action taken by one.
 		if !fromAdminOrigin(r, g.origin) {
-			writeError(w, r, g.logger, &Error{Code: ECodeForbidden, Message: "Only the admin's own pages may use the admin API."})
+			writeError(w, r, g.logger, &Error{Code: apperr.Forbidden, Message: "Only the admin's own pages may use the admin API."})
 			return
 		}
 		inner.ServeHTTP(w, r)
@@ -245,7 +247,7 @@ func handleAdminSession(logger *zap.Logger, auth AdminAuth, cookie adminCookie) 
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		configured, err := auth.Configured(r.Context())
 		if err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The session could not be checked. Please try again later.", Err: err})
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: "The session could not be checked. Please try again later.", Err: err})
 			return
 		}
 		if !configured {
@@ -257,7 +259,7 @@ func handleAdminSession(logger *zap.Logger, auth AdminAuth, cookie adminCookie) 
 		case errors.Is(err, admin.ErrNoSession): // signed out: a state the page is built for
 			writeJSON(w, http.StatusOK, sessionAnswer{Configured: &configured})
 		case err != nil:
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The session could not be checked. Please try again later.", Err: err})
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: "The session could not be checked. Please try again later.", Err: err})
 		default:
 			writeJSON(w, http.StatusOK, sessionAnswer{Authenticated: true, User: s.User, ExpiresAt: rfc3339(s.ExpiresAt)})
 		}
@@ -293,7 +295,7 @@ func handleAdminSetup(logger *zap.Logger, auth AdminAuth, cookie, device adminCo
 		}
 		s, token, err := auth.SetUp(r.Context(), req.Token, req.User, req.Password)
 		if err != nil {
-			writeError(w, r, logger, apperr.Or(err, ECodeUnavailable, "Setting up the admin failed. Please try again later."))
+			writeError(w, r, logger, apperr.Or(err, apperr.Unavailable, "Setting up the admin failed. Please try again later."))
 			return
 		}
 		cookie.set(w, token, auth.SessionTTL())
@@ -341,7 +343,7 @@ func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie, device adminCo
 		client := clientKeyFrom(r.Context())
 		s, token, err := auth.SignIn(r.Context(), admin.Attempt{User: req.User, Password: req.Password, Client: client, Device: device.token(r)})
 		switch {
-		case apperr.CodeOf(err) == ECodeRateLimited:
+		case apperr.CodeOf(err) == apperr.RateLimited:
 			e, _ := apperr.From(err)
 			logger.Warn("admin: sign-in refused, too many failures", zap.String("client", client),
 				zap.Int("retry_after", ratelimit.RetryAfterSeconds(e.RetryAfter)))
@@ -354,7 +356,7 @@ func handleAdminLogin(logger *zap.Logger, auth AdminAuth, cookie, device adminCo
 			logger.Warn("admin: sign-in failed", zap.String("client", client))
 		}
 		if err != nil {
-			writeError(w, r, logger, apperr.Or(err, ECodeUnavailable, "Signing in failed. Please try again later."))
+			writeError(w, r, logger, apperr.Or(err, apperr.Unavailable, "Signing in failed. Please try again later."))
 			return
 		}
 		cookie.set(w, token, auth.SessionTTL())
@@ -380,7 +382,7 @@ func setDeviceCookie(ctx context.Context, w http.ResponseWriter, logger *zap.Log
 func handleAdminLogout(logger *zap.Logger, auth AdminAuth, cookie adminCookie) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := auth.Logout(r.Context(), cookie.token(r)); err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "Signing out failed. Please try again.", Err: err})
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: "Signing out failed. Please try again.", Err: err})
 			return
 		}
 		cookie.clear(w)
@@ -395,7 +397,7 @@ func noBodyOrJSON(logger *zap.Logger) func(http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.ContentLength != 0 {
 				if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-					writeError(w, r, logger, &Error{Code: ECodeUnsupportedType, Message: "Send no body, or JSON (Content-Type: application/json)."})
+					writeError(w, r, logger, &Error{Code: apperr.UnsupportedType, Message: "Send no body, or JSON (Content-Type: application/json)."})
 					return
 				}
 			}

@@ -13,6 +13,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 )
@@ -23,6 +24,11 @@ type Analytics interface {
 	View(ctx context.Context, v analytics.View) bool
 	SignUp(path string)
 	Report(ctx context.Context, days int) (analytics.Report, error)
+	// The real-user signals (docs/decisions/0059-canary-releases.md; vitals.go).
+	Vitals(v analytics.PageVitals) bool
+	Request(section, version string, failed bool)
+	ReadVitals(ctx context.Context, from, to string) (analytics.VitalsReport, error)
+	Days(days int) (from, to string)
 }
 
 // viewCounter counts a page view for every page a person is shown: a GET (not HEAD,
@@ -67,7 +73,7 @@ func (vc viewCounter) pages(next http.Handler) http.Handler {
 // count counts a view of path unless it is a page of the admin (the owner's, not the
 // readers'), the owner is signed in, or the client has had its viewsPerMinute.
 func (vc viewCounter) count(r *http.Request, path, referrer string) {
-	if path == "/admin" || strings.HasPrefix(path, "/admin/") || vc.ownerSignedIn(r) {
+	if path == "/admin" || strings.HasPrefix(path, "/admin/") || inPreview(r) || vc.ownerSignedIn(r) {
 		return
 	}
 	key := clientKeyFrom(r.Context())
@@ -137,10 +143,10 @@ func handlePageView(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b pageViewBeacon
 		if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The body must be a JSON object with a path and a referrer."})
+			writeError(w, r, logger, &Error{Code: apperr.Invalid, Message: "The body must be a JSON object with a path and a referrer."})
 			return
 		}
-		if vc.counter != nil && web.isPage(b.Path) {
+		if vc.counter != nil && web.isPageOf(web.stateOf(r), b.Path) {
 			vc.count(r, b.Path, b.Referrer)
 		}
 		w.Header().Set("Cache-Control", "no-store")
@@ -210,6 +216,8 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 		Referrers []item `json:"referrers"`
 		Devices   []item `json:"devices"`
 		Signups   []page `json:"signups"`
+		// Vitals are what the visitors' browsers reported (docs/decisions/0059).
+		Vitals trafficVitals `json:"vitals"`
 	}
 	items := func(kcs []analytics.KeyCount) []item {
 		out := make([]item, 0, len(kcs))
@@ -228,14 +236,15 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 			}
 			days = n
 		}
-		a := answer{Days: days, Series: []day{}, Pages: []page{}, Articles: []page{}, Referrers: []item{}, Devices: []item{}, Signups: []page{}}
+		a := answer{Days: days, Series: []day{}, Pages: []page{}, Articles: []page{}, Referrers: []item{}, Devices: []item{}, Signups: []page{},
+			Vitals: web.vitalsOf(analytics.VitalsReport{})}
 		if counter == nil {
 			writeJSON(w, http.StatusOK, a)
 			return
 		}
 		rep, err := counter.Report(r.Context(), days)
 		if err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
 			return
 		}
 		a.Enabled, a.From, a.To = true, rep.From, rep.To
@@ -257,6 +266,12 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 			a.Signups = append(a.Signups, page{Path: s.Key, Title: web.pageTitle(s.Key), Count: s.N})
 		}
 		a.Referrers, a.Devices = items(rep.Referrers), items(rep.Devices)
+		vitals, err := counter.ReadVitals(r.Context(), rep.From, rep.To)
+		if err != nil {
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
+			return
+		}
+		a.Vitals = web.vitalsOf(vitals)
 		writeJSON(w, http.StatusOK, a)
 	})
 }

@@ -28,10 +28,11 @@ func TestBlogArticlePages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.slug, func(t *testing.T) {
-			post, ok := content.FindPost(posts, tt.slug)
-			if !ok || !post.Published() {
+			i := slices.IndexFunc(posts, func(p content.Post) bool { return p.Slug == tt.slug })
+			if i < 0 || !posts[i].Published() {
 				t.Fatalf("%s is not a published post", tt.slug)
 			}
+			post := posts[i]
 			path := "/blog/" + tt.slug
 			w := get(h, path)
 			if w.Code != http.StatusOK {

@@ -66,7 +66,7 @@ func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices *pages.No
 	fail := pageFailure(logger, notices, contactNotice(page))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
-			fail(w, r, &Error{Code: ECodeInvalid, Message: "The form could not be read.", Err: err})
+			fail(w, r, &Error{Code: apperr.Invalid, Message: "The form could not be read.", Err: err})
 			return
 		}
 		v := pages.ContactValues{

@@ -13,23 +13,8 @@ import (
 
 // The JSON API's errors are apperr.Errors (docs/decisions/0024): the domains return
 // them, and the guards and handlers here make them for what only HTTP knows (a body
-// too large, a cross-site request). These short names keep the handlers readable.
+// too large, a cross-site request), with apperr's codes.
 type Error = apperr.Error
-
-const (
-	ECodeInvalid          = apperr.Invalid
-	ECodeUnauthorized     = apperr.Unauthorized
-	ECodeForbidden        = apperr.Forbidden
-	ECodeNotFound         = apperr.NotFound
-	ECodeMethodNotAllowed = apperr.MethodNotAllowed
-	ECodeConflict         = apperr.Conflict
-	ECodeTooLarge         = apperr.TooLarge
-	ECodeUnsupportedType  = apperr.UnsupportedType
-	ECodeRateLimited      = apperr.RateLimited
-	ECodeUnavailable      = apperr.Unavailable
-	ECodeNotConfigured    = apperr.NotConfigured
-	ECodeInternal         = apperr.Internal
-)
 
 // statuses maps each error code to its HTTP status: the one place that does. A code
 // not here is a 500.
@@ -63,7 +48,7 @@ func statusOf(code apperr.Code) int {
 func failed(w http.ResponseWriter, r *http.Request, logger *zap.Logger, err error, message string) (*Error, int) {
 	e, ok := apperr.From(err)
 	if !ok {
-		e = &Error{Code: ECodeInternal, Message: message, Err: err}
+		e = &Error{Code: apperr.Internal, Message: message, Err: err}
 	}
 	status := statusOf(e.Code)
 	if status >= http.StatusInternalServerError && e.Err != nil {

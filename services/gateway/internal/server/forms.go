@@ -76,12 +76,12 @@ func pageForms(logger *zap.Logger, publicURL string, fail failure, forms map[str
 	}
 	dispatch := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
-			fail(w, r, &Error{Code: ECodeInvalid, Message: "The form could not be read.", Err: err})
+			fail(w, r, &Error{Code: apperr.Invalid, Message: "The form could not be read.", Err: err})
 			return
 		}
 		h, ok := byName[r.PostForm.Get("form-name")]
 		if !ok {
-			fail(w, r, &Error{Code: ECodeNotFound, Message: "This site has no such form."})
+			fail(w, r, &Error{Code: apperr.NotFound, Message: "This site has no such form."})
 			return
 		}
 		h.ServeHTTP(w, r)
@@ -131,7 +131,7 @@ func crossOriginProtection(logger *zap.Logger, publicURL string, fail failure) *
 		}
 	}
 	cop.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fail(w, r, &Error{Code: ECodeForbidden, Message: "Cross-site requests are not allowed."})
+		fail(w, r, &Error{Code: apperr.Forbidden, Message: "Cross-site requests are not allowed."})
 	}))
 	return cop
 }
@@ -143,10 +143,10 @@ func readBody(want bodyType, limit int64, fail failure) func(http.Handler) http.
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 			if err != nil || mt != want.mediaType {
-				fail(w, r, &Error{Code: ECodeUnsupportedType, Message: want.hint})
+				fail(w, r, &Error{Code: apperr.UnsupportedType, Message: want.hint})
 				return
 			}
-			tooLarge := &Error{Code: ECodeTooLarge, Message: fmt.Sprintf("The request body is larger than %d KiB.", (limit+1<<10-1)>>10)}
+			tooLarge := &Error{Code: apperr.TooLarge, Message: fmt.Sprintf("The request body is larger than %d KiB.", (limit+1<<10-1)>>10)}
 			if r.ContentLength > limit {
 				fail(w, r, tooLarge)
 				return
@@ -156,7 +156,7 @@ func readBody(want bodyType, limit int64, fail failure) func(http.Handler) http.
 				if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
 					fail(w, r, tooLarge)
 				} else {
-					fail(w, r, &Error{Code: ECodeInvalid, Message: "The request body could not be read."})
+					fail(w, r, &Error{Code: apperr.Invalid, Message: "The request body could not be read."})
 				}
 				return
 			}
@@ -183,7 +183,7 @@ func rateLimitBy(logger *zap.Logger, limiter *ratelimit.Limiter, key func(*http.
 				secs := ratelimit.RetryAfterSeconds(retry)
 				w.Header().Set("Retry-After", strconv.Itoa(secs))
 				logger.Info("rate limited", zap.String("path", r.URL.Path), zap.String("client", key), zap.Int("retry_after", secs))
-				fail(w, r, &Error{Code: ECodeRateLimited, Message: "Too many requests. Please wait a moment and try again."})
+				fail(w, r, &Error{Code: apperr.RateLimited, Message: "Too many requests. Please wait a moment and try again."})
 				return
 			}
 			next.ServeHTTP(w, r)
@@ -192,7 +192,7 @@ func rateLimitBy(logger *zap.Logger, limiter *ratelimit.Limiter, key func(*http.
 }
 
 // validator is a request body that checks itself. Valid returns nil or an *Error with
-// ECodeInvalid for the first field at fault, in the form's order. A body that a domain
+// apperr.Invalid for the first field at fault, in the form's order. A body that a domain
 // parses instead (the contact form: contact.Parse) has no Valid.
 type validator interface {
 	Valid(ctx context.Context) error
@@ -209,7 +209,7 @@ func decode[T any](r *http.Request) (T, error) {
 		return v, decodeError(err)
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return v, &Error{Code: ECodeInvalid, Message: "The request body must be a single JSON object."}
+		return v, &Error{Code: apperr.Invalid, Message: "The request body must be a single JSON object."}
 	}
 	if val, ok := any(v).(validator); ok {
 		if err := val.Valid(r.Context()); err != nil {
@@ -222,19 +222,19 @@ func decode[T any](r *http.Request) (T, error) {
 func decodeError(err error) error {
 	if te, ok := errors.AsType[*json.UnmarshalTypeError](err); ok {
 		if te.Field == "" {
-			return &Error{Code: ECodeInvalid, Message: "The request body must be a JSON object."}
+			return &Error{Code: apperr.Invalid, Message: "The request body must be a JSON object."}
 		}
-		return &Error{Code: ECodeInvalid, Field: te.Field, Message: fmt.Sprintf("The field %q must be a %s.", te.Field, kindName(te.Type.Kind().String()))}
+		return &Error{Code: apperr.Invalid, Field: te.Field, Message: fmt.Sprintf("The field %q must be a %s.", te.Field, kindName(te.Type.Kind().String()))}
 	}
 	if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
-		return &Error{Code: ECodeTooLarge, Message: "The request body is too large."}
+		return &Error{Code: apperr.TooLarge, Message: "The request body is too large."}
 	}
 	// encoding/json has no type for this one.
 	if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
 		field, _ := strconv.Unquote(name)
-		return &Error{Code: ECodeInvalid, Field: field, Message: fmt.Sprintf("Unknown field %s.", name)}
+		return &Error{Code: apperr.Invalid, Field: field, Message: fmt.Sprintf("Unknown field %s.", name)}
 	}
-	return &Error{Code: ECodeInvalid, Message: "The request body is not valid JSON.", Err: err}
+	return &Error{Code: apperr.Invalid, Message: "The request body is not valid JSON.", Err: err}
 }
 
 func kindName(kind string) string {

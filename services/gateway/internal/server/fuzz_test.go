@@ -13,6 +13,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/mail"
@@ -27,7 +28,7 @@ func checkAPIError(t *testing.T, err error) {
 	if !ok {
 		t.Fatalf("error %v (%T) is not an *Error", err, err)
 	}
-	if e.Code != ECodeInvalid && e.Code != ECodeTooLarge {
+	if e.Code != apperr.Invalid && e.Code != apperr.TooLarge {
 		t.Fatalf("code %q for a body", e.Code)
 	}
 	for _, leak := range []string{"json:", "invalid character", "unexpected end", "reflect", "cannot unmarshal"} {
@@ -134,7 +135,7 @@ func FuzzNewsletterFormPost(f *testing.F) {
 			t.Fatalf("reached the handler: %v, refused: %v", reached, failed)
 		}
 		if failed != nil {
-			if e, ok := errors.AsType[*Error](failed); !ok || (e.Code != ECodeUnsupportedType && e.Code != ECodeTooLarge && e.Code != ECodeInvalid) {
+			if e, ok := errors.AsType[*Error](failed); !ok || (e.Code != apperr.UnsupportedType && e.Code != apperr.TooLarge && e.Code != apperr.Invalid) {
 				t.Fatalf("refused with %v", failed)
 			}
 		}

@@ -25,6 +25,7 @@ type guards struct {
 	deploy                       func(http.Handler) http.Handler // a deploy token for the path's section
 	page                         func(http.Handler) http.Handler // a page: its views counted (viewCounter)
 	beacon                       func(http.Handler) http.Handler // a page-view beacon
+	vitals                       func(http.Handler) http.Handler // a page's vitals beacon
 	views                        viewCounter
 	signups                      signupCounter
 }
@@ -62,6 +63,13 @@ func newGuards(d Deps) guards {
 	beaconLimit, fail := ratelimit.New(beaconsPerMinute, 0), apiFailure(logger)
 	g.beacon = func(h http.Handler) http.Handler {
 		return g.clientIP(cop.Handler(rateLimit(logger, beaconLimit, fail)(readBody(beaconBody, maxBeacon, fail)(h))))
+	}
+	// A page's vitals (docs/decisions/0059): one beacon per page view, as the page-view
+	// beacons are, under a limit of their own (a reader's document loads, not their
+	// client-side navigations).
+	vitalsLimit := ratelimit.New(vitalsPerMinute, 0)
+	g.vitals = func(h http.Handler) http.Handler {
+		return g.clientIP(cop.Handler(rateLimit(logger, vitalsLimit, fail)(readBody(beaconBody, maxBeacon, fail)(h))))
 	}
 	return g
 }

@@ -7,6 +7,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/version"
 )
 
@@ -46,18 +47,18 @@ func handleReadyz(logger *zap.Logger, web *Web, db Pinger) http.Handler {
 // shell built, the database answering and taking writes.
 func readiness(ctx context.Context, web *Web, db Pinger) *Error {
 	if web.Draining() {
-		return &Error{Code: ECodeUnavailable, Message: "shutting down"}
+		return &Error{Code: apperr.Unavailable, Message: "shutting down"}
 	}
 	if !web.Ready() {
-		return &Error{Code: ECodeUnavailable, Message: notBuiltMessage}
+		return &Error{Code: apperr.Unavailable, Message: notBuiltMessage}
 	}
 	ctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 	defer cancel()
 	if err := db.PingContext(ctx); err != nil {
-		return &Error{Code: ECodeUnavailable, Message: "database unavailable", Err: err}
+		return &Error{Code: apperr.Unavailable, Message: "database unavailable", Err: err}
 	}
 	if err := db.CheckWritable(ctx); err != nil {
-		return &Error{Code: ECodeUnavailable, Message: "database cannot be written", Err: err}
+		return &Error{Code: apperr.Unavailable, Message: "database cannot be written", Err: err}
 	}
 	return nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
@@ -50,13 +51,13 @@ func mailEventsEndpoint(logger *zap.Logger, limiter *ratelimit.Limiter, verify f
 	checked := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, err := io.ReadAll(r.Body) // readBody kept it, within its limit
 		if err != nil {
-			fail(w, r, &Error{Code: ECodeInvalid, Message: "The request body could not be read."})
+			fail(w, r, &Error{Code: apperr.Invalid, Message: "The request body could not be read."})
 			return
 		}
 		if err := verify(r, body); err != nil {
 			logger.Warn("mail events: refused a request whose signature does not verify",
 				zap.String("path", r.URL.Path), zap.String("client", clientKeyFrom(r.Context())), zap.Error(err))
-			fail(w, r, &Error{Code: ECodeUnauthorized, Message: "The signature is missing or does not match the body."})
+			fail(w, r, &Error{Code: apperr.Unauthorized, Message: "The signature is missing or does not match the body."})
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -70,7 +71,7 @@ func mailEventsEndpoint(logger *zap.Logger, limiter *ratelimit.Limiter, verify f
 // whose secret or key is not set.
 func notConfigured(logger *zap.Logger, message string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, r, logger, &Error{Code: ECodeNotConfigured, Message: message})
+		writeError(w, r, logger, &Error{Code: apperr.NotConfigured, Message: message})
 	})
 }
 
@@ -122,7 +123,7 @@ func handleMailEvents(logger *zap.Logger, events MailEvents) http.Handler {
 			return
 		}
 		if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The request body must be a single JSON object."})
+			writeError(w, r, logger, &Error{Code: apperr.Invalid, Message: "The request body must be a single JSON object."})
 			return
 		}
 		var err error

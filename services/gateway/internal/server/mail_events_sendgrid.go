@@ -14,6 +14,7 @@ import (
 
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
 
@@ -82,7 +83,7 @@ func handleSendGridEvents(logger *zap.Logger, events MailEvents) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var in []sendGridEvent
 		if err := json.NewDecoder(r.Body).Decode(&in); err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The body must be SendGrid's JSON array of events."})
+			writeError(w, r, logger, &Error{Code: apperr.Invalid, Message: "The body must be SendGrid's JSON array of events."})
 			return
 		}
 		list := make([]hygiene.Event, 0, len(in))

@@ -6,6 +6,8 @@ import (
 
 	"go.uber.org/zap"
 	"go.uber.org/zap/zapcore"
+
+	"github.com/portfolio-site/portfolio/services/apperr"
 )
 
 // responseRecorder remembers what a handler wrote, for logging and panic recovery.
@@ -85,7 +87,7 @@ func recoverPanics(logger *zap.Logger) func(http.Handler) http.Handler {
 					zap.Stack("stack"),
 				)
 				if rec.status == 0 {
-					writeError(w, r, logger, &Error{Code: ECodeInternal, Message: "Something went wrong. Please try again later."})
+					writeError(w, r, logger, &Error{Code: apperr.Internal, Message: "Something went wrong. Please try again later."})
 				}
 			}()
 			next.ServeHTTP(rec, r)

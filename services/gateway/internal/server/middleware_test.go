@@ -70,7 +70,7 @@ func TestRecoverPanics(t *testing.T) {
 			}
 			if tt.wantJSON {
 				var body errorBody
-				if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Error.Code != string(ECodeInternal) {
+				if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.Error.Code != string(apperr.Internal) {
 					t.Errorf("body = %s, want internal error JSON", w.Body)
 				}
 				for k, want := range map[string]string{"Content-Type": "application/json", "Cache-Control": "no-store", "Content-Encoding": ""} {
@@ -112,19 +112,19 @@ func TestRecoverPanicsLetsAbortThrough(t *testing.T) {
 // them; a code it does not know is a 500.
 func TestStatusOf(t *testing.T) {
 	tests := map[apperr.Code]int{
-		ECodeInvalid:          400,
-		ECodeUnauthorized:     401,
-		ECodeForbidden:        403,
-		ECodeNotFound:         404,
-		ECodeMethodNotAllowed: 405,
-		ECodeConflict:         409,
-		ECodeTooLarge:         413,
-		ECodeUnsupportedType:  415,
-		ECodeRateLimited:      429,
-		ECodeUnavailable:      503,
-		ECodeNotConfigured:    503,
-		ECodeInternal:         500,
-		"anything else":       500,
+		apperr.Invalid:          400,
+		apperr.Unauthorized:     401,
+		apperr.Forbidden:        403,
+		apperr.NotFound:         404,
+		apperr.MethodNotAllowed: 405,
+		apperr.Conflict:         409,
+		apperr.TooLarge:         413,
+		apperr.UnsupportedType:  415,
+		apperr.RateLimited:      429,
+		apperr.Unavailable:      503,
+		apperr.NotConfigured:    503,
+		apperr.Internal:         500,
+		"anything else":         500,
 	}
 	for code, want := range tests {
 		if got := statusOf(code); got != want {
@@ -142,8 +142,8 @@ func TestWriteErrorHidesInternalErrors(t *testing.T) {
 		wantBody   string
 	}{
 		{"plain error", errors.New("pq: password authentication failed"), 500, `{"error":{"code":"internal","message":"Something went wrong. Please try again later."}}`},
-		{"validation error with field", &Error{Code: ECodeInvalid, Message: "Please enter a valid email address", Field: "email"}, 400, `{"error":{"code":"invalid","message":"Please enter a valid email address","field":"email"}}`},
-		{"wrapped API error", errorsJoin(&Error{Code: ECodeConflict, Message: "Already there."}), 409, `{"error":{"code":"conflict","message":"Already there."}}`},
+		{"validation error with field", &Error{Code: apperr.Invalid, Message: "Please enter a valid email address", Field: "email"}, 400, `{"error":{"code":"invalid","message":"Please enter a valid email address","field":"email"}}`},
+		{"wrapped API error", errorsJoin(&Error{Code: apperr.Conflict, Message: "Already there."}), 409, `{"error":{"code":"conflict","message":"Already there."}}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -182,9 +182,9 @@ func TestDomainErrorsAnswerByTheirCode(t *testing.T) {
 			`{"error":{"code":"conflict","message":"Only a dead email can be retried; this one is still queued or was sent."}}`, ""},
 		{"password checks busy", admin.ErrBusy, 503,
 			`{"error":{"code":"unavailable","message":"Too many sign-ins are being checked right now. Please try again in a moment."}}`, "1"},
-		{"rate limited", &Error{Code: ECodeRateLimited, Message: "Wait.", RetryAfter: 90 * time.Second}, 429,
+		{"rate limited", &Error{Code: apperr.RateLimited, Message: "Wait.", RetryAfter: 90 * time.Second}, 429,
 			`{"error":{"code":"rate_limited","message":"Wait."}}`, "90"},
-		{"store down", apperr.Or(errors.New("disk I/O error"), ECodeUnavailable, "Try later."), 503,
+		{"store down", apperr.Or(errors.New("disk I/O error"), apperr.Unavailable, "Try later."), 503,
 			`{"error":{"code":"unavailable","message":"Try later."}}`, ""},
 		{"not configured", admin.ErrNotConfigured, 503, "", ""},
 	}

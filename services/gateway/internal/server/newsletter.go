@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
@@ -58,11 +59,11 @@ func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
-			fail(w, r, &Error{Code: ECodeInvalid, Message: "The form could not be read.", Err: err})
+			fail(w, r, &Error{Code: apperr.Invalid, Message: "The form could not be read.", Err: err})
 			return
 		}
 		if r.PostForm.Get("form-name") != "newsletter" {
-			fail(w, r, &Error{Code: ECodeNotFound, Message: "This site has no such form."})
+			fail(w, r, &Error{Code: apperr.NotFound, Message: "This site has no such form."})
 			return
 		}
 		f := newsletter.Form{Email: r.PostForm.Get("email"), Name: r.PostForm.Get("name")}

@@ -18,12 +18,12 @@ func pageFailure(logger *zap.Logger, notices *pages.Notices, notice func(title s
 	return func(w http.ResponseWriter, r *http.Request, err error) {
 		e, status := failed(w, r, logger, err, "Please try again later.")
 		title := map[apperr.Code]string{
-			ECodeInvalid:         "Please check your form",
-			ECodeForbidden:       "This form must be sent from the site",
-			ECodeNotFound:        "There is no such form",
-			ECodeTooLarge:        "This form could not be read",
-			ECodeUnsupportedType: "This form could not be read",
-			ECodeRateLimited:     "Too many requests",
+			apperr.Invalid:         "Please check your form",
+			apperr.Forbidden:       "This form must be sent from the site",
+			apperr.NotFound:        "There is no such form",
+			apperr.TooLarge:        "This form could not be read",
+			apperr.UnsupportedType: "This form could not be read",
+			apperr.RateLimited:     "Too many requests",
 		}[e.Code]
 		if title == "" {
 			title = "Something went wrong"

@@ -71,7 +71,7 @@ func handleProjectPage(logger *zap.Logger, web *Web) http.Handler {
 		if projectID.MatchString(raw) {
 			id, _ := strconv.Atoi(raw) // at most 9 digits: fits
 			if f, ok := web.Projects[id]; ok {
-				static.Serve(w, r, web.State().page(f, compose.Part{Shell: "/projects/" + strconv.Itoa(id)}), http.StatusOK)
+				static.Serve(w, r, web.stateOf(r).page(f, compose.Part{Shell: "/projects/" + strconv.Itoa(id)}), http.StatusOK)
 				return
 			}
 		}

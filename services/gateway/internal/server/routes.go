@@ -72,6 +72,9 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	// Page views (docs/decisions/0039): the pages below are counted as they are served
 	// (g.page); a client-side navigation reports the page it shows here.
 	r.Handle("/api/pageviews", g.beacon(handlePageView(logger, web, g.views))).Methods(http.MethodPost)
+	// Each page view's Core Web Vitals and JavaScript errors, with its sections' versions
+	// (docs/decisions/0059): counted as the views are.
+	r.Handle(VitalsPath, g.vitals(handleVitals(logger, web, g.views))).Methods(http.MethodPost)
 	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
 	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)
@@ -99,6 +102,12 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 		r.Handle("/api/sections/"+section+"/releases", g.deploy(g.artifact(handleReleasePublish(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/sections/"+section+"/promote", g.deploy(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/sections/"+section+"/rollback", g.deploy(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+	}
+
+	// Preview links (docs/decisions/0059): the link's cookie, and leaving the preview.
+	if d.Sections != nil {
+		r.Handle(PreviewPath, handlePreviewOpen(logger, d.Sections, cfg.PublicURLIsHTTPS())).Methods(get...)
+		r.Handle(PreviewLeavePath, handlePreviewLeave(cfg.PublicURLIsHTTPS())).Methods(get...)
 	}
 
 	// Module Federation: where the remotes are, and their built files, per release
@@ -212,6 +221,10 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 		r.Handle("/api/admin/sections", session(handleAdminSections(logger, d.Sections))).Methods(get...)
 		r.Handle("/api/admin/sections/"+section+"/promote", session(json(handleReleasePromote(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
+		r.Handle("/api/admin/sections/"+section+"/preview", session(json(handleSectionPreview(logger, cfg, d.Sections)))).Methods(http.MethodPost)
+		// The admin section's own previews open on this origin.
+		r.Handle(PreviewPath, handlePreviewOpen(logger, d.Sections, cfg.AdminURLIsHTTPS())).Methods(get...)
+		r.Handle(PreviewLeavePath, handlePreviewLeave(cfg.AdminURLIsHTTPS())).Methods(get...)
 		// The keys a section's releases must be signed by: the admin's alone, never a
 		// deploy token's (a token that could add a key could sign for itself).
 		r.Handle("/api/admin/sections/"+section+"/keys", session(handleSectionKeys(logger, d.Sections))).Methods(get...)

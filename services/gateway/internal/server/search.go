@@ -31,7 +31,7 @@ func handleSearchPage(logger *zap.Logger, web *Web, route content.Route, publicU
 	}
 	part := compose.Part{Shell: route.Path}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := web.State()
+		st := web.stateOf(r)
 		page, ok := st.Pages.Route(route.Path)
 		if !ok {
 			panic("server: no page for route " + route.Path) // a wiring bug, as in handlePage

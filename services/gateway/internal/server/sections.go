@@ -12,8 +12,8 @@ import (
 	"golang.org/x/sync/singleflight"
 
 	"github.com/portfolio-site/portfolio/content"
-	"github.com/portfolio-site/portfolio/services/apperr"
 
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
@@ -161,7 +161,7 @@ func handleSectionAssets(web *Web, name string) http.Handler {
 			static.Serve(w, r, f.WithCacheControl(static.Immutable), http.StatusOK)
 			return
 		}
-		current := web.State().Sections[name]
+		current := web.stateOf(r).Sections[name]
 		if rest == mfManifest && current.Manifest != nil {
 			static.Serve(w, r, current.Manifest, http.StatusOK)
 			return
@@ -249,7 +249,7 @@ func remotesFile(all []config.Remote, sections map[string]Section, serves func(c
 // discovery file.
 func handleState(web *Web, file func(*State) *static.File) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		static.Serve(w, r, file(web.State()), http.StatusOK)
+		static.Serve(w, r, file(web.stateOf(r)), http.StatusOK)
 	})
 }
 
@@ -257,7 +257,7 @@ func handleState(web *Web, file func(*State) *static.File) http.Handler {
 // (/blog/tags/<slug>/feed.xml); 404 for a slug no published post's tag has.
 func handleTagFeed(web *Web) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		f, ok := web.State().Discovery.Tag(mux.Vars(r)["slug"])
+		f, ok := web.stateOf(r).Discovery.Tag(mux.Vars(r)["slug"])
 		if !ok {
 			notFoundPlain(w)
 			return
@@ -275,7 +275,7 @@ const sectionPageRoute = "{section page}"
 // rather than registered at start-up.
 func sectionPage(web *Web, serves func(content.Section) bool) func(r *http.Request, _ *mux.RouteMatch) bool {
 	return func(r *http.Request, _ *mux.RouteMatch) bool {
-		st := web.State()
+		st := web.stateOf(r)
 		if st == nil || st.Pages == nil {
 			return false
 		}
@@ -295,7 +295,7 @@ func handleSectionPage(logger *zap.Logger, web *Web, publicURL string) http.Hand
 			redirectTrailingSlash().ServeHTTP(w, r)
 			return
 		}
-		st := web.State()
+		st := web.stateOf(r)
 		page, ok := st.Pages.Route(r.URL.Path)
 		if !ok { // promoted away between the match and now
 			handleNotFound(logger, web).ServeHTTP(w, r)

@@ -11,6 +11,9 @@ import (
 	"github.com/gorilla/mux"
 	"go.uber.org/zap"
 
+	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 )
@@ -29,6 +32,10 @@ type SectionReleases interface {
 	Keys(ctx context.Context, section string) ([]release.Key, error)
 	AddKey(ctx context.Context, section string, pub []byte, actor string) (release.Key, error)
 	RemoveKey(ctx context.Context, section, fingerprint, actor string) error
+	// Canaries and previews (docs/decisions/0059-canary-releases.md).
+	Canary(ctx context.Context, section, version string, plan release.CanaryPlan, actor string) error
+	PreviewToken(ctx context.Context, section, version string, ttl time.Duration) (string, release.Preview, error)
+	OpenPreview(ctx context.Context, token string) (release.Preview, error)
 }
 
 // SignatureHeader carries a release's signature with its artifact: the SSHSIG blob in
@@ -65,8 +72,21 @@ type servingAnswer struct {
 	Serving string `json:"serving"`
 }
 
+// promoteRequest promotes a version to everyone, or with a percent (1-99) or stages
+// ("10,50,100" with every, such as "30m") to a share of the visitors: a canary
+// (docs/decisions/0059-canary-releases.md).
+// canaryAnswer is what a promote to a share answers.
+type canaryAnswer struct {
+	Section string `json:"section"`
+	Canary  string `json:"canary"`
+	Percent int    `json:"percent"`
+}
+
 type promoteRequest struct {
 	Version string `json:"version"`
+	Percent int    `json:"percent,omitempty"`
+	Stages  string `json:"stages,omitempty"`
+	Every   string `json:"every,omitempty"`
 }
 
 // Valid implements validator.
@@ -74,7 +94,22 @@ func (p promoteRequest) Valid(context.Context) error {
 	if strings.TrimSpace(p.Version) == "" {
 		return invalid("version", "Name the version to promote.")
 	}
+	if p.Every != "" {
+		if _, err := time.ParseDuration(p.Every); err != nil {
+			return invalid("every", "Give how long each stage lasts as a duration, such as 30m.")
+		}
+	}
 	return nil
+}
+
+// plan is the canary the request asks for; false for a promote to everyone.
+func (p promoteRequest) plan() (release.CanaryPlan, bool, error) {
+	if p.Percent == 0 && p.Stages == "" {
+		return release.CanaryPlan{}, false, nil
+	}
+	every, _ := time.ParseDuration(p.Every) // checked by Valid
+	plan, err := release.ParsePlan(p.Percent, p.Stages, every)
+	return plan, true, err
 }
 
 // withDeployToken lets a request through with a deploy token for the section of its
@@ -88,7 +123,7 @@ func withDeployToken(logger *zap.Logger, sections SectionReleases) func(http.Han
 			token, ok := bearerToken(r.Header.Get("Authorization"))
 			if !ok {
 				w.Header().Set("WWW-Authenticate", `Bearer realm="sections"`)
-				writeError(w, r, logger, &Error{Code: ECodeUnauthorized, Message: "Send a deploy token: Authorization: Bearer <token>."})
+				writeError(w, r, logger, &Error{Code: apperr.Unauthorized, Message: "Send a deploy token: Authorization: Bearer <token>."})
 				return
 			}
 			actor, err := sections.Authorize(r.Context(), strings.TrimSpace(token), section)
@@ -143,7 +178,7 @@ func handleReleasePublish(logger *zap.Logger, sections SectionReleases) http.Han
 		}
 		raw, err := io.ReadAll(r.Body)
 		if err != nil {
-			writeError(w, r, logger, &Error{Code: ECodeInvalid, Message: "The request body could not be read."})
+			writeError(w, r, logger, &Error{Code: apperr.Invalid, Message: "The request body could not be read."})
 			return
 		}
 		rel, err := sections.Publish(r.Context(), mux.Vars(r)["section"], raw, sig, actorOf(r))
@@ -165,6 +200,20 @@ func handleReleasePromote(logger *zap.Logger, sections SectionReleases) http.Han
 			return
 		}
 		section := mux.Vars(r)["section"]
+		plan, canary, err := req.plan()
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		if canary {
+			if err := sections.Canary(r.Context(), section, req.Version, plan, actorOf(r)); err != nil {
+				writeError(w, r, logger, err)
+				return
+			}
+			logger.Info("sections: canary", zap.String("section", section), zap.String("version", req.Version), zap.Int("percent", plan.Percent), zap.Ints("stages", plan.Stages), zap.String("actor", actorOf(r)))
+			writeJSON(w, http.StatusOK, canaryAnswer{Section: section, Canary: req.Version, Percent: plan.Percent})
+			return
+		}
 		if err := sections.Promote(r.Context(), section, req.Version, actorOf(r)); err != nil {
 			writeError(w, r, logger, err)
 			return
@@ -258,5 +307,51 @@ func handleSectionKeyRemove(logger *zap.Logger, sections SectionReleases) http.H
 		}
 		logger.Info("sections: key removed", zap.String("section", section), zap.String("key", fingerprint), zap.String("actor", actorOf(r)))
 		w.WriteHeader(http.StatusNoContent)
+	})
+}
+
+type previewRequest struct {
+	Version string `json:"version"`
+}
+
+// Valid implements validator.
+func (p previewRequest) Valid(context.Context) error {
+	if strings.TrimSpace(p.Version) == "" {
+		return invalid("version", "Name the version to preview.")
+	}
+	return nil
+}
+
+// PreviewLink is a signed link that shows a version of a section to whoever opens it
+// (release.PreviewToken), on the origin that serves the section.
+func PreviewLink(cfg config.Config, section, token string) string {
+	base := cfg.PublicURL
+	if section == string(content.SectionAdmin) {
+		base = cfg.AdminURL
+	}
+	return base + PreviewPath + "?token=" + token
+}
+
+// handleSectionPreview makes a preview link of the version in the body (the admin's
+// Sections panel): {url, section, version, expires}.
+func handleSectionPreview(logger *zap.Logger, cfg config.Config, sections SectionReleases) http.Handler {
+	type answer struct {
+		URL string `json:"url"`
+		release.Preview
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		req, err := decode[previewRequest](r)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		section := mux.Vars(r)["section"]
+		token, p, err := sections.PreviewToken(r.Context(), section, req.Version, release.PreviewTTL)
+		if err != nil {
+			writeError(w, r, logger, err)
+			return
+		}
+		logger.Info("sections: preview link made", zap.String("section", section), zap.String("version", req.Version), zap.String("actor", actorOf(r)))
+		writeJSON(w, http.StatusOK, answer{URL: PreviewLink(cfg, section, token), Preview: p})
 	})
 }

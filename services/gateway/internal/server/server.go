@@ -66,7 +66,15 @@ func NewServer(d Deps) Handlers {
 	adminPolicy := policy
 	adminPolicy.HSTS = cfg.AdminURLIsHTTPS()
 	// The admin's requests are logged as such: a refusal there is worth an operator's look.
-	return Handlers{Public: outermost(d.Logger, policy, site), Admin: outermost(d.Logger.With(zap.String("origin", "admin")), adminPolicy, adm)}
+	// Each request's variant of the site (a canary, a preview) is chosen before its
+	// route is: the section pages' matcher reads it.
+	var previews PreviewOpener
+	if d.Sections != nil {
+		previews = d.Sections
+	}
+	public := withVariant(d.Logger, web, previews, d.Analytics, cfg.PublicURLIsHTTPS())(site)
+	admin := withVariant(d.Logger, web, previews, d.Analytics, cfg.AdminURLIsHTTPS())(adm)
+	return Handlers{Public: outermost(d.Logger, policy, public), Admin: outermost(d.Logger.With(zap.String("origin", "admin")), adminPolicy, admin)}
 }
 
 // outermost wraps an origin's routes, outermost first: headers go on every response,

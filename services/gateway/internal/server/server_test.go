@@ -58,7 +58,7 @@ func TestEveryRouteServesItsPage(t *testing.T) {
 	f := newFixture(t, nil)
 	site, _ := content.LoadSite(content.FS())
 	routes, _ := content.LoadRoutes(content.FS())
-	// The spec's 17 routes, less the 404 and the three articles (they come from the
+	// The site's 17 routes, less the 404 and the three articles (they come from the
 	// posts: TestBlogArticlePages), plus /blog/tags (a tag's own page comes from the
 	// posts too: TestBlogTagPages) and /search.
 	if len(routes) != 15 {

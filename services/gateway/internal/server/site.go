@@ -11,6 +11,7 @@ import (
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
@@ -22,7 +23,7 @@ func handlePage(logger *zap.Logger, web *Web, route content.Route, publicURL str
 	}
 	part := compose.Part{Shell: route.Path}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := web.State()
+		st := web.stateOf(r)
 		page, ok := st.Pages.Route(route.Path)
 		if !ok {
 			// Every state has a page for every route of the shell; a miss is a wiring bug.
@@ -63,7 +64,7 @@ func notFoundPart(p string) compose.Part {
 
 // notFoundPage is the 404 page for the request's path.
 func (w *Web) notFoundPage(r *http.Request) *static.File {
-	st := w.State()
+	st := w.stateOf(r)
 	return st.page(st.Pages.NotFound(), notFoundPart(r.URL.Path))
 }
 
@@ -96,7 +97,7 @@ func redirectTrailingSlash() http.Handler {
 }
 
 // pageAliases are other addresses of a page: the name people and other sites expect for
-// it, where the site's own is another (issue 33). Each answers a permanent redirect to
+// it, where the site's own is another. Each answers a permanent redirect to
 // the page, its query kept.
 var pageAliases = []struct{ from, to string }{
 	{"/terms-of-service", "/terms-of-use"},
@@ -120,7 +121,7 @@ func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
 		p := r.URL.Path
 		switch {
 		case p == "/api" || strings.HasPrefix(p, "/api/"):
-			writeError(w, r, logger, &Error{Code: ECodeNotFound, Message: "There is no such API endpoint."})
+			writeError(w, r, logger, &Error{Code: apperr.NotFound, Message: "There is no such API endpoint."})
 		case r.Method != http.MethodGet && r.Method != http.MethodHead, isAssetPath(p):
 			notFoundPlain(w)
 		case !web.Ready():
@@ -165,7 +166,14 @@ func (w *Web) isPage(p string) bool {
 	if strings.ContainsAny(p, "{}") {
 		return false
 	}
-	st := w.State()
+	return w.isPageOf(w.State(), p)
+}
+
+// isPageOf is isPage in st: a page served with 200 to whoever is served st.
+func (w *Web) isPageOf(st *State, p string) bool {
+	if strings.ContainsAny(p, "{}") {
+		return false
+	}
 	if st == nil || st.Pages == nil {
 		return false
 	}
@@ -204,7 +212,7 @@ func handleSiteNotBuilt(logger *zap.Logger) http.Handler {
 		h := w.Header()
 		h.Set("Retry-After", "30")
 		if !strings.Contains(r.Header.Get("Accept"), "text/html") {
-			writeError(w, r, logger, &Error{Code: ECodeUnavailable, Message: notBuiltMessage})
+			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: notBuiltMessage})
 			return
 		}
 		h.Set("Content-Type", "text/html; charset=utf-8")
@@ -229,6 +237,6 @@ func handleMethodNotAllowed(router *mux.Router, logger *zap.Logger) http.Handler
 			}
 		}
 		w.Header().Set("Allow", strings.Join(allowed, ", "))
-		writeError(w, r, logger, &Error{Code: ECodeMethodNotAllowed, Message: "This endpoint does not accept " + r.Method + "."})
+		writeError(w, r, logger, &Error{Code: apperr.MethodNotAllowed, Message: "This endpoint does not accept " + r.Method + "."})
 	})
 }

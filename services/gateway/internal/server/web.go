@@ -52,9 +52,11 @@ type Web struct {
 	shipped     map[string]Section // each remote as the gateway was shipped with it
 
 	state    atomic.Pointer[State]
-	applyMu  sync.Mutex    // one Apply at a time
-	versions *versionCache // releases kept addressable for open tabs
-	draining atomic.Bool   // set by Drain when the process is stopping
+	served   atomic.Pointer[served] // the stable state and its variants (variants.go)
+	loader   ReleaseLoader          // opens a previewed release not served now
+	applyMu  sync.Mutex             // one Apply at a time
+	versions *versionCache          // releases kept addressable for open tabs
+	draining atomic.Bool            // set by Drain when the process is stopping
 }
 
 // Section is one section as it is served: its version (” for the shipped build),
@@ -93,7 +95,32 @@ type State struct {
 	// SearchJSON the same as /search.json serves them to the browser's palette.
 	Search     *search.Index
 	SearchJSON *static.File
+	// Preview is the preview this state shows (a banner on every page, never counted
+	// nor indexed); nil for what visitors are served.
+	Preview *release.Preview
 }
+
+// Versions are the version of each section this state serves, "shipped" for the
+// shipped build: what its pages carry for the vitals (docs/decisions/0059).
+func (st *State) Versions() map[string]string {
+	out := make(map[string]string, len(st.Sections))
+	for name, s := range st.Sections {
+		out[name] = shownVersion(s.Version)
+	}
+	return out
+}
+
+// shownVersion names a section's version for the pages and the analytics: ” is the
+// build the gateway was shipped with.
+func shownVersion(v string) string {
+	if v == "" {
+		return ShippedVersion
+	}
+	return v
+}
+
+// ShippedVersion is how a section's shipped build is named where a version is.
+const ShippedVersion = "shipped"
 
 // Ready reports whether the site can be served: the shell's index.html was loaded.
 func (w *Web) Ready() bool { return w.indexHTML != nil }
@@ -227,6 +254,20 @@ func shippedSection(logger *zap.Logger, cfg config.Config, name string) (Section
 // section without one. The new pages, heads, feed and sitemap are made first and then
 // swapped in at once; on an error nothing changes.
 func (w *Web) Apply(releases map[string]*release.Release) error {
+	return w.ApplyWith(releases, nil)
+}
+
+// CanaryRelease is a release a section serves to Percent of its visitors beside its
+// current one (docs/decisions/0059-canary-releases.md).
+type CanaryRelease struct {
+	Release *release.Release
+	Percent int
+}
+
+// ApplyWith is Apply with canaries (by section): the state of each canary (the stable
+// one with that section's canary in it) is made with the stable one and swapped in
+// with it, so a visitor's first page of a canary is as quick as anyone's.
+func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[string]CanaryRelease) error {
 	w.applyMu.Lock()
 	defer w.applyMu.Unlock()
 	sections := make(map[string]Section, len(w.shipped))
@@ -236,20 +277,45 @@ func (w *Web) Apply(releases map[string]*release.Release) error {
 		if !ok || !w.servable(name, rel) {
 			continue
 		}
-		s := Section{Version: rel.Manifest.Version, Files: w.versions.add(name, rel)}
-		s.Description = release.Description{Routes: rel.Manifest.Routes, Posts: rel.Manifest.Posts, Editions: rel.Manifest.Editions}
-		var err error
-		if s.Manifest, err = pinnedManifest(s.Files, s.URL(name)); err != nil {
-			return fmt.Errorf("%s %s: mf-manifest.json: %w", name, s.Version, err)
+		s, err := w.releaseSection(name, rel)
+		if err != nil {
+			return err
 		}
 		sections[name] = s
 	}
-	st, err := w.newState(sections)
+	st, err := w.newState(sections, nil)
 	if err != nil {
 		return err
 	}
+	next := &served{stable: st, canaries: map[string]canarySection{}, states: map[string]*State{}}
+	for _, name := range config.RemoteNames {
+		c, ok := canaries[name]
+		if !ok || c.Release == nil || !w.servable(name, c.Release) {
+			continue
+		}
+		s, err := w.releaseSection(name, c.Release)
+		if err != nil {
+			return err
+		}
+		next.canaries[name] = canarySection{Section: s, Percent: c.Percent}
+		if _, err := w.variantState(next, map[string]Section{name: s}, nil); err != nil {
+			return err
+		}
+	}
+	w.served.Store(next)
 	w.state.Store(st)
 	return nil
+}
+
+// releaseSection is a release as its section serves it.
+func (w *Web) releaseSection(name string, rel *release.Release) (Section, error) {
+	s := Section{Version: rel.Manifest.Version, Files: w.versions.add(name, rel)}
+	s.Description = release.Description{Routes: rel.Manifest.Routes, Posts: rel.Manifest.Posts, Editions: rel.Manifest.Editions}
+	var err error
+	if s.Manifest, err = pinnedManifest(s.Files, s.URL(name)); err != nil {
+		return s, fmt.Errorf("%s %s: mf-manifest.json: %w", name, s.Version, err)
+	}
+	return s, nil
 }
 
 // servable reports whether a promoted release may be served: not one that names paths
@@ -265,9 +331,10 @@ func (w *Web) servable(name string, rel *release.Release) bool {
 	return true
 }
 
-// newState makes the pages, composer, discovery files and remotes.json of sections.
-func (w *Web) newState(sections map[string]Section) (*State, error) {
-	st := &State{Sections: sections}
+// newState makes the pages, composer, discovery files and remotes.json of sections;
+// with preview, every page says so.
+func (w *Web) newState(sections map[string]Section, preview *release.Preview) (*State, error) {
+	st := &State{Sections: sections, Preview: preview}
 	routes := append([]content.Route(nil), w.shellRoutes...)
 	var posts []content.Post
 	var editions []content.Edition
@@ -298,7 +365,7 @@ func (w *Web) newState(sections map[string]Section) (*State, error) {
 		return nil, err
 	}
 	if w.indexHTML != nil {
-		if st.Pages, err = pages.New(w.indexHTML, w.site, routes, posts, editions, cards, w.cfg.PublicURL); err != nil {
+		if st.Pages, err = pages.New(marked(w.indexHTML, st), w.site, routes, posts, editions, cards, w.cfg.PublicURL); err != nil {
 			return nil, fmt.Errorf("shell: %w", err)
 		}
 		st.Composer = compose.New(w.Shell, composed)

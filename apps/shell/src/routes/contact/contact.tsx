@@ -1,7 +1,7 @@
 import { site } from "@portfolio/content";
 import { contact } from "@portfolio/content/contact";
 import { Island } from "@portfolio/router";
-import { Page } from "../../components/page";
+import { Page } from "@portfolio/ui/page";
 import { ContactConnect } from "./contact-connect";
 import { ContactFormIsland } from "./contact-form";
 

@@ -5,7 +5,7 @@ import {
   submitContact,
 } from "@portfolio/api-client/contact";
 import type { Contact } from "@portfolio/content/contact";
-import { useForm } from "@portfolio/ui/use-form";
+import { useSubmit } from "@portfolio/ui/use-submit";
 import { useToast } from "@portfolio/ui/use-toast";
 import { type FormEvent, useRef } from "react";
 import { type ContactFormValues, contactMessage, contactProblems } from "./contact-rules";
@@ -38,30 +38,15 @@ export function useContactForm(copy: Pick<Contact, "form" | "validation" | "toas
     }
   };
 
-  const contact = useForm<ContactFormValues, ContactField>({
+  const contact = useSubmit<ContactFormValues, ContactField>({
     validate: (values) => contactProblems(values, copy),
     onInvalid: (problems, first) => showProblem(first, problems[first] ?? ""),
-    onValid: async (values) => {
-      try {
-        await submitContact(contactMessage(values));
-      } catch (error) {
-        const refused = fieldProblemOf(error, contactFields);
-        if (refused) {
-          showProblem(refused.field, refused.message);
-          contact.showProblems({ [refused.field]: refused.message });
-          return;
-        }
-        console.error("Contact form: the message could not be sent.", error);
-        toast({
-          variant: "destructive",
-          title: toasts.failure.title,
-          description: toasts.failure.description,
-        });
-        return;
-      }
-      toast({ title: toasts.success.title, description: toasts.success.description });
-      contact.reset();
-    },
+    send: (values) => submitContact(contactMessage(values)),
+    refusal: (error) => fieldProblemOf(error, contactFields),
+    onRefused: showProblem,
+    onSent: (form) => form.reset(),
+    toasts,
+    failure: "Contact form: the message could not be sent.",
   });
   return { contact, onInput };
 }

@@ -2,8 +2,8 @@ import { type Project, projects } from "@portfolio/content/projects";
 import { Badge } from "@portfolio/ui/badge";
 import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
+import { Page } from "@portfolio/ui/page";
 import { Link } from "react-router";
-import { Page } from "../../components/page";
 import { ProjectLinks } from "./project-links";
 
 /** How many cards can be in the first screenful (one row of three): their images load at once. */

@@ -4,9 +4,9 @@ import { Island } from "@portfolio/router";
 import { Badge } from "@portfolio/ui/badge";
 import { Button } from "@portfolio/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@portfolio/ui/card";
+import { Page } from "@portfolio/ui/page";
 import { toast } from "@portfolio/ui/use-toast";
 import { DownloadIcon } from "../../components/icons";
-import { Page } from "../../components/page";
 import { printDocument } from "../../lib/print";
 import { resumeDocument } from "./resume-document";
 

@@ -1,8 +1,8 @@
 import { useStaticRender } from "@portfolio/router";
 import { Button } from "@portfolio/ui/button";
+import { Page } from "@portfolio/ui/page";
 import { useChunk } from "@portfolio/ui/use-chunk";
 import { useSearchParams } from "react-router";
-import { Page } from "../../components/page";
 import { loadSearch, type SearchResult } from "../../search/search-index";
 import { SearchResults } from "./search-results";
 

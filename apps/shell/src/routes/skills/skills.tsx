@@ -2,8 +2,8 @@ import { type Skill, skills } from "@portfolio/content/skills";
 import { Island } from "@portfolio/router";
 import { cn } from "@portfolio/ui/cn";
 import { CheckIcon } from "@portfolio/ui/icons";
+import { Page } from "@portfolio/ui/page";
 import { lazy, Suspense, useRef, useState } from "react";
-import { Page } from "../../components/page";
 import { SkillIcon, TONE_CLASSES, toneStyle } from "./skill-icons";
 
 /**

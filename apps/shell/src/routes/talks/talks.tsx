@@ -5,8 +5,8 @@ import { buttonClasses } from "@portfolio/ui/button";
 import { Card } from "@portfolio/ui/card";
 import { ExternalLink } from "@portfolio/ui/external-link";
 import { CalendarIcon } from "@portfolio/ui/icons";
+import { Page } from "@portfolio/ui/page";
 import { SlidesIcon, VideoIcon } from "../../components/icons";
-import { Page } from "../../components/page";
 
 /**
  * Talks & Events: each talk, with video and slides links only where they exist, and an

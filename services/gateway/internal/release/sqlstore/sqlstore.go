@@ -40,6 +40,8 @@ type statements struct {
 	GetFile, HasFiles, InsertFile                                              string
 	GetToken, InsertToken, ListTokens, RevokeToken, TouchToken                 string
 	GetSignature, SetSignature, InsertKey, DeleteKey, ListKeys, InsertKeyEvent string
+	ListCanaries, SetCanary, ClearCanary, EndCanary, AdvanceCanary, GetCanary  string
+	InsertNotedEvent, InsertSecret, GetSecret, FinishCanary                    string
 }
 
 // Store keeps releases in db and their artifacts in blobs.
@@ -252,6 +254,11 @@ func (s *Store) Promote(ctx context.Context, section, version, actor string, now
 		if err != nil {
 			return err
 		}
+		// A promote serves one version to everyone: a canary of the section ends (one of
+		// this version is finished by it).
+		if _, err := tx.ExecContext(ctx, s.q.ClearCanary, section); err != nil {
+			return fmt.Errorf("releases: promote: %w", err)
+		}
 		if previous == version {
 			return nil
 		}
@@ -264,13 +271,27 @@ func (s *Store) Promote(ctx context.Context, section, version, actor string, now
 
 // Rollback undoes section's last promote that is not undone yet: the section serves
 // again the version that promote replaced (” for the shipped build), which it
-// returns. With nothing to undo it is release.ErrNothingToRollBack.
+// returns. With nothing to undo it is release.ErrNothingToRollBack. While a canary
+// runs, a rollback ends it instead: everyone is served the current version again.
 func (s *Store) Rollback(ctx context.Context, section, actor string, now time.Time) (string, error) {
 	var to string
 	err := s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		canary, _, err := s.canary(ctx, tx, section)
+		if err != nil {
+			return err
+		}
+		if canary != "" {
+			if _, err := tx.ExecContext(ctx, s.q.ClearCanary, section); err != nil {
+				return fmt.Errorf("releases: rollback: %w", err)
+			}
+			if to, err = s.current(ctx, tx, section); err != nil {
+				return err
+			}
+			return s.noted(ctx, tx, section, "rollback", to, canary, actor, "the canary ended", now)
+		}
 		var id int64
 		var from string
-		err := tx.QueryRowContext(ctx, s.q.LastPromote, section).Scan(&id, &from, &to)
+		err = tx.QueryRowContext(ctx, s.q.LastPromote, section).Scan(&id, &from, &to)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("%w: %s", release.ErrNothingToRollBack, section)
 		}
@@ -304,7 +325,7 @@ func (s *Store) History(ctx context.Context, section string, limit int) ([]relea
 	for rows.Next() {
 		e := release.Event{Section: section}
 		var at int64
-		if err := rows.Scan(&e.Action, &e.Version, &e.Previous, &e.Actor, &at, &e.Key); err != nil {
+		if err := rows.Scan(&e.Action, &e.Version, &e.Previous, &e.Actor, &at, &e.Key, &e.Note); err != nil {
 			return nil, fmt.Errorf("releases: history: %w", err)
 		}
 		e.At = time.UnixMilli(at).UTC().Truncate(time.Second)
@@ -354,6 +375,140 @@ func (s *Store) current(ctx context.Context, tx *sql.Tx, section string) (string
 		return "", fmt.Errorf("releases: current: %w", err)
 	}
 	return v, nil
+}
+
+// canary is the version and share of section's canary in tx; ” for none.
+func (s *Store) canary(ctx context.Context, tx *sql.Tx, section string) (string, int, error) {
+	var v string
+	var p int
+	err := tx.QueryRowContext(ctx, s.q.GetCanary, section).Scan(&v, &p)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", 0, fmt.Errorf("releases: canary: %w", err)
+	}
+	return v, p, nil
+}
+
+// noted records an event with a note.
+func (s *Store) noted(ctx context.Context, tx *sql.Tx, section, action, version, previous, actor, note string, now time.Time) error {
+	if _, err := tx.ExecContext(ctx, s.q.InsertNotedEvent, section, action, version, previous, actor, now.UnixMilli(), note); err != nil {
+		return fmt.Errorf("releases: %s event: %w", action, err)
+	}
+	return nil
+}
+
+// Canaries implements release.Store: the canary of every section that runs one.
+func (s *Store) Canaries(ctx context.Context) (map[string]release.Canary, error) {
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListCanaries)
+	if err != nil {
+		return nil, fmt.Errorf("releases: canaries: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]release.Canary{}
+	for rows.Next() {
+		var c release.Canary
+		var started, changed, every, next int64
+		var stages string
+		if err := rows.Scan(&c.Section, &c.Version, &c.Percent, &started, &changed, &stages, &every, &next); err != nil {
+			return nil, fmt.Errorf("releases: canaries: %w", err)
+		}
+		c.StartedAt, c.ChangedAt, c.NextAt = millis(started), millis(changed), millis(next)
+		c.Every = time.Duration(every) * time.Millisecond
+		c.Stages = release.ParseStages(stages)
+		out[c.Section] = c
+	}
+	return out, rows.Err()
+}
+
+// StartCanary implements release.Store: c.Version (published, not the one served) goes
+// to c.Percent of the section's new visitors; a canary of another version is replaced,
+// one of this version widened or narrowed. Its 'canary' event names the share.
+func (s *Store) StartCanary(ctx context.Context, c release.Canary, actor string, now time.Time) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, s.q.GetRelease, c.Section, c.Version).Scan(new(string), new(string), new(int64), new(int64), new(string))
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("%w: %s %s", release.ErrNoRelease, c.Section, c.Version)
+		}
+		if err != nil {
+			return fmt.Errorf("releases: get: %w", err)
+		}
+		current, err := s.current(ctx, tx, c.Section)
+		if err != nil {
+			return err
+		}
+		if current == c.Version {
+			return fmt.Errorf("%w: %s already serves %s to everyone", release.ErrCanaryServed, c.Section, c.Version)
+		}
+		if _, err := tx.ExecContext(ctx, s.q.SetCanary, c.Section, c.Version, c.Percent, now.UnixMilli(),
+			release.FormatStages(c.Stages), c.Every.Milliseconds(), c.NextAt.UnixMilli()); err != nil {
+			return fmt.Errorf("releases: canary: %w", err)
+		}
+		return s.noted(ctx, tx, c.Section, "canary", c.Version, current, actor, fmt.Sprintf("%d%%", c.Percent), now)
+	})
+}
+
+// AbortCanary implements release.Store: ends section's canary of version, if it still
+// runs, and records why as an 'abort' event. Of replicas that decide so at once, one
+// deletes the row and records; the others get release.ErrNoCanary.
+func (s *Store) AbortCanary(ctx context.Context, section, version, actor, reason string, now time.Time) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, s.q.EndCanary, section, version)
+		if err != nil {
+			return fmt.Errorf("releases: abort: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: %s %s", release.ErrNoCanary, section, version)
+		}
+		current, err := s.current(ctx, tx, section)
+		if err != nil {
+			return err
+		}
+		return s.noted(ctx, tx, section, "abort", current, version, actor, reason, now)
+	})
+}
+
+// AdvanceCanary implements release.Store: moves section's canary of version from the
+// share from to c's (its next stage), if nobody moved it since; release.ErrNoCanary
+// when another replica did, or it ended.
+func (s *Store) AdvanceCanary(ctx context.Context, c release.Canary, from int, actor string, now time.Time) error {
+	return s.db.Write(ctx, func(ctx context.Context, tx *sql.Tx) error {
+		var res sql.Result
+		var err error
+		if c.Percent >= 100 {
+			res, err = tx.ExecContext(ctx, s.q.FinishCanary, c.Section, c.Version, from)
+		} else {
+			res, err = tx.ExecContext(ctx, s.q.AdvanceCanary, c.Section, c.Version, from, c.Percent, release.FormatStages(c.Stages), c.NextAt.UnixMilli(), now.UnixMilli())
+		}
+		if err != nil {
+			return fmt.Errorf("releases: advance canary: %w", err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("%w: %s %s at %d%%", release.ErrNoCanary, c.Section, c.Version, from)
+		}
+		current, err := s.current(ctx, tx, c.Section)
+		if err != nil {
+			return err
+		}
+		if c.Percent < 100 {
+			return s.noted(ctx, tx, c.Section, "canary", c.Version, current, actor, fmt.Sprintf("%d%%", c.Percent), now)
+		}
+		if _, err := tx.ExecContext(ctx, s.q.SetCurrent, c.Section, c.Version, now.UnixMilli()); err != nil {
+			return fmt.Errorf("releases: promote: %w", err)
+		}
+		return s.noted(ctx, tx, c.Section, "promote", c.Version, current, actor, "the canary's last stage", now)
+	})
+}
+
+// Secret implements release.Store: the secret kept for purpose, made from fresh by
+// whichever gateway asks first.
+func (s *Store) Secret(ctx context.Context, purpose string, fresh []byte, now time.Time) ([]byte, error) {
+	if _, err := s.db.ExecContext(ctx, s.q.InsertSecret, purpose, fresh, now.UnixMilli()); err != nil {
+		return nil, fmt.Errorf("releases: secret: %w", err)
+	}
+	var secret []byte
+	if err := s.db.QueryRowContext(ctx, s.q.GetSecret, purpose).Scan(&secret); err != nil {
+		return nil, fmt.Errorf("releases: secret: %w", err)
+	}
+	return secret, nil
 }
 
 func (s *Store) event(ctx context.Context, tx *sql.Tx, section, action, version, previous, actor string, now time.Time) error {

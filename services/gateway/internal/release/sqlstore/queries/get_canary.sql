@@ -1,0 +1,1 @@
+SELECT version, percent FROM section_canaries WHERE section = $1

@@ -1,0 +1,1 @@
+SELECT secret FROM section_secrets WHERE purpose = $1
