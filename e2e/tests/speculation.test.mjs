@@ -31,12 +31,15 @@ const seen = [];
 function startProxy(target) {
   const to = new URL(target);
   const server = createServer((req, res) => {
-    seen.push({
+    const entry = {
       method: req.method,
       path: req.url,
       purpose: req.headers["sec-purpose"] ?? req.headers.purpose ?? "",
       dest: req.headers["sec-fetch-dest"] ?? "",
-    });
+      body: "",
+    };
+    seen.push(entry);
+    if (req.method === "POST") req.on("data", (chunk) => (entry.body += chunk));
     const upstream = httpRequest(
       { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: req.headers },
       (up) => {
@@ -160,6 +163,15 @@ describe("speculation rules", () => {
         interval: 300,
       });
       assert.deepEqual(await pages(), { "/resume": 1, "/talks": 1 });
+      // Nor does a page never shown report its vitals (docs/decisions/0059-canary-releases.md).
+      const vitals = seen
+        .filter((r) => r.method === "POST" && r.path === "/api/vitals")
+        .map((r) => JSON.parse(r.body).path);
+      assert.deepEqual(
+        vitals.filter((path) => path !== "/resume" && path !== "/talks"),
+        [],
+        "vitals of pages never shown",
+      );
     },
   );
   e2eTest(
@@ -257,10 +269,14 @@ describe("speculation rules", () => {
       );
       assert.deepEqual(
         seen.filter(
-          (r) => r.method !== "GET" && r.method !== "HEAD" && r.path !== "/api/pageviews",
+          (r) =>
+            r.method !== "GET" &&
+            r.method !== "HEAD" &&
+            r.path !== "/api/pageviews" &&
+            r.path !== "/api/vitals",
         ),
         [],
-        "nothing but a page view's beacon was posted",
+        "nothing but the beacons of pages shown was posted",
       );
     },
   );

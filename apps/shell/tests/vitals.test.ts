@@ -85,6 +85,24 @@ describe("reportVitals", () => {
     });
   });
 
+  it("reports nothing from a prerendered page until it is shown", async () => {
+    const beacon = stubBeacon();
+    Object.defineProperty(document, "prerendering", { value: true, configurable: true });
+    try {
+      reportVitals(window, fakeVitals().load);
+      window.dispatchEvent(new Event("pagehide"));
+      expect(beacon).not.toHaveBeenCalled();
+
+      Object.defineProperty(document, "prerendering", { value: false, configurable: true });
+      document.dispatchEvent(new Event("prerenderingchange"));
+      hide();
+      expect(beacon).toHaveBeenCalledTimes(1);
+      expect(beacon.mock.calls[0]?.[0]).toBe(VITALS_URL);
+    } finally {
+      Reflect.deleteProperty(document, "prerendering");
+    }
+  });
+
   it("reports nothing from a preview's page", () => {
     setHead('<meta name="portfolio:preview" content="blog 2.0.0-b">');
     const beacon = stubBeacon();

@@ -41,6 +41,13 @@ export function reportVitals(
   const doc = win.document;
   if (doc.querySelector('meta[name="portfolio:preview"]')) return;
   if (typeof win.navigator.sendBeacon !== "function") return;
+  // A page the browser prerendered (docs/decisions/0062-speculation-rules.md) is no view
+  // until it is shown, and one never shown is dropped with a pagehide: it reports only
+  // once shown, like its page view.
+  if ((doc as Document & { prerendering?: boolean }).prerendering) {
+    doc.addEventListener("prerenderingchange", () => reportVitals(win, load), { once: true });
+    return;
+  }
   const report: VitalsReport = {
     path: win.location.pathname,
     versions: pageVersions(doc),
