@@ -1,4 +1,5 @@
 import { routes, site } from "@portfolio/content";
+import { pageTitleOf } from "@portfolio/ui/use-document-title";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { sendPageView } from "../lib/page-beacon";
@@ -129,10 +130,10 @@ export function usePageChanges(arrived = false): void {
   // reader may have scrolled before hydration ended. Scrolling to the top on mount threw
   // them back to 0, so only a change of location after mount scrolls.
   const shown = useRef(arrived ? null : `${pathname}${hash}#${key}`);
-  // A layout effect, so that a page's own useDocumentTitle (@portfolio/ui; a passive effect, which runs
-  // after every layout effect of the same commit) has the last word.
+  // The page's own title (useDocumentTitle, @portfolio/ui: a layout effect of a child,
+  // so it has run already) wins over the route's.
   useLayoutEffect(() => {
-    const title = documentTitle(pathname);
+    const title = pageTitleOf(pathname) ?? documentTitle(pathname);
     if (title !== undefined) document.title = title;
   }, [pathname]);
   useEffect(() => {
