@@ -234,8 +234,10 @@ function probe(cfg) {
 export const launchTapBrowser = () => launchSpeculatingBrowser();
 
 /**
- * Lighthouse's simulated mobile network (its default "slow 4G": 150 ms RTT, 1.6 Mbps
- * down) as DevTools throttling applies it: what the second table of taps runs over.
+ * Lighthouse's mobile network (its "slow 4G": 150 ms RTT, 1.6 Mbit/s down) in the values
+ * Lighthouse gives DevTools throttling for it (its mobileSlow4G: 562.5 ms per request, as
+ * one request's latency stands for several round trips; 1.4 Mbit/s down): what the second
+ * table of taps runs over.
  */
 export const MOBILE_NETWORK = {
   latency: throttling.mobileSlow4G.requestLatencyMs,

@@ -78,6 +78,8 @@ const TAP_ROUTES = opt["tap-routes"]
 const TAP_CASES = (opt["tap-cases"] ?? "speculation,network,fallback").split(",");
 // --tap-kinds=link measures only some of the taps (menu, theme, link: all by default).
 const TAP_KINDS = opt["tap-kinds"] ? opt["tap-kinds"].split(",") : KINDS;
+// --lh-without-speculation runs Lighthouse against the gateway that sends no rules.
+const LH_WITHOUT_SPECULATION = args.has("--lh-without-speculation");
 const ONLY_TAPS = args.has("--taps-only");
 const RUN_ASSETS = !ONLY_TAPS && !args.has("--lighthouse-only");
 const RUN_TAPS = !args.has("--no-taps") && !args.has("--lighthouse-only");
@@ -659,7 +661,7 @@ async function main() {
       browser = null;
     }
     if (RUN_LIGHTHOUSE) {
-      out.lighthouse = await runLighthouse(gateway.url);
+      out.lighthouse = await runLighthouse((LH_WITHOUT_SPECULATION ? fallback : gateway).url);
       printLighthouse(out.lighthouse);
     }
   } finally {
