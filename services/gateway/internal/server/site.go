@@ -16,23 +16,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
-// handlePage serves a page of the shell: its index.html with the route's head.
-func handlePage(logger *zap.Logger, web *Web, route content.Route, publicURL string) http.Handler {
-	if !web.Ready() {
-		return handleSiteNotBuilt(logger)
-	}
-	part := compose.Part{Shell: route.Path}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := web.stateOf(r)
-		page, ok := st.Pages.Route(route.Path)
-		if !ok {
-			// Every state has a page for every route of the shell; a miss is a wiring bug.
-			panic("server: no page for route " + route.Path)
-		}
-		static.Serve(w, r, st.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
-	})
-}
-
 // page is doc with the prerendered HTML of part composed in.
 func (st *State) page(doc *static.File, part compose.Part) *static.File {
 	if st.Composer == nil {
@@ -182,7 +165,7 @@ func (w *Web) isPageOf(st *State, p string) bool {
 	}
 	if id, ok := strings.CutPrefix(p, "/projects/"); ok && projectID.MatchString(id) {
 		n, _ := strconv.Atoi(id) // at most 9 digits: fits
-		_, ok := w.Projects[n]
+		_, ok := st.Projects[n]
 		return ok
 	}
 	return false
