@@ -468,7 +468,7 @@ export function sendTestEdition(id: number, options?: CallOptions): Promise<Test
 }
 
 /** The parts of the site that ship as releases of their own (`bin/gateway sections`). */
-export type SectionName = "blog" | "newsletter" | "admin";
+export type SectionName = "shell" | "blog" | "newsletter" | "admin";
 
 /** One published release of a section. */
 export interface SectionRelease {

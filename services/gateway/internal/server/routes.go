@@ -144,6 +144,10 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle(discovery.SitemapPath, handleState(web, func(st *State) *static.File { return st.Discovery.Sitemap })).Methods(get...)
 	r.Handle(discovery.RobotsPath, handleState(web, func(st *State) *static.File { return st.Discovery.Robots })).Methods(get...)
 
+	// Until a shell with a page is served, every page is the 'not built' answer (a GET
+	// of / too, which the forms' POST route would otherwise answer with 405).
+	r.MatcherFunc(siteNotBuilt(web)).Handler(handleSiteNotBuilt(logger)).Methods(get...)
+
 	// The shell's pages (its routes of content/routes.json, each its index.html with its
 	// own head; /skills/ redirects to /skills) and the sections' (the blog's, with an
 	// article per published post; the newsletter's; the admin's), as the release each

@@ -188,6 +188,15 @@ func notFoundPlain(w http.ResponseWriter) {
 
 const notBuiltMessage = "site not built: run make build"
 
+// siteNotBuilt matches a request for a page (not the API's, not a file's) while the
+// shell served now has no page.
+func siteNotBuilt(web *Web) mux.MatcherFunc {
+	return func(r *http.Request, _ *mux.RouteMatch) bool {
+		p := r.URL.Path
+		return !web.Ready() && p != "/api" && !strings.HasPrefix(p, "/api/") && !isAssetPath(p)
+	}
+}
+
 // handleSiteNotBuilt answers page requests while the shell's build is missing: HTML
 // for browsers, JSON for everything else.
 func handleSiteNotBuilt(logger *zap.Logger) http.Handler {

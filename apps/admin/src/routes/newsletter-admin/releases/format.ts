@@ -2,6 +2,7 @@
 import type { SectionEvent, SectionName } from "@portfolio/api-client/admin";
 
 const sectionLabels: Record<SectionName, string> = {
+  shell: "Shell",
   blog: "Blog",
   newsletter: "Newsletter",
   admin: "Admin",
