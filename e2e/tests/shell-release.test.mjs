@@ -225,8 +225,7 @@ describe("the shell as a released section", () => {
         cli(["sections", "publish", blogV2.artifact], gateway.env);
         cli(["sections", "promote", "blog", blogV2.version], gateway.env);
         await eventually(
-          async () =>
-            assert.equal((await fetchLabel(base, "/blog", BLOG)).label, blogV2.label),
+          async () => assert.equal((await fetchLabel(base, "/blog", BLOG)).label, blogV2.label),
           { timeout: 10_000, interval: 100 },
         );
 

@@ -239,4 +239,3 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 
 // sectionVar matches a section's name in a path.
 func sectionVar() string { return "{section:" + strings.Join(release.Sections, "|") + "}" }
-

@@ -55,8 +55,8 @@ func NewServer(d Deps) Handlers {
 
 	policy := headers.Policy{
 		HashesOf: web.scriptHashes,
-		Dev:          cfg.Dev,
-		HSTS:         cfg.PublicURLIsHTTPS(),
+		Dev:      cfg.Dev,
+		HSTS:     cfg.PublicURLIsHTTPS(),
 	}
 	for _, remote := range cfg.Remotes() {
 		if o := headers.Origin(remote.Entry); o != "" {

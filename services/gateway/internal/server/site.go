@@ -51,24 +51,6 @@ func (w *Web) notFoundPage(r *http.Request) *static.File {
 	return st.page(st.Pages.NotFound(), notFoundPart(r.URL.Path))
 }
 
-// handleAssets serves built files of dir: the request path without prefix is the
-// file's name. A missing file is a plain 404, never a page: a browser asking for a
-// script must not get HTML.
-func handleAssets(dir compose.Build, prefix string) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if dir == nil {
-			notFoundPlain(w)
-			return
-		}
-		f, ok := dir.Lookup(strings.TrimPrefix(r.URL.Path, prefix))
-		if !ok {
-			notFoundPlain(w)
-			return
-		}
-		static.Serve(w, r, f, http.StatusOK)
-	})
-}
-
 // redirectTrailingSlash sends /skills/ to /skills, so each page has one URL.
 func redirectTrailingSlash() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

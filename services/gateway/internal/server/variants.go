@@ -389,7 +389,7 @@ func variesByVisitor(p string) bool {
 	if rest, ok := strings.CutPrefix(p, "/mf/"); ok {
 		_, below, _ := strings.Cut(rest, "/")
 		first, _, nested := strings.Cut(below, "/")
-		return !(nested && isVersion(first))
+		return !nested || !isVersion(first)
 	}
 	return true
 }
