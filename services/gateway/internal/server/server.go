@@ -19,7 +19,7 @@ type Deps struct {
 	Logger *zap.Logger
 	Config config.Config
 	Site   content.Site
-	Routes []content.Route // content/routes.json: the shell's rows are its pages
+	Routes []content.Route // content/routes.json as compiled in: the aliases' targets, the admin's home (the pages served are the State's)
 	Web    *Web            // the built front end, in memory
 	// Registry is the Prometheus registry MetricsHandler serves (shared with the mail
 	// outbox); the server adds its request metrics to it.
