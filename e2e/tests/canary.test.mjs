@@ -224,7 +224,7 @@ describe("previews and canaries", () => {
     PORTFOLIO_ADMIN_PASSWORD_HASH: hash,
     PORTFOLIO_ANALYTICS_FLUSH_INTERVAL: "200ms",
     PORTFOLIO_CANARY_CHECK_INTERVAL: "500ms",
-    // The figure: a canary is judged over 30 visits.
+    // The canary is judged once it has its 30 visits, the number this test makes.
     PORTFOLIO_CANARY_MIN_VIEWS: "30",
     ...extra,
   });
@@ -328,7 +328,7 @@ describe("previews and canaries", () => {
         cli(["sections", "publish", v2.artifact], gateway.env);
         cli(["sections", "publish", v3.artifact], gateway.env);
 
-        // The shares over 1,000 new visitors, at 10 % and at 50 % (the figures).
+        // The shares over 1,000 new visitors, at 10 % and at 50 %.
         for (const percent of [10, 50]) {
           const out = cli(
             ["sections", "promote", "blog", v2.version, "--percent", String(percent)],

@@ -32,7 +32,7 @@ type Rule struct {
 	MinINP   int64
 }
 
-// DefaultRule is issue 29's: errors per view 5× the stable version's over 20 canary
+// DefaultRule: errors per view 5× the stable version's over 20 canary
 // views, or p75 INP 100 ms worse.
 var DefaultRule = Rule{ErrorRatio: 5, MinErrorRate: 0.05, MinViews: 20, MinRequests: 20, INPWorse: 100 * time.Millisecond, MinINP: 20}
 
