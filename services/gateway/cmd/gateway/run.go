@@ -305,7 +305,7 @@ func loadSite(logger *zap.Logger, cfg config.Config) (siteContent, error) {
 	if s.contactPage, err = content.LoadContact(content.FS()); err != nil {
 		return s, err
 	}
-	s.web, err = server.LoadWeb(logger, cfg, s.site, s.routes)
+	s.web, err = server.LoadWeb(logger, cfg, s.site)
 	return s, err
 }
 

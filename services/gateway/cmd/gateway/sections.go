@@ -50,13 +50,18 @@ const (
 // releasesDir is where the artifacts are kept on SQLite.
 func releasesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "releases") }
 
-// newSections is the release service over db: the gate knows the shell and the
-// sections as web was shipped with them.
+// newSections is the release service over db: the gate knows the sections, the shell
+// among them, as web was shipped with them.
 func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *server.Web) (*release.Service, error) {
-	shipped := release.Shipped{Provided: web.ProvidedModules(), Paths: map[string]string{}, Sections: map[string]release.Description{}}
-	for _, r := range web.ShellRoutes() {
-		shipped.Paths[r.Path] = "the shell"
+	provided, err := web.ProvidedModules()
+	if err != nil {
+		return nil, err
 	}
+	needs, err := web.SharedModules()
+	if err != nil {
+		return nil, err
+	}
+	shipped := release.Shipped{Provided: provided, Shared: needs, Paths: map[string]string{}, Sections: map[string]release.Description{}}
 	for _, p := range []string{discovery.RSSPath, discovery.SitemapPath, discovery.RobotsPath, "/healthz", "/readyz", newsletter.ConfirmPath, newsletter.UnsubscribePath, server.PreviewPath, server.PreviewLeavePath} {
 		shipped.Paths[p] = "the gateway"
 	}
@@ -294,15 +299,11 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 		return err
 	}
 	defer db.Close() //nolint:errcheck // the writes committed before
-	routes, err := content.LoadRoutes(content.FS())
-	if err != nil {
-		return err
-	}
 	site, err := content.LoadSite(content.FS())
 	if err != nil {
 		return err
 	}
-	web, err := server.LoadWeb(logger, cfg, site, routes)
+	web, err := server.LoadWeb(logger, cfg, site)
 	if err != nil {
 		return err
 	}
@@ -565,6 +566,9 @@ func packSection(args []string, cfg config.Config, stdout, stderr io.Writer) err
 	}
 	if *dist == "" {
 		*dist = cfg.RemoteDist(section)
+		if section == release.Shell {
+			*dist = cfg.ShellDist()
+		}
 	}
 	if *pkg == "" {
 		*pkg = filepath.Join(filepath.Dir(*dist), "package.json")

@@ -309,10 +309,11 @@ func TestDeployTokensAndTheAdminsSections(t *testing.T) {
 			History       []struct{ Action, Version, Actor string }
 		}
 	}
-	if status != http.StatusOK || json.Unmarshal([]byte(body), &list) != nil || len(list.Sections) != 3 {
+	// The shell first, then its remotes.
+	if status != http.StatusOK || json.Unmarshal([]byte(body), &list) != nil || len(list.Sections) != 4 || list.Sections[0].Name != "shell" {
 		t.Fatalf("sections: %d %s", status, body)
 	}
-	b := list.Sections[0]
+	b := list.Sections[1]
 	tokenActor := "token:" + strings.Split(blog, "_")[1]
 	if b.Name != "blog" || b.Serving != "2.0.0-b" || len(b.Releases) != 1 || b.Releases[0].Check != "" || b.Releases[0].PublishedBy != tokenActor ||
 		len(b.History) != 2 || b.History[0].Action != "promote" || b.History[0].Actor != tokenActor {
@@ -531,10 +532,10 @@ func TestSignedReleasesThroughTheCLIAndTheAPIs(t *testing.T) {
 			History  []struct{ Action, Key, Actor string }
 		}
 	}
-	if err := json.Unmarshal([]byte(body), &list); err != nil || len(list.Sections) != 3 {
+	if err := json.Unmarshal([]byte(body), &list); err != nil || len(list.Sections) != 4 {
 		t.Fatalf("sections: %s", body)
 	}
-	blog := list.Sections[0]
+	blog := list.Sections[1]
 	var history []string
 	for _, e := range blog.History {
 		if e.Key != "" {

@@ -81,7 +81,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	web, err := server.LoadWeb(logger, cfg, site, routes)
+	web, err := server.LoadWeb(logger, cfg, site)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,9 +61,9 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle("/api/newsletter/subscriptions", g.clientIP(formEndpoint(logger, g.cop, g.subscribeLimit, handleSubscribe(logger, d.Newsletter, g.signups)))).Methods(http.MethodPost)
 	// The forms posted to / by a browser without JavaScript, by form-name: each one
 	// shares its JSON endpoint's rate limit and answers with pages.
-	r.Handle("/", g.clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, web.Notices, siteNotice), map[string]pageForm{
-		"newsletter": {g.subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, d.Newsletter, web.Notices, g.signups)},
-		"contact":    {g.contactLimit, pageFailure(logger, web.Notices, contactNotice(web.Contact)), handleContactForm(logger, d.Contact, web.Notices, web.Contact)},
+	r.Handle("/", g.clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, web.notices, siteNotice), map[string]pageForm{
+		"newsletter": {g.subscribeLimit, noticeFailure(logger, web.notices), handleSubscribeForm(logger, d.Newsletter, web.notices, g.signups)},
+		"contact":    {g.contactLimit, pageFailure(logger, web.notices, contactNotice(web.Contact)), handleContactForm(logger, d.Contact, web.notices, web.Contact)},
 	}))).Methods(http.MethodPost)
 	// Page views (docs/decisions/0039): the pages below are counted as they are served
 	// (g.page); a client-side navigation reports the page it shows here.
@@ -71,9 +71,9 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	// Each page view's Core Web Vitals and JavaScript errors, with its sections' versions
 	// (docs/decisions/0059): counted as the views are.
 	r.Handle(VitalsPath, g.vitals(handleVitals(logger, web, g.views))).Methods(http.MethodPost)
-	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, web.Notices)).Methods(get...)
-	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
-	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)
+	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, web.notices)).Methods(get...)
+	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.notices)).Methods(get...)
+	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.notices)).Methods(http.MethodPost)
 
 	// The relays' reports of what happened to the emails (docs/api.md, 'Mail events'):
 	// public, signed by the relay, no cookie and no same-origin check, like the
@@ -122,24 +122,9 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	// head); any other id is the 404 page. Registered before the loop below, so it wins
 	// over the route table's generic /projects/{id}.
 	r.Handle(projectRoute, g.page(handleProjectPage(logger, web))).Methods(get...)
+	r.Handle(projectRoute+"/", redirectTrailingSlash()).Methods(get...)
 
-	// The shell's pages: every route of content/routes.json of the shell is its
-	// index.html with its own head; /skills/ redirects to /skills.
-	for _, route := range d.Routes {
-		if route.Section != content.SectionShell {
-			continue
-		}
-		if route.Path == searchPath {
-			r.Handle(route.Path, g.page(handleSearchPage(logger, web, route, cfg.PublicURL))).Methods(get...)
-		} else {
-			r.Handle(route.Path, g.page(handlePage(logger, web, route, cfg.PublicURL))).Methods(get...)
-		}
-		if route.Path != "/" {
-			r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
-		}
-	}
-
-	// Other names of the pages above: a permanent redirect to the page.
+	// Other names of the shell's pages: a permanent redirect to the page.
 	for _, alias := range pageAliases {
 		if slices.ContainsFunc(d.Routes, func(r content.Route) bool { return r.Path == alias.to }) {
 			r.Handle(alias.from, movedTo(alias.to)).Methods(get...)
@@ -159,13 +144,20 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle(discovery.SitemapPath, handleState(web, func(st *State) *static.File { return st.Discovery.Sitemap })).Methods(get...)
 	r.Handle(discovery.RobotsPath, handleState(web, func(st *State) *static.File { return st.Discovery.Robots })).Methods(get...)
 
-	// The sections' pages (the blog's, with an article per published post; the
-	// newsletter's; the admin's), as the release each section serves now has them.
+	// Until a shell with a page is served, every page is the 'not built' answer (a GET
+	// of / too, which the forms' POST route would otherwise answer with 405).
+	r.MatcherFunc(siteNotBuilt(web)).Handler(handleSiteNotBuilt(logger)).Methods(get...)
+
+	// The shell's pages (its routes of content/routes.json, each its index.html with its
+	// own head; /skills/ redirects to /skills) and the sections' (the blog's, with an
+	// article per published post; the newsletter's; the admin's), as the release each
+	// section serves now has them (docs/decisions/0060).
+	r.MatcherFunc(shellPage(web)).Handler(g.page(handleShellPage(logger, web, cfg.PublicURL))).Methods(get...).Name(shellPageRoute)
 	r.MatcherFunc(sectionPage(web, publicSection)).Handler(g.page(handleSectionPage(logger, web, cfg.PublicURL))).Methods(get...).Name(sectionPageRoute)
 
-	// The shell's own built files (/static/..., /favicon.ico, ...), whatever the build
-	// put at the top of its dist directory.
-	addShellFiles(r, web)
+	// The shell's own built files (/static/..., /favicon.ico, ...), whatever its build
+	// served now put at the top of its dist directory.
+	r.MatcherFunc(shellFile(web)).Handler(handleShellFile(web)).Methods(get...).Name(shellFileRoute)
 
 	// Anything else: JSON 404 under /api/, a plain 404 for a missing file, and the
 	// shell's index.html with status 404 for any other page (it renders the 404 screen).
@@ -239,7 +231,7 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.MatcherFunc(sectionPage(web, adminSection)).Handler(handleSectionPage(logger, web, cfg.AdminURL)).Methods(get...).Name(sectionPageRoute)
 	r.Handle("/", handleAdminRoot(adminHome(d.Routes), cfg.PublicURL)).Methods(get...)
 	r.Handle(discovery.RobotsPath, adminRobots()).Methods(get...)
-	addShellFiles(r, web)
+	r.MatcherFunc(shellFile(web)).Handler(handleShellFile(web)).Methods(get...).Name(shellFileRoute)
 
 	r.NotFoundHandler = m.as("unmatched", handleAdminNotFound(logger, web, cfg.PublicURL))
 	r.MethodNotAllowedHandler = m.as("method_not_allowed", handleMethodNotAllowed(r, logger))
@@ -247,23 +239,3 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 
 // sectionVar matches a section's name in a path.
 func sectionVar() string { return "{section:" + strings.Join(release.Sections, "|") + "}" }
-
-// addShellFiles serves the shell's own built files (/static/..., /favicon.ico, ...),
-// whatever the build put at the top of its dist directory.
-func addShellFiles(r *mux.Router, web *Web) {
-	if web.Shell == nil {
-		return
-	}
-	get := []string{http.MethodGet, http.MethodHead}
-	dirs, files := web.Shell.TopLevel()
-	for _, d := range dirs {
-		if !slices.Contains(reserved, d) {
-			r.PathPrefix("/" + d + "/").Handler(handleAssets(web.Shell, "/")).Methods(get...)
-		}
-	}
-	for _, f := range files {
-		if !slices.Contains(reserved, f) {
-			r.Handle("/"+f, handleAssets(web.Shell, "/")).Methods(get...)
-		}
-	}
-}

@@ -49,7 +49,7 @@ func apiRoutes(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	logger := zap.NewNop()
-	web, err := LoadWeb(logger, cfg, site, routes)
+	web, err := LoadWeb(logger, cfg, site)
 	if err != nil {
 		t.Fatal(err)
 	}

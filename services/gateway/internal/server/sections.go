@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 
@@ -73,6 +74,18 @@ func (c *versionCache) add(section string, rel *release.Release) *static.Dir {
 	}
 	c.byName[section] = kept
 	return files
+}
+
+// all are the releases of section kept, the most recently added first.
+func (c *versionCache) all(section string) []*static.Dir {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	kept := c.byName[section]
+	out := make([]*static.Dir, 0, len(kept))
+	for i := len(kept) - 1; i >= 0; i-- {
+		out = append(out, kept[i].files)
+	}
+	return out
 }
 
 func (c *versionCache) get(section, version string) (*static.Dir, bool) {
@@ -183,8 +196,11 @@ func handleSectionAssets(web *Web, name string) http.Handler {
 // page's own where the shell's build has one, else the section's mount's. A release
 // brings pages the shell was never built with (a new article), and the chrome around
 // every page of a section is the same.
-func (w *Web) chromeFor(route content.Route) string {
-	if _, ok := w.Shell.Lookup(compose.FileName(route.Path)); ok || w.Shell == nil {
+func (st *State) chromeFor(route content.Route) string {
+	if st.Shell == nil {
+		return route.Path
+	}
+	if _, ok := st.Shell.Lookup(compose.FileName(route.Path)); ok {
 		return route.Path
 	}
 	return "/" + string(route.Section)
@@ -266,14 +282,30 @@ func handleTagFeed(web *Web) http.Handler {
 	})
 }
 
-// sectionPageRoute labels the section pages' requests in the metrics.
-const sectionPageRoute = "{section page}"
+// sectionPageRoute, shellPageRoute and shellFileRoute label the requests of the
+// routes looked up per request in the metrics.
+const (
+	sectionPageRoute = "{section page}"
+	shellPageRoute   = "{shell page}"
+	shellFileRoute   = "{shell file}"
+)
 
 // sectionPage matches a GET of a page a section serves now on this origin (serves
 // reports which sections it does), or of that path with a trailing slash, which
 // redirects: section pages change with releases, so they are looked up per request
 // rather than registered at start-up.
-func sectionPage(web *Web, serves func(content.Section) bool) func(r *http.Request, _ *mux.RouteMatch) bool {
+func sectionPage(web *Web, serves func(content.Section) bool) mux.MatcherFunc {
+	return pageOf(web, func(s content.Section) bool { return s != content.SectionShell && serves(s) })
+}
+
+// shellPage is sectionPage for the shell's pages, which change with its releases too.
+func shellPage(web *Web) mux.MatcherFunc {
+	return pageOf(web, func(s content.Section) bool { return s == content.SectionShell })
+}
+
+// pageOf matches a GET of a page of the request's State whose section is one of which,
+// with or without a trailing slash.
+func pageOf(web *Web, which func(content.Section) bool) mux.MatcherFunc {
 	return func(r *http.Request, _ *mux.RouteMatch) bool {
 		st := web.stateOf(r)
 		if st == nil || st.Pages == nil {
@@ -283,9 +315,81 @@ func sectionPage(web *Web, serves func(content.Section) bool) func(r *http.Reque
 		if len(p) > 1 {
 			p = strings.TrimSuffix(p, "/")
 		}
+		if strings.ContainsAny(p, "{}") { // a pattern's row (/projects/{id}) is no page
+			return false
+		}
 		page, ok := st.Pages.Route(p)
-		return ok && page.Route().Section != content.SectionShell && serves(page.Route().Section)
+		return ok && which(page.Route().Section)
 	}
+}
+
+// handleShellPage serves the shell page shellPage matched, from one State: its
+// index.html with the route's head and prerendered view; the search page with the
+// results of its query.
+func handleShellPage(logger *zap.Logger, web *Web, publicURL string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.URL.Path) > 1 && strings.HasSuffix(r.URL.Path, "/") {
+			redirectTrailingSlash().ServeHTTP(w, r)
+			return
+		}
+		st := web.stateOf(r)
+		page, ok := st.Pages.Route(r.URL.Path)
+		if !ok { // promoted away between the match and now
+			handleNotFound(logger, web).ServeHTTP(w, r)
+			return
+		}
+		path := page.Route().Path
+		doc := st.page(page.File(publicURL+r.URL.EscapedPath()), compose.Part{Shell: path})
+		if path == searchPath {
+			doc = searchResults(doc, st, r.URL.Query().Get("q"))
+		}
+		static.Serve(w, r, doc, http.StatusOK)
+	})
+}
+
+// shellFile matches a GET of a file of the shell's build (shellFileOf).
+func shellFile(web *Web) mux.MatcherFunc {
+	return func(r *http.Request, _ *mux.RouteMatch) bool {
+		_, ok := web.shellFileOf(r)
+		return ok
+	}
+}
+
+// handleShellFile serves the file shellFile matched.
+func handleShellFile(web *Web) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, ok := web.shellFileOf(r)
+		if !ok { // promoted away between the match and now
+			notFoundPlain(w)
+			return
+		}
+		static.Serve(w, r, f, http.StatusOK)
+	})
+}
+
+// shellFileOf is the file of the shell's build at r's path (/static/…, /favicon.ico,
+// /og/…), but for the paths others serve (reserved): from the shell of r's State, else
+// from the shipped build or a release of the shell this process served, for the hashed
+// chunks of a tab that loaded the shell before its last promote.
+func (w *Web) shellFileOf(r *http.Request) (*static.File, bool) {
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	first, _, _ := strings.Cut(name, "/")
+	if first == "" || slices.Contains(reserved, first) {
+		return nil, false
+	}
+	builds := []compose.Build{w.stateOf(r).Shell, w.shipped[release.Shell].Files}
+	for _, kept := range w.versions.all(release.Shell) {
+		builds = append(builds, kept)
+	}
+	for _, b := range builds {
+		if b == nil {
+			continue
+		}
+		if f, ok := b.Lookup(name); ok {
+			return f, true
+		}
+	}
+	return nil, false
 }
 
 // handleSectionPage serves the section page sectionPage matched, from one State.
@@ -302,7 +406,7 @@ func handleSectionPage(logger *zap.Logger, web *Web, publicURL string) http.Hand
 			return
 		}
 		route := page.Route()
-		part := compose.Part{Shell: web.chromeFor(route), Section: string(route.Section), Key: route.Path}
+		part := compose.Part{Shell: st.chromeFor(route), Section: string(route.Section), Key: route.Path}
 		static.Serve(w, r, st.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
 	})
 }

@@ -19,7 +19,7 @@ type Deps struct {
 	Logger *zap.Logger
 	Config config.Config
 	Site   content.Site
-	Routes []content.Route // content/routes.json: the shell's rows are its pages
+	Routes []content.Route // content/routes.json as compiled in: the aliases' targets, the admin's home (the pages served are the State's)
 	Web    *Web            // the built front end, in memory
 	// Registry is the Prometheus registry MetricsHandler serves (shared with the mail
 	// outbox); the server adds its request metrics to it.
@@ -54,9 +54,9 @@ func NewServer(d Deps) Handlers {
 	cfg, web := d.Config, d.Web
 
 	policy := headers.Policy{
-		ScriptHashes: web.scriptHashes(),
-		Dev:          cfg.Dev,
-		HSTS:         cfg.PublicURLIsHTTPS(),
+		HashesOf: web.scriptHashes,
+		Dev:      cfg.Dev,
+		HSTS:     cfg.PublicURLIsHTTPS(),
 	}
 	for _, remote := range cfg.Remotes() {
 		if o := headers.Origin(remote.Entry); o != "" {
@@ -66,15 +66,19 @@ func NewServer(d Deps) Handlers {
 	adminPolicy := policy
 	adminPolicy.HSTS = cfg.AdminURLIsHTTPS()
 	// The admin's requests are logged as such: a refusal there is worth an operator's look.
-	// Each request's variant of the site (a canary, a preview) is chosen before its
-	// route is: the section pages' matcher reads it.
+	// Each request's variant of the site (a canary, a preview) is chosen first, before
+	// its headers (the CSP has its shell's script hashes) and its route (the pages'
+	// matchers read it).
 	var previews PreviewOpener
 	if d.Sections != nil {
 		previews = d.Sections
 	}
-	public := withVariant(d.Logger, web, previews, d.Analytics, cfg.PublicURLIsHTTPS())(site)
-	admin := withVariant(d.Logger, web, previews, d.Analytics, cfg.AdminURLIsHTTPS())(adm)
-	return Handlers{Public: outermost(d.Logger, policy, public), Admin: outermost(d.Logger.With(zap.String("origin", "admin")), adminPolicy, admin)}
+	public := outermost(d.Logger, policy, site)
+	admin := outermost(d.Logger.With(zap.String("origin", "admin")), adminPolicy, adm)
+	return Handlers{
+		Public: withVariant(d.Logger, web, previews, d.Analytics, cfg.PublicURLIsHTTPS())(public),
+		Admin:  withVariant(d.Logger, web, previews, d.Analytics, cfg.AdminURLIsHTTPS())(admin),
+	}
 }
 
 // outermost wraps an origin's routes, outermost first: headers go on every response,

@@ -16,23 +16,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
-// handlePage serves a page of the shell: its index.html with the route's head.
-func handlePage(logger *zap.Logger, web *Web, route content.Route, publicURL string) http.Handler {
-	if !web.Ready() {
-		return handleSiteNotBuilt(logger)
-	}
-	part := compose.Part{Shell: route.Path}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := web.stateOf(r)
-		page, ok := st.Pages.Route(route.Path)
-		if !ok {
-			// Every state has a page for every route of the shell; a miss is a wiring bug.
-			panic("server: no page for route " + route.Path)
-		}
-		static.Serve(w, r, st.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
-	})
-}
-
 // page is doc with the prerendered HTML of part composed in.
 func (st *State) page(doc *static.File, part compose.Part) *static.File {
 	if st.Composer == nil {
@@ -66,24 +49,6 @@ func notFoundPart(p string) compose.Part {
 func (w *Web) notFoundPage(r *http.Request) *static.File {
 	st := w.stateOf(r)
 	return st.page(st.Pages.NotFound(), notFoundPart(r.URL.Path))
-}
-
-// handleAssets serves built files of dir: the request path without prefix is the
-// file's name. A missing file is a plain 404, never a page: a browser asking for a
-// script must not get HTML.
-func handleAssets(dir compose.Build, prefix string) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if dir == nil {
-			notFoundPlain(w)
-			return
-		}
-		f, ok := dir.Lookup(strings.TrimPrefix(r.URL.Path, prefix))
-		if !ok {
-			notFoundPlain(w)
-			return
-		}
-		static.Serve(w, r, f, http.StatusOK)
-	})
 }
 
 // redirectTrailingSlash sends /skills/ to /skills, so each page has one URL.
@@ -182,7 +147,7 @@ func (w *Web) isPageOf(st *State, p string) bool {
 	}
 	if id, ok := strings.CutPrefix(p, "/projects/"); ok && projectID.MatchString(id) {
 		n, _ := strconv.Atoi(id) // at most 9 digits: fits
-		_, ok := w.Projects[n]
+		_, ok := st.Projects[n]
 		return ok
 	}
 	return false
@@ -204,6 +169,15 @@ func notFoundPlain(w http.ResponseWriter) {
 }
 
 const notBuiltMessage = "site not built: run make build"
+
+// siteNotBuilt matches a request for a page (not the API's, not a file's) while the
+// shell served now has no page.
+func siteNotBuilt(web *Web) mux.MatcherFunc {
+	return func(r *http.Request, _ *mux.RouteMatch) bool {
+		p := r.URL.Path
+		return !web.Ready() && p != "/api" && !strings.HasPrefix(p, "/api/") && !isAssetPath(p)
+	}
+}
 
 // handleSiteNotBuilt answers page requests while the shell's build is missing: HTML
 // for browsers, JSON for everything else.

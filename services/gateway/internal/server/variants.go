@@ -20,7 +20,6 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 )
 
@@ -189,7 +188,9 @@ func withVariant(logger *zap.Logger, web *Web, previews PreviewOpener, counter A
 				}
 			}
 			if len(sv.canaries) == 0 && preview == nil {
-				next.ServeHTTP(w, r)
+				// Still the one State for everything the request reads: its CSP and its
+				// page both, even if an Apply swaps another in meanwhile.
+				next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), stateKey{}, sv.stable)))
 				return
 			}
 			overrides := map[string]Section{}
@@ -247,7 +248,7 @@ func withVariant(logger *zap.Logger, web *Web, previews PreviewOpener, counter A
 // previewSection is the previewed version of its section: the one served now (stable or
 // canary) or else the release opened from the store and kept with the others.
 func (w *Web) previewSection(ctx context.Context, sv *served, p *release.Preview) (Section, error) {
-	if !slices.Contains(config.RemoteNames, p.Section) {
+	if !slices.Contains(release.Sections, p.Section) {
 		return Section{}, fmt.Errorf("no section %q", p.Section)
 	}
 	if s := sv.stable.Sections[p.Section]; s.Version == p.Version {
@@ -355,7 +356,7 @@ func handlePreviewOpen(logger *zap.Logger, previews PreviewOpener, secure bool) 
 		http.SetCookie(w, &http.Cookie{Name: previewCookie, Value: token, Path: "/", Expires: p.Expires,
 			MaxAge: max(1, int(time.Until(p.Expires).Seconds())), HttpOnly: true, Secure: secure, SameSite: http.SameSiteLaxMode})
 		target := "/" + p.Section
-		if p.Section == string(content.SectionAdmin) {
+		if p.Section == string(content.SectionAdmin) || p.Section == release.Shell {
 			target = "/"
 		}
 		http.Redirect(w, r, target, http.StatusSeeOther)

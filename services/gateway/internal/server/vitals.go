@@ -70,12 +70,9 @@ func handleVitals(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 }
 
 // serves reports whether version (as pages name it: "shipped" for the shipped build) is
-// one section serves now to someone: its stable version or its canary. The shell is
-// shipped with the gateway.
+// one section serves now to someone (the shell too, docs/decisions/0060): its stable
+// version or its canary.
 func (w *Web) serves(section, version string) bool {
-	if section == string(content.SectionShell) {
-		return version == ShippedVersion
-	}
 	sv := w.served.Load()
 	if sv == nil {
 		return false
@@ -178,9 +175,6 @@ func rating(m analytics.Metric, p75 float64) string {
 // servingAs says how a section's version is served now: "stable", "canary" or "".
 func (w *Web) servingAs(section, version string) string {
 	sv := w.served.Load()
-	if section == string(content.SectionShell) {
-		return "stable"
-	}
 	if sv == nil {
 		return ""
 	}
