@@ -26,9 +26,9 @@ var muxVar = regexp.MustCompile(`\{(\w+):[^}]*\}`)
 // suppressionList names Suppressions for embedding: its own method has that name.
 type suppressionList = Suppressions
 
-// apiRoutes are the routes of both origins that the contract must name: the probes
-// and every path under /api/, as "METHOD /path/{var}" (HEAD goes with GET).
-func apiRoutes(t *testing.T) []string {
+// unwiredDeps are a server's dependencies with a real site (the test build) and nothing
+// behind the stores and services: enough to make the routes, and to call what needs none.
+func unwiredDeps(t *testing.T) Deps {
 	t.Helper()
 	env := map[string]string{
 		"PORTFOLIO_WEB_DIR":  webtest.Build(t),
@@ -53,11 +53,18 @@ func apiRoutes(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The routes are only made here, never called: the parts behind them need not work.
-	d := Deps{
+	return Deps{
 		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web, Registry: prometheus.NewRegistry(),
 		Sections: struct{ SectionReleases }{}, MailEvents: struct{ MailEvents }{}, Admin: Admin{Suppressions: struct{ suppressionList }{}},
 	}
+}
+
+// apiRoutes are the routes of both origins that the contract must name: the probes
+// and every path under /api/, as "METHOD /path/{var}" (HEAD goes with GET).
+func apiRoutes(t *testing.T) []string {
+	t.Helper()
+	// The routes are only made here, never called: the parts behind them need not work.
+	d := unwiredDeps(t)
 	pub, adm := mux.NewRouter(), mux.NewRouter()
 	addRoutes(pub, adm, d, newGuards(d), newMetrics(d.Registry))
 

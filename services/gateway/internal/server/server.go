@@ -75,9 +75,11 @@ func NewServer(d Deps) Handlers {
 	}
 	public := outermost(d.Logger, policy, site)
 	admin := outermost(d.Logger.With(zap.String("origin", "admin")), adminPolicy, adm)
+	// A panic while the variant is chosen is a 500 too, logged; its response goes out
+	// without the headers the variant would have chosen.
 	return Handlers{
-		Public: withVariant(d.Logger, web, previews, d.Analytics, cfg.PublicURLIsHTTPS())(public),
-		Admin:  withVariant(d.Logger, web, previews, d.Analytics, cfg.AdminURLIsHTTPS())(admin),
+		Public: recoverPanics(d.Logger)(withVariant(d.Logger, web, previews, d.Analytics, cfg.PublicURLIsHTTPS())(public)),
+		Admin:  recoverPanics(d.Logger)(withVariant(d.Logger, web, previews, d.Analytics, cfg.AdminURLIsHTTPS())(admin)),
 	}
 }
 

@@ -2,6 +2,9 @@ package server
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 )
 
@@ -49,5 +52,22 @@ func TestVariesByVisitor(t *testing.T) {
 		if got := variesByVisitor(path); got != want {
 			t.Errorf("variesByVisitor(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// A panic while a request's variant is chosen (here: opening a preview, with nothing
+// behind the releases) answers 500 with the API's error body, on both origins.
+func TestAPanicChoosingTheVariantIsA500(t *testing.T) {
+	h := NewServer(unwiredDeps(t))
+	for name, origin := range map[string]http.Handler{"public": h.Public, "admin": h.Admin} {
+		t.Run(name, func(t *testing.T) {
+			r := httptest.NewRequest(http.MethodGet, "/", nil)
+			r.AddCookie(&http.Cookie{Name: previewCookie, Value: "a-token"})
+			w := httptest.NewRecorder()
+			origin.ServeHTTP(w, r)
+			if w.Code != http.StatusInternalServerError || !strings.Contains(w.Body.String(), `"code":"internal"`) {
+				t.Errorf("%d %s, want 500 with the internal error", w.Code, w.Body)
+			}
+		})
 	}
 }
