@@ -68,6 +68,11 @@ export type SectionPreview = Schemas["SectionPreview"];
 /** What a call of the admin API takes besides its own arguments. */
 type CallOptions = Omit<RequestOptions, "method" | "body">;
 
+/** POSTs `body` (JSON) to `path`: every admin action with a body goes this way. */
+function post<T>(path: string, body: unknown, options?: CallOptions): Promise<T> {
+  return request<T>(path, { ...options, method: "POST", body });
+}
+
 export const ADMIN_API = {
   session: "/api/admin/session",
   setup: "/api/admin/setup",
@@ -134,11 +139,11 @@ export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export function importSubscribers(file: Blob, options?: CallOptions): Promise<ImportResult> {
   // Sent as text/csv whatever the browser made of the file's type ('' or
   // application/vnd.ms-excel for a .csv on some systems).
-  return request<ImportResult>(ADMIN_API.subscribersImport, {
-    ...options,
-    method: "POST",
-    body: file.slice(0, file.size, "text/csv"),
-  });
+  return post<ImportResult>(
+    ADMIN_API.subscribersImport,
+    file.slice(0, file.size, "text/csv"),
+    options,
+  );
 }
 
 /** Queues dead email `id` again: 404 for an unknown email, 409 when it is not dead. */
@@ -177,20 +182,12 @@ export function liftSuppression(email: string, options?: CallOptions): Promise<v
 
 /** POST /api/admin/session: 204 and the session cookie, or 401 / 429 / 503. */
 export function signIn(credentials: AdminCredentials, options?: CallOptions): Promise<void> {
-  return request<void>(ADMIN_API.session, {
-    ...options,
-    method: "POST",
-    body: credentials satisfies RequestOf<"signIn">,
-  });
+  return post<void>(ADMIN_API.session, credentials satisfies RequestOf<"signIn">, options);
 }
 
 /** POST /api/admin/setup: 204 and a session cookie (signed in), 400 `invalid` (field user, password or token), 409 when an admin exists. */
 export function setUpAdmin(setup: AdminSetup, options?: CallOptions): Promise<void> {
-  return request<void>(ADMIN_API.setup, {
-    ...options,
-    method: "POST",
-    body: setup satisfies RequestOf<"setUpAdmin">,
-  });
+  return post<void>(ADMIN_API.setup, setup satisfies RequestOf<"setUpAdmin">, options);
 }
 
 /** DELETE /api/admin/session: ends the session and clears its cookie. */
@@ -218,11 +215,11 @@ export function promoteSection(
   version: string,
   options?: CallOptions,
 ): Promise<SectionServing> {
-  return request<SectionServing>(promoteSectionPath(section), {
-    ...options,
-    method: "POST",
-    body: { version } satisfies RequestOf<"promoteSection">,
-  });
+  return post<SectionServing>(
+    promoteSectionPath(section),
+    { version } satisfies RequestOf<"promoteSection">,
+    options,
+  );
 }
 
 /** POST here makes a preview link of a published version of `section`. */
@@ -235,11 +232,11 @@ export function previewSection(
   version: string,
   options?: CallOptions,
 ): Promise<SectionPreview> {
-  return request<SectionPreview>(previewSectionPath(section), {
-    ...options,
-    method: "POST",
-    body: { version } satisfies RequestOf<"previewSection">,
-  });
+  return post<SectionPreview>(
+    previewSectionPath(section),
+    { version } satisfies RequestOf<"previewSection">,
+    options,
+  );
 }
 
 /** Undoes `section`'s last promote: 409 `conflict` when there is none to undo. */
@@ -257,11 +254,11 @@ export function addSectionKey(
   publicKey: string,
   options?: CallOptions,
 ): Promise<SectionKey> {
-  return request<SectionKey>(sectionKeysPath(section), {
-    ...options,
-    method: "POST",
-    body: { publicKey } satisfies RequestOf<"addSectionKey">,
-  });
+  return post<SectionKey>(
+    sectionKeysPath(section),
+    { publicKey } satisfies RequestOf<"addSectionKey">,
+    options,
+  );
 }
 
 /** Removes key `fingerprint` from `section`: 404 `not_found` when it has no such key. */
