@@ -68,6 +68,11 @@ export type SectionPreview = Schemas["SectionPreview"];
 /** What a call of the admin API takes besides its own arguments. */
 type CallOptions = Omit<RequestOptions, "method" | "body">;
 
+// The sections' actions' bodies, as the contract names them.
+type Promote = RequestOf<"promoteSection">;
+type Preview = RequestOf<"previewSection">;
+type AddKey = RequestOf<"addSectionKey">;
+
 /** POSTs `body` (JSON) to `path`: every admin action with a body goes this way. */
 function post<T>(path: string, body: unknown, options?: CallOptions): Promise<T> {
   return request<T>(path, { ...options, method: "POST", body });
@@ -210,34 +215,16 @@ export function sendTestEdition(id: number, options?: CallOptions): Promise<Test
  * section or version, 409 `conflict` (the check's refusal as the message) when the
  * release does not fit the site as it runs now.
  */
-export function promoteSection(
-  section: string,
-  version: string,
-  options?: CallOptions,
-): Promise<SectionServing> {
-  return post<SectionServing>(
-    promoteSectionPath(section),
-    { version } satisfies RequestOf<"promoteSection">,
-    options,
-  );
-}
+export const promoteSection = (section: string, version: string, options?: CallOptions) =>
+  post<SectionServing>(promoteSectionPath(section), { version } satisfies Promote, options);
 
 /** POST here makes a preview link of a published version of `section`. */
 export const previewSectionPath = (section: string) =>
   `${ADMIN_API.sections}/${encodeURIComponent(section)}/preview`;
 
 /** A preview link of published `version` of `section`, valid 24 hours. */
-export function previewSection(
-  section: string,
-  version: string,
-  options?: CallOptions,
-): Promise<SectionPreview> {
-  return post<SectionPreview>(
-    previewSectionPath(section),
-    { version } satisfies RequestOf<"previewSection">,
-    options,
-  );
-}
+export const previewSection = (section: string, version: string, options?: CallOptions) =>
+  post<SectionPreview>(previewSectionPath(section), { version } satisfies Preview, options);
 
 /** Undoes `section`'s last promote: 409 `conflict` when there is none to undo. */
 export function rollbackSection(section: string, options?: CallOptions): Promise<SectionServing> {
@@ -249,17 +236,8 @@ export function rollbackSection(section: string, options?: CallOptions): Promise
  * `publicKey` for anything that is not one key fit to sign, 409 `conflict` for a key it
  * already has.
  */
-export function addSectionKey(
-  section: string,
-  publicKey: string,
-  options?: CallOptions,
-): Promise<SectionKey> {
-  return post<SectionKey>(
-    sectionKeysPath(section),
-    { publicKey } satisfies RequestOf<"addSectionKey">,
-    options,
-  );
-}
+export const addSectionKey = (section: string, publicKey: string, options?: CallOptions) =>
+  post<SectionKey>(sectionKeysPath(section), { publicKey } satisfies AddKey, options);
 
 /** Removes key `fingerprint` from `section`: 404 `not_found` when it has no such key. */
 export function removeSectionKey(
