@@ -71,14 +71,15 @@ func withVariant(logger *zap.Logger, web ServedSite, previews PreviewOpener, cou
 					preview = &p
 				}
 			}
-			if len(sv.Canaries()) == 0 && preview == nil {
+			canaries := sv.Canaries()
+			if len(canaries) == 0 && preview == nil {
 				// Still the one State for everything the request reads: its CSP and its
 				// page both, even if an Apply swaps another in meanwhile.
 				next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), stateKey{}, sv.Stable())))
 				return
 			}
 			overrides := map[string]site.Section{}
-			if len(sv.Canaries()) > 0 && !analytics.IsBot(r.UserAgent()) {
+			if len(canaries) > 0 && !analytics.IsBot(r.UserAgent()) {
 				seed := ""
 				if c, err := r.Cookie(canaryCookie); err == nil && site.ValidSeed(c.Value) {
 					seed = c.Value
@@ -112,13 +113,13 @@ func withVariant(logger *zap.Logger, web ServedSite, previews PreviewOpener, cou
 				w = &privateWriter{ResponseWriter: w}
 			}
 			r = r.WithContext(context.WithValue(r.Context(), stateKey{}, st))
-			if counter == nil || preview != nil || len(sv.Canaries()) == 0 {
+			if counter == nil || preview != nil || len(canaries) == 0 {
 				next.ServeHTTP(w, r)
 				return
 			}
 			rec := &responseRecorder{ResponseWriter: w}
 			next.ServeHTTP(rec, r)
-			for _, name := range sv.Canaries() {
+			for _, name := range canaries {
 				counter.Request(name, site.ShownVersion(st.Sections[name].Version), rec.status >= http.StatusInternalServerError)
 			}
 		})
