@@ -273,6 +273,12 @@ func (s *Service) previewKey(ctx context.Context) ([]byte, error) {
 	return key, nil
 }
 
+// Expire removes section's releases published before cutoff but the served one and the
+// newest keep, and returns the versions removed.
+func (s *Service) Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error) {
+	return s.Store.Expire(ctx, section, cutoff, keep, now)
+}
+
 // Current is the version each section serves to everyone (” absent: the shipped build).
 func (s *Service) Current(ctx context.Context) (map[string]string, error) {
 	return s.Store.Current(ctx)

@@ -17,7 +17,9 @@ import (
 type noticesOf func(*http.Request) *pages.Notices
 
 // notices is noticesOf for web.
-func (w *Web) notices(r *http.Request) *pages.Notices { return w.stateOf(r).Notices }
+func notices(web ServedSite) noticesOf {
+	return func(r *http.Request) *pages.Notices { return stateOf(web, r).Notices }
+}
 
 // pageFailure is noticeFailure with the pages of another part of the site: notice makes
 // the page from its title and text.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 )
 
@@ -40,7 +41,7 @@ func unwiredDeps(t *testing.T) Deps {
 	if err != nil {
 		t.Fatal(err)
 	}
-	site, err := content.LoadSite(content.FS())
+	meta, err := content.LoadSite(content.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,12 +50,12 @@ func unwiredDeps(t *testing.T) Deps {
 		t.Fatal(err)
 	}
 	logger := zap.NewNop()
-	web, err := LoadWeb(logger, cfg, site)
+	web, err := site.Load(logger, cfg, meta)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return Deps{
-		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web, Registry: prometheus.NewRegistry(),
+		Logger: logger, Config: cfg, Site: meta, Routes: routes, Served: web, Registry: prometheus.NewRegistry(),
 		Sections: struct{ SectionReleases }{}, MailEvents: struct{ MailEvents }{}, Admin: Admin{Suppressions: struct{ suppressionList }{}},
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/search"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
@@ -22,7 +23,7 @@ const queryField = `id="search-query"`
 
 // searchResults is the search page doc of st with the results of the query q rendered
 // into it, revalidated every time (the ETag still spares the body).
-func searchResults(doc *static.File, st *State, q string) *static.File {
+func searchResults(doc *static.File, st *site.State, q string) *static.File {
 	query := strings.TrimSpace(truncate(q, maxQueryBytes))
 	body := strings.Replace(string(doc.Body), search.Slot, search.ResultsHTML(query, st.Search.Search(query)), 1)
 	if query != "" {

@@ -3,6 +3,7 @@
 package server
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/gorilla/mux"
@@ -12,6 +13,9 @@ import (
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/headers"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
 // Deps is everything the gateway's HTTP surface works with; run() builds each once.
@@ -20,7 +24,7 @@ type Deps struct {
 	Config config.Config
 	Site   content.Site
 	Routes []content.Route // content/routes.json as compiled in: the aliases' targets, the admin's home (the pages served are the State's)
-	Web    *Web            // the built front end, in memory
+	Served ServedSite      // the site as it is served now (site.Site)
 	// Registry is the Prometheus registry MetricsHandler serves (shared with the mail
 	// outbox); the server adds its request metrics to it.
 	Registry   *prometheus.Registry
@@ -38,6 +42,28 @@ type Deps struct {
 	MailEvents MailEvents
 }
 
+// ServedSite is the site as it is served (site.Site): each section's build or release,
+// the shell among them, in a State of the moment with its variants (a canary, a
+// preview), which a request reads whole. The handlers only read it; what is served
+// changes outside HTTP.
+type ServedSite interface {
+	Ready() bool    // the shell served now has its index.html
+	Draining() bool // the process is stopping: /readyz fails
+	Images() map[string]*static.File
+	ContactPage() content.Contact
+
+	State() *site.State
+	Serving() *site.Serving
+	Variant(sv *site.Serving, overrides map[string]site.Section, preview *release.Preview) (*site.State, error)
+	PreviewSection(ctx context.Context, sv *site.Serving, p *release.Preview) (site.Section, error)
+	Shipped(section string) site.Section
+	VersionFile(ctx context.Context, section, version, name string) *static.File
+	ShellFile(st *site.State, name string) (*static.File, bool)
+	IsPage(p string) bool
+	Serves(section, version string) bool
+	ServingAs(section, version string) string
+}
+
 // Handlers are the gateway's two origins (docs/decisions/0047): Public serves the
 // site, Admin the admin's pages and API, each on a listener of its own.
 type Handlers struct {
@@ -49,12 +75,12 @@ type Handlers struct {
 func NewServer(d Deps) Handlers {
 	site, adm := mux.NewRouter(), mux.NewRouter()
 	m := newMetrics(d.Registry)
-	m.watchReadiness(d.Web, d.Database)
+	m.watchReadiness(d.Served, d.Database)
 	addRoutes(site, adm, d, newGuards(d), m)
-	cfg, web := d.Config, d.Web
+	cfg, web := d.Config, d.Served
 
 	policy := headers.Policy{
-		HashesOf: web.scriptHashes,
+		HashesOf: func(r *http.Request) []string { return stateOf(web, r).ScriptHashes() },
 		Dev:      cfg.Dev,
 		HSTS:     cfg.PublicURLIsHTTPS(),
 	}

@@ -757,3 +757,48 @@ func TestTheGateHoldsTheShellAndTheSectionsServedNow(t *testing.T) {
 		})
 	}
 }
+
+// A backup takes the artifacts kept as files along (CopyArtifacts), and a restore is
+// refused while a section's current release has its artifact in none of the places
+// it may be (MissingArtifacts); a database from before releases misses none.
+func TestCopyAndMissingArtifacts(t *testing.T) {
+	ctx := context.Background()
+	d := sqldbtest.Dialects()[0] // SQLite: the artifacts are files
+	svc, store, _, dir := newService(t, d)
+	publish(t, svc, "blog", "1.0.0-a")
+	publish(t, svc, "newsletter", "1.0.0-b")
+	for _, s := range []struct{ section, version string }{{"blog", "1.0.0-a"}, {"newsletter", "1.0.0-b"}} {
+		if err := svc.Promote(ctx, s.section, s.version, "test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	backup := filepath.Join(t.TempDir(), "releases")
+	for _, want := range []int{2, 0} { // the second copy finds them there
+		if n, err := sqlstore.CopyArtifacts(ctx, dir, backup); err != nil || n != want {
+			t.Fatalf("CopyArtifacts = %d, %v; want %d", n, err, want)
+		}
+	}
+	if n, err := sqlstore.CopyArtifacts(ctx, filepath.Join(t.TempDir(), "none"), backup); err != nil || n != 0 {
+		t.Errorf("CopyArtifacts from nothing = %d, %v", n, err)
+	}
+	if err := os.Remove(filepath.Join(dir, "newsletter", "1.0.0-b.tar.gz")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		dirs []string
+		want []string
+	}{
+		{[]string{dir, backup}, nil},
+		{[]string{backup}, nil},
+		{[]string{dir}, []string{"newsletter 1.0.0-b"}},
+		{nil, []string{"blog 1.0.0-a", "newsletter 1.0.0-b"}},
+	} {
+		got, err := store.MissingArtifacts(ctx, tt.dirs...)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("MissingArtifacts(%v) = %v, %v; want %v", tt.dirs, got, err, tt.want)
+		}
+	}
+	if got, err := sqlstore.New(d.Open(t), "").MissingArtifacts(ctx); err != nil || got != nil {
+		t.Errorf("before releases: MissingArtifacts = %v, %v; want none", got, err)
+	}
+}

@@ -1,11 +1,15 @@
-package server
+// Package site owns what the gateway serves: which build of each section, the shell
+// among them, is served now (the shipped one, a promoted release, a canary beside it, a
+// preview). It loads them (Load), composes their pages into one State swapped whole
+// (Apply), keeps released versions addressable for open tabs, and follows the release
+// store (Follow). It knows no HTTP: internal/server reads it.
+package site
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
-	"net/http"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -23,17 +27,14 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
-// Web is the front end: each section, the shell among them, as it is served now: the
+// Site is the front end: each section, the shell among them, as it is served now: the
 // build the gateway was shipped with, or the release promoted for it (Apply).
 // Everything a request reads of the site is one State, swapped whole, so a page never
 // mixes two releases (docs/decisions/0060-the-shell-as-a-section.md: the shell's pages,
 // files and notices are the State's too).
-type Web struct {
-	// Images are content/images, served under /images/, by path below it.
-	Images map[string]*static.File
-	// Contact is the contact page's copy, for the answers to its form posted without
-	// JavaScript.
-	Contact content.Contact
+type Site struct {
+	images  map[string]*static.File // content/images (Images)
+	contact content.Contact         // the contact page's copy (ContactPage)
 
 	logger  *zap.Logger
 	cfg     config.Config
@@ -41,11 +42,11 @@ type Web struct {
 	shipped map[string]Section // each section as the gateway was shipped with it
 
 	state    atomic.Pointer[State]
-	served   atomic.Pointer[served] // the stable state and its variants (variants.go)
-	loader   ReleaseLoader          // opens a previewed release not served now
-	applyMu  sync.Mutex             // one Apply at a time
-	versions *versionCache          // releases kept addressable for open tabs
-	draining atomic.Bool            // set by Drain when the process is stopping
+	served   atomic.Pointer[Serving] // the stable state and its variants (variants.go)
+	loader   ReleaseLoader           // opens a previewed release not served now
+	applyMu  sync.Mutex              // one Apply at a time
+	versions *versionCache           // releases kept addressable for open tabs
+	draining atomic.Bool             // set by Drain when the process is stopping
 }
 
 // Section is one section as it is served: its version (” for the shipped build),
@@ -102,14 +103,14 @@ type State struct {
 func (st *State) Versions() map[string]string {
 	out := make(map[string]string, len(st.Sections))
 	for name, s := range st.Sections {
-		out[name] = shownVersion(s.Version)
+		out[name] = ShownVersion(s.Version)
 	}
 	return out
 }
 
-// shownVersion names a section's version for the pages and the analytics: ” is the
+// ShownVersion names a section's version for the pages and the analytics: ” is the
 // build the gateway was shipped with.
-func shownVersion(v string) string {
+func ShownVersion(v string) string {
 	if v == "" {
 		return ShippedVersion
 	}
@@ -120,24 +121,34 @@ func shownVersion(v string) string {
 const ShippedVersion = "shipped"
 
 // Ready reports whether the site can be served: the shell served now has its index.html.
-func (w *Web) Ready() bool {
+func (w *Site) Ready() bool {
 	st := w.State()
 	return st != nil && st.Pages != nil
 }
 
+// Images are content/images, served under /images/, by path below it.
+func (w *Site) Images() map[string]*static.File { return w.images }
+
+// ContactPage is the contact page's copy, for the answers to its form posted without
+// JavaScript.
+func (w *Site) ContactPage() content.Contact { return w.contact }
+
+// Shipped is the section name as the gateway was shipped with it.
+func (w *Site) Shipped(name string) Section { return w.shipped[name] }
+
 // Drain makes /readyz fail from now on while everything else is still served, so a
 // load balancer stops sending new visitors before the server stops accepting them.
-func (w *Web) Drain() { w.draining.Store(true) }
+func (w *Site) Drain() { w.draining.Store(true) }
 
 // Draining reports whether Drain was called.
-func (w *Web) Draining() bool { return w.draining.Load() }
+func (w *Site) Draining() bool { return w.draining.Load() }
 
 // State returns the site as it is served now.
-func (w *Web) State() *State { return w.state.Load() }
+func (w *Site) State() *State { return w.state.Load() }
 
 // ProvidedModules are the shared modules the shipped shell provides, by name, with
 // their versions (its mf-shared.json); nil when the shell is not built.
-func (w *Web) ProvidedModules() (map[string]string, error) {
+func (w *Site) ProvidedModules() (map[string]string, error) {
 	files := w.shipped[release.Shell].Files
 	if files == nil {
 		return nil, nil
@@ -151,14 +162,14 @@ func (w *Web) ProvidedModules() (map[string]string, error) {
 
 // SharedModules are the modules each remote's shipped build needs from the shell, by
 // section (its mf-manifest.json); a remote not built needs none.
-func (w *Web) SharedModules() (map[string][]release.Shared, error) {
+func (w *Site) SharedModules() (map[string][]release.Shared, error) {
 	out := map[string][]release.Shared{}
 	for _, name := range config.RemoteNames {
 		files := w.shipped[name].Files
 		if files == nil {
 			continue
 		}
-		f, ok := files.Lookup(mfManifest)
+		f, ok := files.Lookup(ManifestFile)
 		if !ok {
 			continue
 		}
@@ -171,13 +182,13 @@ func (w *Web) SharedModules() (map[string][]release.Shared, error) {
 	return out, nil
 }
 
-// LoadWeb reads the shell's and every remote's build from cfg.WebDir, each its
+// Load reads the shell's and every remote's build from cfg.WebDir, each its
 // section's first release, and prepares the site they make. A build that does not
 // exist yet is not an error: it is logged, /readyz reports it, and the pages answer
 // 503 until the gateway restarts with the build in place or a release of the shell is
 // promoted.
-func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site) (*Web, error) {
-	web := &Web{logger: logger, cfg: cfg, site: site, shipped: map[string]Section{}, versions: newVersionCache()}
+func Load(logger *zap.Logger, cfg config.Config, site content.Site) (*Site, error) {
+	web := &Site{logger: logger, cfg: cfg, site: site, shipped: map[string]Section{}, versions: newVersionCache()}
 	var err error
 	if web.shipped[release.Shell], err = shippedShell(logger, cfg); err != nil {
 		return nil, err
@@ -193,10 +204,10 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site) (*Web, er
 	for _, msg := range web.warnings() {
 		logger.Warn("shell index.html: " + msg)
 	}
-	if web.Images, err = loadImages(content.FS()); err != nil {
+	if web.images, err = loadImages(content.FS()); err != nil {
 		return nil, fmt.Errorf("content images: %w", err)
 	}
-	if web.Contact, err = content.LoadContact(content.FS()); err != nil {
+	if web.contact, err = content.LoadContact(content.FS()); err != nil {
 		return nil, err
 	}
 	return web, nil
@@ -251,7 +262,7 @@ func shippedSection(logger *zap.Logger, cfg config.Config, name string) (Section
 // Apply serves releases (by section) from now on, and the shipped build of every
 // section without one. The new pages, heads, feed and sitemap are made first and then
 // swapped in at once; on an error nothing changes.
-func (w *Web) Apply(releases map[string]*release.Release) error {
+func (w *Site) Apply(releases map[string]*release.Release) error {
 	return w.ApplyWith(releases, nil)
 }
 
@@ -265,7 +276,7 @@ type CanaryRelease struct {
 // ApplyWith is Apply with canaries (by section): the state of each canary (the stable
 // one with that section's canary in it) is made with the stable one and swapped in
 // with it, so a visitor's first page of a canary is as quick as anyone's.
-func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[string]CanaryRelease) error {
+func (w *Site) ApplyWith(releases map[string]*release.Release, canaries map[string]CanaryRelease) error {
 	w.applyMu.Lock()
 	defer w.applyMu.Unlock()
 	sections := make(map[string]Section, len(w.shipped))
@@ -285,7 +296,7 @@ func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[strin
 	if err != nil {
 		return err
 	}
-	next := &served{stable: st, canaries: map[string]canarySection{}, states: map[string]*State{}}
+	next := &Serving{stable: st, canaries: map[string]canarySection{}, states: map[string]*State{}}
 	for _, name := range release.Sections {
 		c, ok := canaries[name]
 		if !ok || c.Release == nil || !w.servable(name, c.Release) {
@@ -296,7 +307,7 @@ func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[strin
 			return err
 		}
 		next.canaries[name] = canarySection{Section: s, Percent: c.Percent}
-		if _, err := w.variantState(next, map[string]Section{name: s}, nil); err != nil {
+		if _, err := w.Variant(next, map[string]Section{name: s}, nil); err != nil {
 			return err
 		}
 	}
@@ -306,7 +317,7 @@ func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[strin
 }
 
 // releaseSection is a release as its section serves it.
-func (w *Web) releaseSection(name string, rel *release.Release) (Section, error) {
+func (w *Site) releaseSection(name string, rel *release.Release) (Section, error) {
 	s := Section{Version: rel.Manifest.Version, Files: w.versions.add(name, rel)}
 	m := rel.Manifest
 	s.Description = release.Description{Routes: m.Routes, Posts: m.Posts, Editions: m.Editions, Projects: m.Projects, Legal: m.Legal}
@@ -321,7 +332,7 @@ func (w *Web) releaseSection(name string, rel *release.Release) (Section, error)
 // outside its section's (promoted before the gate refused such releases,
 // docs/decisions/0048), which would serve another's pages; its section serves its
 // shipped build instead.
-func (w *Web) servable(name string, rel *release.Release) bool {
+func (w *Site) servable(name string, rel *release.Release) bool {
 	if err := release.OwnsItsPaths(rel); err != nil {
 		w.logger.Error("sections: not serving a release that names paths outside its section's; serving the shipped build",
 			zap.String("section", name), zap.String("version", rel.Manifest.Version), zap.Error(err))
@@ -332,7 +343,7 @@ func (w *Web) servable(name string, rel *release.Release) bool {
 
 // newState makes the pages, composer, discovery files and remotes.json of sections;
 // with preview, every page says so.
-func (w *Web) newState(sections map[string]Section, preview *release.Preview) (*State, error) {
+func (w *Site) newState(sections map[string]Section, preview *release.Preview) (*State, error) {
 	shell := sections[release.Shell]
 	st := &State{Sections: sections, Preview: preview, Shell: shell.Files}
 	var indexHTML []byte
@@ -344,7 +355,7 @@ func (w *Web) newState(sections map[string]Section, preview *release.Preview) (*
 		// The shell's build is served from the site's root: its og/ is /og/.
 		own, err := sharecard.Load(shell.Files, w.cfg.PublicURL+"/")
 		if err != nil {
-			return nil, fmt.Errorf("shell %s: %w", shownVersion(shell.Version), err)
+			return nil, fmt.Errorf("shell %s: %w", ShownVersion(shell.Version), err)
 		}
 		maps.Copy(cards, own)
 	}
@@ -391,13 +402,13 @@ func (w *Web) newState(sections map[string]Section, preview *release.Preview) (*
 	if st.Notices, err = pages.NewNotices(indexHTML, w.site); err != nil {
 		return nil, fmt.Errorf("shell: %w", err)
 	}
-	public := publicSection
+	public := PublicSection
 	if w.cfg.Dev {
 		// A developer's dev server is one origin for every section, the admin too.
 		public = func(content.Section) bool { return true }
 	}
 	st.Remotes = remotesFile(w.cfg.Remotes(), sections, public)
-	st.AdminRemotes = remotesFile(w.cfg.Remotes(), sections, adminSection)
+	st.AdminRemotes = remotesFile(w.cfg.Remotes(), sections, AdminSection)
 	if st.Search, err = searchIndex(sections); err != nil {
 		return nil, err
 	}
@@ -433,14 +444,13 @@ func searchDocuments(files compose.Build) ([]search.Document, error) {
 }
 
 // Editions are the newsletter's editions as its section serves them now.
-func (w *Web) Editions() []content.Edition {
+func (w *Site) Editions() []content.Edition {
 	return w.State().Sections[string(content.SectionNewsletter)].Description.Editions
 }
 
-// scriptHashes are the CSP's hashes of the inline scripts of the page r is served:
-// its State's shell's (docs/decisions/0060).
-func (w *Web) scriptHashes(r *http.Request) []string {
-	st := w.stateOf(r)
+// ScriptHashes are the CSP's hashes of the inline scripts of the pages of st: its
+// shell's (docs/decisions/0060).
+func (st *State) ScriptHashes() []string {
 	if st == nil || st.Pages == nil {
 		return nil
 	}
@@ -448,7 +458,7 @@ func (w *Web) scriptHashes(r *http.Request) []string {
 }
 
 // warnings are what the shell's index.html holds that the CSP will block.
-func (w *Web) warnings() []string {
+func (w *Site) warnings() []string {
 	if st := w.State(); st != nil && st.Pages != nil {
 		return st.Pages.Warnings()
 	}
