@@ -3,7 +3,7 @@
  * matchRouteBranch), so every URL picks the route it picked before, but one: paths match
  * case-sensitively by default (react-router's default is insensitive), as the gateway
  * serves them, so /BLOG renders the 404 page the server sends for it instead of the blog
- * under a 404 status (issue 20). No optional segments (`:id?`).
+ * under a 404 status (docs/decisions/0020-own-router.md). No optional segments (`:id?`).
  */
 import { Children, Fragment, isValidElement, type ReactNode } from "react";
 import { joinPaths, type Params, trimSlash, trimSlashKeepRoot } from "./paths";
