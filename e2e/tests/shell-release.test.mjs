@@ -10,86 +10,20 @@
 // desktop Chrome: a headless browser's own user agent is a bot's, always served the
 // stable site.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
-import { hermeticEnv, startGateway } from "../lib/gateway.mjs";
+import { startGateway } from "../lib/gateway.mjs";
 import { cspViolations, eventually, waitForPage } from "../lib/page.mjs";
-import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
 import { createDatabase, testDatabaseURL } from "../lib/postgres.mjs";
+import { cli, pack, refusal, replaceIn, rewrite } from "../lib/releases.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 const CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
 const SKILLS = "Technical Skills";
 const BLOG = "Latest Blog Posts";
-
-/** bin/gateway with a site's PORTFOLIO_* settings; its stdout's last line. */
-function cli(args, env = {}) {
-  const out = execFileSync(GATEWAY_BIN, args, {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...hermeticEnv(), ...env },
-  });
-  return out.trim().split("\n").at(-1);
-}
-
-/** cli's failure: what it printed on stderr. */
-function refusal(args, env) {
-  try {
-    cli(args, env);
-  } catch (err) {
-    return String(err.stderr);
-  }
-  assert.fail(`${args.join(" ")} was not refused`);
-}
-
-/** Writes `body` over a built file, dropping its precompressed siblings. */
-function rewrite(file, body) {
-  writeFileSync(file, body);
-  for (const z of [".br", ".gz"]) rmSync(file + z, { force: true });
-}
-
-/**
- * A release of `section` packed from a copy of its build, changed by `edit(dist)`;
- * its version is the app's package version and a random commit.
- */
-function pack(work, section, edit) {
-  const commit = randomBytes(20).toString("hex");
-  const pkgPath = join(REPO_ROOT, `apps/${section}/package.json`);
-  const version = `${JSON.parse(readFileSync(pkgPath, "utf8")).version}-${commit.slice(0, 12)}`;
-  const dist = join(work, `${section}-${commit}`);
-  cpSync(join(REPO_ROOT, `apps/${section}/dist`), dist, { recursive: true });
-  edit(dist, version);
-  const artifact = cli([
-    "sections",
-    "pack",
-    section,
-    "--dist",
-    dist,
-    "--content",
-    join(REPO_ROOT, "content"),
-    "--commit",
-    commit,
-    "--package-json",
-    pkgPath,
-    "--out",
-    work,
-  ]);
-  return { artifact, version };
-}
-
-/** Replaces `from` by `to` in a built file, which must hold it. */
-function replaceIn(file, from, to) {
-  const html = readFileSync(file, "utf8");
-  const changed = html.replace(from, to);
-  assert.notEqual(changed, html, `${from} was not found in ${file}`);
-  rewrite(file, changed);
-}
 
 /**
  * A shell release whose /skills heading says `label` and whose page runs an inline

@@ -125,8 +125,17 @@ func coded(err error) error {
 // Promote makes a published version the one its section serves, if it still fits
 // the site and its section's keys as they are now.
 func (s *Service) Promote(ctx context.Context, section, version, actor string) error {
-	// Opened whole, as every gateway will open it to serve it: one that cannot be is
-	// refused here rather than left for each of them to fail on.
+	if err := s.servable(ctx, section, version); err != nil {
+		return err
+	}
+	return coded(s.Store.Promote(ctx, section, version, actor, s.Now()))
+}
+
+// servable checks that a published version may be served now: it opens whole, as every
+// gateway will open it to serve it (one that cannot be is refused here rather than left
+// for each of them to fail on), its signature verifies with the section's keys as they
+// are now, and it fits the site as it runs now. A promote and a canary ask the same.
+func (s *Service) servable(ctx context.Context, section, version string) error {
 	s.opening.Lock()
 	rel, err := s.Load(ctx, section, version)
 	s.opening.Unlock()
@@ -136,10 +145,7 @@ func (s *Service) Promote(ctx context.Context, section, version, actor string) e
 	if err := s.signedNow(ctx, rel); err != nil {
 		return err
 	}
-	if err := s.admit(ctx, rel); err != nil {
-		return err
-	}
-	return coded(s.Store.Promote(ctx, section, version, actor, s.Now()))
+	return s.admit(ctx, rel)
 }
 
 // Rollback undoes section's last promote and returns the version served now (” for
