@@ -25,7 +25,7 @@ help:
 	@echo "make test   lint and format checks (Go, TS, workflows), Go vet + tests (-race, SQLite and PostgreSQL), every package's typecheck and Vitest suite, the browser end-to-end suite, the image and the deploy manifests"
 	@echo "make build  build every package and bin/gateway"
 	@echo "make dev    gateway + every app's dev server on :3000 (the shell hot-reloads; an edit to a section reloads the page)"
-	@echo "make release SECTION=blog   pack a section's release artifact (prints its path last)"
+	@echo "make release SECTION=blog   pack a section's release artifact, the shell's too (prints its path last)"
 	@echo "make bench  first-load JS/CSS per route; phone tap times and JS run in the first 5 s; Lighthouse (median of 3) per route and its no-JS copy; backup and restore of 100,000 subscribers; a file of an older release (1.2 MB, 64 MiB); replication's restore time and object-store requests per hour"
 	@echo "make image  OCI image of the site ($(IMAGE_TAR), for docker/podman load)"
 
@@ -66,8 +66,8 @@ $(GATEWAY): $(GO_SOURCES) go.work
 run: build
 	./$(GATEWAY)
 
-# A section's release (docs/decisions/0035-section-releases.md): its build and its part
-# of content/, packed into one artifact whose path is the last line printed. Publish it
+# A section's release (docs/decisions/0035-section-releases.md; the shell's too,
+# docs/decisions/0060-the-shell-as-a-section.md): its build and its part of content/, packed into one artifact whose path is the last line printed. Publish it
 # to a site with `bin/gateway sections publish <artifact>` and the site's PORTFOLIO_* settings.
 # SIGNING_KEY=<private key> also signs it (docs/decisions/0048-signed-releases.md): its
 # release.json, by ssh-keygen -Y sign, into <artifact>.sig, which publish sends along.

@@ -109,11 +109,11 @@ describe("admin sections", () => {
   });
 
   e2eTest(
-    "the panel lists blog, newsletter and admin on their shipped builds, the published release ready; axe finds nothing",
+    "the panel lists the shell, blog, newsletter and admin on their shipped builds, the published release ready; axe finds nothing",
     async ({ page }) => {
       await signIn(page);
       await sectionsHeading(page).waitFor();
-      for (const name of ["Blog", "Newsletter", "Admin"])
+      for (const name of ["Shell", "Blog", "Newsletter", "Admin"])
         assert.equal(await servingText(page, name), "Serving: Shipped build", name);
 
       const row = releaseRow(page, "Blog", version);

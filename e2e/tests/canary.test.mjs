@@ -11,18 +11,16 @@
 // browser's own user agent is a bot's, which is always served the stable site and never
 // counted.
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import { articles } from "../lib/content.mjs";
-import { hermeticEnv, passwordHash, startGateway } from "../lib/gateway.mjs";
+import { passwordHash, startGateway } from "../lib/gateway.mjs";
 import { eventually, waitForPage } from "../lib/page.mjs";
-import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
 import { createDatabase, testDatabaseURL } from "../lib/postgres.mjs";
+import { cli, pack, replaceIn, rewrite } from "../lib/releases.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 const CHROME =
@@ -34,54 +32,21 @@ const OLD = articles[0];
 /** What the boom release's page throws. */
 const BOOM = "canary boom: this release's page throws";
 
-/** bin/gateway with a site's PORTFOLIO_* settings; its stdout's last line. */
-function cli(args, env = {}) {
-  const out = execFileSync(GATEWAY_BIN, args, {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...hermeticEnv(), ...env },
-  });
-  return out.trim().split("\n").at(-1);
-}
-
 /**
  * A blog release packed from the blog's build, its /blog heading saying `label`; with
  * `boom`, its /blog page also loads a module of its own that throws.
  */
 function packBlog(work, label, { boom = false } = {}) {
-  const commit = randomBytes(20).toString("hex");
-  const pkgPath = join(REPO_ROOT, "apps/blog/package.json");
-  const version = `${JSON.parse(readFileSync(pkgPath, "utf8")).version}-${commit.slice(0, 12)}`;
-  const dist = join(work, `blog-${commit}`);
-  cpSync(join(REPO_ROOT, "apps/blog/dist"), dist, { recursive: true });
-  const page = join(dist, "prerender/blog.html");
-  let html = readFileSync(page, "utf8");
-  const changed = html.replace(`>${HEADING}<`, `>${HEADING} (${label})<`);
-  assert.notEqual(changed, html, "the blog's heading was not found in its prerendered page");
-  html = changed;
-  if (boom) {
-    writeFileSync(join(dist, "static/js/boom.js"), `throw new Error(${JSON.stringify(BOOM)});\n`);
-    html = `<script type="module" src="/mf/blog/${version}/static/js/boom.js"></script>${html}`;
-  }
-  writeFileSync(page, html);
-  for (const z of [".br", ".gz"]) rmSync(page + z, { force: true });
-  const artifact = cli([
-    "sections",
-    "pack",
-    "blog",
-    "--dist",
-    dist,
-    "--content",
-    join(REPO_ROOT, "content"),
-    "--commit",
-    commit,
-    "--package-json",
-    pkgPath,
-    "--out",
-    work,
-  ]);
-  return { artifact, version, label };
+  const release = pack(work, "blog", (dist, version) => {
+    const page = join(dist, "prerender/blog.html");
+    replaceIn(page, `>${HEADING}<`, `>${HEADING} (${label})<`);
+    if (boom) {
+      writeFileSync(join(dist, "static/js/boom.js"), `throw new Error(${JSON.stringify(BOOM)});\n`);
+      const boomScript = `<script type="module" src="/mf/blog/${version}/static/js/boom.js"></script>`;
+      rewrite(page, `${boomScript}${readFileSync(page, "utf8")}`);
+    }
+  });
+  return { ...release, label };
 }
 
 /** The label of the /blog heading in `html`: "shipped" for the build's own. */

@@ -185,7 +185,7 @@ describe("make dev", () => {
       const heading = page.locator("h1");
       await heading.filter({ hasText: HEADING }).waitFor({ timeout: 15_000 });
       const edit = Date.now();
-      writeFileSync(edited, original.replace(`>${HEADING}<`, `>${MARK}<`));
+      writeFileSync(edited, original.replace(`"${HEADING}"`, `"${MARK}"`));
       assert.notEqual(readFileSync(edited, "utf8"), original, "the heading is in the source");
       await heading.filter({ hasText: MARK }).waitFor({ timeout: EDIT_TIMEOUT_MS });
       const shown = Date.now() - edit;

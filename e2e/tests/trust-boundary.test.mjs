@@ -9,33 +9,21 @@
 // already stops cross-origin calls in the browser), and with the CSP bypassed, where the
 // gateway's own checks must hold alone (the requests reach it, and it refuses them).
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
-import { hermeticEnv, passwordHash, startGateway } from "../lib/gateway.mjs";
+import { passwordHash, startGateway } from "../lib/gateway.mjs";
 import { eventually, goto } from "../lib/page.mjs";
-import { GATEWAY_BIN, REPO_ROOT } from "../lib/paths.mjs";
 import { createDatabase, testDatabaseURL } from "../lib/postgres.mjs";
+import { cli, pack, rewrite } from "../lib/releases.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
 const USER = "owner";
 const PASSWORD = "e2e trust boundary password, long enough";
 /** A reader whose address the attacker wants. */
 const READER = `reader.${randomBytes(4).toString("hex")}@example.org`;
-
-/** bin/gateway with a site's PORTFOLIO_* settings; its stdout's last line. */
-function cli(args, env) {
-  const out = execFileSync(GATEWAY_BIN, args, {
-    cwd: REPO_ROOT,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...hermeticEnv(), ...env },
-  });
-  return out.trim().split("\n").at(-1);
-}
 
 /** The attacker's script: each attempt's outcome, in window.__probe once all ran. */
 const probeScript = (adminURL) => `(async () => {
@@ -66,60 +54,17 @@ const probeScript = (adminURL) => `(async () => {
  * /blog page loads. Packed for `adminURL`, the host the attacker aims at.
  */
 function packAttack(work, adminURL) {
-  const commit = randomBytes(20).toString("hex");
-  const pkg = JSON.parse(readFileSync(join(REPO_ROOT, "apps/blog/package.json"), "utf8"));
-  const version = `${pkg.version}-${commit.slice(0, 12)}`;
-  const dist = join(work, `blog-${commit}`);
-  cpSync(join(REPO_ROOT, "apps/blog/dist"), dist, { recursive: true });
-  writeFileSync(join(dist, "static/js/probe.js"), probeScript(adminURL));
-  const page = join(dist, "prerender/blog.html");
-  writeFileSync(
-    page,
-    `<script src="/mf/blog/${version}/static/js/probe.js"></script>${readFileSync(page, "utf8")}`,
-  );
-  for (const z of [".br", ".gz"]) rmSync(page + z, { force: true });
-  const artifact = cli(
-    [
-      "sections",
-      "pack",
-      "blog",
-      "--dist",
-      dist,
-      "--content",
-      join(REPO_ROOT, "content"),
-      "--commit",
-      commit,
-      "--package-json",
-      join(REPO_ROOT, "apps/blog/package.json"),
-      "--out",
-      work,
-    ],
-    {},
-  );
-  return { artifact, version };
+  return pack(work, "blog", (dist, version) => {
+    writeFileSync(join(dist, "static/js/probe.js"), probeScript(adminURL));
+    const page = join(dist, "prerender/blog.html");
+    const probe = `<script src="/mf/blog/${version}/static/js/probe.js"></script>`;
+    rewrite(page, `${probe}${readFileSync(page, "utf8")}`);
+  });
 }
 
 /** The newsletter's shipped build as a release, promoted: a rollback would change it. */
 function promoteNewsletter(work, env) {
-  const commit = randomBytes(20).toString("hex");
-  const artifact = cli(
-    [
-      "sections",
-      "pack",
-      "newsletter",
-      "--dist",
-      join(REPO_ROOT, "apps/newsletter/dist"),
-      "--content",
-      join(REPO_ROOT, "content"),
-      "--commit",
-      commit,
-      "--package-json",
-      join(REPO_ROOT, "apps/newsletter/package.json"),
-      "--out",
-      work,
-    ],
-    {},
-  );
+  const { artifact } = pack(work, "newsletter");
   const version = cli(["sections", "publish", artifact], env);
   cli(["sections", "promote", "newsletter", version], env);
   return version;

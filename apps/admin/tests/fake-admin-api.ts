@@ -1,21 +1,34 @@
-// The gateway's admin API as docs/api.md describes it, in memory, behind a stubbed
-// `fetch`: everything above the network (the api-client, TanStack Query, the page, the
-// host's toast store) is the real thing. Tests replace single routes with `on(...)`.
+// The gateway's admin API as its contract (docs/openapi.yaml) describes it, in memory,
+// behind a stubbed `fetch`: everything above the network (the api-client, TanStack
+// Query, the page, the host's toast store) is the real thing. Its answers are typed by
+// the contract's generated types (`answer`), so one the gateway would not give fails the
+// typecheck. Tests replace single routes with `on(...)`.
 import type {
   AdminEdition,
   AdminStats,
   ContactMessageRecord,
   SectionEvent,
   SectionKey,
+  SectionName,
+  SectionRelease,
   SectionStatus,
   Subscriber,
   SubscriberState,
   Suppression,
   TrafficReport,
+  TrafficSpan,
   TroubledMail,
   VitalName,
   VitalSummary,
 } from "@portfolio/api-client/admin";
+import { trafficSpans } from "@portfolio/api-client/admin";
+import type {
+  AnswerOf,
+  OperationId,
+  RequestOf,
+  Schemas,
+  StatusOf,
+} from "@portfolio/api-client/contract";
 import { editions as contentEditions } from "@portfolio/content/newsletter";
 import { vi } from "vitest";
 
@@ -28,16 +41,23 @@ export const json = (status: number, body: unknown, headers: Record<string, stri
     headers: { "Content-Type": "application/json", ...headers },
   });
 
+/** Operation `op`'s answer `status` with `body`, as the contract has it. */
+const answer = <O extends OperationId, S extends StatusOf<O>>(
+  _op: O,
+  status: S,
+  body: AnswerOf<O, S>,
+) => json(status, body);
+
 export const apiError = (
   status: number,
-  code: string,
+  code: Schemas["ErrorCode"],
   message: string,
   headers: Record<string, string> = {},
-) => json(status, { error: { code, message } }, headers);
+) => json(status, { error: { code, message } } satisfies Schemas["Error"], headers);
 
 /** A 400 `invalid` naming the field at fault. */
 export const fieldError = (field: string, message: string) =>
-  json(400, { error: { code: "invalid", message, field } });
+  json(400, { error: { code: "invalid", message, field } } satisfies Schemas["Error"]);
 
 const noContent = () => new Response(null, { status: 204 });
 
@@ -60,7 +80,7 @@ const day = (n: number) =>
  * GET /api/admin/traffic for `days` days up to 30 June 2025: 10 views by 4 visitors
  * each day, two pages, an article, two referrers, two devices, a sign-up page.
  */
-export function traffic(days: number): TrafficReport {
+export function traffic(days: TrafficSpan): TrafficReport {
   const series = Array.from({ length: days }, (_, i) => ({
     day: new Date(Date.UTC(2025, 5, 30 - (days - 1 - i))).toISOString().slice(0, 10),
     views: 10,
@@ -156,6 +176,7 @@ export function makeSubscribers(): Subscriber[] {
       subscribedAt: day(i),
       confirmedAt: state === "unconfirmed" ? null : day(i),
       unsubscribedAt: state === "unsubscribed" ? day(i - 1) : null,
+      source: i % 10 === 9 ? "import" : "form",
     };
   });
 }
@@ -219,7 +240,14 @@ export const NEWSLETTER_KEY = "SHA256:t92IuP6MRoqRLUAE54Hs4vRrMqMuVGm7zGy/dQa+uT
  * promoted release its key signed; the admin with none.
  */
 export function makeSections(): SectionStatus[] {
-  const release = (version: string, publishedAt: string, check = "", signedBy = "") => ({
+  const release = (
+    section: SectionName,
+    version: string,
+    publishedAt: string,
+    check = "",
+    signedBy = "",
+  ): SectionRelease => ({
+    section,
     version,
     digest: `sha256:${version.slice(-12).padEnd(64, "0")}`,
     size: 506535,
@@ -228,7 +256,14 @@ export function makeSections(): SectionStatus[] {
     signedBy,
     check,
   });
-  const event = (action: SectionEvent["action"], version: string, at: string, previous = "") => ({
+  const event = (
+    section: SectionName,
+    action: SectionEvent["action"],
+    version: string,
+    at: string,
+    previous = "",
+  ): SectionEvent => ({
+    section,
     action,
     version,
     previous,
@@ -240,23 +275,25 @@ export function makeSections(): SectionStatus[] {
       name: "blog",
       serving: "",
       releases: [
-        release("0.0.0-3f2a9c1b7d0e", "2025-06-29T12:00:00Z"),
-        release("0.0.0-1a2b3c4d5e6f", "2025-06-28T12:00:00Z", REACT_REFUSAL),
+        release("blog", "0.0.0-3f2a9c1b7d0e", "2025-06-29T12:00:00Z"),
+        release("blog", "0.0.0-1a2b3c4d5e6f", "2025-06-28T12:00:00Z", REACT_REFUSAL),
       ],
       history: [
-        event("publish", "0.0.0-3f2a9c1b7d0e", "2025-06-29T12:00:00Z"),
-        event("publish", "0.0.0-1a2b3c4d5e6f", "2025-06-28T12:00:00Z"),
+        event("blog", "publish", "0.0.0-3f2a9c1b7d0e", "2025-06-29T12:00:00Z"),
+        event("blog", "publish", "0.0.0-1a2b3c4d5e6f", "2025-06-28T12:00:00Z"),
       ],
       keys: [],
     },
     {
       name: "newsletter",
       serving: "0.0.0-9e8d7c6b5a41",
-      releases: [release("0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z", "", NEWSLETTER_KEY)],
+      releases: [
+        release("newsletter", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z", "", NEWSLETTER_KEY),
+      ],
       history: [
-        event("promote", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:01:00Z"),
-        event("publish", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z"),
-        { ...event("key-add", "", "2025-06-26T12:00:00Z"), key: NEWSLETTER_KEY },
+        event("newsletter", "promote", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:01:00Z"),
+        event("newsletter", "publish", "0.0.0-9e8d7c6b5a41", "2025-06-27T12:00:00Z"),
+        { ...event("newsletter", "key-add", "", "2025-06-26T12:00:00Z"), key: NEWSLETTER_KEY },
       ],
       keys: [
         {
@@ -348,11 +385,15 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   // The probe answers 200 in every state (docs/api.md).
   on("GET", "/api/admin/session", () =>
     state.signedIn
-      ? json(200, { authenticated: true, user: state.user, expiresAt: "2025-07-01T12:00:00Z" })
-      : json(200, { authenticated: false, configured: state.configured }),
+      ? answer("adminSession", 200, {
+          authenticated: true,
+          user: state.user,
+          expiresAt: "2025-07-01T12:00:00Z",
+        })
+      : answer("adminSession", 200, { authenticated: false, configured: state.configured }),
   );
   on("POST", "/api/admin/setup", ({ body }) => {
-    const { token, user, password } = body as { token: string; user: string; password: string };
+    const { token, user, password } = body as RequestOf<"setUpAdmin">;
     if (state.configured)
       return apiError(409, "conflict", "The admin is already set up. Please sign in.");
     if (!setupToken || token !== setupToken) {
@@ -372,7 +413,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     return noContent();
   });
   on("POST", "/api/admin/session", ({ body }) => {
-    const { user, password } = body as { user: string; password: string };
+    const { user, password } = body as RequestOf<"signIn">;
     if (user !== ADMIN_USER || password !== ADMIN_PASSWORD)
       return apiError(401, "unauthorized", "Wrong user name or password.");
     state.signedIn = true;
@@ -385,12 +426,12 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   on(
     "GET",
     "/api/admin/stats",
-    authed(() => json(200, stats())),
+    authed(() => answer("adminStats", 200, stats())),
   );
   on(
     "GET",
     "/api/admin/editions",
-    authed(() => json(200, state.editions)),
+    authed(() => answer("adminEditions", 200, state.editions)),
   );
   on(
     "PUT",
@@ -398,13 +439,13 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     authed(({ body }, match) => {
       const edition = state.editions.find((e) => e.id === Number(match[1]));
       if (!edition) return apiError(404, "not_found", "There is no such edition.");
-      const { at } = body as { at: string };
+      const { at } = body as RequestOf<"scheduleEdition">;
       if (new Date(at).getTime() <= Date.now())
         return json(400, {
           error: { code: "invalid", field: "at", message: "The time must be in the future." },
         });
       edition.scheduledAt = at;
-      return json(200, { editionId: edition.id, at });
+      return answer("scheduleEdition", 200, { editionId: edition.id, at });
     }),
   );
   on(
@@ -425,7 +466,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   on(
     "GET",
     "/api/admin/suppressions",
-    authed(() => json(200, { items: state.suppressions })),
+    authed(() => answer("suppressions", 200, { items: state.suppressions })),
   );
   on(
     "DELETE",
@@ -447,7 +488,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       const sent = countOf("confirmed");
       edition.lastPublishedAt = "2025-06-30T12:00:00Z";
       edition.lastPublishedCount = sent;
-      return json(200, { sent, title: edition.title });
+      return answer("publishEdition", 200, { sent, title: edition.title });
     }),
   );
   on(
@@ -456,7 +497,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     authed((_, match) => {
       const edition = state.editions.find((e) => e.id === Number(match[1]));
       if (!edition) return apiError(404, "not_found", "There is no such edition.");
-      return json(200, {
+      return answer("editionPreview", 200, {
         subject: `DevOps Digest - ${edition.date} - ${edition.title}`,
         from: '"DevOps Portfolio" <no-reply@example.com>',
         to: '"Owner" <owner@example.com>',
@@ -471,7 +512,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     authed((_, match) => {
       const edition = state.editions.find((e) => e.id === Number(match[1]));
       if (!edition) return apiError(404, "not_found", "There is no such edition.");
-      return json(202, {
+      return answer("sendTestEdition", 202, {
         to: "owner@example.com",
         subject: `[Test] DevOps Digest - ${edition.date} - ${edition.title}`,
       });
@@ -485,7 +526,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       const perPage = Number(params.get("perPage") ?? 50);
       const only = params.get("state");
       const matching = only ? state.subscribers.filter((s) => s.state === only) : state.subscribers;
-      return json(200, {
+      return answer("subscribers", 200, {
         items: matching.slice((page - 1) * perPage, page * perPage),
         page,
         perPage,
@@ -496,7 +537,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
   on(
     "GET",
     "/api/admin/messages",
-    authed(() => json(200, { items: messages })),
+    authed(() => answer("messages", 200, { items: messages })),
   );
   on(
     "GET",
@@ -504,7 +545,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     authed(() => {
       const dead = state.mail.filter((m) => m.status === "dead").length;
       const pending = state.mail.length - dead;
-      return json(200, {
+      return answer("mail", 200, {
         counts: { pending, sending: 0, sent: state.mailSent, dead },
         items: state.mail,
       });
@@ -526,18 +567,23 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       // Queued again and, in this fake, delivered at once: it leaves the list.
       state.mail = state.mail.filter((m) => m !== mail);
       state.mailSent++;
-      return json(200, { id: mail.id, status: "pending" });
+      return answer("retryMail", 200, { id: mail.id, status: "pending" });
     }),
   );
   on(
     "GET",
     "/api/admin/traffic",
-    authed(({ params }) => json(200, traffic(Number(params.get("days") ?? 30)))),
+    authed(({ params }) => {
+      const days = Number(params.get("days") ?? 30);
+      if (!trafficSpans.some((span) => span === days))
+        return fieldError("days", "Choose 7, 30 or 90 days.");
+      return answer("traffic", 200, traffic(days as TrafficSpan));
+    }),
   );
   on(
     "GET",
     "/api/admin/sections",
-    authed(() => json(200, { sections: state.sections })),
+    authed(() => answer("sections", 200, { sections: state.sections })),
   );
   const sectionEvent = (
     section: SectionStatus,
@@ -547,6 +593,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     key?: string,
   ) =>
     section.history.unshift({
+      section: section.name,
       action,
       version,
       previous,
@@ -560,7 +607,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     authed(({ body }, match) => {
       const section = state.sections.find((s) => s.name === match[1]);
       if (!section) return apiError(404, "not_found", `no such section: ${match[1]}`);
-      const line = String((body as { publicKey: string }).publicKey).trim();
+      const line = String((body as RequestOf<"addSectionKey">).publicKey).trim();
       if (line.includes("PRIVATE KEY"))
         return fieldError(
           "publicKey",
@@ -588,7 +635,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       };
       section.keys.push(key);
       sectionEvent(section, "key-add", "", "", fingerprint);
-      return json(201, key);
+      return answer("addSectionKey", 201, key);
     }),
   );
   on(
@@ -609,7 +656,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
     /^\/api\/admin\/sections\/([^/]+)\/promote$/,
     authed(({ body }, match) => {
       const section = state.sections.find((s) => s.name === match[1]);
-      const { version } = body as { version: string };
+      const { version } = body as RequestOf<"promoteSection">;
       const release = section?.releases.find((r) => r.version === version);
       if (!section || !release)
         return apiError(404, "not_found", `no such release: ${match[1]} ${version}`);
@@ -617,7 +664,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       state.promotes[section.name]!.push({ version, previous: section.serving });
       sectionEvent(section, "promote", version, section.serving);
       section.serving = version;
-      return json(200, { section: section.name, serving: version });
+      return answer("promoteSection", 200, { section: section.name, serving: version });
     }),
   );
   on(
@@ -630,7 +677,7 @@ export function createFakeAdminApi({ signedIn = false, configured = true, setupT
       if (!undone) return apiError(409, "conflict", `nothing to roll back: ${section.name}`);
       sectionEvent(section, "rollback", undone.previous, undone.version);
       section.serving = undone.previous;
-      return json(200, { section: section.name, serving: section.serving });
+      return answer("rollbackSection", 200, { section: section.name, serving: section.serving });
     }),
   );
   if (!configured) {

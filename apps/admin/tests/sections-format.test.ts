@@ -10,6 +10,7 @@ import {
 
 const at = "2026-11-25T18:11:25Z";
 const ev = (action: SectionEvent["action"], version: string, previous = ""): SectionEvent => ({
+  section: "blog",
   action,
   version,
   previous,

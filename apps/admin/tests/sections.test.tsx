@@ -123,6 +123,7 @@ describe("sections", () => {
       const blog = api.state.sections[0]!;
       blog.serving = READY;
       blog.history.unshift({
+        section: "blog",
         action: "promote",
         version: READY,
         previous: "",

@@ -4,7 +4,6 @@ import { PROGRESS_BAR_CLASSES } from "./chrome/progress";
 import { type Islands, startIslands } from "./document/islands";
 import { appNavigation, siteLinkOf } from "./document/links";
 import { attachMenu } from "./document/menu";
-import { attachReadingAids } from "./document/reading";
 import { browserNavigates, countWhenShown } from "./document/speculation";
 import { attachThemeControl } from "./document/theme";
 import { reportVitals } from "./lib/vitals";
@@ -95,11 +94,21 @@ function attachSearch(go: (url: string) => void) {
   });
 }
 
+/** What on a page has reading aids (document/reading.ts). */
+const READING_AIDS = ".with-copy-buttons, .article-body";
+
 function startDocument() {
   let islands: Islands | undefined;
   let takingOver = false;
   let appRunning = false;
-  const stopReading = attachReadingAids();
+  // An article's or an edition's reading aids load with the pages that have them: the
+  // others (and the admin) do not carry their code in the entry.
+  let stopReading = () => {};
+  const readingAids = document.querySelector(READING_AIDS)
+    ? import("./document/reading").then((m) => {
+        if (!takingOver) stopReading = m.attachReadingAids();
+      })
+    : Promise.resolve();
   // Where the browser prerenders the pages links open (speculation rules), it shows them:
   // a link is a document navigation, the app never starts for one.
   const documentNavigation = browserNavigates();
@@ -194,7 +203,7 @@ function startDocument() {
   islands = startIslands(hydrator, (retry) => {
     void import("./document/hydrate").then((m) => m.showUnavailable(retry));
   });
-  void islands.loaded.then(ready);
+  void Promise.all([islands.loaded, readingAids.catch(() => {})]).then(ready);
 }
 
 const admin = document.querySelector('[data-section="admin"]') !== null;

@@ -97,7 +97,8 @@ describe("reportVitals", () => {
       document.dispatchEvent(new Event("prerenderingchange"));
       hide();
       expect(beacon).toHaveBeenCalledTimes(1);
-      expect(beacon.mock.calls[0]?.[0]).toBe(VITALS_URL);
+      const [url] = beacon.mock.calls[0] as unknown as [string];
+      expect(url).toBe(VITALS_URL);
     } finally {
       Reflect.deleteProperty(document, "prerendering");
     }

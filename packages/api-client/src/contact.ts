@@ -1,6 +1,7 @@
-// The contact form's call: POST /api/contact (services/gateway/README.md). Imported as
+// The contact form's call: POST /api/contact (docs/openapi.yaml). Imported as
 // "@portfolio/api-client/contact" by the contact page's own chunk only.
 import type { ContactSubjectValue } from "@portfolio/content/contact";
+import type { AnswerOf, Schemas } from "./contract";
 import { type RequestOptions, request } from "./request";
 
 export {
@@ -20,19 +21,13 @@ export type ContactSubject = ContactSubjectValue;
 export const contactFields = ["name", "email", "subject", "message"] as const;
 export type ContactField = (typeof contactFields)[number];
 
-export interface ContactMessage {
-  name: string;
-  email: string;
+/** The contract's message (docs/openapi.yaml), its subject one of content's values. */
+export type ContactMessage = Omit<Schemas["ContactMessage"], "subject"> & {
   subject: ContactSubject;
-  message: string;
-  /** The honeypot: people leave it empty; a filled one is accepted and dropped. */
-  website?: string;
-}
+};
 
 /** The 202 answer: the message is stored and both emails are queued. */
-export interface ContactAccepted {
-  status: "accepted";
-}
+export type ContactAccepted = AnswerOf<"submitContact", 202>;
 
 /**
  * Sends a contact message. Resolves once the gateway has stored it (202); throws an
@@ -47,6 +42,6 @@ export function submitContact(
   return request<ContactAccepted>(CONTACT_URL, {
     ...options,
     method: "POST",
-    body: { name, email, subject, message: text, website },
+    body: { name, email, subject, message: text, website } satisfies Schemas["ContactMessage"],
   });
 }

@@ -1,5 +1,6 @@
-// The newsletter form's call: POST /api/newsletter/subscriptions (docs/api.md). Imported
+// The newsletter form's call: POST /api/newsletter/subscriptions (docs/openapi.yaml). Imported
 // as "@portfolio/api-client/newsletter" by the newsletter remote only.
+import type { AnswerOf, Schemas } from "./contract";
 import { type RequestOptions, request } from "./request";
 
 export { ApiError, fieldProblemOf, NETWORK_ERROR, type RequestOptions } from "./request";
@@ -10,20 +11,11 @@ export const SUBSCRIPTIONS_URL = "/api/newsletter/subscriptions";
 export const subscriptionFields = ["name", "email"] as const;
 export type SubscriptionField = (typeof subscriptionFields)[number];
 
-export interface Subscription {
-  email: string;
-  /** Optional: empty, or at least 2 characters. */
-  name?: string;
-  /** The honeypot: people leave it empty; a filled one is answered 202 and dropped. */
-  website?: string;
-  /** The path of the page the form is on: the owner's sign-ups per page count it. */
-  page?: string;
-}
+/** The contract's subscription (docs/openapi.yaml). */
+export type Subscription = Schemas["Subscription"];
 
 /** The 202 answer: the address is stored (or already known) and a confirmation email is queued. */
-export interface SubscriptionAccepted {
-  status: "accepted";
-}
+export type SubscriptionAccepted = AnswerOf<"subscribe", 202>;
 
 /**
  * Subscribes an address to DevOps Digest (double opt-in: the gateway emails a

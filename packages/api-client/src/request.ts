@@ -1,11 +1,10 @@
 // The one way this package calls the gateway: request() and the one error it throws,
 // ApiError. Every call of the package (remotes, contact, newsletter, the admin's queries
 // and mutations) goes through it.
+import type { Schemas } from "./contract";
 
-/** The gateway's error body (docs/api.md). */
-export interface ApiErrorBody {
-  error: { code: string; message: string; field?: string };
-}
+/** The gateway's error body, as its contract (docs/openapi.yaml) has it. */
+export type ApiErrorBody = Schemas["Error"];
 
 /** The code of an ApiError when no answer arrived (status 0). */
 export const NETWORK_ERROR = "network_error";

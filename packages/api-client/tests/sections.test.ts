@@ -31,6 +31,7 @@ describe("the sections list", () => {
           serving: "",
           releases: [
             {
+              section: "blog",
               version: "0.0.0-3f2a9c1b7d0e",
               digest: "sha256:ab",
               size: 506535,

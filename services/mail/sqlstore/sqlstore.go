@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/mail"
@@ -30,6 +31,7 @@ import (
 type statements struct {
 	Enqueue, ClaimDue, MarkSent, ScheduleRetry, MarkDead, NextDue, Get string
 	CountByStatus, ListTroubled, Requeue, Backlog, ReleaseLeases       string
+	ListMentioning                                                     string
 }
 
 // postgresStatements are PostgreSQL's only: queries/postgres/<name>.sql.
@@ -238,6 +240,34 @@ func (s *Outbox) Get(ctx context.Context, id int64) (outbox.Entry, error) {
 		return outbox.Entry{}, outbox.ErrNotFound
 	}
 	return e, err
+}
+
+// Mentioning are the messages in the outbox, whatever their state, whose stored form
+// contains text (an address, say): what a check of what was queued reads, rather than
+// the table (cmd/loadtest counts lost and duplicated emails so).
+func (s *Outbox) Mentioning(ctx context.Context, text string) ([]mail.Message, error) {
+	pattern := "%" + strings.NewReplacer(`\`, `\\`, "%", `\%`, "_", `\_`).Replace(text) + "%"
+	rows, err := s.db.Reader.QueryContext(ctx, s.q.ListMentioning, pattern)
+	if err != nil {
+		return nil, fmt.Errorf("outbox: mentioning: %w", err)
+	}
+	defer rows.Close()
+	var out []mail.Message
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			return nil, fmt.Errorf("outbox: mentioning: %w", err)
+		}
+		var m mail.Message
+		if err := json.Unmarshal([]byte(body), &m); err != nil {
+			return nil, fmt.Errorf("outbox: mentioning: %w", err)
+		}
+		out = append(out, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("outbox: mentioning: %w", err)
+	}
+	return out, nil
 }
 
 // Count implements outbox.Store.

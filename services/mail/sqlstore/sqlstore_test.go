@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net"
+	"slices"
 	"strconv"
 	"testing"
 	"time"
@@ -196,6 +197,46 @@ func TestReleaseLeases(t *testing.T) {
 		c, err := store.Count(ctx)
 		if err != nil || c != (outbox.Counts{Pending: 2, Sent: 1}) {
 			t.Errorf("counts %+v, %v", c, err)
+		}
+	})
+}
+
+// Mentioning finds the messages that name an address, whatever their state, and takes
+// the address's characters literally: '_' and '%' are no wildcards.
+func TestMentioning(t *testing.T) {
+	eachDatabase(t, func(t *testing.T, d outboxtest.Database) {
+		ctx := context.Background()
+		_, s := d.Open(t, d.New(t))
+		store := s.(*sqlstore.Outbox)
+		to := func(subject, addr string) mail.Message {
+			m := outboxtest.Msg(subject)
+			m.To = []mail.Address{{Email: addr}}
+			return m
+		}
+		if _, err := store.Enqueue(ctx, to("a", "lt_1@example.org"), to("b", "ltx1@example.org"), to("c", "lt_1@example.org"), outboxtest.Msg("d")); err != nil {
+			t.Fatal(err)
+		}
+		for _, tt := range []struct {
+			text string
+			want []string
+		}{
+			{"lt_1@", []string{"a", "c"}},
+			{"ltx", []string{"b"}},
+			{"lt%", nil},
+			{"nobody@", nil},
+		} {
+			msgs, err := store.Mentioning(ctx, tt.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, m := range msgs {
+				got = append(got, m.Subject)
+			}
+			slices.Sort(got)
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("Mentioning(%q) = %v, want %v", tt.text, got, tt.want)
+			}
 		}
 	})
 }

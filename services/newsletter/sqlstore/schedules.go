@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/newsletter"
+	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 // scanSchedule reads the columns every statement returning a schedule selects: id,
@@ -54,16 +55,7 @@ func (s *Store) Schedules(ctx context.Context) ([]newsletter.ScheduledEdition, e
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []newsletter.ScheduledEdition
-	for rows.Next() {
-		sc, err := scanSchedule(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sc)
-	}
-	return out, rows.Err()
+	return sqldb.Collect(rows, func(r *sql.Rows) (newsletter.ScheduledEdition, error) { return scanSchedule(r) })
 }
 
 // StartDue implements newsletter.ScheduleStore: the schedule claimed, its publication

@@ -312,16 +312,7 @@ func (s *Store) subscribers(ctx context.Context, query string, args ...any) ([]n
 	if err != nil {
 		return nil, err
 	}
-	defer rows.Close()
-	var out []newsletter.Subscriber
-	for rows.Next() {
-		sub, err := scanSubscriber(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, sub)
-	}
-	return out, rows.Err()
+	return sqldb.Collect(rows, func(r *sql.Rows) (newsletter.Subscriber, error) { return scanSubscriber(r) })
 }
 
 // Remind implements newsletter.Store: each reminder is its own conditional update,

@@ -1,5 +1,5 @@
 import { routes, site } from "@portfolio/content";
-import { pageTitleOf } from "@portfolio/ui/use-document-title";
+import { pageTitle } from "@portfolio/ui/use-document-title";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import { useLocation } from "react-router";
 import { sendPageView } from "../lib/page-beacon";
@@ -133,7 +133,7 @@ export function usePageChanges(arrived = false): void {
   // The page's own title (useDocumentTitle, @portfolio/ui: a layout effect of a child,
   // so it has run already) wins over the route's.
   useLayoutEffect(() => {
-    const title = pageTitleOf(pathname) ?? documentTitle(pathname);
+    const title = pageTitle() ?? documentTitle(pathname);
     if (title !== undefined) document.title = title;
   }, [pathname]);
   useEffect(() => {

@@ -3,6 +3,8 @@
 // is reported here. No cookie, no storage, no identifier: the path and the referrer's
 // origin only, since the gateway keeps no more than the referrer's host.
 
+import type { Schemas } from "@portfolio/api-client/contract";
+
 /** Where the beacon goes (the gateway's POST /api/pageviews). */
 export const PAGE_VIEWS_URL = "/api/pageviews";
 
@@ -28,7 +30,11 @@ function originOf(referrer: string): string {
  */
 export function sendPageView(path: string, referrer: string): void {
   if (typeof navigator === "undefined" || typeof navigator.sendBeacon !== "function") return;
-  const body = JSON.stringify({ path: path.split(/[?#]/, 1)[0], referrer: originOf(referrer) });
+  const beacon: Schemas["PageViewBeacon"] = {
+    path: path.split(/[?#]/, 1)[0] ?? "",
+    referrer: originOf(referrer),
+  };
+  const body = JSON.stringify(beacon);
   if (new TextEncoder().encode(body).length > MAX_BEACON_BYTES) return;
   try {
     navigator.sendBeacon(PAGE_VIEWS_URL, body);

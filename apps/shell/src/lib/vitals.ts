@@ -4,19 +4,16 @@
 // page views are: no cookie, no storage, no identifier. The measuring library loads once
 // the page is idle; the errors are counted from the entry's first line on.
 
+import type { Schemas } from "@portfolio/api-client/contract";
+
 /** Where the report goes (the gateway's POST /api/vitals). */
 export const VITALS_URL = "/api/vitals";
 
 /** The gateway refuses a larger body. */
 const MAX_BYTES = 1024;
 
-/** What one page view reports. */
-export interface VitalsReport {
-  path: string;
-  versions: Record<string, string>;
-  metrics: Record<string, number>;
-  errors: number;
-}
+/** What one page view reports: the contract's beacon (docs/openapi.yaml), every part sent. */
+export type VitalsReport = Required<Schemas["VitalsBeacon"]>;
 
 /** The versions the page names in its portfolio:versions meta ("blog=1.2.0-abc …"). */
 export function pageVersions(doc: Document): Record<string, string> {

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -67,7 +66,7 @@ func runBackup(ctx context.Context, args []string, getenv func(string) string, s
 	if err := syncFile(args[0]); err != nil {
 		return err
 	}
-	if _, err := copyReleases(releasesDir(cfg), backupReleasesDir(args[0])); err != nil {
+	if _, err := relstore.CopyArtifacts(ctx, releasesDir(cfg), backupReleasesDir(args[0])); err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
 	fi, err := os.Stat(args[0])
@@ -224,7 +223,7 @@ func replaceDatabase(ctx context.Context, cfg config.Config, source string, fill
 			strings.Join(dirs, ", "), strings.Join(missing, ", "))
 	}
 	for _, from := range releasesFrom {
-		if _, err := copyReleases(from, releasesDir(cfg)); err != nil {
+		if _, err := relstore.CopyArtifacts(ctx, from, releasesDir(cfg)); err != nil {
 			return "", fmt.Errorf("restore: %w", err)
 		}
 	}
@@ -315,76 +314,13 @@ func syncDir(dir string) error {
 // backupReleasesDir is where the artifacts of the backup at path are.
 func backupReleasesDir(path string) string { return filepath.Join(filepath.Dir(path), "releases") }
 
-// copyReleases copies the artifacts in from that to lacks (<section>/<version>.tar.gz;
-// not the uploads in progress), and says how many it copied. A missing from is none.
-func copyReleases(from, to string) (int, error) {
-	names, err := filepath.Glob(filepath.Join(from, "*", "*.tar.gz"))
-	if err != nil {
-		return 0, err
-	}
-	copied := 0
-	for _, src := range names {
-		rel, err := filepath.Rel(from, src)
-		if err != nil {
-			return copied, err
-		}
-		dst := filepath.Join(to, rel)
-		if _, err := os.Stat(dst); err == nil {
-			continue
-		}
-		if err := private.MkdirAll(filepath.Dir(dst)); err != nil {
-			return copied, err
-		}
-		// Through a temporary name: a reader never takes half a file for an artifact.
-		tmp := dst + ".partial"
-		_ = os.Remove(tmp)
-		if err := copyFile(src, tmp); err != nil {
-			return copied, fmt.Errorf("release artifact %s: %w", rel, err)
-		}
-		if err := syncFile(tmp); err != nil {
-			return copied, err
-		}
-		if err := os.Rename(tmp, dst); err != nil {
-			return copied, err
-		}
-		copied++
-	}
-	return copied, nil
-}
-
 // missingReleases are the sections' current releases in the SQLite database at path
-// whose artifact is in none of dirs: a gateway on it would not start.
+// whose artifact is in none of dirs nor in the database: a gateway on it would not start.
 func missingReleases(ctx context.Context, path string, dirs ...string) ([]string, error) {
 	db, err := sqldb.OpenSQLite(ctx, path)
 	if err != nil {
 		return nil, err
 	}
 	defer db.Close() //nolint:errcheck // read only
-	var n int
-	if err := db.QueryRowContext(ctx, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'section_current'").Scan(&n); err != nil || n == 0 {
-		return nil, err // from before releases: none to miss
-	}
-	current, err := relstore.New(db, "").Current(ctx)
-	if err != nil {
-		return nil, err
-	}
-	var missing []string
-	for section, version := range current {
-		// In the database (a replicated site's, docs/decisions/0053), or a file.
-		var inDB int
-		if err := db.QueryRowContext(ctx, "SELECT count(*) FROM section_release_blobs WHERE section = ? AND version = ?", section, version).Scan(&inDB); err != nil {
-			return nil, err
-		}
-		found := inDB > 0
-		for _, dir := range dirs {
-			if _, err := os.Stat(filepath.Join(dir, section, version+".tar.gz")); err == nil {
-				found = true
-			}
-		}
-		if !found {
-			missing = append(missing, section+" "+version)
-		}
-	}
-	slices.Sort(missing)
-	return missing, nil
+	return relstore.New(db, "").MissingArtifacts(ctx, dirs...)
 }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
+	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
@@ -148,7 +149,7 @@ func (b *backupSchedule) backup(ctx context.Context) (string, error) {
 	if err := syncFile(partial); err != nil {
 		return "", err
 	}
-	if _, err := copyReleases(b.releases, backupReleasesDir(path)); err != nil {
+	if _, err := relstore.CopyArtifacts(ctx, b.releases, backupReleasesDir(path)); err != nil {
 		return "", err
 	}
 	if err := os.Rename(partial, path); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 )
 
 // deployClient is the site's deploy API (/api/sections/…) as CI uses it, with a
@@ -87,13 +88,13 @@ func remoteSections(ctx context.Context, c *deployClient, verb string, args []st
 		if err := c.post(ctx, "/api/sections/"+args[0]+"/promote", "application/json", body, nil, &answer); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s now serves %s\n", answer.Section, shownVersion(answer.Serving))
+		fmt.Fprintf(stdout, "%s now serves %s\n", answer.Section, site.ShownVersion(answer.Serving))
 		return nil
 	case verb == "rollback" && len(args) == 1:
 		if err := c.post(ctx, "/api/sections/"+args[0]+"/rollback", "", nil, nil, &answer); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s now serves %s\n", answer.Section, shownVersion(answer.Serving))
+		fmt.Fprintf(stdout, "%s now serves %s\n", answer.Section, site.ShownVersion(answer.Serving))
 		return nil
 	}
 	return errors.New("with --server: publish [--signature F] <artifact> | promote <section> <version> | rollback <section> (keys are added and removed on the site itself, or in the admin)")

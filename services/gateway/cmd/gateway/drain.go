@@ -9,7 +9,7 @@ import (
 
 	"go.uber.org/zap"
 
-	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 )
 
 // drain makes /readyz fail and waits delay before the server is shut down, so that a
@@ -17,7 +17,7 @@ import (
 // endpoints) stops sending new requests while they are still being answered. A second
 // signal during the wait ends it at once: ctx is the signal context, already done, so
 // the wait watches a fresh one.
-func drain(ctx context.Context, logger *zap.Logger, web *server.Web, delay time.Duration) {
+func drain(ctx context.Context, logger *zap.Logger, web *site.Site, delay time.Duration) {
 	web.Drain()
 	if delay <= 0 {
 		return

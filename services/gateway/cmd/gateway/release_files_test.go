@@ -22,6 +22,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 	"github.com/portfolio-site/portfolio/services/sqldb/pgtest"
@@ -31,7 +32,7 @@ import (
 // and web wired as run() wires them, with the store counting what is read of it.
 type releaseSite struct {
 	cfg   config.Config
-	web   *server.Web
+	web   *site.Site
 	svc   *release.Service
 	store *releasetest.CountingStore
 	h     http.Handler
@@ -57,7 +58,7 @@ func newReleaseSite(t testing.TB, dialect sqldb.Dialect) *releaseSite {
 		t.Fatal(err)
 	}
 	ctx, logger := context.Background(), zap.NewNop()
-	site, err := loadSite(logger, cfg)
+	loaded, err := loadSite(logger, cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +67,7 @@ func newReleaseSite(t testing.TB, dialect sqldb.Dialect) *releaseSite {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = db.Close() })
-	svc, err := newSections(cfg, logger, db, site.web)
+	svc, err := newSections(cfg, logger, db, loaded.web)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,10 +75,10 @@ func newReleaseSite(t testing.TB, dialect sqldb.Dialect) *releaseSite {
 	svc.Store = store
 	// The deploy API and the sections' files are the public listener's.
 	h := server.NewServer(server.Deps{
-		Logger: logger, Config: cfg, Site: site.site, Routes: site.routes, Web: site.web,
+		Logger: logger, Config: cfg, Site: loaded.site, Routes: loaded.routes, Served: loaded.web,
 		Registry: prometheus.NewRegistry(), Database: sqldb.NewHealth(db), Sections: svc,
 	}).Public
-	return &releaseSite{cfg: cfg, web: site.web, svc: svc, store: store, h: h}
+	return &releaseSite{cfg: cfg, web: loaded.web, svc: svc, store: store, h: h}
 }
 
 // serveOlder publishes old, then a newer release of its section that the site serves
@@ -91,7 +92,7 @@ func (s *releaseSite) serveOlder(t testing.TB, old release.Build) {
 	if err := s.svc.Promote(ctx, old.Section, "1.0.0-now", "test"); err != nil {
 		t.Fatal(err)
 	}
-	stop, err := followSections(ctx, zap.NewNop(), s.svc, s.web)
+	stop, err := site.Follow(ctx, zap.NewNop(), s.svc, s.web)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/opsmetrics"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/private"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 )
 
 // Timeouts of the HTTP server. Every request is a small page, file or JSON body, so
@@ -135,17 +136,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdin i
 	}
 	defer lns.close()
 	cfg.BindAdmin(lns.admin.Addr().String())
-	site, err := loadSite(logger, *cfg)
+	loaded, err := loadSite(logger, *cfg)
 	if err != nil {
 		return err
 	}
 	var closers stack
 	defer closers.close()
-	svc, err := startServices(ctx, *cfg, getenv, logger, site, &closers)
+	svc, err := startServices(ctx, *cfg, getenv, logger, loaded, &closers)
 	if err != nil {
 		return err
 	}
-	return serve(ctx, *cfg, logger, lns, server.NewServer(svc.deps), site.web, svc.registry, stopSignals, svc.mail, svc.letters, svc.stopCounting)
+	return serve(ctx, *cfg, logger, lns, server.NewServer(svc.deps), loaded.web, svc.registry, stopSignals, svc.mail, svc.letters, svc.stopCounting)
 }
 
 // stack holds what startServices opened or started, to be closed or stopped in reverse
@@ -173,7 +174,7 @@ type services struct {
 // startServices opens the database (restored from the replica first if the data
 // directory has none) and starts every service over it, in dependency order; each is
 // pushed on closers to be stopped in reverse.
-func startServices(ctx context.Context, cfg config.Config, getenv func(string) string, logger *zap.Logger, site siteContent, closers *stack) (services, error) {
+func startServices(ctx context.Context, cfg config.Config, getenv func(string) string, logger *zap.Logger, loaded siteContent, closers *stack) (services, error) {
 	var svc services
 	// Its last sync runs after the database is closed.
 	repl, err := openReplication(ctx, cfg, getenv, logger)
@@ -192,11 +193,11 @@ func startServices(ctx context.Context, cfg config.Config, getenv func(string) s
 		return svc, err
 	}
 	// Each section as its promoted release has it, followed from the database.
-	sections, err := newSections(cfg, logger, db, site.web)
+	sections, err := newSections(cfg, logger, db, loaded.web)
 	if err != nil {
 		return svc, err
 	}
-	stopFollowing, err := followSections(ctx, logger, sections, site.web)
+	stopFollowing, err := site.Follow(ctx, logger, sections, loaded.web)
 	if err != nil {
 		return svc, err
 	}
@@ -222,11 +223,11 @@ func startServices(ctx context.Context, cfg config.Config, getenv func(string) s
 	if err := svc.mail.releaseLeases(ctx, db, logger); err != nil {
 		return svc, err
 	}
-	contacts, err := newContact(cfg, site, db, svc.mail)
+	contacts, err := newContact(cfg, loaded, db, svc.mail)
 	if err != nil {
 		return svc, err
 	}
-	if svc.letters, err = newNewsletter(ctx, cfg, db, svc.mail, contacts.emails, site.web.Editions); err != nil {
+	if svc.letters, err = newNewsletter(ctx, cfg, db, svc.mail, contacts.emails, loaded.web.Editions); err != nil {
 		return svc, err
 	}
 	// The outbox's and the publications' backlogs, each from its module's store.
@@ -244,7 +245,7 @@ func startServices(ctx context.Context, cfg config.Config, getenv func(string) s
 	closers.push(newCanaryGuard(cfg, logger, sections, views.counter).Start(ctx))
 	svc.stopCounting = views.stop
 	svc.deps = server.Deps{
-		Logger: logger, Config: cfg, Site: site.site, Routes: site.routes, Web: site.web,
+		Logger: logger, Config: cfg, Site: loaded.site, Routes: loaded.routes, Served: loaded.web,
 		Registry: svc.registry, Database: repl.health(db),
 		Contact: contacts.inbox, Newsletter: svc.letters.subscriptions, Admin: adm,
 		Sections: sections, Analytics: views.counter, MailEvents: svc.mail.hygiene,
@@ -289,7 +290,7 @@ type siteContent struct {
 	site        content.Site
 	routes      []content.Route
 	contactPage content.Contact
-	web         *server.Web // the built front end and the sections as served now
+	web         *site.Site // the built front end and the sections as served now
 }
 
 // loadSite loads the content and the front end's build, and makes the discovery files.
@@ -305,7 +306,7 @@ func loadSite(logger *zap.Logger, cfg config.Config) (siteContent, error) {
 	if s.contactPage, err = content.LoadContact(content.FS()); err != nil {
 		return s, err
 	}
-	s.web, err = server.LoadWeb(logger, cfg, s.site, s.routes)
+	s.web, err = site.Load(logger, cfg, s.site)
 	return s, err
 }
 
@@ -339,7 +340,7 @@ func (l listeners) close() {
 // loop running, until ctx is done; then it drains, stops HTTP (requests in flight
 // finish), and only then the background work, so that nothing is queued after the
 // worker stopped and every page view counted is flushed.
-func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, lns listeners, handlers server.Handlers, web *server.Web,
+func serve(ctx context.Context, cfg config.Config, logger *zap.Logger, lns listeners, handlers server.Handlers, web *site.Site,
 	reg *prometheus.Registry, stopSignals func(), mail *mailService, letters newsletterService, stopCounting func(),
 ) error {
 	errorLog := zap.NewStdLog(logger.WithOptions(zap.IncreaseLevel(zapcore.WarnLevel)))

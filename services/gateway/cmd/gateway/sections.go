@@ -28,36 +28,29 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	relstore "github.com/portfolio-site/portfolio/services/gateway/internal/release/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
 const sectionsCommand = "sections"
 
-// followEvery is how often a gateway asks the database which release each section
-// serves: a promote or rollback reaches every replica within about this long.
-const followEvery = time.Second
-
-// Retention of published releases: a version stays addressable (for the tabs that
-// loaded it) for retainFor after it was published, and the newest retainLast stay
-// whatever their age.
-const (
-	retainFor   = 7 * 24 * time.Hour
-	retainLast  = 5
-	expireEvery = time.Hour
-)
-
 // releasesDir is where the artifacts are kept on SQLite.
 func releasesDir(cfg config.Config) string { return filepath.Join(cfg.DataDir, "releases") }
 
-// newSections is the release service over db: the gate knows the shell and the
-// sections as web was shipped with them.
-func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *server.Web) (*release.Service, error) {
-	shipped := release.Shipped{Provided: web.ProvidedModules(), Paths: map[string]string{}, Sections: map[string]release.Description{}}
-	for _, r := range web.ShellRoutes() {
-		shipped.Paths[r.Path] = "the shell"
+// newSections is the release service over db: the gate knows the sections, the shell
+// among them, as web was shipped with them.
+func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *site.Site) (*release.Service, error) {
+	provided, err := web.ProvidedModules()
+	if err != nil {
+		return nil, err
 	}
-	for _, p := range []string{discovery.RSSPath, discovery.SitemapPath, discovery.RobotsPath, "/healthz", "/readyz", newsletter.ConfirmPath, newsletter.UnsubscribePath, server.PreviewPath, server.PreviewLeavePath} {
+	needs, err := web.SharedModules()
+	if err != nil {
+		return nil, err
+	}
+	shipped := release.Shipped{Provided: provided, Shared: needs, Paths: map[string]string{}, Sections: map[string]release.Description{}}
+	for _, p := range []string{discovery.RSSPath, discovery.SitemapPath, discovery.RobotsPath, "/healthz", "/readyz", newsletter.ConfirmPath, newsletter.UnsubscribePath, site.PreviewPath, site.PreviewLeavePath} {
 		shipped.Paths[p] = "the gateway"
 	}
 	for _, name := range release.Sections {
@@ -81,148 +74,6 @@ func newSections(cfg config.Config, logger *zap.Logger, db *sqldb.DB, web *serve
 		Tokens:  release.Tokens{Store: store, Now: time.Now},
 		Logger:  logger,
 	}, nil
-}
-
-// followSections puts web on the releases the store says each section serves, now
-// and then every followEvery until the returned stop is called, and removes the
-// releases past retention every expireEvery.
-func followSections(ctx context.Context, logger *zap.Logger, svc *release.Service, web *server.Web) (stop func(), err error) {
-	web.SetReleaseFiles(svc)
-	web.SetReleaseLoader(svc)
-	f := &follower{logger: logger, svc: svc, web: web}
-	if err := f.sync(ctx); err != nil {
-		return nil, err
-	}
-	ctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		tick := time.NewTicker(followEvery)
-		defer tick.Stop()
-		lastExpiry := time.Time{}
-		for {
-			select {
-			case <-ctx.Done():
-				return
-			case <-tick.C:
-			}
-			if err := f.sync(ctx); err != nil && ctx.Err() == nil {
-				logger.Error("sections: following the releases failed; serving the previous ones", zap.Error(err))
-			}
-			if time.Since(lastExpiry) >= expireEvery {
-				lastExpiry = time.Now()
-				f.expire(ctx)
-			}
-		}
-	}()
-	return func() { cancel(); <-done }, nil
-}
-
-type follower struct {
-	logger   *zap.Logger
-	svc      *release.Service
-	web      *server.Web
-	applied  map[string]string           // section → version being served
-	canaries map[string]string           // section → "version@percent" of its canary
-	releases map[string]*release.Release // what is served, by "section@version"
-}
-
-// sync applies the store's current versions and canaries if they changed.
-func (f *follower) sync(ctx context.Context) error {
-	current, err := f.svc.Store.Current(ctx)
-	if err != nil {
-		return err
-	}
-	running, err := f.svc.Canaries(ctx)
-	if err != nil {
-		return err
-	}
-	canaries := make(map[string]string, len(running))
-	for name, c := range running {
-		canaries[name] = fmt.Sprintf("%s@%d", c.Version, c.Percent)
-	}
-	if f.applied != nil && equalVersions(current, f.applied) && equalVersions(canaries, f.canaries) {
-		return nil
-	}
-	// Only a release not served already is read from the store again.
-	kept := make(map[string]*release.Release, len(current)+len(running))
-	load := func(section, version string) (*release.Release, error) {
-		key := section + "@" + version
-		if rel, ok := f.releases[key]; ok {
-			kept[key] = rel
-			return rel, nil
-		}
-		rel, err := f.svc.Load(ctx, section, version)
-		if err == nil {
-			kept[key] = rel
-		}
-		return rel, err
-	}
-	releases := make(map[string]*release.Release, len(current))
-	for section, version := range current {
-		if releases[section], err = load(section, version); err != nil {
-			return err
-		}
-	}
-	withCanaries := make(map[string]server.CanaryRelease, len(running))
-	for section, c := range running {
-		rel, err := load(section, c.Version)
-		if err != nil {
-			return err
-		}
-		withCanaries[section] = server.CanaryRelease{Release: rel, Percent: c.Percent}
-	}
-	if err := f.web.ApplyWith(releases, withCanaries); err != nil {
-		return err
-	}
-	f.releases = kept
-	for _, name := range release.Sections {
-		if current[name] != f.applied[name] || f.applied == nil {
-			f.logger.Info("sections: serving", zap.String("section", name), zap.String("version", shownVersion(current[name])))
-		}
-		if canaries[name] != f.canaries[name] {
-			if c, ok := running[name]; ok {
-				f.logger.Info("sections: canary", zap.String("section", name), zap.String("version", c.Version), zap.Int("percent", c.Percent))
-			} else if f.canaries != nil {
-				f.logger.Info("sections: canary ended", zap.String("section", name), zap.String("serving", shownVersion(current[name])))
-			}
-		}
-	}
-	f.applied, f.canaries = current, canaries
-	return nil
-}
-
-func (f *follower) expire(ctx context.Context) {
-	now := time.Now()
-	for _, name := range release.Sections {
-		removed, err := f.svc.Store.Expire(ctx, name, now.Add(-retainFor), retainLast, now)
-		if err != nil {
-			f.logger.Error("sections: removing old releases failed", zap.String("section", name), zap.Error(err))
-		}
-		for _, v := range removed {
-			f.logger.Info("sections: release removed after retention", zap.String("section", name), zap.String("version", v))
-		}
-	}
-}
-
-func equalVersions(a, b map[string]string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if b[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
-// shownVersion names a version for people: ” is the build the gateway shipped with.
-func shownVersion(v string) string {
-	if v == "" {
-		return "shipped"
-	}
-	return v
 }
 
 // runSections is `gateway sections …`: pack an artifact, or publish, promote, roll
@@ -294,15 +145,11 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 		return err
 	}
 	defer db.Close() //nolint:errcheck // the writes committed before
-	routes, err := content.LoadRoutes(content.FS())
+	meta, err := content.LoadSite(content.FS())
 	if err != nil {
 		return err
 	}
-	site, err := content.LoadSite(content.FS())
-	if err != nil {
-		return err
-	}
-	web, err := server.LoadWeb(logger, cfg, site, routes)
+	web, err := site.Load(logger, cfg, meta)
 	if err != nil {
 		return err
 	}
@@ -352,7 +199,7 @@ func runSectionsVerb(ctx context.Context, args []string, getenv func(string) str
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s now serves %s\n", rest[0], shownVersion(to))
+		fmt.Fprintf(stdout, "%s now serves %s\n", rest[0], site.ShownVersion(to))
 		return nil
 	case verb == "list" && len(rest) == 0:
 		return listSections(ctx, svc, stdout)
@@ -512,7 +359,7 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, name := range release.Sections {
-		fmt.Fprintf(tw, "%s\tserving %s\n", name, shownVersion(current[name]))
+		fmt.Fprintf(tw, "%s\tserving %s\n", name, site.ShownVersion(current[name]))
 		if c, ok := canaries[name]; ok {
 			fmt.Fprintf(tw, "%s\tcanary %s to %d%% of new visitors%s\n", name, c.Version, c.Percent, stagesNote(release.CanaryPlan{Stages: c.Stages, Every: c.Every}))
 		}
@@ -532,7 +379,7 @@ func listSections(ctx context.Context, svc *release.Service, w io.Writer) error 
 			return err
 		}
 		for _, e := range events {
-			what := shownVersion(e.Version)
+			what := site.ShownVersion(e.Version)
 			if e.Key != "" {
 				what = e.Key
 			}
@@ -565,6 +412,9 @@ func packSection(args []string, cfg config.Config, stdout, stderr io.Writer) err
 	}
 	if *dist == "" {
 		*dist = cfg.RemoteDist(section)
+		if section == release.Shell {
+			*dist = cfg.ShellDist()
+		}
 	}
 	if *pkg == "" {
 		*pkg = filepath.Join(filepath.Dir(*dist), "package.json")
@@ -660,7 +510,7 @@ func newCanaryGuard(cfg config.Config, logger *zap.Logger, svc *release.Service,
 		},
 		Every:   cfg.CanaryCheckInterval,
 		Now:     time.Now,
-		Shipped: server.ShippedVersion,
+		Shipped: site.ShippedVersion,
 	}
 	if signals != nil {
 		g.Signals = signals

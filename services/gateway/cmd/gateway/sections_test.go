@@ -51,8 +51,8 @@ func writeArtifact(t *testing.T, version, mark, slug, title string) string {
 	return path
 }
 
-// site is what one gateway answers for the pages a release changes.
-type site struct {
+// answered is what one gateway answers for the pages a release changes.
+type answered struct {
 	articleStatus int
 	articleTitle  string
 	jsonLD        bool
@@ -60,9 +60,9 @@ type site struct {
 	remotesEntry  string
 }
 
-func look(t *testing.T, addr, slug string) site {
+func look(t *testing.T, addr, slug string) answered {
 	t.Helper()
-	var s site
+	var s answered
 	resp, body := fetch(t, "http://"+addr+"/blog/"+slug, nil)
 	s.articleStatus = resp.StatusCode
 	if i := strings.Index(body, "<title>"); i >= 0 {
@@ -89,12 +89,12 @@ func look(t *testing.T, addr, slug string) site {
 }
 
 // untilAll polls every gateway until ok holds for each, and returns how long that took.
-func untilAll(t *testing.T, addrs []string, what string, ok func(site) bool) time.Duration {
+func untilAll(t *testing.T, addrs []string, what string, ok func(answered) bool) time.Duration {
 	t.Helper()
 	start := time.Now()
 	for {
 		done := true
-		var last site
+		var last answered
 		for _, a := range addrs {
 			if last = look(t, a, "shipping-alone"); !ok(last) {
 				done = false
@@ -111,12 +111,12 @@ func untilAll(t *testing.T, addrs []string, what string, ok func(site) bool) tim
 	}
 }
 
-func servesV2(s site) bool {
+func servesV2(s answered) bool {
 	return s.articleStatus == http.StatusOK && s.articleTitle == "Shipping Alone · DevOps Portfolio" && s.jsonLD && s.rss && s.sitemap &&
 		s.remotesEntry == "/mf/blog/2.0.0-b/mf-manifest.json"
 }
 
-func servesShipped(s site) bool {
+func servesShipped(s answered) bool {
 	return s.articleStatus == http.StatusNotFound && !s.rss && !s.sitemap && s.remotesEntry == "/mf/blog/mf-manifest.json"
 }
 
@@ -309,10 +309,11 @@ func TestDeployTokensAndTheAdminsSections(t *testing.T) {
 			History       []struct{ Action, Version, Actor string }
 		}
 	}
-	if status != http.StatusOK || json.Unmarshal([]byte(body), &list) != nil || len(list.Sections) != 3 {
+	// The shell first, then its remotes.
+	if status != http.StatusOK || json.Unmarshal([]byte(body), &list) != nil || len(list.Sections) != 4 || list.Sections[0].Name != "shell" {
 		t.Fatalf("sections: %d %s", status, body)
 	}
-	b := list.Sections[0]
+	b := list.Sections[1]
 	tokenActor := "token:" + strings.Split(blog, "_")[1]
 	if b.Name != "blog" || b.Serving != "2.0.0-b" || len(b.Releases) != 1 || b.Releases[0].Check != "" || b.Releases[0].PublishedBy != tokenActor ||
 		len(b.History) != 2 || b.History[0].Action != "promote" || b.History[0].Actor != tokenActor {
@@ -531,10 +532,10 @@ func TestSignedReleasesThroughTheCLIAndTheAPIs(t *testing.T) {
 			History  []struct{ Action, Key, Actor string }
 		}
 	}
-	if err := json.Unmarshal([]byte(body), &list); err != nil || len(list.Sections) != 3 {
+	if err := json.Unmarshal([]byte(body), &list); err != nil || len(list.Sections) != 4 {
 		t.Fatalf("sections: %s", body)
 	}
-	blog := list.Sections[0]
+	blog := list.Sections[1]
 	var history []string
 	for _, e := range blog.History {
 		if e.Key != "" {

@@ -16,6 +16,11 @@ import (
 	"syscall"
 	"time"
 
+	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+
+	"github.com/portfolio-site/portfolio/services/mail"
+	"github.com/portfolio-site/portfolio/services/newsletter"
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
@@ -387,31 +392,26 @@ func ipv6Rotation(ctx context.Context, o options, db string, out io.Writer) erro
 	return nil
 }
 
-// seedConfirmed adds n confirmed subscribers reader0000@… straight into the database.
+// seedConfirmed adds n confirmed subscribers reader0000@… through the newsletter's
+// import (its own transaction), before any request runs.
 func seedConfirmed(ctx context.Context, db *sqldb.DB, n int) error {
-	now := time.Now().UnixMilli()
-	// Own transaction: a benchmark's set-up of n rows, before any request runs; as a
-	// unit of sqldb.DB.Write it would only hold a batch for as long.
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		return err
+	now := time.Now()
+	subs := make([]newsletter.ImportedSubscriber, n)
+	for i := range subs {
+		subs[i] = newsletter.ImportedSubscriber{Email: reader(i), EmailKey: newsletter.EmailKey(reader(i)),
+			State: newsletter.StateConfirmed, SubscribedAt: now, ConfirmedAt: now}
 	}
-	defer func() { _ = tx.Rollback() }()
-	q := db.Rebind(`INSERT INTO newsletter_subscribers (email, email_key, name, state, subscribed_at, confirmed_at)
-		VALUES ($1, $1, '', 'confirmed', $2, $2)`)
-	for i := range n {
-		if _, err := tx.ExecContext(ctx, q, reader(i), now); err != nil {
-			return fmt.Errorf("seed subscribers: %w", err)
-		}
+	none := func(newsletter.Subscriber) ([]mail.Message, error) { return nil, nil } // confirmed: no confirmation to send
+	if _, err := nlstore.New(db, mailstore.New(db)).Import(ctx, subs, now, 0, none); err != nil {
+		return fmt.Errorf("seed subscribers: %w", err)
 	}
-	return tx.Commit()
+	return nil
 }
 
 // outboxCounts returns the dead and the waiting (pending or sending) emails.
 func outboxCounts(ctx context.Context, db *sqldb.DB) (dead, waiting int) {
-	_ = db.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_outbox WHERE status = 'dead'`).Scan(&dead)
-	_ = db.QueryRowContext(ctx, `SELECT COUNT(*) FROM mail_outbox WHERE status IN ('pending', 'sending')`).Scan(&waiting)
-	return dead, waiting
+	c, _ := mailstore.New(db).Count(ctx) // zeros when it cannot be read: a report, not a check
+	return c.Dead, c.Pending + c.Sending
 }
 
 func mustEmails(ctx context.Context, db *sqldb.DB, prefix string) map[string]keyEmails {

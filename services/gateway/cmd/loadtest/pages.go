@@ -6,6 +6,8 @@ import (
 	"io"
 	"sync/atomic"
 	"time"
+
+	analyticsstore "github.com/portfolio-site/portfolio/services/gateway/internal/analytics/sqlstore"
 )
 
 // pagePaths are the pages the page scenario asks for in turn: the shell's, a project,
@@ -92,8 +94,12 @@ func pagesRun(ctx context.Context, o options, db string, on bool, run int) (sum 
 		return summary{}, 0, 0, err
 	}
 	defer dbh.Close()
-	if err := dbh.QueryRowContext(ctx, `SELECT COALESCE(CAST(SUM(n) AS BIGINT), 0) FROM analytics_daily WHERE kind = 'page'`).Scan(&stored); err != nil {
+	days, err := analyticsstore.New(dbh).Totals(ctx, "0000-01-01", "9999-12-31")
+	if err != nil {
 		return summary{}, 0, 0, fmt.Errorf("count page views: %w", err)
+	}
+	for _, d := range days {
+		stored += d.Views
 	}
 	return sum, stored, answered, nil
 }

@@ -11,7 +11,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/portfolio-site/portfolio/services/mail"
+	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
+	mailstore "github.com/portfolio-site/portfolio/services/mail/sqlstore"
+	nlstore "github.com/portfolio-site/portfolio/services/newsletter/sqlstore"
+
 	"github.com/portfolio-site/portfolio/services/sqldb"
 )
 
@@ -20,8 +23,11 @@ type endpoint struct {
 	name string
 	// request returns the i-th request; its key is the address the visitor gave.
 	request func(run string, i int) request
-	// rows counts the rows stored per key; emails checks each key's queued emails.
-	table string
+	// profile names the CPU profile of its run (-profile).
+	profile string
+	// rows counts what its domain stored per key (the address) starting with prefix.
+	rows func(ctx context.Context, db *sqldb.DB, prefix string) (map[string]int, error)
+	// check checks each key's queued emails.
 	check func(e keyEmails) (lost, dup bool)
 }
 
@@ -41,7 +47,8 @@ var endpoints = []endpoint{
 			})
 			return request{method: "POST", path: "/api/contact", body: body, contentType: "application/json", key: key}
 		},
-		table: "contact_messages",
+		profile: "contact_messages",
+		rows:    contactRows,
 		// The owner's notification (Reply-To: the visitor) exactly once; the visitor's
 		// auto-reply at most once (a site-wide cap may leave it out).
 		check: func(e keyEmails) (bool, bool) { return e.replyTo == 0, e.replyTo > 1 || e.to > 1 },
@@ -53,7 +60,8 @@ var endpoints = []endpoint{
 			body, _ := json.Marshal(map[string]string{"email": key, "name": "Load Tester"})
 			return request{method: "POST", path: "/api/newsletter/subscriptions", body: body, contentType: "application/json", key: key}
 		},
-		table: "newsletter_subscribers",
+		profile: "newsletter_subscribers",
+		rows:    subscriberRows,
 		// The confirmation email exactly once.
 		check: func(e keyEmails) (bool, bool) { return e.to == 0, e.to > 1 },
 	},
@@ -89,7 +97,7 @@ func writeScenario(ctx context.Context, o options, db string, out io.Writer) err
 		cpu0, pgCPU0, selfCPU0 := cpuTime(s.gw.cmd.Process.Pid), postgresCPU(), cpuTime(os.Getpid())
 		profiled := make(chan error, 1)
 		if o.profile != "" {
-			path := filepath.Join(o.profile, db+"-"+ep.table+".pprof")
+			path := filepath.Join(o.profile, db+"-"+ep.profile+".pprof")
 			// pprof takes whole seconds (0 would mean its default of 30).
 			go func() { profiled <- s.gw.profileCPU(ctx, max(o.duration-time.Second, time.Second), path) }()
 		} else {
@@ -148,22 +156,10 @@ func (c counted) String() string {
 // count compares the rows and queued emails whose address starts with prefix against
 // the outcomes.
 func count(ctx context.Context, db *sqldb.DB, ep endpoint, prefix string, outs []outcome) (counted, error) {
-	rows := map[string]int{}
-	q := db.Rebind(`SELECT email, COUNT(*) FROM ` + ep.table + ` WHERE email LIKE $1 GROUP BY email`)
-	r, err := db.QueryContext(ctx, q, prefix+"%")
+	rows, err := ep.rows(ctx, db, prefix)
 	if err != nil {
-		return counted{}, fmt.Errorf("count %s: %w", ep.table, err)
+		return counted{}, fmt.Errorf("count %s: %w", ep.name, err)
 	}
-	for r.Next() {
-		var email string
-		var n int
-		if err := r.Scan(&email, &n); err != nil {
-			r.Close()
-			return counted{}, err
-		}
-		rows[email] = n
-	}
-	r.Close()
 	emails, err := outboxEmails(ctx, db, prefix)
 	if err != nil {
 		return counted{}, err
@@ -200,27 +196,47 @@ func count(ctx context.Context, db *sqldb.DB, ep endpoint, prefix string, outs [
 	return c, nil
 }
 
+// everything is as many rows as a listing may hold: the load test reads them all.
+const everything = 1 << 30
+
+// contactRows counts the contact messages per sender address starting with prefix.
+func contactRows(ctx context.Context, db *sqldb.DB, prefix string) (map[string]int, error) {
+	msgs, err := contactstore.NewContacts(db, mailstore.New(db)).List(ctx, everything)
+	if err != nil {
+		return nil, err
+	}
+	rows := map[string]int{}
+	for _, m := range msgs {
+		if strings.HasPrefix(m.Email, prefix) {
+			rows[m.Email]++
+		}
+	}
+	return rows, nil
+}
+
+// subscriberRows counts the subscribers per address starting with prefix.
+func subscriberRows(ctx context.Context, db *sqldb.DB, prefix string) (map[string]int, error) {
+	subs, _, err := nlstore.New(db, mailstore.New(db)).List(ctx, "", everything, 0)
+	if err != nil {
+		return nil, err
+	}
+	rows := map[string]int{}
+	for _, s := range subs {
+		if strings.HasPrefix(s.Email, prefix) {
+			rows[s.Email]++
+		}
+	}
+	return rows, nil
+}
+
 // outboxEmails reads the outbox's messages that concern addresses with prefix.
 func outboxEmails(ctx context.Context, db *sqldb.DB, prefix string) (map[string]keyEmails, error) {
-	cast := "message"
-	if db.Dialect == sqldb.Postgres {
-		cast = "message::text"
-	}
-	r, err := db.QueryContext(ctx, db.Rebind(`SELECT message FROM mail_outbox WHERE `+cast+` LIKE $1`), "%"+prefix+"%")
+	msgs, err := mailstore.New(db).Mentioning(ctx, prefix)
 	if err != nil {
 		return nil, fmt.Errorf("count emails: %w", err)
 	}
-	defer r.Close()
 	out := map[string]keyEmails{}
-	for r.Next() {
-		var body string
-		if err := r.Scan(&body); err != nil {
-			return nil, err
-		}
-		var m mail.Message
-		if err := json.Unmarshal([]byte(body), &m); err != nil {
-			return nil, err
-		}
+	for _, m := range msgs {
 		for _, a := range m.To {
 			if strings.HasPrefix(a.Email, prefix) {
 				e := out[a.Email]
@@ -236,5 +252,5 @@ func outboxEmails(ctx context.Context, db *sqldb.DB, prefix string) (map[string]
 			}
 		}
 	}
-	return out, r.Err()
+	return out, nil
 }

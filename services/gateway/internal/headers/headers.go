@@ -13,6 +13,10 @@ type Policy struct {
 	// ScriptHashes are 'sha256-…' sources of inline scripts the shell ships (the theme
 	// script that runs before first paint).
 	ScriptHashes []string
+	// HashesOf, when set, gives ScriptHashes per request: those of the shell the
+	// request is served, which changes with the shell's releases and differs between a
+	// canary's visitors and the others.
+	HashesOf func(*http.Request) []string
 	// DevOrigins are origins of dev servers (remotes loaded from another port). They
 	// and ws: (hot reload) are allowed only when Dev is set.
 	DevOrigins []string
@@ -85,7 +89,13 @@ func Security(p Policy) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
-			h.Set("Content-Security-Policy", csp)
+			if p.HashesOf != nil {
+				per := p
+				per.ScriptHashes = p.HashesOf(r)
+				h.Set("Content-Security-Policy", per.CSP())
+			} else {
+				h.Set("Content-Security-Policy", csp)
+			}
 			h.Set("X-Content-Type-Options", "nosniff")
 			h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
 			h.Set("Permissions-Policy", permissionsPolicy)

@@ -9,7 +9,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -178,6 +180,8 @@ func Pack(w io.Writer, b Build) (*Release, error) {
 		Routes:         b.Description.Routes,
 		Posts:          b.Description.Posts,
 		Editions:       b.Description.Editions,
+		Projects:       b.Description.Projects,
+		Legal:          b.Description.Legal,
 		Files:          make(map[string]FileSum, len(b.Files)),
 	}
 	if m.Version == "" {
@@ -186,11 +190,21 @@ func Pack(w io.Writer, b Build) (*Release, error) {
 	for name, data := range b.Files {
 		m.Files[name] = sum(data)
 	}
-	shared, err := sharedOf(b.Files["mf-manifest.json"])
-	if err != nil {
-		return nil, err
+	if b.Section == Shell {
+		provided, err := ProvidedModules(b.Files[mfShared])
+		if err != nil {
+			return nil, err
+		}
+		for _, name := range slices.Sorted(maps.Keys(provided)) {
+			m.Provides = append(m.Provides, Provided{Name: name, Version: provided[name]})
+		}
+	} else {
+		shared, err := SharedOf(b.Files["mf-manifest.json"])
+		if err != nil {
+			return nil, err
+		}
+		m.Shared = shared
 	}
-	m.Shared = shared
 	manifest, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return nil, fmt.Errorf("release: %w", err)
@@ -230,8 +244,8 @@ func Pack(w io.Writer, b Build) (*Release, error) {
 	return rel, nil
 }
 
-// sharedOf reads the shared modules a build's mf-manifest.json requires.
-func sharedOf(mfManifest []byte) ([]Shared, error) {
+// SharedOf reads the shared modules a remote's build requires (its mf-manifest.json).
+func SharedOf(mfManifest []byte) ([]Shared, error) {
 	var mf struct {
 		Shared []Shared `json:"shared"`
 	}

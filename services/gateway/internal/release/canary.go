@@ -108,16 +108,7 @@ func (s *Service) Canary(ctx context.Context, section, version string, plan Cana
 			return err
 		}
 	}
-	s.opening.Lock()
-	rel, err := s.Load(ctx, section, version)
-	s.opening.Unlock()
-	if err != nil {
-		return err
-	}
-	if err := s.signedNow(ctx, rel); err != nil {
-		return err
-	}
-	if err := s.admit(ctx, rel); err != nil {
+	if err := s.servable(ctx, section, version); err != nil {
 		return err
 	}
 	now := s.Now()
@@ -125,7 +116,7 @@ func (s *Service) Canary(ctx context.Context, section, version string, plan Cana
 	if len(plan.Stages) > 0 {
 		c.NextAt = now.Add(plan.Every)
 	}
-	err = s.canaries().StartCanary(ctx, c, actor, now)
+	err := s.canaries().StartCanary(ctx, c, actor, now)
 	if errors.Is(err, ErrCanaryServed) {
 		return apperr.Wrap(apperr.Conflict, fmt.Sprintf("%s serves %s to everyone already.", section, version), err)
 	}
@@ -271,6 +262,12 @@ func (s *Service) previewKey(ctx context.Context) ([]byte, error) {
 	}
 	s.previewSecret = key
 	return key, nil
+}
+
+// Expire removes section's releases published before cutoff but the served one and the
+// newest keep, and returns the versions removed.
+func (s *Service) Expire(ctx context.Context, section string, cutoff time.Time, keep int, now time.Time) ([]string, error) {
+	return s.Store.Expire(ctx, section, cutoff, keep, now)
 }
 
 // Current is the version each section serves to everyone (” absent: the shipped build).

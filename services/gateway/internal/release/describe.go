@@ -9,11 +9,14 @@ import (
 )
 
 // Description is what a section owns of the content: its routes and, for the blog,
-// the posts, for the newsletter, the editions.
+// the posts, for the newsletter, the editions, for the shell, the projects and the
+// legal pages' dates.
 type Description struct {
 	Routes   []content.Route
 	Posts    []content.Post
 	Editions []content.Edition
+	Projects []content.Project
+	Legal    *content.Legal
 }
 
 // Describe reads section's part of the content in fsys (the content/ directory, or
@@ -30,6 +33,17 @@ func Describe(fsys fs.FS, section string) (Description, error) {
 		}
 	}
 	switch content.Section(section) {
+	case content.SectionShell:
+		catalog, err := content.LoadProjects(fsys)
+		if err != nil {
+			return d, err
+		}
+		d.Projects = catalog.Projects
+		legal, err := content.LoadLegal(fsys)
+		if err != nil {
+			return d, err
+		}
+		d.Legal = &legal
 	case content.SectionBlog:
 		posts, err := content.LoadPosts(fsys)
 		if err != nil {

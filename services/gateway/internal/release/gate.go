@@ -2,6 +2,7 @@ package release
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"net/url"
@@ -15,36 +16,56 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/sharecard"
 )
 
-// Site is what a release must fit to be published or promoted: the modules the running
-// shell provides and the paths others already serve.
+// Site is what a release must fit to be published or promoted: the shared modules of
+// what is served now, and the paths others already serve.
 type Site struct {
-	// Provided is each shared module the shell provides, with its version (the shell's
-	// mf-shared.json).
-	Provided map[string]string
+	// Shells are the shells served now (the stable one, and a canary's while one
+	// runs), with the modules each provides: a section's release must run on each.
+	Shells []Served
+	// Sections are the other sections' releases served now, stable and canary, with
+	// the modules each needs: a shell's release must provide for each.
+	Sections []Served
 	// Taken is every path served by someone else, with its owner: the shell, the
 	// gateway, or another section.
 	Taken map[string]string
 }
 
+// Served is a release served now as the gate names it ("blog 1.2.0-abc", "shell
+// shipped (canary)") and what it shares: a shell's Provides, a section's Needs.
+type Served struct {
+	Name     string
+	Provides map[string]string
+	Needs    []Shared
+}
+
 // Admit reports why rel cannot run on the site, or nil. A module the shell does not
-// provide is the release's own to bring (Module Federation loads the remote's copy);
-// one it provides must satisfy the release's range, or the section would run against
-// another React, router or design system than it was built for. Every path the release
-// names must be its section's (Prefix), and none of its pages one that someone else
-// serves.
+// provide is the section's own to bring (Module Federation loads the remote's copy);
+// one it provides must satisfy the section's range, or the section would run against
+// another React, router or design system than it was built for. That holds both ways:
+// a section's release against every shell served now, a shell's release against every
+// section served now (docs/decisions/0060-the-shell-as-a-section.md). Every path the
+// release names must be its section's (Prefix), and none of its pages one that someone
+// else serves.
 func (s Site) Admit(rel *Release) error {
-	for _, need := range rel.Manifest.Shared {
-		have, ok := s.Provided[need.Name]
-		if !ok {
-			continue
+	if rel.Manifest.Section == Shell {
+		provides := make(map[string]string, len(rel.Manifest.Provides))
+		for _, p := range rel.Manifest.Provides {
+			provides[p.Name] = p.Version
 		}
-		c, err := semver.NewConstraint(need.RequiredVersion)
-		if err != nil {
-			return fmt.Errorf("release: shared module %s: unreadable version range %q", need.Name, need.RequiredVersion)
+		for _, section := range s.Sections {
+			if err := fits(section.Needs, provides, func(need Shared, have string) string {
+				return fmt.Sprintf("release: shared module %s: the shell release provides %s, %s needs %s", need.Name, have, section.Name, need.RequiredVersion)
+			}); err != nil {
+				return err
+			}
 		}
-		v, err := semver.NewVersion(have)
-		if err != nil || !c.Check(v) {
-			return fmt.Errorf("release: shared module %s: the release needs %s, the running shell provides %s", need.Name, need.RequiredVersion, have)
+	} else {
+		for _, shell := range s.Shells {
+			if err := fits(rel.Manifest.Shared, shell.Provides, func(need Shared, have string) string {
+				return fmt.Sprintf("release: shared module %s: the release needs %s, %s provides %s", need.Name, need.RequiredVersion, shell.Name, have)
+			}); err != nil {
+				return err
+			}
 		}
 	}
 	if err := OwnsItsPaths(rel); err != nil {
@@ -61,6 +82,26 @@ func (s Site) Admit(rel *Release) error {
 		c, _ := sitePath(r.Path) // owned: it reads
 		if owner, ok := taken[c]; ok && owner != section {
 			return fmt.Errorf("release: route %s collides with %s's", r.Path, owner)
+		}
+	}
+	return nil
+}
+
+// fits reports the first of needs whose range provides' version does not satisfy,
+// worded by refused; a module provides lacks is not the shell's to satisfy.
+func fits(needs []Shared, provides map[string]string, refused func(need Shared, have string) string) error {
+	for _, need := range needs {
+		have, ok := provides[need.Name]
+		if !ok {
+			continue
+		}
+		c, err := semver.NewConstraint(need.RequiredVersion)
+		if err != nil {
+			return fmt.Errorf("release: shared module %s: unreadable version range %q", need.Name, need.RequiredVersion)
+		}
+		v, err := semver.NewVersion(have)
+		if err != nil || !c.Check(v) {
+			return errors.New(refused(need, have))
 		}
 	}
 	return nil
@@ -131,17 +172,38 @@ func claimsOf(rel *Release) ([]claim, error) {
 // sitePath, so no spelling of a path (/blog/../admin, /blog%2f..%2fadmin, /BLOG) gets
 // past it; the message shows that reading when it differs from what the release says.
 func owned(section string, c claim) error {
-	prefix := Prefix(section)
 	p, ok := sitePath(c.path)
-	switch {
-	case !ok:
+	if !ok {
 		return fmt.Errorf("release: %s %q is not a path on the site", c.what, c.path)
+	}
+	if section == Shell {
+		return shellOwned(c, p)
+	}
+	prefix := Prefix(section)
+	switch {
 	case p == prefix || strings.HasPrefix(p, prefix+"/"):
 		return nil
 	case p != c.path:
 		return fmt.Errorf("release: %s %s (read as %s) is outside the %s's %s", c.what, c.path, p, section, prefix)
 	}
 	return fmt.Errorf("release: %s %s is outside the %s's %s", c.what, c.path, section, prefix)
+}
+
+// shellOwned says why c, read as p, lies inside another section's Prefix, or nil: the
+// shell's pages are the site's but the sections' (the gateway's own paths are the
+// gate's collisions).
+func shellOwned(c claim, p string) error {
+	for _, other := range Sections {
+		prefix := Prefix(other)
+		if other == Shell || (p != prefix && !strings.HasPrefix(p, prefix+"/")) {
+			continue
+		}
+		if p != c.path {
+			return fmt.Errorf("release: %s %s (read as %s) is the %s's, not the shell's", c.what, c.path, p, other)
+		}
+		return fmt.Errorf("release: %s %s is the %s's, not the shell's", c.what, c.path, other)
+	}
+	return nil
 }
 
 // sitePath is p as a server, a proxy or a browser in front of the site may read it:

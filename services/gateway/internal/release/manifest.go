@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -35,8 +36,17 @@ const (
 )
 
 // Sections are the sections released on their own, those content/sections.json marks
-// released (decision 0065); the others ship with the gateway (decision 0035).
+// released (decision 0065): the shell and its remotes (decision 0060).
 var Sections = content.ReleasedNames()
+
+// Shell is the section that is the host: its release provides the shared modules
+// (Provides) the others need (Shared), and its pages are everything on the site
+// outside the other sections' Prefix.
+const Shell = string(content.SectionShell)
+
+// ProjectRoute is the shell's route whose {id} is a project's id: the one pattern a
+// release names, made a page per project of its Projects (Pages).
+const ProjectRoute = "/projects/{id}"
 
 // versionPattern keeps a version usable as one URL path segment (/mf/<section>/<version>/)
 // that no build's own top-level entry (static/, prerender/, remoteEntry.js) can be:
@@ -63,6 +73,14 @@ type Manifest struct {
 	Posts []content.Post `json:"posts,omitempty"`
 	// Editions are the newsletter's editions, with their text: what the admin publishes.
 	Editions []content.Edition `json:"editions,omitempty"`
+	// Projects are the shell's projects (a page each at ProjectRoute) and Legal its
+	// legal pages' dates (the sitemap's lastmod).
+	Projects []content.Project `json:"projects,omitempty"`
+	Legal    *content.Legal    `json:"legal,omitempty"`
+	// Provides are the shared modules a shell release gives the other sections, with
+	// their versions (its build's mf-shared.json); the gate holds them against every
+	// served section's Shared.
+	Provides []Provided `json:"provides,omitempty"`
 	// Files lists every file under files/ with its SHA-256 and size.
 	Files map[string]FileSum `json:"files"`
 }
@@ -73,21 +91,63 @@ type Shared struct {
 	RequiredVersion string `json:"requiredVersion"`
 }
 
+// Provided is a module the shell shares, and the version it provides.
+type Provided struct {
+	Name    string `json:"name"`
+	Version string `json:"version"`
+}
+
 // FileSum is a file's SHA-256 (hex) and size in bytes.
 type FileSum struct {
 	SHA256 string `json:"sha256"`
 	Size   int64  `json:"size"`
 }
 
-// Pages are every page the release renders: its routes, then an article per published
-// post (at post.URL()).
+// Pages are every page the release renders: its routes (ProjectRoute made a page per
+// project), then an article per published post (at post.URL()).
 func (m *Manifest) Pages() []content.Route {
-	pages := slices.Clone(m.Routes)
+	pages := make([]content.Route, 0, len(m.Routes))
+	for _, r := range m.Routes {
+		if r.Path == ProjectRoute {
+			pages = append(pages, ProjectPages(r, m.Projects)...)
+			continue
+		}
+		pages = append(pages, r)
+	}
 	for _, p := range content.PublishedPosts(m.Posts) {
 		pages = append(pages, content.Route{Path: p.URL(), Section: content.SectionBlog, Title: p.Title, Description: p.Excerpt})
 	}
 	return pages
 }
+
+// ProjectPages are generic (ProjectRoute) made concrete for each project: its own
+// title ("<project> · <generic title>") and description.
+func ProjectPages(generic content.Route, projects []content.Project) []content.Route {
+	out := make([]content.Route, 0, len(projects))
+	for _, p := range projects {
+		out = append(out, content.Route{
+			Path:        strings.Replace(ProjectRoute, "{id}", strconv.Itoa(p.ID), 1),
+			Section:     generic.Section,
+			Title:       p.Title + " · " + generic.Title,
+			Description: p.Description,
+			NoIndex:     generic.NoIndex,
+		})
+	}
+	return out
+}
+
+// needs are the files a section's build must have: a remote's Module Federation
+// entry and manifest, the shell's page and the shared modules it provides; and the
+// 404 page every section renders.
+func needs(section string) []string {
+	if section == Shell {
+		return []string{"index.html", mfShared, compose.FileName("404")}
+	}
+	return []string{"mf-manifest.json", "remoteEntry.js", compose.FileName("404")}
+}
+
+// mfShared is the shell's record of the modules it shares (rsbuild's federation plugin).
+const mfShared = "mf-shared.json"
 
 // check reports the first thing wrong with the manifest on its own; files are the
 // names the artifact holds under files/.
@@ -102,7 +162,7 @@ func (m *Manifest) check(files map[string][]byte) error {
 	case len(m.Routes) == 0:
 		return fmt.Errorf("release.json: no routes")
 	}
-	for _, need := range []string{"mf-manifest.json", "remoteEntry.js", compose.FileName("404")} {
+	for _, need := range needs(m.Section) {
 		if _, ok := files[need]; !ok {
 			return fmt.Errorf("release: the build has no %s", need)
 		}
@@ -127,7 +187,30 @@ func (m *Manifest) check(files map[string][]byte) error {
 	if err := m.checkCards(files); err != nil {
 		return err
 	}
+	if m.Section == Shell {
+		return m.checkProvides(files[mfShared])
+	}
+	if len(m.Provides) > 0 {
+		return fmt.Errorf("release.json: only the shell provides shared modules")
+	}
 	return m.checkMF(files["mf-manifest.json"])
+}
+
+// checkProvides checks the shell's mf-shared.json against release.json's Provides.
+func (m *Manifest) checkProvides(body []byte) error {
+	provided, err := ProvidedModules(body)
+	if err != nil {
+		return fmt.Errorf("release: %w", err)
+	}
+	if len(provided) != len(m.Provides) {
+		return fmt.Errorf("release.json: provides %d shared modules, %s has %d", len(m.Provides), mfShared, len(provided))
+	}
+	for _, p := range m.Provides {
+		if v, ok := provided[p.Name]; !ok || v != p.Version {
+			return fmt.Errorf("release.json: shared module %s %s is not what %s provides", p.Name, p.Version, mfShared)
+		}
+	}
+	return nil
 }
 
 // checkCards checks the build's share cards, if it drew any (the admin's has none):

@@ -291,22 +291,99 @@ func TestAdmitRefusesWhatTheSiteCannotServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	shell := map[string]string{"react": releasetest.React}
+	shell := func(name, react string) []release.Served {
+		return []release.Served{{Name: name, Provides: map[string]string{"react": react}}}
+	}
 	cases := []struct {
 		name string
 		site release.Site
 		want string // "" admitted
 	}{
-		{"fits", release.Site{Provided: shell, Taken: map[string]string{"/": "the shell"}}, ""},
-		{"the shell provides another React major", release.Site{Provided: map[string]string{"react": "20.0.1"}}, "shared module react: the release needs ^19.3.1, the running shell provides 20.0.1"},
-		{"the shell provides an older React", release.Site{Provided: map[string]string{"react": "19.2.0"}}, "the running shell provides 19.2.0"},
-		{"a module the shell does not provide is the release's own", release.Site{Provided: map[string]string{}}, ""},
+		{"fits", release.Site{Shells: shell("shell shipped", releasetest.React), Taken: map[string]string{"/": "the shell"}}, ""},
+		{"the shell provides another React major", release.Site{Shells: shell("shell 2.0.0-a", "20.0.1")}, "shared module react: the release needs ^19.3.1, shell 2.0.0-a provides 20.0.1"},
+		{"the shell provides an older React", release.Site{Shells: shell("shell shipped", "19.2.0")}, "shell shipped provides 19.2.0"},
+		{"the shell's canary provides another React", release.Site{Shells: append(shell("shell shipped", releasetest.React), shell("shell 2.0.0-a (canary)", "20.0.0")...)},
+			"the release needs ^19.3.1, shell 2.0.0-a (canary) provides 20.0.0"},
+		{"a module the shell does not provide is the release's own", release.Site{Shells: []release.Served{{Name: "shell shipped", Provides: map[string]string{}}}}, ""},
 		{"route taken by another section", release.Site{Taken: map[string]string{"/blog": "section newsletter"}}, "route /blog collides with section newsletter's"},
 		{"route taken by the gateway", release.Site{Taken: map[string]string{"/blog/all-posts": "the gateway"}}, "route /blog/all-posts collides with the gateway's"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			err := c.site.Admit(rel)
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestAdmitHoldsAShellReleaseAgainstEverySectionServed: a shell release provides
+// the shared modules every section served now needs, stable and canary, or is refused
+// with the module, the range and the version (docs/decisions/0060).
+func TestAdmitHoldsAShellReleaseAgainstEverySectionServed(t *testing.T) {
+	shellWith := func(react string) *release.Release {
+		b := releasetest.Build(t, release.Shell, "2.0.0-a", "v2")
+		releasetest.ProvideReact(b.Files, react)
+		rel, err := release.Open(releasetest.Artifact(t, b), release.DefaultLimits)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rel
+	}
+	needs := func(name, rng string) release.Served {
+		return release.Served{Name: name, Needs: []release.Shared{{Name: "react", RequiredVersion: rng}}}
+	}
+	cases := []struct {
+		name     string
+		react    string
+		sections []release.Served
+		want     string // "" admitted
+	}{
+		{"every section takes its React", releasetest.React, []release.Served{needs("blog 1.0.0-a", "^19.3.1"), needs("admin shipped", "^19.0.0")}, ""},
+		{"a new major every section's range takes", "20.0.0", []release.Served{needs("blog 1.0.0-a", ">=19 <21"), needs("newsletter shipped", ">=19 <21")}, ""},
+		{"a new major a stable section refuses", "20.0.0", []release.Served{needs("blog 1.0.0-a", ">=19 <21"), needs("newsletter shipped", "^19.3.1")},
+			"shared module react: the shell release provides 20.0.0, newsletter shipped needs ^19.3.1"},
+		{"a new major a section's canary refuses", "20.0.0", []release.Served{needs("blog 1.0.0-a", ">=19 <21"), needs("blog 1.1.0-b (canary)", "^19.3.1")},
+			"the shell release provides 20.0.0, blog 1.1.0-b (canary) needs ^19.3.1"},
+		{"an older minor than a section needs", "19.2.0", []release.Served{needs("admin 1.0.0-c", "^19.3.1")}, "provides 19.2.0, admin 1.0.0-c needs ^19.3.1"},
+		{"a module no section shares", releasetest.React, []release.Served{{Name: "blog 1.0.0-a"}}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := release.Site{Sections: c.sections}.Admit(shellWith(c.react))
+			switch {
+			case c.want == "" && err != nil:
+				t.Fatalf("refused: %v", err)
+			case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want)):
+				t.Fatalf("error %v, want %q", err, c.want)
+			}
+		})
+	}
+}
+
+// TestTheShellOwnsWhatNoSectionDoes: a shell release names any path but another
+// section's, however it is spelled; the gateway's own paths are its collisions.
+func TestTheShellOwnsWhatNoSectionDoes(t *testing.T) {
+	cases := []struct {
+		path string
+		want string // "" owned
+	}{
+		{"/skills", ""},
+		{"/projects/3", ""},
+		{"/blogging", ""},
+		{"/blog", "route /blog is the blog's, not the shell's"},
+		{"/newsletter/1", "is the newsletter's, not the shell's"},
+		{"/ADMIN", "route /ADMIN (read as /admin) is the admin's"},
+		{"/x/../blog/a", "(read as /blog/a) is the blog's"},
+	}
+	for _, c := range cases {
+		t.Run(c.path, func(t *testing.T) {
+			rel := &release.Release{Manifest: release.Manifest{Section: release.Shell, Routes: []content.Route{{Path: c.path, Section: content.SectionShell}}}}
+			err := release.OwnsItsPaths(rel)
 			switch {
 			case c.want == "" && err != nil:
 				t.Fatalf("refused: %v", err)

@@ -43,12 +43,22 @@ type Store interface {
 	CanaryStore
 }
 
-// Shipped is what the site serves besides the releases: the shell's shared modules
-// and pages, the gateway's own paths, and each section's shipped build.
+// Shipped is what the site serves besides the releases: the gateway's own paths, and
+// each section's shipped build (its first release), with what it shares.
 type Shipped struct {
-	Provided map[string]string      // the shell's mf-shared.json
-	Paths    map[string]string      // path → owner, of the shell and the gateway
+	Provided map[string]string      // the shipped shell's mf-shared.json
+	Shared   map[string][]Shared    // each remote's shipped build's needs (its mf-manifest.json)
+	Paths    map[string]string      // path → owner, of the gateway
 	Sections map[string]Description // each section as shipped
+}
+
+// served is section's shipped build as the gate names it.
+func (sh Shipped) served(section string) Served {
+	sv := Served{Name: section + " shipped", Needs: sh.Shared[section]}
+	if section == Shell {
+		sv.Provides = sh.Provided
+	}
+	return sv
 }
 
 // Service publishes, promotes and rolls back releases, each through the gate.
@@ -115,8 +125,17 @@ func coded(err error) error {
 // Promote makes a published version the one its section serves, if it still fits
 // the site and its section's keys as they are now.
 func (s *Service) Promote(ctx context.Context, section, version, actor string) error {
-	// Opened whole, as every gateway will open it to serve it: one that cannot be is
-	// refused here rather than left for each of them to fail on.
+	if err := s.servable(ctx, section, version); err != nil {
+		return err
+	}
+	return coded(s.Store.Promote(ctx, section, version, actor, s.Now()))
+}
+
+// servable checks that a published version may be served now: it opens whole, as every
+// gateway will open it to serve it (one that cannot be is refused here rather than left
+// for each of them to fail on), its signature verifies with the section's keys as they
+// are now, and it fits the site as it runs now. A promote and a canary ask the same.
+func (s *Service) servable(ctx context.Context, section, version string) error {
 	s.opening.Lock()
 	rel, err := s.Load(ctx, section, version)
 	s.opening.Unlock()
@@ -126,10 +145,7 @@ func (s *Service) Promote(ctx context.Context, section, version, actor string) e
 	if err := s.signedNow(ctx, rel); err != nil {
 		return err
 	}
-	if err := s.admit(ctx, rel); err != nil {
-		return err
-	}
-	return coded(s.Store.Promote(ctx, section, version, actor, s.Now()))
+	return s.admit(ctx, rel)
 }
 
 // Rollback undoes section's last promote and returns the version served now (” for
@@ -246,29 +262,59 @@ func (s *Service) admit(ctx context.Context, rel *Release) error {
 	return refusal(site, rel)
 }
 
-// site is what a release of section must fit: the shell's modules, and the paths of
-// the shell, the gateway and every other section as served now (current).
+// site is what a release of section must fit: the shared modules of the shells served
+// now (for a section's release) or of every other section served now (for the
+// shell's), stable and canary, and the paths of the gateway and every other section as
+// served now (current).
 func (s *Service) site(ctx context.Context, section string, current map[string]string) (Site, error) {
+	canaries, err := s.Canaries(ctx)
+	if err != nil {
+		return Site{}, err
+	}
 	taken := make(map[string]string, len(s.Shipped.Paths))
 	for p, owner := range s.Shipped.Paths {
 		taken[p] = owner
 	}
+	site := Site{Taken: taken}
 	for _, other := range Sections {
 		if other == section {
 			continue
 		}
-		m := &Manifest{Routes: s.Shipped.Sections[other].Routes, Posts: s.Shipped.Sections[other].Posts}
+		m := &Manifest{Section: other, Routes: s.Shipped.Sections[other].Routes, Posts: s.Shipped.Sections[other].Posts,
+			Projects: s.Shipped.Sections[other].Projects}
+		served := []Served{s.Shipped.served(other)}
 		if v, ok := current[other]; ok {
-			var err error
 			if m, _, err = s.manifest(ctx, other, v); err != nil {
 				return Site{}, err
 			}
+			served[0] = servedOf(m, "")
 		}
 		for _, r := range m.Pages() {
 			taken[r.Path] = "section " + other
 		}
+		if c, ok := canaries[other]; ok {
+			cm, _, err := s.manifest(ctx, other, c.Version)
+			if err != nil {
+				return Site{}, err
+			}
+			served = append(served, servedOf(cm, " (canary)"))
+		}
+		if other == Shell {
+			site.Shells = served
+		} else if section == Shell {
+			site.Sections = append(site.Sections, served...)
+		}
 	}
-	return Site{Provided: s.Shipped.Provided, Taken: taken}, nil
+	return site, nil
+}
+
+// servedOf is a published release as the gate names it, what says how it is served.
+func servedOf(m *Manifest, how string) Served {
+	sv := Served{Name: m.Section + " " + m.Version + how, Needs: m.Shared, Provides: make(map[string]string, len(m.Provides))}
+	for _, p := range m.Provides {
+		sv.Provides[p.Name] = p.Version
+	}
+	return sv
 }
 
 // refusal is why site refuses rel, as a conflict, or nil.

@@ -139,14 +139,14 @@ type pageViewBeacon struct {
 // gateway counts the pages it serves itself): 204 whether or not it was counted. A path
 // that is not a page of the site (the app's not-found view, anything made up) is not
 // counted, so no one can add paths; it is no error of the reader's page either.
-func handlePageView(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
+func handlePageView(logger *zap.Logger, web ServedSite, vc viewCounter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b pageViewBeacon
 		if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
 			writeError(w, r, logger, &Error{Code: apperr.Invalid, Message: "The body must be a JSON object with a path and a referrer."})
 			return
 		}
-		if vc.counter != nil && web.isPageOf(web.stateOf(r), b.Path) {
+		if vc.counter != nil && stateOf(web, r).IsPage(b.Path) {
 			vc.count(r, b.Path, b.Referrer)
 		}
 		w.Header().Set("Cache-Control", "no-store")
@@ -157,7 +157,7 @@ func handlePageView(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 // signupCounter counts the newsletter's new subscribers by the page they signed up on.
 type signupCounter struct {
 	counter Analytics
-	web     *Web
+	web     ServedSite
 }
 
 // from returns what counts a sign-up whose form named page ("" for none).
@@ -172,13 +172,13 @@ func (sc signupCounter) from(page string) func(*http.Request) {
 // signupPage is the page a newsletter sign-up came from: the form's page field (the
 // path the script sends), else the path of the Referer when it is the site's own (the
 // form without JavaScript), else "" (unknown).
-func signupPage(r *http.Request, web *Web, page string) string {
+func signupPage(r *http.Request, web ServedSite, page string) string {
 	if page == "" {
 		if u, err := url.Parse(r.Referer()); err == nil && (u.Host == "" || u.Host == r.Host) {
 			page = u.Path
 		}
 	}
-	if !web.isPage(page) {
+	if !web.IsPage(page) {
 		return ""
 	}
 	return page
@@ -190,7 +190,7 @@ var trafficDays = []int{7, 30, 90}
 // handleAdminTraffic answers the Traffic page: the views and visitors of each of the
 // last 7, 30 or 90 days (?days=, 30 by default), the top pages with their titles (and
 // the blog's articles among them), referrer hosts, devices, and sign-ups by page.
-func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Handler {
+func handleAdminTraffic(logger *zap.Logger, web ServedSite, counter Analytics) http.Handler {
 	type day struct {
 		Day      string `json:"day"`
 		Views    int64  `json:"views"`
@@ -237,7 +237,7 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 			days = n
 		}
 		a := answer{Days: days, Series: []day{}, Pages: []page{}, Articles: []page{}, Referrers: []item{}, Devices: []item{}, Signups: []page{},
-			Vitals: web.vitalsOf(analytics.VitalsReport{})}
+			Vitals: vitalsOf(web, analytics.VitalsReport{})}
 		if counter == nil {
 			writeJSON(w, http.StatusOK, a)
 			return
@@ -251,9 +251,9 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 		for _, d := range rep.Series {
 			a.Series = append(a.Series, day{d.Day, d.Views, d.Visitors})
 		}
-		articles := web.articles()
+		articles := articles(web)
 		for _, p := range rep.Pages {
-			pg := page{Path: p.Key, Title: web.pageTitle(p.Key), Count: p.N}
+			pg := page{Path: p.Key, Title: pageTitle(web, p.Key), Count: p.N}
 			if articles[p.Key] {
 				a.Articles = append(a.Articles, pg)
 			}
@@ -263,7 +263,7 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 		}
 		a.Articles = a.Articles[:min(len(a.Articles), maxTopPages)]
 		for _, s := range rep.Signups {
-			a.Signups = append(a.Signups, page{Path: s.Key, Title: web.pageTitle(s.Key), Count: s.N})
+			a.Signups = append(a.Signups, page{Path: s.Key, Title: pageTitle(web, s.Key), Count: s.N})
 		}
 		a.Referrers, a.Devices = items(rep.Referrers), items(rep.Devices)
 		vitals, err := counter.ReadVitals(r.Context(), rep.From, rep.To)
@@ -271,7 +271,7 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 			writeError(w, r, logger, &Error{Code: apperr.Unavailable, Message: "The traffic could not be read. Please try again later.", Err: err})
 			return
 		}
-		a.Vitals = web.vitalsOf(vitals)
+		a.Vitals = vitalsOf(web, vitals)
 		writeJSON(w, http.StatusOK, a)
 	})
 }
@@ -280,8 +280,8 @@ func handleAdminTraffic(logger *zap.Logger, web *Web, counter Analytics) http.Ha
 const maxTopPages = 10
 
 // pageTitle is the title of the page at path as served now; "" for none.
-func (w *Web) pageTitle(path string) string {
-	if st := w.State(); st != nil && st.Pages != nil {
+func pageTitle(web ServedSite, path string) string {
+	if st := web.State(); st != nil && st.Pages != nil {
 		if p, ok := st.Pages.Route(path); ok {
 			return p.Route().Title
 		}
@@ -290,9 +290,9 @@ func (w *Web) pageTitle(path string) string {
 }
 
 // articles are the paths of the blog's articles served now (its published posts).
-func (w *Web) articles() map[string]bool {
+func articles(web ServedSite) map[string]bool {
 	out := map[string]bool{}
-	if st := w.State(); st != nil {
+	if st := web.State(); st != nil {
 		for _, p := range content.PublishedPosts(st.Sections[string(content.SectionBlog)].Description.Posts) {
 			out[p.URL()] = true
 		}

@@ -62,7 +62,7 @@ func handleContactCreate(logger *zap.Logger, inbox ContactInbox) http.Handler {
 // (form-name=contact, website the honeypot): the same as handleContactCreate, answered
 // with a page that says the message was sent, or with the form again, every field's
 // problem beside it and the visitor's values kept. Guarded by pageForms.
-func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices *pages.Notices, page content.Contact) http.Handler {
+func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices noticesOf, page content.Contact) http.Handler {
 	fail := pageFailure(logger, notices, contactNotice(page))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
@@ -84,7 +84,7 @@ func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices *pages.No
 			for _, p := range e.Problems {
 				problems[p.Field] = p.Message
 			}
-			writePage(w, http.StatusBadRequest, notices.RenderContactForm(pages.ContactForm{
+			writePage(w, http.StatusBadRequest, notices(r).RenderContactForm(pages.ContactForm{
 				Kicker:   page.Heading,
 				Title:    page.Validation.Title,
 				Copy:     page,
@@ -98,7 +98,7 @@ func handleContactForm(logger *zap.Logger, inbox ContactInbox, notices *pages.No
 			fail(w, r, err)
 			return
 		}
-		writeNotice(w, notices, http.StatusOK, contactNotice(page)(page.Toasts.Success.Title, page.Toasts.Success.Description))
+		writeNotice(w, notices(r), http.StatusOK, contactNotice(page)(page.Toasts.Success.Title, page.Toasts.Success.Description))
 	})
 }
 

@@ -22,6 +22,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/contact"
 	contactstore "github.com/portfolio-site/portfolio/services/gateway/internal/contact/sqlstore"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/server"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/hygiene"
@@ -46,7 +47,7 @@ type fixture struct {
 	subs     *newsletter.Service
 	admin    *adminParts
 	reg      *prometheus.Registry
-	web      *server.Web
+	web      *site.Site
 	views    *analytics.Counter // nil with PORTFOLIO_ANALYTICS=false
 	hygiene  *hygiene.Service   // the suppression list the mail events keep
 	notified int
@@ -69,7 +70,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	}
 	core, logs := observer.New(zap.DebugLevel)
 	logger := zap.New(core)
-	site, err := content.LoadSite(content.FS())
+	meta, err := content.LoadSite(content.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,7 +82,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	web, err := server.LoadWeb(logger, cfg, site, routes)
+	web, err := site.Load(logger, cfg, meta)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,9 +106,9 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	}
 	emails := contact.Emails{
 		From:          from,
-		Owner:         mail.Address{Name: site.Owner.Name, Email: site.Owner.Email},
-		SiteName:      site.SiteName,
-		ResponseTime:  site.Owner.ResponseTime,
+		Owner:         mail.Address{Name: meta.Owner.Name, Email: meta.Owner.Email},
+		SiteName:      meta.SiteName,
+		ResponseTime:  meta.Owner.ResponseTime,
 		SubjectLabels: labels,
 		// As run() sets it.
 		AutoRepliesPerHour: cfg.ContactAutoReplyPerHour,
@@ -115,7 +116,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 	f.hygiene = hygiene.NewService(sqlstore.NewHygiene(db), hygiene.Policy{SoftBounces: cfg.SoftBounceLimit, SoftWindow: cfg.SoftBounceWindow}, nil)
 	inbox := contact.NewInbox(f.contacts, emails, func() { f.notified++ })
 	f.subs, err = newsletter.NewService(ctx, nlstore.New(db, out), newsletter.Emails{
-		From: from, ReplyTo: emails.Owner, SiteName: site.SiteName, PublicURL: cfg.PublicURL,
+		From: from, ReplyTo: emails.Owner, SiteName: meta.SiteName, PublicURL: cfg.PublicURL,
 	}, newsletter.Options{
 		ConfirmTTL: cfg.NewsletterConfirmTTL, ResendInterval: cfg.NewsletterResendInterval, Notify: func() { f.notified++ },
 		ImportConfirmationsPerDay: cfg.ImportConfirmationsPerDay, Suppressions: f.hygiene,
@@ -132,7 +133,7 @@ func newFixture(t *testing.T, env map[string]string) *fixture {
 		views = f.views
 	}
 	handlers := server.NewServer(server.Deps{
-		Logger: logger, Config: cfg, Site: site, Routes: routes, Web: web,
+		Logger: logger, Config: cfg, Site: meta, Routes: routes, Served: web,
 		Registry: f.reg, Database: sqldb.NewHealth(db), Contact: inbox, Newsletter: f.subs, Admin: f.admin.api,
 		Analytics: views, MailEvents: f.hygiene,
 	})

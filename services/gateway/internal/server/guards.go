@@ -55,7 +55,7 @@ func newGuards(d Deps) guards {
 	// client to a generous reader's pace, and so are the views counted (viewsPerMinute),
 	// so no one script can inflate the counts.
 	g.views = viewCounter{counter: d.Analytics, auth: d.Admin.Auth, cookie: g.admin.cookie, limit: ratelimit.New(viewsPerMinute, 0)}
-	g.signups = signupCounter{counter: d.Analytics, web: d.Web}
+	g.signups = signupCounter{counter: d.Analytics, web: d.Served}
 	g.page = func(h http.Handler) http.Handler { return g.clientIP(g.views.pages(h)) }
 	if d.Analytics == nil {
 		g.page = func(h http.Handler) http.Handler { return h }

@@ -32,7 +32,7 @@ func handleHealthz() http.Handler {
 // handleReadyz says whether the gateway can serve the site: a load balancer should
 // not send visitors to an instance without the shell's build or its database, or
 // whose database cannot take a contact message or a subscription (disk full).
-func handleReadyz(logger *zap.Logger, web *Web, db Pinger) http.Handler {
+func handleReadyz(logger *zap.Logger, web ServedSite, db Pinger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := readiness(r.Context(), web, db); err != nil {
 			writeError(w, r, logger, err)
@@ -45,7 +45,7 @@ func handleReadyz(logger *zap.Logger, web *Web, db Pinger) http.Handler {
 
 // readiness is what /readyz and the portfolio_ready gauge check: not stopping, the
 // shell built, the database answering and taking writes.
-func readiness(ctx context.Context, web *Web, db Pinger) *Error {
+func readiness(ctx context.Context, web ServedSite, db Pinger) *Error {
 	if web.Draining() {
 		return &Error{Code: apperr.Unavailable, Message: "shutting down"}
 	}

@@ -78,7 +78,7 @@ func buildInfo() prometheus.Collector {
 
 // watchReadiness adds portfolio_ready, what /readyz would answer at scrape time (1
 // ready, 0 not): its changes over time show a flapping replica.
-func (m *metrics) watchReadiness(web *Web, db Pinger) {
+func (m *metrics) watchReadiness(web ServedSite, db Pinger) {
 	m.registry.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{
 		Namespace: "portfolio", Name: "ready",
 		Help: "1 when this replica would answer /readyz with 200, else 0.",

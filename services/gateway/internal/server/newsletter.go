@@ -55,7 +55,7 @@ func handleSubscribe(logger *zap.Logger, subscriptions Newsletter, signedUp sign
 // handleSubscribeForm is the newsletter form posted to / by a browser without
 // JavaScript (form-name=newsletter, website the honeypot): the same as
 // handleSubscribe, answered with a page. Guarded by pageForms.
-func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices, signedUp signupCounter) http.Handler {
+func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices noticesOf, signedUp signupCounter) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if err := r.ParseForm(); err != nil {
@@ -71,7 +71,7 @@ func handleSubscribeForm(logger *zap.Logger, subscriptions Newsletter, notices *
 			fail(w, r, err)
 			return
 		}
-		writeNotice(w, notices, http.StatusOK, newsletterNotice("Check your inbox",
+		writeNotice(w, notices(r), http.StatusOK, newsletterNotice("Check your inbox",
 			"Thanks for subscribing to "+newsletter.Name+"! Open the link in the email we just sent to confirm your address; until then you won't get any editions.",
 			"Nothing there after a few minutes? Have a look in your spam folder. Already subscribed? Then there is nothing more to do."))
 	})
@@ -104,7 +104,7 @@ func subscribe(r *http.Request, logger *zap.Logger, subscriptions Newsletter, f 
 }
 
 // handleConfirm opens a confirmation link and says what it did.
-func handleConfirm(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
+func handleConfirm(logger *zap.Logger, subscriptions Newsletter, notices noticesOf) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// Opening the link confirms: a browser or mail client fetching it ahead, in case
@@ -121,18 +121,18 @@ func handleConfirm(logger *zap.Logger, subscriptions Newsletter, notices *pages.
 		logger.Info("newsletter: confirmation link opened", zap.String("outcome", outcome.String()))
 		switch outcome {
 		case newsletter.Confirmed:
-			writeNotice(w, notices, http.StatusOK, newsletterNotice("Subscription confirmed",
+			writeNotice(w, notices(r), http.StatusOK, newsletterNotice("Subscription confirmed",
 				"Welcome to "+newsletter.Name+"! You'll get one edition a month: war stories, tool deep dives, architecture adventures and a bit of 3 AM wisdom.",
 				"A welcome email is on its way. Every email has a link to unsubscribe, should you ever want to."))
 		case newsletter.AlreadyConfirmed:
-			writeNotice(w, notices, http.StatusOK, newsletterNotice("Already confirmed",
+			writeNotice(w, notices(r), http.StatusOK, newsletterNotice("Already confirmed",
 				"Your subscription to "+newsletter.Name+" is confirmed already: there is nothing more to do."))
 		case newsletter.ConfirmExpired:
-			writeNotice(w, notices, http.StatusGone, newsletterNotice("This link has expired",
+			writeNotice(w, notices(r), http.StatusGone, newsletterNotice("This link has expired",
 				"Confirmation links only work for a limited time, and this one's time is up.",
 				"To get a fresh link, subscribe again on the newsletter page with the same address."))
 		default:
-			writeNotice(w, notices, http.StatusBadRequest, invalidLinkNotice())
+			writeNotice(w, notices(r), http.StatusBadRequest, invalidLinkNotice())
 		}
 	})
 }
@@ -147,13 +147,13 @@ func invalidLinkNotice() pages.Notice {
 // handleUnsubscribePage shows the subscriber an unsubscribe link is for, with the
 // button that unsubscribes them: a GET must not unsubscribe, since mail scanners and
 // link previews open every link.
-func handleUnsubscribePage(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
+func handleUnsubscribePage(logger *zap.Logger, subscriptions Newsletter, notices noticesOf) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		token := r.URL.Query().Get("token")
 		sub, err := subscriptions.UnsubscribeTarget(r.Context(), token)
 		if errors.Is(err, newsletter.ErrInvalidToken) {
-			writeNotice(w, notices, http.StatusBadRequest, invalidLinkNotice())
+			writeNotice(w, notices(r), http.StatusBadRequest, invalidLinkNotice())
 			return
 		}
 		if err != nil {
@@ -163,7 +163,7 @@ func handleUnsubscribePage(logger *zap.Logger, subscriptions Newsletter, notices
 		n := newsletterNotice("Unsubscribe from "+newsletter.Name,
 			"Press the button to stop getting "+newsletter.Name+" at "+maskEmail(sub.Email)+".")
 		n.Action = &pages.Action{URL: newsletter.UnsubscribePath + "?token=" + url.QueryEscape(token), Label: "Unsubscribe"}
-		writeNotice(w, notices, http.StatusOK, n)
+		writeNotice(w, notices(r), http.StatusOK, n)
 	})
 }
 
@@ -171,12 +171,12 @@ func handleUnsubscribePage(logger *zap.Logger, subscriptions Newsletter, notices
 // one-click unsubscribe (RFC 8058: a POST with List-Unsubscribe=One-Click, no cookies,
 // from anywhere). The token is the authority, so there is no cross-origin check, and
 // the body is not read: whatever it holds, the answer is the same.
-func handleUnsubscribe(logger *zap.Logger, subscriptions Newsletter, notices *pages.Notices) http.Handler {
+func handleUnsubscribe(logger *zap.Logger, subscriptions Newsletter, notices noticesOf) http.Handler {
 	fail := noticeFailure(logger, notices)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sub, err := subscriptions.Unsubscribe(r.Context(), r.URL.Query().Get("token"))
 		if errors.Is(err, newsletter.ErrInvalidToken) {
-			writeNotice(w, notices, http.StatusBadRequest, invalidLinkNotice())
+			writeNotice(w, notices(r), http.StatusBadRequest, invalidLinkNotice())
 			return
 		}
 		if err != nil {
@@ -184,7 +184,7 @@ func handleUnsubscribe(logger *zap.Logger, subscriptions Newsletter, notices *pa
 			return
 		}
 		logger.Info("newsletter: unsubscribed", zap.Int64("subscriber_id", sub.ID))
-		writeNotice(w, notices, http.StatusOK, newsletterNotice("You have been unsubscribed",
+		writeNotice(w, notices(r), http.StatusOK, newsletterNotice("You have been unsubscribed",
 			maskEmail(sub.Email)+" will get no more emails from "+newsletter.Name+".",
 			"Changed your mind? You can subscribe again on the newsletter page at any time."))
 	})
@@ -205,7 +205,7 @@ func newsletterNotice(title string, paragraphs ...string) pages.Notice {
 
 // noticeFailure answers a refused or failed newsletter request with a page saying
 // why, with the status of its *Error (and the Retry-After a rate limit set).
-func noticeFailure(logger *zap.Logger, notices *pages.Notices) failure {
+func noticeFailure(logger *zap.Logger, notices noticesOf) failure {
 	return pageFailure(logger, notices, newsletterNotice)
 }
 

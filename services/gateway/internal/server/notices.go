@@ -12,9 +12,18 @@ import (
 // The pages the gateway answers forms posted without JavaScript with, and the links of
 // the newsletter's emails: contact, newsletter and the site's own post to / share them.
 
+// noticesOf is the notices of the State a request is served: its shell's page
+// (docs/decisions/0060).
+type noticesOf func(*http.Request) *pages.Notices
+
+// notices is noticesOf for web.
+func notices(web ServedSite) noticesOf {
+	return func(r *http.Request) *pages.Notices { return stateOf(web, r).Notices }
+}
+
 // pageFailure is noticeFailure with the pages of another part of the site: notice makes
 // the page from its title and text.
-func pageFailure(logger *zap.Logger, notices *pages.Notices, notice func(title string, paragraphs ...string) pages.Notice) failure {
+func pageFailure(logger *zap.Logger, notices noticesOf, notice func(title string, paragraphs ...string) pages.Notice) failure {
 	return func(w http.ResponseWriter, r *http.Request, err error) {
 		e, status := failed(w, r, logger, err, "Please try again later.")
 		title := map[apperr.Code]string{
@@ -28,7 +37,7 @@ func pageFailure(logger *zap.Logger, notices *pages.Notices, notice func(title s
 		if title == "" {
 			title = "Something went wrong"
 		}
-		writeNotice(w, notices, status, notice(title, e.Message))
+		writeNotice(w, notices(r), status, notice(title, e.Message))
 	}
 }
 

@@ -28,10 +28,6 @@ func isAdminPath(p string) bool {
 // adminPage matches a request for one of the admin's pages.
 func adminPage(r *http.Request, _ *mux.RouteMatch) bool { return isAdminPath(r.URL.Path) }
 
-// publicSection and adminSection say which origin serves a section's pages.
-func publicSection(s content.Section) bool { return s != content.SectionAdmin }
-func adminSection(s content.Section) bool  { return s == content.SectionAdmin }
-
 // redirectToOrigin sends a request to the same path and query on origin: a bookmark of
 // an admin page on the public origin, a link to a public page followed on the admin's.
 // The target's host is always origin's, whatever the path holds.
@@ -75,7 +71,7 @@ func adminRobots() http.Handler {
 // the sections' files' 404s and the admin's own 404 page as on the public origin, and
 // for anything else of the site's (a page, the feed the footer links) a redirect to the
 // public origin, which serves it.
-func handleAdminNotFound(logger *zap.Logger, web *Web, publicURL string) http.Handler {
+func handleAdminNotFound(logger *zap.Logger, web ServedSite, publicURL string) http.Handler {
 	notFound, public := handleNotFound(logger, web), redirectToOrigin(publicURL)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path

@@ -1,12 +1,15 @@
 package server_test
 
 import (
+	"crypto/sha256"
+	"encoding/base64"
 	"strings"
 	"testing"
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release/releasetest"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 )
 
 // TestAReleaseIsServedWhole: once a blog release is applied, its pages are composed
@@ -88,5 +91,64 @@ func TestAReleaseClaimingAnothersPathsIsNotServed(t *testing.T) {
 	logged := f.logs.FilterMessage("sections: not serving a release that names paths outside its section's; serving the shipped build").All()
 	if len(logged) != 1 || !strings.Contains(logged[0].ContextMap()["error"].(string), "/favicon.ico") {
 		t.Errorf("logged %v", logged)
+	}
+}
+
+// TestAShellReleaseIsServedWhole: a shell release's page, its project pages, its
+// top-level files, its inline script's CSP hash and the notices of the forms without
+// JavaScript all come from it once applied, the sections' pages stay theirs, a file of
+// the shipped shell stays served for a tab that loaded it, and going back brings the
+// shipped shell back (docs/decisions/0060).
+func TestAShellReleaseIsServedWhole(t *testing.T) {
+	f := newFixture(t, map[string]string{"PORTFOLIO_WEB_DIR": prerenderedBuild(t)})
+	b := releasetest.Build(t, release.Shell, "2.0.0-s", "shell v2")
+	script := "document.documentElement.dataset.v2='1';"
+	page := strings.Replace(string(b.Files["index.html"]), "</head>", "<script>"+script+"</script></head>", 1)
+	b.Files["index.html"] = []byte(strings.Replace(page, "index.a1b2c3d4.css", "index.v2.css", 1))
+	b.Files["favicon.ico"] = []byte("v2 icon")
+	rel, err := release.Open(releasetest.Artifact(t, b), release.DefaultLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shippedCSP := get(f.h, "/skills").Header().Get("Content-Security-Policy")
+	if err := f.web.Apply(map[string]*release.Release{release.Shell: rel}); err != nil {
+		t.Fatal(err)
+	}
+	skills := get(f.h, "/skills")
+	if skills.Code != 200 || !strings.Contains(skills.Body.String(), "shell v2") || !strings.Contains(skills.Body.String(), "<title>Skills") {
+		t.Errorf("/skills from the shell's release: %d\n%s", skills.Code, skills.Body.String())
+	}
+	if !strings.Contains(skills.Body.String(), `shell=2.0.0-s`) {
+		t.Errorf("/skills does not name the shell's version for the vitals")
+	}
+	sum := sha256.Sum256([]byte(script))
+	if csp := skills.Header().Get("Content-Security-Policy"); csp == shippedCSP || !strings.Contains(csp, "'sha256-"+base64.StdEncoding.EncodeToString(sum[:])+"'") {
+		t.Errorf("the CSP does not allow the release's inline script: %s", csp)
+	}
+	if w := get(f.h, "/projects/1"); w.Code != 200 || !strings.Contains(w.Body.String(), "shell v2") {
+		t.Errorf("a project's page from the release: %d", w.Code)
+	}
+	if w := get(f.h, "/favicon.ico"); w.Code != 200 || w.Body.String() != "v2 icon" {
+		t.Errorf("/favicon.ico from the release: %d %q", w.Code, w.Body.String())
+	}
+	if w := get(f.h, "/static/js/index.3f9a1c2b.js"); w.Code != 200 {
+		t.Errorf("the shipped shell's chunk for an open tab: %d", w.Code)
+	}
+	if w := get(f.h, "/blog"); w.Code != 200 || !strings.Contains(w.Body.String(), "<title>Blog · ") || !strings.Contains(w.Body.String(), "blog=shipped") {
+		t.Errorf("/blog on the shell's release: %d\n%s", w.Code, w.Body.String())
+	}
+	if w := get(f.h, "/newsletter/confirm?token=x"); !strings.Contains(w.Body.String(), "index.v2.css") {
+		t.Errorf("a notice is not in the release's page: %d\n%s", w.Code, w.Body.String())
+	}
+
+	if err := f.web.Apply(nil); err != nil {
+		t.Fatal(err)
+	}
+	back := get(f.h, "/skills")
+	if strings.Contains(back.Body.String(), "shell v2") || back.Header().Get("Content-Security-Policy") != shippedCSP {
+		t.Errorf("/skills back on the shipped shell: %s", back.Body.String())
+	}
+	if w := get(f.h, "/favicon.ico"); w.Body.String() != webtest.Favicon {
+		t.Errorf("/favicon.ico back on the shipped shell: %q", w.Body.String())
 	}
 }

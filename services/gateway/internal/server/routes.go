@@ -12,6 +12,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/discovery"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/search"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 	"github.com/portfolio-site/portfolio/services/newsletter"
 )
@@ -31,7 +32,7 @@ func addRoutes(site, adm *mux.Router, d Deps, g guards, m *metrics) {
 
 // addPublicRoutes is the public origin's route table.
 func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
-	logger, cfg, web := d.Logger, d.Config, d.Web
+	logger, cfg, web := d.Logger, d.Config, d.Served
 	get := []string{http.MethodGet, http.MethodHead}
 	json, noBody := g.json, g.noBody
 	r.Use(m.byRoute)
@@ -65,9 +66,9 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.Handle("/api/newsletter/subscriptions", g.clientIP(formEndpoint(logger, g.cop, g.subscribeLimit, handleSubscribe(logger, d.Newsletter, g.signups)))).Methods(http.MethodPost)
 	// The forms posted to / by a browser without JavaScript, by form-name: each one
 	// shares its JSON endpoint's rate limit and answers with pages.
-	r.Handle("/", g.clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, web.Notices, siteNotice), map[string]pageForm{
-		"newsletter": {g.subscribeLimit, noticeFailure(logger, web.Notices), handleSubscribeForm(logger, d.Newsletter, web.Notices, g.signups)},
-		"contact":    {g.contactLimit, pageFailure(logger, web.Notices, contactNotice(web.Contact)), handleContactForm(logger, d.Contact, web.Notices, web.Contact)},
+	r.Handle("/", g.clientIP(pageForms(logger, cfg.PublicURL, pageFailure(logger, notices(web), siteNotice), map[string]pageForm{
+		"newsletter": {g.subscribeLimit, noticeFailure(logger, notices(web)), handleSubscribeForm(logger, d.Newsletter, notices(web), g.signups)},
+		"contact":    {g.contactLimit, pageFailure(logger, notices(web), contactNotice(web.ContactPage())), handleContactForm(logger, d.Contact, notices(web), web.ContactPage())},
 	}))).Methods(http.MethodPost)
 	// Page views (docs/decisions/0039): the pages below are counted as they are served
 	// (g.page); a client-side navigation reports the page it shows here.
@@ -75,9 +76,9 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	// Each page view's Core Web Vitals and JavaScript errors, with its sections' versions
 	// (docs/decisions/0059): counted as the views are.
 	r.Handle(VitalsPath, g.vitals(handleVitals(logger, web, g.views))).Methods(http.MethodPost)
-	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, web.Notices)).Methods(get...)
-	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, web.Notices)).Methods(get...)
-	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, web.Notices)).Methods(http.MethodPost)
+	r.Handle(newsletter.ConfirmPath, handleConfirm(logger, d.Newsletter, notices(web))).Methods(get...)
+	r.Handle(newsletter.UnsubscribePath, handleUnsubscribePage(logger, d.Newsletter, notices(web))).Methods(get...)
+	r.Handle(newsletter.UnsubscribePath, handleUnsubscribe(logger, d.Newsletter, notices(web))).Methods(http.MethodPost)
 
 	// The relays' reports of what happened to the emails (docs/api.md, 'Mail events'):
 	// public, signed by the relay, no cookie and no same-origin check, like the
@@ -106,13 +107,13 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 
 	// Preview links (docs/decisions/0059): the link's cookie, and leaving the preview.
 	if d.Sections != nil {
-		r.Handle(PreviewPath, handlePreviewOpen(logger, d.Sections, cfg.PublicURLIsHTTPS())).Methods(get...)
-		r.Handle(PreviewLeavePath, handlePreviewLeave(cfg.PublicURLIsHTTPS())).Methods(get...)
+		r.Handle(site.PreviewPath, handlePreviewOpen(logger, d.Sections, cfg.PublicURLIsHTTPS())).Methods(get...)
+		r.Handle(site.PreviewLeavePath, handlePreviewLeave(cfg.PublicURLIsHTTPS())).Methods(get...)
 	}
 
 	// Module Federation: where the remotes are, and their built files, per release
 	// (/mf/<name>/<version>/…) and as served now (/mf/<name>/…).
-	r.Handle("/mf/remotes.json", handleState(web, func(st *State) *static.File { return st.Remotes })).Methods(get...)
+	r.Handle("/mf/remotes.json", handleState(web, func(st *site.State) *static.File { return st.Remotes })).Methods(get...)
 	for _, name := range config.RemoteNames {
 		if name != string(content.SectionAdmin) || cfg.Dev {
 			r.PathPrefix("/mf/" + name + "/").Handler(handleSectionAssets(web, name)).Methods(get...)
@@ -120,30 +121,15 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	}
 
 	// Content images (content/images), shipped with the site.
-	r.PathPrefix("/images/").Handler(handleImages(web.Images)).Methods(get...)
+	r.PathPrefix("/images/").Handler(handleImages(web.Images())).Methods(get...)
 
 	// A project's page exists only for an existing project id (with the project's own
 	// head); any other id is the 404 page. Registered before the loop below, so it wins
 	// over the route table's generic /projects/{id}.
 	r.Handle(projectRoute, page(handleProjectPage(logger, web))).Methods(get...)
+	r.Handle(projectRoute+"/", redirectTrailingSlash()).Methods(get...)
 
-	// The shell's pages: every route of content/routes.json of the shell is its
-	// index.html with its own head; /skills/ redirects to /skills.
-	for _, route := range d.Routes {
-		if route.Section != content.SectionShell {
-			continue
-		}
-		if route.Path == searchPath {
-			r.Handle(route.Path, page(handleSearchPage(logger, web, route, cfg.PublicURL))).Methods(get...)
-		} else {
-			r.Handle(route.Path, page(handlePage(logger, web, route, cfg.PublicURL))).Methods(get...)
-		}
-		if route.Path != "/" {
-			r.Handle(route.Path+"/", redirectTrailingSlash()).Methods(get...)
-		}
-	}
-
-	// Other names of the pages above: a permanent redirect to the page.
+	// Other names of the shell's pages: a permanent redirect to the page.
 	for _, alias := range pageAliases {
 		if slices.ContainsFunc(d.Routes, func(r content.Route) bool { return r.Path == alias.to }) {
 			r.Handle(alias.from, movedTo(alias.to)).Methods(get...)
@@ -154,22 +140,29 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	// For crawlers and feed readers, made from the shell's content and each section's
 	// release of the moment. The blog's feeds (RSS, Atom, JSON Feed, one Atom feed per
 	// tag) and the editions' Atom feed, each with the same caching as the pages.
-	r.Handle("/"+search.FileName, handleState(web, func(st *State) *static.File { return st.SearchJSON })).Methods(get...)
-	r.Handle(discovery.RSSPath, handleState(web, func(st *State) *static.File { return st.Discovery.RSS })).Methods(get...)
-	r.Handle(discovery.AtomPath, handleState(web, func(st *State) *static.File { return st.Discovery.Atom })).Methods(get...)
-	r.Handle(discovery.JSONFeedPath, handleState(web, func(st *State) *static.File { return st.Discovery.JSONFeed })).Methods(get...)
-	r.Handle(discovery.EditionsFeedPath, handleState(web, func(st *State) *static.File { return st.Discovery.Editions })).Methods(get...)
+	r.Handle("/"+search.FileName, handleState(web, func(st *site.State) *static.File { return st.SearchJSON })).Methods(get...)
+	r.Handle(discovery.RSSPath, handleState(web, func(st *site.State) *static.File { return st.Discovery.RSS })).Methods(get...)
+	r.Handle(discovery.AtomPath, handleState(web, func(st *site.State) *static.File { return st.Discovery.Atom })).Methods(get...)
+	r.Handle(discovery.JSONFeedPath, handleState(web, func(st *site.State) *static.File { return st.Discovery.JSONFeed })).Methods(get...)
+	r.Handle(discovery.EditionsFeedPath, handleState(web, func(st *site.State) *static.File { return st.Discovery.Editions })).Methods(get...)
 	r.Handle(discovery.TagFeedRoute, handleTagFeed(web)).Methods(get...)
-	r.Handle(discovery.SitemapPath, handleState(web, func(st *State) *static.File { return st.Discovery.Sitemap })).Methods(get...)
-	r.Handle(discovery.RobotsPath, handleState(web, func(st *State) *static.File { return st.Discovery.Robots })).Methods(get...)
+	r.Handle(discovery.SitemapPath, handleState(web, func(st *site.State) *static.File { return st.Discovery.Sitemap })).Methods(get...)
+	r.Handle(discovery.RobotsPath, handleState(web, func(st *site.State) *static.File { return st.Discovery.Robots })).Methods(get...)
 
-	// The sections' pages (the blog's, with an article per published post; the
-	// newsletter's; the admin's), as the release each section serves now has them.
-	r.MatcherFunc(sectionPage(web, publicSection)).Handler(page(handleSectionPage(logger, web, cfg.PublicURL))).Methods(get...).Name(sectionPageRoute)
+	// Until a shell with a page is served, every page is the 'not built' answer (a GET
+	// of / too, which the forms' POST route would otherwise answer with 405).
+	r.MatcherFunc(siteNotBuilt(web)).Handler(handleSiteNotBuilt(logger)).Methods(get...)
 
-	// The shell's own built files (/static/..., /favicon.ico, ...), whatever the build
-	// put at the top of its dist directory.
-	addShellFiles(r, web)
+	// The shell's pages (its routes of content/routes.json, each its index.html with its
+	// own head; /skills/ redirects to /skills) and the sections' (the blog's, with an
+	// article per published post; the newsletter's; the admin's), as the release each
+	// section serves now has them (docs/decisions/0060).
+	r.MatcherFunc(shellPage(web)).Handler(page(handleShellPage(logger, web, cfg.PublicURL))).Methods(get...).Name(shellPageRoute)
+	r.MatcherFunc(sectionPage(web, site.PublicSection)).Handler(page(handleSectionPage(logger, web, cfg.PublicURL))).Methods(get...).Name(sectionPageRoute)
+
+	// The shell's own built files (/static/..., /favicon.ico, ...), whatever its build
+	// served now put at the top of its dist directory.
+	r.MatcherFunc(shellFile(web)).Handler(handleShellFile(web)).Methods(get...).Name(shellFileRoute)
 
 	// Anything else: JSON 404 under /api/, a plain 404 for a missing file, and the
 	// shell's index.html with status 404 for any other page (it renders the 404 screen).
@@ -181,7 +174,7 @@ func addPublicRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 // and the admin section's files. Any other page is the public origin's, where a
 // request for one is sent.
 func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
-	logger, cfg, web := d.Logger, d.Config, d.Web
+	logger, cfg, web := d.Logger, d.Config, d.Served
 	get := []string{http.MethodGet, http.MethodHead}
 	session, json, noBody := g.admin.withSession, g.json, g.noBody
 	r.Use(m.byRoute)
@@ -223,8 +216,8 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 		r.Handle("/api/admin/sections/"+section+"/rollback", session(noBody(handleReleaseRollback(logger, d.Sections)))).Methods(http.MethodPost)
 		r.Handle("/api/admin/sections/"+section+"/preview", session(json(handleSectionPreview(logger, cfg, d.Sections)))).Methods(http.MethodPost)
 		// The admin section's own previews open on this origin.
-		r.Handle(PreviewPath, handlePreviewOpen(logger, d.Sections, cfg.AdminURLIsHTTPS())).Methods(get...)
-		r.Handle(PreviewLeavePath, handlePreviewLeave(cfg.AdminURLIsHTTPS())).Methods(get...)
+		r.Handle(site.PreviewPath, handlePreviewOpen(logger, d.Sections, cfg.AdminURLIsHTTPS())).Methods(get...)
+		r.Handle(site.PreviewLeavePath, handlePreviewLeave(cfg.AdminURLIsHTTPS())).Methods(get...)
 		// The keys a section's releases must be signed by: the admin's alone, never a
 		// deploy token's (a token that could add a key could sign for itself).
 		r.Handle("/api/admin/sections/"+section+"/keys", session(handleSectionKeys(logger, d.Sections))).Methods(get...)
@@ -233,17 +226,17 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	}
 
 	// The admin section's files, and a remotes.json that names it alone.
-	r.Handle("/mf/remotes.json", handleState(web, func(st *State) *static.File { return st.AdminRemotes })).Methods(get...)
+	r.Handle("/mf/remotes.json", handleState(web, func(st *site.State) *static.File { return st.AdminRemotes })).Methods(get...)
 	r.PathPrefix("/mf/" + string(content.SectionAdmin) + "/").Handler(handleSectionAssets(web, string(content.SectionAdmin))).Methods(get...)
 	// What the shell's chrome reads on every page: content images and the search
 	// palette's documents (data, never run).
-	r.PathPrefix("/images/").Handler(handleImages(web.Images)).Methods(get...)
-	r.Handle("/"+search.FileName, handleState(web, func(st *State) *static.File { return st.SearchJSON })).Methods(get...)
+	r.PathPrefix("/images/").Handler(handleImages(web.Images())).Methods(get...)
+	r.Handle("/"+search.FileName, handleState(web, func(st *site.State) *static.File { return st.SearchJSON })).Methods(get...)
 
-	r.MatcherFunc(sectionPage(web, adminSection)).Handler(handleSectionPage(logger, web, cfg.AdminURL)).Methods(get...).Name(sectionPageRoute)
+	r.MatcherFunc(sectionPage(web, site.AdminSection)).Handler(handleSectionPage(logger, web, cfg.AdminURL)).Methods(get...).Name(sectionPageRoute)
 	r.Handle("/", handleAdminRoot(adminHome(d.Routes), cfg.PublicURL)).Methods(get...)
 	r.Handle(discovery.RobotsPath, adminRobots()).Methods(get...)
-	addShellFiles(r, web)
+	r.MatcherFunc(shellFile(web)).Handler(handleShellFile(web)).Methods(get...).Name(shellFileRoute)
 
 	r.NotFoundHandler = m.as("unmatched", handleAdminNotFound(logger, web, cfg.PublicURL))
 	r.MethodNotAllowedHandler = m.as("method_not_allowed", handleMethodNotAllowed(r, logger))
@@ -251,23 +244,3 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 
 // sectionVar matches a section's name in a path.
 func sectionVar() string { return "{section:" + strings.Join(release.Sections, "|") + "}" }
-
-// addShellFiles serves the shell's own built files (/static/..., /favicon.ico, ...),
-// whatever the build put at the top of its dist directory.
-func addShellFiles(r *mux.Router, web *Web) {
-	if web.Shell == nil {
-		return
-	}
-	get := []string{http.MethodGet, http.MethodHead}
-	dirs, files := web.Shell.TopLevel()
-	for _, d := range dirs {
-		if !slices.Contains(reserved, d) {
-			r.PathPrefix("/" + d + "/").Handler(handleAssets(web.Shell, "/")).Methods(get...)
-		}
-	}
-	for _, f := range files {
-		if !slices.Contains(reserved, f) {
-			r.Handle("/"+f, handleAssets(web.Shell, "/")).Methods(get...)
-		}
-	}
-}

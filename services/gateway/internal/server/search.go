@@ -2,15 +2,11 @@ package server
 
 import (
 	"html"
-	"net/http"
 	"strings"
 	"unicode/utf8"
 
-	"go.uber.org/zap"
-
-	"github.com/portfolio-site/portfolio/content"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/search"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
@@ -25,26 +21,15 @@ const maxQueryBytes = 200
 // (with no value: the query goes right after).
 const queryField = `id="search-query"`
 
-func handleSearchPage(logger *zap.Logger, web *Web, route content.Route, publicURL string) http.Handler {
-	if !web.Ready() {
-		return handleSiteNotBuilt(logger)
+// searchResults is the search page doc of st with the results of the query q rendered
+// into it, revalidated every time (the ETag still spares the body).
+func searchResults(doc *static.File, st *site.State, q string) *static.File {
+	query := strings.TrimSpace(truncate(q, maxQueryBytes))
+	body := strings.Replace(string(doc.Body), search.Slot, search.ResultsHTML(query, st.Search.Search(query)), 1)
+	if query != "" {
+		body = strings.Replace(body, queryField, queryField+` value="`+html.EscapeString(query)+`"`, 1)
 	}
-	part := compose.Part{Shell: route.Path}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := web.stateOf(r)
-		page, ok := st.Pages.Route(route.Path)
-		if !ok {
-			panic("server: no page for route " + route.Path) // a wiring bug, as in handlePage
-		}
-		doc := st.page(page.File(publicURL+route.Path), part)
-		query := strings.TrimSpace(truncate(r.URL.Query().Get("q"), maxQueryBytes))
-		body := strings.Replace(string(doc.Body), search.Slot, search.ResultsHTML(query, st.Search.Search(query)), 1)
-		if query != "" {
-			body = strings.Replace(body, queryField, queryField+` value="`+html.EscapeString(query)+`"`, 1)
-		}
-		// Per query: revalidated every time (the ETag still spares the body).
-		static.Serve(w, r, static.NewFile("search.html", []byte(body), static.NoCache), http.StatusOK)
-	})
+	return static.NewFile("search.html", []byte(body), static.NoCache)
 }
 
 // truncate cuts s to at most n bytes without splitting a character.

@@ -1,159 +1,30 @@
 package server
 
 import (
-	"context"
-	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
-	"sync"
 
 	"github.com/gorilla/mux"
 	"go.uber.org/zap"
-	"golang.org/x/sync/singleflight"
 
 	"github.com/portfolio-site/portfolio/content"
-
-	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
-	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
-
-// ReleaseFiles reads files of a published release from the store: those of names it
-// has, and only those (release.Service).
-type ReleaseFiles interface {
-	Files(ctx context.Context, section, version string, names []string) (map[string][]byte, error)
-}
-
-// keptVersions is how many releases of one section stay in memory (those this process
-// served); a file of another is read from the store when a tab asks for it.
-const keptVersions = 6
-
-// coldReads is how many requests at once read files of releases not in memory from
-// the store; the others wait. Each reads one file (with its precompressed variants),
-// so what a flood of them holds in memory at once is bounded by this many files. As
-// many as SQLite's read pool has connections (sqldb): more would only queue there.
-const coldReads = 4
-
-// versionCache keeps the files of the releases this process served, by section and
-// version, the most recently added last, and reads a file of any other published
-// release from the store.
-type versionCache struct {
-	mu     sync.Mutex
-	byName map[string][]keptVersion
-	store  ReleaseFiles
-	// cold makes concurrent requests for one file not in memory share one read.
-	cold  singleflight.Group
-	reads chan struct{} // a token per read from the store under way (coldReads)
-}
-
-type keptVersion struct {
-	version string
-	files   *static.Dir
-}
-
-func newVersionCache() *versionCache {
-	return &versionCache{byName: map[string][]keptVersion{}, reads: make(chan struct{}, coldReads)}
-}
-
-// add keeps rel's files and returns them.
-func (c *versionCache) add(section string, rel *release.Release) *static.Dir {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, k := range c.byName[section] {
-		if k.version == rel.Manifest.Version {
-			return k.files
-		}
-	}
-	files := static.FromMap(section+"@"+rel.Manifest.Version, rel.Files)
-	kept := append(c.byName[section], keptVersion{rel.Manifest.Version, files})
-	if len(kept) > keptVersions {
-		kept = kept[len(kept)-keptVersions:]
-	}
-	c.byName[section] = kept
-	return files
-}
-
-func (c *versionCache) get(section, version string) (*static.Dir, bool) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, k := range c.byName[section] {
-		if k.version == version {
-			return k.files, true
-		}
-	}
-	return nil, false
-}
-
-// read reads the file name of a release not in memory from the store, as the
-// release's build directory would serve it: with its precompressed variants, and
-// nothing else of the release. Nil when the release or the file is not there.
-func (c *versionCache) read(ctx context.Context, section, version, name string) (*static.File, error) {
-	c.mu.Lock()
-	store := c.store
-	c.mu.Unlock()
-	if store == nil {
-		return nil, nil
-	}
-	// The read is detached from the first request that asked: the others sharing it
-	// must not fail when that one goes away; each stops waiting when it goes.
-	shared := c.cold.DoChan(section+"@"+version+"/"+name, func() (any, error) {
-		c.reads <- struct{}{}
-		defer func() { <-c.reads }()
-		files, err := store.Files(context.WithoutCancel(ctx), section, version, static.Sources(name))
-		if err != nil {
-			return nil, err
-		}
-		f, _ := static.FromMap(section+"@"+version, files).Lookup(name)
-		return f, nil
-	})
-	select {
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case res := <-shared:
-		f, _ := res.Val.(*static.File)
-		if apperr.CodeOf(res.Err) == apperr.NotFound {
-			return nil, nil
-		}
-		return f, res.Err
-	}
-}
-
-// SetReleaseFiles tells the site where to read the files of a published release it
-// does not hold in memory.
-func (w *Web) SetReleaseFiles(store ReleaseFiles) {
-	w.versions.mu.Lock()
-	w.versions.store = store
-	w.versions.mu.Unlock()
-}
-
-// versionFile returns a file of a section's release, from memory or the store; nil
-// when the release or the file is not there.
-func (w *Web) versionFile(ctx context.Context, section, version, name string) *static.File {
-	if files, ok := w.versions.get(section, version); ok {
-		f, _ := files.Lookup(name)
-		return f
-	}
-	f, err := w.versions.read(ctx, section, version, name)
-	if err != nil && ctx.Err() == nil {
-		w.logger.Error("sections: reading a file of a release failed", zap.String("section", section),
-			zap.String("version", version), zap.String("file", name), zap.Error(err))
-	}
-	return f
-}
 
 // handleSectionAssets serves a section's files: /mf/<name>/<version>/<file> from that
 // release, immutable for a year (a version never changes, and a tab that loaded it
 // finds its lazy chunks after a newer one is promoted); /mf/<name>/<file> from the
 // version served now, falling back to the shipped build for the hashed chunks of a
 // tab that loaded it before the first promote.
-func handleSectionAssets(web *Web, name string) http.Handler {
+func handleSectionAssets(web ServedSite, name string) http.Handler {
 	prefix := "/mf/" + name + "/"
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		rest := strings.TrimPrefix(r.URL.Path, prefix)
-		if first, file, nested := strings.Cut(rest, "/"); nested && isVersion(first) {
-			f := web.versionFile(r.Context(), name, first, file)
+		if first, file, nested := strings.Cut(rest, "/"); nested && site.IsVersion(first) {
+			f := web.VersionFile(r.Context(), name, first, file)
 			if f == nil {
 				notFoundPlain(w)
 				return
@@ -161,12 +32,12 @@ func handleSectionAssets(web *Web, name string) http.Handler {
 			static.Serve(w, r, f.WithCacheControl(static.Immutable), http.StatusOK)
 			return
 		}
-		current := web.stateOf(r).Sections[name]
-		if rest == mfManifest && current.Manifest != nil {
+		current := stateOf(web, r).Sections[name]
+		if rest == site.ManifestFile && current.Manifest != nil {
 			static.Serve(w, r, current.Manifest, http.StatusOK)
 			return
 		}
-		for _, s := range []Section{current, web.shipped[name]} {
+		for _, s := range []site.Section{current, web.Shipped(name)} {
 			if s.Files == nil {
 				continue
 			}
@@ -179,85 +50,19 @@ func handleSectionAssets(web *Web, name string) http.Handler {
 	})
 }
 
-// chromeFor is the key of the shell's prerendered chrome around a section's page: the
-// page's own where the shell's build has one, else the section's mount's. A release
-// brings pages the shell was never built with (a new article), and the chrome around
-// every page of a section is the same.
-func (w *Web) chromeFor(route content.Route) string {
-	if _, ok := w.Shell.Lookup(compose.FileName(route.Path)); ok || w.Shell == nil {
-		return route.Path
-	}
-	return "/" + string(route.Section)
-}
-
-// isVersion reports whether a path segment can be a release's version: versions
-// start with a digit, a build's own top-level names (static/, remoteEntry.js) do not.
-func isVersion(segment string) bool { return segment != "" && segment[0] >= '0' && segment[0] <= '9' }
-
-const mfManifest = "mf-manifest.json"
-
-// pinnedManifest is a release's mf-manifest.json for its unversioned URL, with its
-// public path set to the release's own: a tab that asked /mf/<name>/mf-manifest.json
-// (its remotes.json older than the promote) then loads every chunk under the version,
-// which stays served after the next promote or rollback.
-func pinnedManifest(files compose.Build, url string) (*static.File, error) {
-	f, ok := files.Lookup(mfManifest)
-	if !ok {
-		return nil, nil
-	}
-	var m map[string]any
-	if err := json.Unmarshal(f.Body, &m); err != nil {
-		return nil, err
-	}
-	meta, ok := m["metaData"].(map[string]any)
-	if !ok {
-		meta = map[string]any{}
-		m["metaData"] = meta
-	}
-	meta["publicPath"] = url
-	body, err := json.Marshal(m)
-	if err != nil {
-		return nil, err
-	}
-	return static.NewFile(mfManifest, body, static.NoCache), nil
-}
-
-// remotesFile is /mf/remotes.json: where the shell finds each remote's manifest, of
-// the remotes for which serves is true. A remote at its default place is pointed at the
-// version served now.
-func remotesFile(all []config.Remote, sections map[string]Section, serves func(content.Section) bool) *static.File {
-	remotes := []config.Remote{}
-	for _, rm := range all {
-		if !serves(content.Section(rm.Name)) {
-			continue
-		}
-		if s := sections[rm.Name]; s.Version != "" && rm.Entry == "/mf/"+rm.Name+"/mf-manifest.json" {
-			rm.Entry = s.URL(rm.Name) + "mf-manifest.json"
-		}
-		remotes = append(remotes, rm)
-	}
-	body, err := json.Marshal(struct {
-		Remotes []config.Remote `json:"remotes"`
-	}{remotes})
-	if err != nil {
-		panic(err) // strings only: cannot fail
-	}
-	return static.NewFile("remotes.json", append(body, '\n'), static.NoCache)
-}
-
 // handleState serves one file of the state of the moment: remotes.json or a
 // discovery file.
-func handleState(web *Web, file func(*State) *static.File) http.Handler {
+func handleState(web ServedSite, file func(*site.State) *static.File) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		static.Serve(w, r, file(web.stateOf(r)), http.StatusOK)
+		static.Serve(w, r, file(stateOf(web, r)), http.StatusOK)
 	})
 }
 
 // handleTagFeed serves the Atom feed of a tag of the published posts
 // (/blog/tags/<slug>/feed.xml); 404 for a slug no published post's tag has.
-func handleTagFeed(web *Web) http.Handler {
+func handleTagFeed(web ServedSite) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		f, ok := web.stateOf(r).Discovery.Tag(mux.Vars(r)["slug"])
+		f, ok := stateOf(web, r).Discovery.Tag(mux.Vars(r)["slug"])
 		if !ok {
 			notFoundPlain(w)
 			return
@@ -266,16 +71,32 @@ func handleTagFeed(web *Web) http.Handler {
 	})
 }
 
-// sectionPageRoute labels the section pages' requests in the metrics.
-const sectionPageRoute = "{section page}"
+// sectionPageRoute, shellPageRoute and shellFileRoute label the requests of the
+// routes looked up per request in the metrics.
+const (
+	sectionPageRoute = "{section page}"
+	shellPageRoute   = "{shell page}"
+	shellFileRoute   = "{shell file}"
+)
 
 // sectionPage matches a GET of a page a section serves now on this origin (serves
 // reports which sections it does), or of that path with a trailing slash, which
 // redirects: section pages change with releases, so they are looked up per request
 // rather than registered at start-up.
-func sectionPage(web *Web, serves func(content.Section) bool) func(r *http.Request, _ *mux.RouteMatch) bool {
+func sectionPage(web ServedSite, serves func(content.Section) bool) mux.MatcherFunc {
+	return pageOf(web, func(s content.Section) bool { return s != content.SectionShell && serves(s) })
+}
+
+// shellPage is sectionPage for the shell's pages, which change with its releases too.
+func shellPage(web ServedSite) mux.MatcherFunc {
+	return pageOf(web, func(s content.Section) bool { return s == content.SectionShell })
+}
+
+// pageOf matches a GET of a page of the request's State whose section is one of which,
+// with or without a trailing slash.
+func pageOf(web ServedSite, which func(content.Section) bool) mux.MatcherFunc {
 	return func(r *http.Request, _ *mux.RouteMatch) bool {
-		st := web.stateOf(r)
+		st := stateOf(web, r)
 		if st == nil || st.Pages == nil {
 			return false
 		}
@@ -283,26 +104,86 @@ func sectionPage(web *Web, serves func(content.Section) bool) func(r *http.Reque
 		if len(p) > 1 {
 			p = strings.TrimSuffix(p, "/")
 		}
+		if strings.ContainsAny(p, "{}") { // a pattern's row (/projects/{id}) is no page
+			return false
+		}
 		page, ok := st.Pages.Route(p)
-		return ok && page.Route().Section != content.SectionShell && serves(page.Route().Section)
+		return ok && which(page.Route().Section)
 	}
 }
 
+// handleShellPage serves the shell page shellPage matched, from one State: its
+// index.html with the route's head and prerendered view; the search page with the
+// results of its query.
+func handleShellPage(logger *zap.Logger, web ServedSite, publicURL string) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if len(r.URL.Path) > 1 && strings.HasSuffix(r.URL.Path, "/") {
+			redirectTrailingSlash().ServeHTTP(w, r)
+			return
+		}
+		st := stateOf(web, r)
+		page, ok := st.Pages.Route(r.URL.Path)
+		if !ok { // promoted away between the match and now
+			handleNotFound(logger, web).ServeHTTP(w, r)
+			return
+		}
+		path := page.Route().Path
+		doc := st.Page(page.File(publicURL+r.URL.EscapedPath()), compose.Part{Shell: path})
+		if path == searchPath {
+			doc = searchResults(doc, st, r.URL.Query().Get("q"))
+		}
+		static.Serve(w, r, doc, http.StatusOK)
+	})
+}
+
+// shellFile matches a GET of a file of the shell's build (shellFileOf).
+func shellFile(web ServedSite) mux.MatcherFunc {
+	return func(r *http.Request, _ *mux.RouteMatch) bool {
+		_, ok := shellFileOf(web, r)
+		return ok
+	}
+}
+
+// handleShellFile serves the file shellFile matched.
+func handleShellFile(web ServedSite) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		f, ok := shellFileOf(web, r)
+		if !ok { // promoted away between the match and now
+			notFoundPlain(w)
+			return
+		}
+		static.Serve(w, r, f, http.StatusOK)
+	})
+}
+
+// shellFileOf is the file of the shell's build at r's path (/static/…, /favicon.ico,
+// /og/…), but for the paths others serve (reserved): from the shell of r's State, else
+// from the shipped build or a release of the shell this process served, for the hashed
+// chunks of a tab that loaded the shell before its last promote.
+func shellFileOf(web ServedSite, r *http.Request) (*static.File, bool) {
+	name := strings.TrimPrefix(r.URL.Path, "/")
+	first, _, _ := strings.Cut(name, "/")
+	if first == "" || slices.Contains(reserved, first) {
+		return nil, false
+	}
+	return web.ShellFile(stateOf(web, r), name)
+}
+
 // handleSectionPage serves the section page sectionPage matched, from one State.
-func handleSectionPage(logger *zap.Logger, web *Web, publicURL string) http.Handler {
+func handleSectionPage(logger *zap.Logger, web ServedSite, publicURL string) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/") {
 			redirectTrailingSlash().ServeHTTP(w, r)
 			return
 		}
-		st := web.stateOf(r)
+		st := stateOf(web, r)
 		page, ok := st.Pages.Route(r.URL.Path)
 		if !ok { // promoted away between the match and now
 			handleNotFound(logger, web).ServeHTTP(w, r)
 			return
 		}
 		route := page.Route()
-		part := compose.Part{Shell: web.chromeFor(route), Section: string(route.Section), Key: route.Path}
-		static.Serve(w, r, st.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
+		part := compose.Part{Shell: st.ChromeFor(route), Section: string(route.Section), Key: route.Path}
+		static.Serve(w, r, st.Page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
 	})
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/config"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 )
 
 // SectionReleases publishes, promotes and rolls back the sections' releases
@@ -329,7 +330,7 @@ func PreviewLink(cfg config.Config, section, token string) string {
 	if section == string(content.SectionAdmin) {
 		base = cfg.AdminURL
 	}
-	return base + PreviewPath + "?token=" + token
+	return base + site.PreviewPath + "?token=" + token
 }
 
 // handleSectionPreview makes a preview link of the version in the body (the admin's

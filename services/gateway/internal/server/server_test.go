@@ -595,7 +595,7 @@ func TestMetrics(t *testing.T) {
 	for _, want := range []string{
 		`portfolio_http_requests_total{code="200",method="GET",route="/projects/{id}"} 2`,
 		`portfolio_http_requests_total{code="404",method="GET",route="unmatched"} 3`,
-		`portfolio_http_requests_total{code="200",method="GET",route="/static/"} 1`,
+		`portfolio_http_requests_total{code="200",method="GET",route="{shell file}"} 1`,
 		`portfolio_http_requests_total{code="405",method="DELETE",route="method_not_allowed"} 1`,
 		`portfolio_http_request_duration_seconds_bucket{method="GET",route="/projects/{id}",le="+Inf"} 2`,
 		"go_goroutines",

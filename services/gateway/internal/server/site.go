@@ -4,7 +4,6 @@ import (
 	"net/http"
 	"net/url"
 	"path"
-	"strconv"
 	"strings"
 
 	"github.com/gorilla/mux"
@@ -15,31 +14,6 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
-
-// handlePage serves a page of the shell: its index.html with the route's head.
-func handlePage(logger *zap.Logger, web *Web, route content.Route, publicURL string) http.Handler {
-	if !web.Ready() {
-		return handleSiteNotBuilt(logger)
-	}
-	part := compose.Part{Shell: route.Path}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		st := web.stateOf(r)
-		page, ok := st.Pages.Route(route.Path)
-		if !ok {
-			// Every state has a page for every route of the shell; a miss is a wiring bug.
-			panic("server: no page for route " + route.Path)
-		}
-		static.Serve(w, r, st.page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
-	})
-}
-
-// page is doc with the prerendered HTML of part composed in.
-func (st *State) page(doc *static.File, part compose.Part) *static.File {
-	if st.Composer == nil {
-		return doc
-	}
-	return st.Composer.Page(doc, part)
-}
 
 // notFoundPart is the prerendered not-found view for a path, the one the browser renders
 // there: inside a section (/blog/…, /newsletter/…, /admin/…) the section's own, at
@@ -63,27 +37,9 @@ func notFoundPart(p string) compose.Part {
 }
 
 // notFoundPage is the 404 page for the request's path.
-func (w *Web) notFoundPage(r *http.Request) *static.File {
-	st := w.stateOf(r)
-	return st.page(st.Pages.NotFound(), notFoundPart(r.URL.Path))
-}
-
-// handleAssets serves built files of dir: the request path without prefix is the
-// file's name. A missing file is a plain 404, never a page: a browser asking for a
-// script must not get HTML.
-func handleAssets(dir compose.Build, prefix string) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if dir == nil {
-			notFoundPlain(w)
-			return
-		}
-		f, ok := dir.Lookup(strings.TrimPrefix(r.URL.Path, prefix))
-		if !ok {
-			notFoundPlain(w)
-			return
-		}
-		static.Serve(w, r, f, http.StatusOK)
-	})
+func notFoundPage(web ServedSite, r *http.Request) *static.File {
+	st := stateOf(web, r)
+	return st.Page(st.Pages.NotFound(), notFoundPart(r.URL.Path))
 }
 
 // redirectTrailingSlash sends /skills/ to /skills, so each page has one URL.
@@ -116,7 +72,7 @@ func movedTo(path string) http.Handler {
 }
 
 // handleNotFound answers every request no route matched.
-func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
+func handleNotFound(logger *zap.Logger, web ServedSite) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		p := r.URL.Path
 		switch {
@@ -127,7 +83,7 @@ func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
 		case !web.Ready():
 			handleSiteNotBuilt(logger).ServeHTTP(w, r)
 		default:
-			if target, ok := web.lowerCasePage(p); ok {
+			if target, ok := lowerCasePage(web, p); ok {
 				// As redirectTrailingSlash: one URL per page, the query string kept.
 				if r.URL.RawQuery != "" {
 					target += "?" + r.URL.RawQuery
@@ -136,7 +92,7 @@ func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
 				http.Redirect(w, r, target, http.StatusMovedPermanently)
 				return
 			}
-			static.Serve(w, r, web.notFoundPage(r), http.StatusNotFound)
+			static.Serve(w, r, notFoundPage(web, r), http.StatusNotFound)
 		}
 	})
 }
@@ -145,7 +101,7 @@ func handleNotFound(logger *zap.Logger, web *Web) http.Handler {
 // lower-cased form, without a trailing slash, when that is a page served with 200. The
 // paths are case-sensitive (and so is the browser's router); without this, a typed or
 // linked /BLOG got the 404 page.
-func (w *Web) lowerCasePage(p string) (string, bool) {
+func lowerCasePage(web ServedSite, p string) (string, bool) {
 	lower := strings.ToLower(p)
 	if lower == p {
 		return "", false
@@ -153,39 +109,10 @@ func (w *Web) lowerCasePage(p string) (string, bool) {
 	if lower != "/" {
 		lower = strings.TrimSuffix(lower, "/")
 	}
-	if w.isPage(lower) {
+	if web.IsPage(lower) {
 		return lower, true
 	}
 	return "", false
-}
-
-// isPage reports whether p is a page served with 200 now: a route of the shell's or
-// of a section's release, or an existing project's page.
-func (w *Web) isPage(p string) bool {
-	// routes.json's /projects/{id} is a pattern, not a page: only real ids count below.
-	if strings.ContainsAny(p, "{}") {
-		return false
-	}
-	return w.isPageOf(w.State(), p)
-}
-
-// isPageOf is isPage in st: a page served with 200 to whoever is served st.
-func (w *Web) isPageOf(st *State, p string) bool {
-	if strings.ContainsAny(p, "{}") {
-		return false
-	}
-	if st == nil || st.Pages == nil {
-		return false
-	}
-	if _, ok := st.Pages.Route(p); ok {
-		return true
-	}
-	if id, ok := strings.CutPrefix(p, "/projects/"); ok && projectID.MatchString(id) {
-		n, _ := strconv.Atoi(id) // at most 9 digits: fits
-		_, ok := w.Projects[n]
-		return ok
-	}
-	return false
 }
 
 // isAssetPath reports whether a path names a file rather than a page: anything under
@@ -204,6 +131,15 @@ func notFoundPlain(w http.ResponseWriter) {
 }
 
 const notBuiltMessage = "site not built: run make build"
+
+// siteNotBuilt matches a request for a page (not the API's, not a file's) while the
+// shell served now has no page.
+func siteNotBuilt(web ServedSite) mux.MatcherFunc {
+	return func(r *http.Request, _ *mux.RouteMatch) bool {
+		p := r.URL.Path
+		return !web.Ready() && p != "/api" && !strings.HasPrefix(p, "/api/") && !isAssetPath(p)
+	}
+}
 
 // handleSiteNotBuilt answers page requests while the shell's build is missing: HTML
 // for browsers, JSON for everything else.

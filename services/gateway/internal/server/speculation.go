@@ -90,20 +90,44 @@ func handleSpeculationRules() http.Handler {
 }
 
 // speculating sets the Speculation-Rules header (and its Server-Timing twin) on a page's
-// response when on is true.
+// response when on is true: on a page that is shown (200), not on a redirect or a 404
+// the page's handler answers instead (/skills/, a page promoted away).
 func speculating(on bool) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		if !on {
 			return next
 		}
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			h := w.Header()
-			h.Set("Speculation-Rules", `"`+speculationPath+`"`)
-			h.Add("Server-Timing", speculationTiming)
-			next.ServeHTTP(w, r)
+			next.ServeHTTP(&speculatingWriter{ResponseWriter: w}, r)
 		})
 	}
 }
+
+// speculatingWriter adds the rules' headers when a handler answers 200.
+type speculatingWriter struct {
+	http.ResponseWriter
+	wroteHeader bool
+}
+
+func (w *speculatingWriter) WriteHeader(status int) {
+	if !w.wroteHeader && status == http.StatusOK {
+		h := w.Header()
+		h.Set("Speculation-Rules", `"`+speculationPath+`"`)
+		h.Add("Server-Timing", speculationTiming)
+	}
+	w.wroteHeader = true
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *speculatingWriter) Write(b []byte) (int, error) {
+	if !w.wroteHeader {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection's own writer.
+func (w *speculatingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // refusePrefetch answers a speculative request (Sec-Purpose: prefetch…) for a URL that
 // acts when it is opened: 503, never stored, so the browser drops the prefetch and asks

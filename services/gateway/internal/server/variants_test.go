@@ -1,39 +1,11 @@
 package server
 
 import (
-	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
 	"testing"
 )
-
-// A canary's share of visitors is its percent, each visitor stays on their side while
-// it stands, and a widening only moves visitors onto the canary.
-func TestOnCanaryShareAndStickiness(t *testing.T) {
-	const visitors = 100000
-	seeds := make([]string, visitors)
-	for i := range seeds {
-		seeds[i] = newSeed()
-	}
-	for _, percent := range []int{1, 10, 50, 90, 99} {
-		t.Run(fmt.Sprintf("%d%%", percent), func(t *testing.T) {
-			on := 0
-			for _, s := range seeds {
-				if onCanary(s, "blog", "1.0.0-abc", percent) {
-					on++
-					if !onCanary(s, "blog", "1.0.0-abc", percent) {
-						t.Fatalf("visitor %s changed sides", s)
-					}
-					if !onCanary(s, "blog", "1.0.0-abc", min(99, percent+10)) {
-						t.Fatalf("visitor %s left the canary when it widened", s)
-					}
-				}
-			}
-			got := float64(on) / visitors * 100
-			if got < float64(percent)-1 || got > float64(percent)+1 {
-				t.Errorf("%d%%: %.2f%% of %d visitors on the canary", percent, got, visitors)
-			}
-		})
-	}
-}
 
 func TestVariesByVisitor(t *testing.T) {
 	for path, want := range map[string]bool{
@@ -49,5 +21,22 @@ func TestVariesByVisitor(t *testing.T) {
 		if got := variesByVisitor(path); got != want {
 			t.Errorf("variesByVisitor(%q) = %v, want %v", path, got, want)
 		}
+	}
+}
+
+// A panic while a request's variant is chosen (here: opening a preview, with nothing
+// behind the releases) answers 500 with the API's error body, on both origins.
+func TestAPanicChoosingTheVariantIsA500(t *testing.T) {
+	h := NewServer(unwiredDeps(t))
+	for name, origin := range map[string]http.Handler{"public": h.Public, "admin": h.Admin} {
+		t.Run(name, func(t *testing.T) {
+			r := httptest.NewRequest(http.MethodGet, "/", nil)
+			r.AddCookie(&http.Cookie{Name: previewCookie, Value: "a-token"})
+			w := httptest.NewRecorder()
+			origin.ServeHTTP(w, r)
+			if w.Code != http.StatusInternalServerError || !strings.Contains(w.Body.String(), `"code":"internal"`) {
+				t.Errorf("%d %s, want 500 with the internal error", w.Code, w.Body)
+			}
+		})
 	}
 }

@@ -36,7 +36,7 @@ type vitalsBeacon struct {
 // now. They count for the page's route and for the version of the section that owns
 // it, as the page names it, when that version is one its section serves now (stable or
 // canary): no one can add keys.
-func handleVitals(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
+func handleVitals(logger *zap.Logger, web ServedSite, vc viewCounter) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b vitalsBeacon
 		if err := json.NewDecoder(r.Body).Decode(&b); err != nil {
@@ -48,8 +48,8 @@ func handleVitals(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 		if vc.counter == nil || inPreview(r) || vc.ownerSignedIn(r) {
 			return
 		}
-		st := web.stateOf(r)
-		if !web.isPageOf(st, b.Path) || b.Path == "/admin" || strings.HasPrefix(b.Path, "/admin/") {
+		st := stateOf(web, r)
+		if !st.IsPage(b.Path) || b.Path == "/admin" || strings.HasPrefix(b.Path, "/admin/") {
 			return
 		}
 		section := string(content.SectionShell)
@@ -57,7 +57,7 @@ func handleVitals(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 			section = string(p.Route().Section)
 		}
 		v := analytics.PageVitals{Route: b.Path, Section: section, UserAgent: r.UserAgent(), Values: map[string]float64{}, Errors: b.Errors}
-		if version := b.Versions[section]; web.serves(section, version) {
+		if version := b.Versions[section]; web.Serves(section, version) {
 			v.Version = version
 		}
 		for _, m := range analytics.Metrics {
@@ -67,24 +67,6 @@ func handleVitals(logger *zap.Logger, web *Web, vc viewCounter) http.Handler {
 		}
 		vc.counter.Vitals(v)
 	})
-}
-
-// serves reports whether version (as pages name it: "shipped" for the shipped build) is
-// one section serves now to someone: its stable version or its canary. The shell is
-// shipped with the gateway.
-func (w *Web) serves(section, version string) bool {
-	if section == string(content.SectionShell) {
-		return version == ShippedVersion
-	}
-	sv := w.served.Load()
-	if sv == nil {
-		return false
-	}
-	if s, ok := sv.stable.Sections[section]; ok && shownVersion(s.Version) == version {
-		return true
-	}
-	c, ok := sv.canaries[section]
-	return ok && c.Version == version
 }
 
 // trafficVitals is the Traffic page's real-user part: p75 of each metric with its
@@ -128,7 +110,7 @@ type metricVitals struct {
 
 // vitalsOf turns a report into the Traffic page's part, routes and versions each most
 // viewed first.
-func (w *Web) vitalsOf(rep analytics.VitalsReport) trafficVitals {
+func vitalsOf(web ServedSite, rep analytics.VitalsReport) trafficVitals {
 	out := trafficVitals{Thresholds: []metricThresholds{}, Routes: []scopeVitals{}, Versions: []scopeVitals{}}
 	for _, m := range analytics.Metrics {
 		out.Thresholds = append(out.Thresholds, metricThresholds{m.Name, m.Good, m.Poor, m.Unit})
@@ -146,11 +128,11 @@ func (w *Web) vitalsOf(rep analytics.VitalsReport) trafficVitals {
 			sv.Metrics = append(sv.Metrics, mv)
 		}
 		if route, ok := strings.CutPrefix(key, analytics.ScopeRoute); ok {
-			sv.Route, sv.Title = route, w.pageTitle(route)
+			sv.Route, sv.Title = route, pageTitle(web, route)
 			out.Routes = append(out.Routes, sv)
 		} else if v, ok := strings.CutPrefix(key, analytics.ScopeVersion); ok {
 			sv.Section, sv.Version, _ = strings.Cut(v, "@")
-			sv.Serving = w.servingAs(sv.Section, sv.Version)
+			sv.Serving = web.ServingAs(sv.Section, sv.Version)
 			out.Versions = append(out.Versions, sv)
 		}
 	}
@@ -173,22 +155,4 @@ func rating(m analytics.Metric, p75 float64) string {
 		return "needs-improvement"
 	}
 	return "poor"
-}
-
-// servingAs says how a section's version is served now: "stable", "canary" or "".
-func (w *Web) servingAs(section, version string) string {
-	sv := w.served.Load()
-	if section == string(content.SectionShell) {
-		return "stable"
-	}
-	if sv == nil {
-		return ""
-	}
-	if s, ok := sv.stable.Sections[section]; ok && shownVersion(s.Version) == version {
-		return "stable"
-	}
-	if c, ok := sv.canaries[section]; ok && c.Version == version {
-		return "canary"
-	}
-	return ""
 }

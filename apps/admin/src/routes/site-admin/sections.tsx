@@ -17,8 +17,9 @@ export function Sections() {
       <CardHeader>
         <CardTitle id="admin-sections-heading">Sections</CardTitle>
         <CardDescription>
-          The blog, the newsletter and the admin each serve the build the gateway shipped with until
-          a release is promoted. Promote and Roll back reach every gateway within about a second.
+          The shell, the blog, the newsletter and the admin each serve the build the gateway shipped
+          with until a release is promoted. Promote and Roll back reach every gateway within about a
+          second.
         </CardDescription>
       </CardHeader>
       <CardContent className="p-0 sm:p-0">

@@ -7,8 +7,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from "@portfolio/ui/dialog";
-import { CheckIcon } from "@portfolio/ui/icons";
 import { type RefObject, useId } from "react";
+import { AchievementList } from "./achievement-list";
 import { SkillIcon, TONE_CLASSES, toneStyle } from "./skill-icons";
 
 /**
@@ -56,14 +56,7 @@ export default function SkillDialog({
           <h3 id={achievementsId} className="mb-3 font-semibold">
             Professional Achievements
           </h3>
-          <ul className="flex flex-col gap-2.5">
-            {skill.achievements.map((achievement) => (
-              <li key={achievement} className="flex gap-2.5 text-sm">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" />
-                <span>{achievement}</span>
-              </li>
-            ))}
-          </ul>
+          <AchievementList achievements={skill.achievements} />
         </section>
       </DialogContent>
     </Dialog>

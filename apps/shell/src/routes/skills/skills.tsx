@@ -1,9 +1,9 @@
 import { type Skill, skills } from "@portfolio/content/skills";
 import { Island } from "@portfolio/router";
 import { cn } from "@portfolio/ui/cn";
-import { CheckIcon } from "@portfolio/ui/icons";
 import { Page } from "@portfolio/ui/page";
 import { lazy, Suspense, useRef, useState } from "react";
+import { AchievementList } from "./achievement-list";
 import { SkillIcon, TONE_CLASSES, toneStyle } from "./skill-icons";
 
 /**
@@ -118,14 +118,7 @@ function SkillWithoutScript({ skill }: { skill: Skill }) {
         <div className="border-t border-border px-5 pt-4 pb-5">
           <p className="text-muted-foreground">{skill.description}</p>
           <h2 className="mt-4 mb-3 font-semibold">Professional Achievements</h2>
-          <ul className="flex flex-col gap-2.5">
-            {skill.achievements.map((achievement) => (
-              <li key={achievement} className="flex gap-2.5 text-sm">
-                <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" />
-                <span>{achievement}</span>
-              </li>
-            ))}
-          </ul>
+          <AchievementList achievements={skill.achievements} />
         </div>
       </details>
     </noscript>

@@ -42,16 +42,21 @@ func Build(t testing.TB, section, version, mark string, posts ...content.Post) r
 	desc.Posts = append(desc.Posts, posts...)
 	css := "static/css/" + section + "." + version + ".css"
 	files := map[string][]byte{
-		"mf-manifest.json": []byte(`{"name":"` + section + `","shared":[{"name":"react","version":"` + React + `","requiredVersion":"^` + React + `","singleton":true}],` +
-			`"exposes":[{"assets":{"css":{"sync":["` + css + `"],"async":[]}}}]}`),
-		"remoteEntry.js": []byte("var " + section + " = {}; // " + mark + "\n"),
-		css:              []byte(".mark{color:red}\n"),
+		css: []byte(".mark{color:red}\n"),
 		"static/js/async/chunk." + version + ".js": []byte("export const mark = '" + mark + "';\n"),
 		compose.FileName("404"):                    []byte("<main><h1>" + mark + " not found</h1></main>"),
 	}
+	if section == release.Shell {
+		// The host: its page (the fixture's, saying mark) and the modules it provides.
+		files["index.html"] = []byte(strings.Replace(webtest.IndexHTML, `data-fixture="shell-index">`, `data-fixture="shell-index">`+mark, 1))
+		ProvideReact(files, React)
+	} else {
+		files["remoteEntry.js"] = []byte("var " + section + " = {}; // " + mark + "\n")
+		NeedReact(files, section, "^"+React)
+	}
 	// A fixed time: the same build packs to the same bytes, whenever it is packed.
 	b := release.Build{Section: section, PackageVersion: "0.0.0", Commit: "test", Version: version, Created: built, Description: desc, Files: files}
-	m := release.Manifest{Routes: desc.Routes, Posts: desc.Posts}
+	m := release.Manifest{Routes: desc.Routes, Posts: desc.Posts, Projects: desc.Projects}
 	var public []string
 	for _, r := range m.Pages() {
 		files[compose.FileName(r.Path)] = []byte("<main><h1>" + r.Title + "</h1><p>" + mark + "</p></main>")
@@ -65,6 +70,23 @@ func Build(t testing.TB, section, version, mark string, posts ...content.Post) r
 		maps.Copy(files, webtest.Cards(t, public...))
 	}
 	return b
+}
+
+// ProvideReact makes a shell build's mf-shared.json provide react at version.
+func ProvideReact(files map[string][]byte, version string) {
+	files["mf-shared.json"] = []byte(`{"react":{"singleton":true,"version":"` + version + `","requiredVersion":"^` + version + `"}}`)
+}
+
+// NeedReact makes a remote's build (of section) require react in rng.
+func NeedReact(files map[string][]byte, section, rng string) {
+	css := ""
+	for name := range files {
+		if strings.HasPrefix(name, "static/css/") {
+			css = name
+		}
+	}
+	files["mf-manifest.json"] = []byte(`{"name":"` + section + `","shared":[{"name":"react","version":"` + React + `","requiredVersion":"` + rng + `","singleton":true}],` +
+		`"exposes":[{"assets":{"css":{"sync":["` + css + `"],"async":[]}}}]}`)
 }
 
 // AddPage adds a route to b with its prerendered html and, if b draws share cards, its

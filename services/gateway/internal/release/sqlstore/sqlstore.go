@@ -19,6 +19,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
@@ -42,6 +44,7 @@ type statements struct {
 	GetSignature, SetSignature, InsertKey, DeleteKey, ListKeys, InsertKeyEvent string
 	ListCanaries, SetCanary, ClearCanary, EndCanary, AdvanceCanary, GetCanary  string
 	InsertNotedEvent, InsertSecret, GetSecret, FinishCanary                    string
+	HasBlob, HasTables                                                         string
 }
 
 // Store keeps releases in db and their artifacts in blobs.
@@ -553,8 +556,11 @@ func (b dbBlobs) remove(ctx context.Context, section, version string) error {
 // that the next publish of that version overwrites.
 type dirBlobs struct{ dir string }
 
+// artifactExt ends an artifact's file name.
+const artifactExt = ".tar.gz"
+
 func (b dirBlobs) path(section, version string) string {
-	return filepath.Join(b.dir, section, version+".tar.gz")
+	return filepath.Join(b.dir, section, version+artifactExt)
 }
 
 func (b dirBlobs) put(_ context.Context, _ *sql.Tx, section, version string, data []byte) error {
@@ -603,6 +609,68 @@ func (b dirBlobs) remove(_ context.Context, section, version string) error {
 		return fmt.Errorf("releases: remove artifact: %w", err)
 	}
 	return nil
+}
+
+// CopyArtifacts copies the artifacts kept as files under from (the dir of New on
+// SQLite) that to lacks, in the same layout, and says how many it copied: a backup
+// takes them along, a restore brings them back. A missing from has none; the uploads
+// in progress are not artifacts.
+func CopyArtifacts(ctx context.Context, from, to string) (int, error) {
+	src, dst := dirBlobs{from}, dirBlobs{to}
+	names, err := filepath.Glob(src.path("*", "*"))
+	if err != nil {
+		return 0, err
+	}
+	copied := 0
+	for _, name := range names {
+		section, version := filepath.Base(filepath.Dir(name)), strings.TrimSuffix(filepath.Base(name), artifactExt)
+		if _, err := os.Stat(dst.path(section, version)); err == nil {
+			continue
+		}
+		data, err := src.get(ctx, section, version)
+		if err != nil {
+			return copied, err
+		}
+		if err := dst.put(ctx, nil, section, version, data); err != nil {
+			return copied, fmt.Errorf("%s %s: %w", section, version, err)
+		}
+		copied++
+	}
+	return copied, nil
+}
+
+// MissingArtifacts are the sections' current releases ("<section> <version>", in
+// order) whose artifact is neither in the database nor a file under one of dirs (as
+// CopyArtifacts lays them out): a gateway on this database would not start. A database
+// from before releases misses none.
+func (s *Store) MissingArtifacts(ctx context.Context, dirs ...string) ([]string, error) {
+	var n int
+	if err := s.db.Reader.QueryRowContext(ctx, s.q.HasTables).Scan(&n); err != nil || n == 0 {
+		return nil, err
+	}
+	current, err := s.Current(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var missing []string
+	for section, version := range current {
+		// In the database (a replicated site's, docs/decisions/0053), or a file.
+		var inDB int
+		if err := s.db.Reader.QueryRowContext(ctx, s.q.HasBlob, section, version).Scan(&inDB); err != nil {
+			return nil, fmt.Errorf("releases: look for an artifact: %w", err)
+		}
+		found := inDB > 0
+		for _, dir := range dirs {
+			if _, err := os.Stat(dirBlobs{dir}.path(section, version)); err == nil {
+				found = true
+			}
+		}
+		if !found {
+			missing = append(missing, section+" "+version)
+		}
+	}
+	slices.Sort(missing)
+	return missing, nil
 }
 
 // InsertToken implements release.TokenStore.

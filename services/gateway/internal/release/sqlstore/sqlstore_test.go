@@ -188,7 +188,7 @@ func TestTheGateKeepsTheCurrentVersionServing(t *testing.T) {
 			publish(t, svc, "blog", "1.0.0-b")
 			svc.Shipped.Provided = map[string]string{"react": "20.0.0"}
 			err := svc.Promote(ctx, "blog", "1.0.0-b", "owner")
-			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "the running shell provides 20.0.0") {
+			if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), "shell shipped provides 20.0.0") {
 				t.Fatalf("promote against another React: %v", err)
 			}
 			if got := serving(t, store, "blog"); got != "1.0.0-a" {
@@ -689,5 +689,116 @@ func TestReplicatedKeepsArtifactsInTheDatabase(t *testing.T) {
 		if _, err := store.Artifact(ctx, "blog", v); err != nil {
 			t.Errorf("artifact %s with the directory gone: %v", v, err)
 		}
+	}
+}
+
+// TestTheGateHoldsTheShellAndTheSectionsServedNow: a shell release is held against
+// every section served now, stable and canary, and a section's release against the
+// shell served now, on the way to a new React major (docs/decisions/0060): the sections
+// widen their ranges first, then the shell moves, and a refusal names the module, the
+// range and the version.
+func TestTheGateHoldsTheShellAndTheSectionsServedNow(t *testing.T) {
+	for _, d := range sqldbtest.Dialects() {
+		t.Run(d.Name, func(t *testing.T) {
+			ctx := context.Background()
+			svc, store, _, _ := newService(t, d)
+			svc.Shipped.Paths = map[string]string{"/healthz": "the gateway"}
+			build := func(section, version, react string) []byte {
+				b := releasetest.Build(t, section, version, version)
+				if section == release.Shell {
+					releasetest.ProvideReact(b.Files, react)
+				} else {
+					releasetest.NeedReact(b.Files, section, react)
+				}
+				return releasetest.Artifact(t, b)
+			}
+			publishAs := func(section, version, react string) error {
+				_, err := svc.Publish(ctx, "", build(section, version, react), nil, "test")
+				return err
+			}
+			refused := func(what string, err error, want string) {
+				t.Helper()
+				if apperr.CodeOf(err) != apperr.Conflict || !strings.Contains(err.Error(), want) {
+					t.Fatalf("%s: %v, want a conflict naming %q", what, err, want)
+				}
+			}
+			must := func(err error) {
+				t.Helper()
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+			must(publishAs("blog", "1.0.0-a", "^19.3.1"))
+			must(svc.Promote(ctx, "blog", "1.0.0-a", "owner"))
+			refused("a shell with React 20 while the blog needs 19", publishAs(release.Shell, "2.0.0-a", "20.0.0"),
+				"shared module react: the shell release provides 20.0.0, blog 1.0.0-a needs ^19.3.1")
+
+			// Step 1: the blog takes both majors; the shell with React 20 is published.
+			must(publishAs("blog", "1.1.0-b", ">=19 <21"))
+			must(svc.Promote(ctx, "blog", "1.1.0-b", "owner"))
+			must(publishAs(release.Shell, "2.0.0-b", "20.0.0"))
+			// A blog canary built for 19 alone holds the shell back while it runs.
+			must(publishAs("blog", "1.2.0-c", "^19.3.1"))
+			must(svc.Canary(ctx, "blog", "1.2.0-c", release.CanaryPlan{Percent: 10}, "owner"))
+			refused("a shell with React 20 while the blog's canary needs 19", svc.Promote(ctx, release.Shell, "2.0.0-b", "owner"),
+				"the shell release provides 20.0.0, blog 1.2.0-c (canary) needs ^19.3.1")
+			if _, err := svc.Rollback(ctx, "blog", "owner"); err != nil {
+				t.Fatal(err)
+			}
+			// Step 2: the shell moves; a section built for 19 alone is refused now.
+			must(svc.Promote(ctx, release.Shell, "2.0.0-b", "owner"))
+			refused("a blog needing 19 on a shell with 20", publishAs("blog", "1.3.0-d", "^19.3.1"),
+				"shared module react: the release needs ^19.3.1, shell 2.0.0-b provides 20.0.0")
+			// Step 3: narrowed to 20, it fits.
+			must(publishAs("blog", "1.3.0-e", "^20.0.0"))
+			if got := serving(t, store, release.Shell); got != "2.0.0-b" {
+				t.Fatalf("the shell serves %q, want 2.0.0-b", got)
+			}
+		})
+	}
+}
+
+// A backup takes the artifacts kept as files along (CopyArtifacts), and a restore is
+// refused while a section's current release has its artifact in none of the places
+// it may be (MissingArtifacts); a database from before releases misses none.
+func TestCopyAndMissingArtifacts(t *testing.T) {
+	ctx := context.Background()
+	d := sqldbtest.Dialects()[0] // SQLite: the artifacts are files
+	svc, store, _, dir := newService(t, d)
+	publish(t, svc, "blog", "1.0.0-a")
+	publish(t, svc, "newsletter", "1.0.0-b")
+	for _, s := range []struct{ section, version string }{{"blog", "1.0.0-a"}, {"newsletter", "1.0.0-b"}} {
+		if err := svc.Promote(ctx, s.section, s.version, "test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	backup := filepath.Join(t.TempDir(), "releases")
+	for _, want := range []int{2, 0} { // the second copy finds them there
+		if n, err := sqlstore.CopyArtifacts(ctx, dir, backup); err != nil || n != want {
+			t.Fatalf("CopyArtifacts = %d, %v; want %d", n, err, want)
+		}
+	}
+	if n, err := sqlstore.CopyArtifacts(ctx, filepath.Join(t.TempDir(), "none"), backup); err != nil || n != 0 {
+		t.Errorf("CopyArtifacts from nothing = %d, %v", n, err)
+	}
+	if err := os.Remove(filepath.Join(dir, "newsletter", "1.0.0-b.tar.gz")); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		dirs []string
+		want []string
+	}{
+		{[]string{dir, backup}, nil},
+		{[]string{backup}, nil},
+		{[]string{dir}, []string{"newsletter 1.0.0-b"}},
+		{nil, []string{"blog 1.0.0-a", "newsletter 1.0.0-b"}},
+	} {
+		got, err := store.MissingArtifacts(ctx, tt.dirs...)
+		if err != nil || !slices.Equal(got, tt.want) {
+			t.Errorf("MissingArtifacts(%v) = %v, %v; want %v", tt.dirs, got, err, tt.want)
+		}
+	}
+	if got, err := sqlstore.New(d.Open(t), "").MissingArtifacts(ctx); err != nil || got != nil {
+		t.Errorf("before releases: MissingArtifacts = %v, %v; want none", got, err)
 	}
 }

@@ -1,4 +1,9 @@
-package server
+// Package site owns what the gateway serves: which build of each section, the shell
+// among them, is served now (the shipped one, a promoted release, a canary beside it, a
+// preview). It loads them (Load), composes their pages into one State swapped whole
+// (Apply), keeps released versions addressable for open tabs, and follows the release
+// store (Follow). It knows no HTTP: internal/server reads it.
+package site
 
 import (
 	"errors"
@@ -22,41 +27,26 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
 
-// Web is the front end: the shell's build, loaded into memory once at start-up, and
-// each section as it is served now: the build the gateway was shipped with, or the
-// release promoted for it (Apply). Everything a page request reads of the sections is
-// one State, swapped whole, so a page never mixes two releases.
-type Web struct {
-	Shell *static.Dir // nil when the shell is not built
-	// Projects is a page per project (/projects/{id}) with its own head, by id; nil
-	// when the shell is not built.
-	Projects map[int]*static.File
-	// Images are content/images, served under /images/, by path below it.
-	Images map[string]*static.File
-	// Notices are the pages the gateway renders itself (the newsletter's links and
-	// its form without JavaScript); plain HTML when the shell is not built.
-	Notices *pages.Notices
-	// Contact is the contact page's copy, for the answers to its form posted without
-	// JavaScript.
-	Contact content.Contact
+// Site is the front end: each section, the shell among them, as it is served now: the
+// build the gateway was shipped with, or the release promoted for it (Apply).
+// Everything a request reads of the site is one State, swapped whole, so a page never
+// mixes two releases (docs/decisions/0060-the-shell-as-a-section.md: the shell's pages,
+// files and notices are the State's too).
+type Site struct {
+	images  map[string]*static.File // content/images (Images)
+	contact content.Contact         // the contact page's copy (ContactPage)
 
-	logger      *zap.Logger
-	cfg         config.Config
-	site        content.Site
-	shellRoutes []content.Route   // routes.json's rows of the shell
-	indexHTML   []byte            // the shell's; nil when it is not built
-	shellCards  sharecard.Images  // the share cards of the shell's pages, served under /og/
-	shellSearch []search.Document // the shell's search documents (projects, talks)
-	discovery   discovery.Input   // the shell's part of the sitemap
-	provided    map[string]string
-	shipped     map[string]Section // each remote as the gateway was shipped with it
+	logger  *zap.Logger
+	cfg     config.Config
+	site    content.Site
+	shipped map[string]Section // each section as the gateway was shipped with it
 
 	state    atomic.Pointer[State]
-	served   atomic.Pointer[served] // the stable state and its variants (variants.go)
-	loader   ReleaseLoader          // opens a previewed release not served now
-	applyMu  sync.Mutex             // one Apply at a time
-	versions *versionCache          // releases kept addressable for open tabs
-	draining atomic.Bool            // set by Drain when the process is stopping
+	served   atomic.Pointer[Serving] // the stable state and its variants (variants.go)
+	loader   ReleaseLoader           // opens a previewed release not served now
+	applyMu  sync.Mutex              // one Apply at a time
+	versions *versionCache           // releases kept addressable for open tabs
+	draining atomic.Bool             // set by Drain when the process is stopping
 }
 
 // Section is one section as it is served: its version (” for the shipped build),
@@ -87,6 +77,14 @@ type State struct {
 	Composer  *compose.Composer
 	Discovery *discovery.Files
 	Sections  map[string]Section
+	// Shell is the shell's build (Sections' shell's files): its top-level files are
+	// served from the site's root. Projects is a page per project (/projects/{id})
+	// with its own head, by id. Notices are the pages the gateway renders itself in
+	// the shell's page (the newsletter's links, the forms without JavaScript); plain
+	// HTML when the shell is not built.
+	Shell    compose.Build
+	Projects map[int]*static.File
+	Notices  *pages.Notices
 	// Remotes is the public origin's /mf/remotes.json, AdminRemotes the admin origin's
 	// (docs/decisions/0047): neither names a section the other origin serves.
 	Remotes      *static.File
@@ -105,14 +103,14 @@ type State struct {
 func (st *State) Versions() map[string]string {
 	out := make(map[string]string, len(st.Sections))
 	for name, s := range st.Sections {
-		out[name] = shownVersion(s.Version)
+		out[name] = ShownVersion(s.Version)
 	}
 	return out
 }
 
-// shownVersion names a section's version for the pages and the analytics: ” is the
+// ShownVersion names a section's version for the pages and the analytics: ” is the
 // build the gateway was shipped with.
-func shownVersion(v string) string {
+func ShownVersion(v string) string {
 	if v == "" {
 		return ShippedVersion
 	}
@@ -122,59 +120,78 @@ func shownVersion(v string) string {
 // ShippedVersion is how a section's shipped build is named where a version is.
 const ShippedVersion = "shipped"
 
-// Ready reports whether the site can be served: the shell's index.html was loaded.
-func (w *Web) Ready() bool { return w.indexHTML != nil }
+// Ready reports whether the site can be served: the shell served now has its index.html.
+func (w *Site) Ready() bool {
+	st := w.State()
+	return st != nil && st.Pages != nil
+}
+
+// Images are content/images, served under /images/, by path below it.
+func (w *Site) Images() map[string]*static.File { return w.images }
+
+// ContactPage is the contact page's copy, for the answers to its form posted without
+// JavaScript.
+func (w *Site) ContactPage() content.Contact { return w.contact }
+
+// Shipped is the section name as the gateway was shipped with it.
+func (w *Site) Shipped(name string) Section { return w.shipped[name] }
 
 // Drain makes /readyz fail from now on while everything else is still served, so a
 // load balancer stops sending new visitors before the server stops accepting them.
-func (w *Web) Drain() { w.draining.Store(true) }
+func (w *Site) Drain() { w.draining.Store(true) }
 
 // Draining reports whether Drain was called.
-func (w *Web) Draining() bool { return w.draining.Load() }
+func (w *Site) Draining() bool { return w.draining.Load() }
 
 // State returns the site as it is served now.
-func (w *Web) State() *State { return w.state.Load() }
+func (w *Site) State() *State { return w.state.Load() }
 
-// ProvidedModules are the shared modules the shell provides, by name, with their
-// versions (its mf-shared.json); nil when the shell is not built.
-func (w *Web) ProvidedModules() map[string]string { return w.provided }
+// ProvidedModules are the shared modules the shipped shell provides, by name, with
+// their versions (its mf-shared.json); nil when the shell is not built.
+func (w *Site) ProvidedModules() (map[string]string, error) {
+	files := w.shipped[release.Shell].Files
+	if files == nil {
+		return nil, nil
+	}
+	f, ok := files.Lookup("mf-shared.json")
+	if !ok {
+		return nil, nil
+	}
+	return release.ProvidedModules(f.Body)
+}
 
-// ShellRoutes are the pages of the shell.
-func (w *Web) ShellRoutes() []content.Route { return w.shellRoutes }
-
-// LoadWeb reads the shell's and every remote's build from cfg.WebDir, and prepares its
-// index.html for every route and every published post's article. A build that
-// does not exist yet is not an error: it is logged, /readyz reports it, and the pages
-// answer 503 until the gateway restarts with the build in place.
-func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []content.Route) (*Web, error) {
-	web := &Web{logger: logger, cfg: cfg, site: site, shipped: map[string]Section{}, versions: newVersionCache()}
-	for _, r := range routes {
-		if r.Section == content.SectionShell {
-			web.shellRoutes = append(web.shellRoutes, r)
+// SharedModules are the modules each remote's shipped build needs from the shell, by
+// section (its mf-manifest.json); a remote not built needs none.
+func (w *Site) SharedModules() (map[string][]release.Shared, error) {
+	out := map[string][]release.Shared{}
+	for _, name := range config.RemoteNames {
+		files := w.shipped[name].Files
+		if files == nil {
+			continue
 		}
-	}
-	shell, err := static.Load(cfg.ShellDist())
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		logger.Warn("shell not built: pages answer 503 until it is; run make build", zap.String("dir", cfg.ShellDist()))
-	case err != nil:
-		return nil, fmt.Errorf("shell: %w", err)
-	default:
-		web.Shell = shell
-	}
-	catalog, err := content.LoadProjects(content.FS())
-	if err != nil {
-		return nil, err
-	}
-	legal, err := content.LoadLegal(content.FS())
-	if err != nil {
-		return nil, err
-	}
-	web.discovery = discovery.Input{Site: site, Projects: catalog.Projects, Legal: legal, PublicURL: cfg.PublicURL}
-	if web.Shell != nil {
-		if err := web.loadShell(catalog); err != nil {
-			return nil, err
+		f, ok := files.Lookup(ManifestFile)
+		if !ok {
+			continue
 		}
+		shared, err := release.SharedOf(f.Body)
+		if err != nil {
+			return nil, fmt.Errorf("remote %s: %w", name, err)
+		}
+		out[name] = shared
+	}
+	return out, nil
+}
+
+// Load reads the shell's and every remote's build from cfg.WebDir, each its
+// section's first release, and prepares the site they make. A build that does not
+// exist yet is not an error: it is logged, /readyz reports it, and the pages answer
+// 503 until the gateway restarts with the build in place or a release of the shell is
+// promoted.
+func Load(logger *zap.Logger, cfg config.Config, site content.Site) (*Site, error) {
+	web := &Site{logger: logger, cfg: cfg, site: site, shipped: map[string]Section{}, versions: newVersionCache()}
+	var err error
+	if web.shipped[release.Shell], err = shippedShell(logger, cfg); err != nil {
+		return nil, err
 	}
 	for _, name := range config.RemoteNames {
 		if web.shipped[name], err = shippedSection(logger, cfg, name); err != nil {
@@ -187,45 +204,37 @@ func LoadWeb(logger *zap.Logger, cfg config.Config, site content.Site, routes []
 	for _, msg := range web.warnings() {
 		logger.Warn("shell index.html: " + msg)
 	}
-	if web.Images, err = loadImages(content.FS()); err != nil {
+	if web.images, err = loadImages(content.FS()); err != nil {
 		return nil, fmt.Errorf("content images: %w", err)
 	}
-	if web.Notices, err = pages.NewNotices(web.indexHTML, site); err != nil {
-		return nil, fmt.Errorf("shell: %w", err)
-	}
-	if web.Contact, err = content.LoadContact(content.FS()); err != nil {
+	if web.contact, err = content.LoadContact(content.FS()); err != nil {
 		return nil, err
 	}
 	return web, nil
 }
 
-// loadShell reads what the shell's build gives every page: index.html, the projects'
-// pages and the shared modules it provides the remotes.
-func (w *Web) loadShell(catalog content.ProjectCatalog) error {
-	index, ok := w.Shell.Lookup("index.html")
-	if !ok {
-		w.logger.Warn("shell build has no index.html: pages answer 503 until it does; run make build", zap.String("dir", w.cfg.ShellDist()))
-		return nil
+// shippedShell is the shell as the gateway was shipped with it: its build on disk and
+// its part of the compiled-in content, its first release.
+func shippedShell(logger *zap.Logger, cfg config.Config) (Section, error) {
+	desc, err := release.Describe(content.FS(), release.Shell)
+	if err != nil {
+		return Section{}, err
 	}
-	w.indexHTML = index.Body
-	var err error
-	// The shell's build is served from the site's root: its og/ is /og/.
-	if w.shellCards, err = sharecard.Load(w.Shell, w.cfg.PublicURL+"/"); err != nil {
-		return fmt.Errorf("shell: %w", err)
-	}
-	if w.Projects, err = projectPages(index.Body, w.site, w.shellRoutes, catalog, w.shellCards, w.cfg.PublicURL); err != nil {
-		return fmt.Errorf("shell: %w", err)
-	}
-	if w.shellSearch, err = searchDocuments(w.Shell); err != nil {
-		return fmt.Errorf("shell: %w", err)
-	}
-	if f, ok := w.Shell.Lookup("mf-shared.json"); ok {
-		if w.provided, err = release.ProvidedModules(f.Body); err != nil {
-			return err
+	s := Section{Description: desc}
+	dir, err := static.Load(cfg.ShellDist())
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		logger.Warn("shell not built: pages answer 503 until it is; run make build", zap.String("dir", cfg.ShellDist()))
+	case err != nil:
+		return s, fmt.Errorf("shell: %w", err)
+	default:
+		if _, ok := dir.Lookup("index.html"); !ok {
+			logger.Warn("shell build has no index.html: pages answer 503 until it does; run make build", zap.String("dir", cfg.ShellDist()))
 		}
+		s.Files = dir
+		logger.Info("shell loaded", zap.String("dir", cfg.ShellDist()), zap.Int("files", dir.Len()))
 	}
-	w.logger.Info("shell loaded", zap.String("dir", w.cfg.ShellDist()), zap.Int("files", w.Shell.Len()))
-	return nil
+	return s, nil
 }
 
 // shippedSection is a remote as the gateway was shipped with it: its build on disk
@@ -253,7 +262,7 @@ func shippedSection(logger *zap.Logger, cfg config.Config, name string) (Section
 // Apply serves releases (by section) from now on, and the shipped build of every
 // section without one. The new pages, heads, feed and sitemap are made first and then
 // swapped in at once; on an error nothing changes.
-func (w *Web) Apply(releases map[string]*release.Release) error {
+func (w *Site) Apply(releases map[string]*release.Release) error {
 	return w.ApplyWith(releases, nil)
 }
 
@@ -267,11 +276,11 @@ type CanaryRelease struct {
 // ApplyWith is Apply with canaries (by section): the state of each canary (the stable
 // one with that section's canary in it) is made with the stable one and swapped in
 // with it, so a visitor's first page of a canary is as quick as anyone's.
-func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[string]CanaryRelease) error {
+func (w *Site) ApplyWith(releases map[string]*release.Release, canaries map[string]CanaryRelease) error {
 	w.applyMu.Lock()
 	defer w.applyMu.Unlock()
 	sections := make(map[string]Section, len(w.shipped))
-	for _, name := range config.RemoteNames {
+	for _, name := range release.Sections {
 		sections[name] = w.shipped[name]
 		rel, ok := releases[name]
 		if !ok || !w.servable(name, rel) {
@@ -287,8 +296,8 @@ func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[strin
 	if err != nil {
 		return err
 	}
-	next := &served{stable: st, canaries: map[string]canarySection{}, states: map[string]*State{}}
-	for _, name := range config.RemoteNames {
+	next := &Serving{stable: st, canaries: map[string]canarySection{}, states: map[string]*State{}}
+	for _, name := range release.Sections {
 		c, ok := canaries[name]
 		if !ok || c.Release == nil || !w.servable(name, c.Release) {
 			continue
@@ -298,7 +307,7 @@ func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[strin
 			return err
 		}
 		next.canaries[name] = canarySection{Section: s, Percent: c.Percent}
-		if _, err := w.variantState(next, map[string]Section{name: s}, nil); err != nil {
+		if _, err := w.Variant(next, map[string]Section{name: s}, nil); err != nil {
 			return err
 		}
 	}
@@ -308,9 +317,10 @@ func (w *Web) ApplyWith(releases map[string]*release.Release, canaries map[strin
 }
 
 // releaseSection is a release as its section serves it.
-func (w *Web) releaseSection(name string, rel *release.Release) (Section, error) {
+func (w *Site) releaseSection(name string, rel *release.Release) (Section, error) {
 	s := Section{Version: rel.Manifest.Version, Files: w.versions.add(name, rel)}
-	s.Description = release.Description{Routes: rel.Manifest.Routes, Posts: rel.Manifest.Posts, Editions: rel.Manifest.Editions}
+	m := rel.Manifest
+	s.Description = release.Description{Routes: m.Routes, Posts: m.Posts, Editions: m.Editions, Projects: m.Projects, Legal: m.Legal}
 	var err error
 	if s.Manifest, err = pinnedManifest(s.Files, s.URL(name)); err != nil {
 		return s, fmt.Errorf("%s %s: mf-manifest.json: %w", name, s.Version, err)
@@ -322,7 +332,7 @@ func (w *Web) releaseSection(name string, rel *release.Release) (Section, error)
 // outside its section's (promoted before the gate refused such releases,
 // docs/decisions/0048), which would serve another's pages; its section serves its
 // shipped build instead.
-func (w *Web) servable(name string, rel *release.Release) bool {
+func (w *Site) servable(name string, rel *release.Release) bool {
 	if err := release.OwnsItsPaths(rel); err != nil {
 		w.logger.Error("sections: not serving a release that names paths outside its section's; serving the shipped build",
 			zap.String("section", name), zap.String("version", rel.Manifest.Version), zap.Error(err))
@@ -333,13 +343,26 @@ func (w *Web) servable(name string, rel *release.Release) bool {
 
 // newState makes the pages, composer, discovery files and remotes.json of sections;
 // with preview, every page says so.
-func (w *Web) newState(sections map[string]Section, preview *release.Preview) (*State, error) {
-	st := &State{Sections: sections, Preview: preview}
-	routes := append([]content.Route(nil), w.shellRoutes...)
+func (w *Site) newState(sections map[string]Section, preview *release.Preview) (*State, error) {
+	shell := sections[release.Shell]
+	st := &State{Sections: sections, Preview: preview, Shell: shell.Files}
+	var indexHTML []byte
+	cards := sharecard.Images{}
+	if shell.Files != nil {
+		if f, ok := shell.Files.Lookup("index.html"); ok {
+			indexHTML = f.Body
+		}
+		// The shell's build is served from the site's root: its og/ is /og/.
+		own, err := sharecard.Load(shell.Files, w.cfg.PublicURL+"/")
+		if err != nil {
+			return nil, fmt.Errorf("shell %s: %w", ShownVersion(shell.Version), err)
+		}
+		maps.Copy(cards, own)
+	}
+	routes := slices.Clone(shell.Description.Routes)
 	var posts []content.Post
 	var editions []content.Edition
 	composed := make(map[string]compose.Section, len(sections))
-	cards := maps.Clone(w.shellCards)
 	for _, name := range config.RemoteNames {
 		s := sections[name]
 		routes = append(routes, s.Description.Routes...)
@@ -356,39 +379,48 @@ func (w *Web) newState(sections map[string]Section, preview *release.Preview) (*
 			maps.Copy(cards, own)
 		}
 	}
-	in := w.discovery
-	in.Routes, in.Posts, in.Editions = routes, posts, editions
+	in := discovery.Input{Site: w.site, Routes: routes, Posts: posts, Editions: editions, Projects: shell.Description.Projects, PublicURL: w.cfg.PublicURL}
+	if shell.Description.Legal != nil {
+		in.Legal = *shell.Description.Legal
+	}
 	in.Blog = sections[string(content.SectionBlog)].Files
 	in.Newsletter = sections[string(content.SectionNewsletter)].Files
 	var err error
 	if st.Discovery, err = discovery.Build(in); err != nil {
 		return nil, err
 	}
-	if w.indexHTML != nil {
-		if st.Pages, err = pages.New(marked(w.indexHTML, st), w.site, routes, posts, editions, cards, w.cfg.PublicURL); err != nil {
+	if indexHTML != nil {
+		page := marked(indexHTML, st)
+		if st.Pages, err = pages.New(page, w.site, routes, posts, editions, cards, w.cfg.PublicURL); err != nil {
 			return nil, fmt.Errorf("shell: %w", err)
 		}
-		st.Composer = compose.New(w.Shell, composed)
+		if st.Projects, err = projectPages(page, w.site, shell.Description, cards, w.cfg.PublicURL); err != nil {
+			return nil, fmt.Errorf("shell: %w", err)
+		}
+		st.Composer = compose.New(shell.Files, composed)
 	}
-	public := publicSection
+	if st.Notices, err = pages.NewNotices(indexHTML, w.site); err != nil {
+		return nil, fmt.Errorf("shell: %w", err)
+	}
+	public := PublicSection
 	if w.cfg.Dev {
 		// A developer's dev server is one origin for every section, the admin too.
 		public = func(content.Section) bool { return true }
 	}
 	st.Remotes = remotesFile(w.cfg.Remotes(), sections, public)
-	st.AdminRemotes = remotesFile(w.cfg.Remotes(), sections, adminSection)
-	if st.Search, err = searchIndex(w.shellSearch, sections); err != nil {
+	st.AdminRemotes = remotesFile(w.cfg.Remotes(), sections, AdminSection)
+	if st.Search, err = searchIndex(sections); err != nil {
 		return nil, err
 	}
 	st.SearchJSON = static.NewGzipFile(search.FileName, st.Search.JSON(), static.NoCache)
 	return st, nil
 }
 
-// searchIndex merges the shell's search documents and those of the sections' builds (a
-// build without a search.json adds none).
-func searchIndex(shell []search.Document, sections map[string]Section) (*search.Index, error) {
-	docs := slices.Clone(shell)
-	for _, name := range config.RemoteNames {
+// searchIndex merges the search documents of the sections' builds, the shell's among
+// them (a build without a search.json adds none).
+func searchIndex(sections map[string]Section) (*search.Index, error) {
+	var docs []search.Document
+	for _, name := range release.Sections {
 		d, err := searchDocuments(sections[name].Files)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
@@ -412,12 +444,13 @@ func searchDocuments(files compose.Build) ([]search.Document, error) {
 }
 
 // Editions are the newsletter's editions as its section serves them now.
-func (w *Web) Editions() []content.Edition {
+func (w *Site) Editions() []content.Edition {
 	return w.State().Sections[string(content.SectionNewsletter)].Description.Editions
 }
 
-func (w *Web) scriptHashes() []string {
-	st := w.State()
+// ScriptHashes are the CSP's hashes of the inline scripts of the pages of st: its
+// shell's (docs/decisions/0060).
+func (st *State) ScriptHashes() []string {
 	if st == nil || st.Pages == nil {
 		return nil
 	}
@@ -425,7 +458,7 @@ func (w *Web) scriptHashes() []string {
 }
 
 // warnings are what the shell's index.html holds that the CSP will block.
-func (w *Web) warnings() []string {
+func (w *Site) warnings() []string {
 	if st := w.State(); st != nil && st.Pages != nil {
 		return st.Pages.Warnings()
 	}

@@ -1,0 +1,1 @@
+SELECT count(*) FROM section_release_blobs WHERE section = $1 AND version = $2

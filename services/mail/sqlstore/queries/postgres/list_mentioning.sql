@@ -1,0 +1,1 @@
+SELECT message FROM mail_outbox WHERE message::text LIKE $1 ESCAPE '\'
