@@ -15,4 +15,16 @@ describe("admin prerender", () => {
     expect(html).toContain("Checking your session…");
     expect(html).not.toMatch(/<!--\$[?!]-->|<script/);
   });
+
+  it("renders the page as one island that takes no router, hydrated at once, which the section exposes", async () => {
+    const html = await renderSection("/admin/newsletter");
+    const islands = [
+      ...html.matchAll(/data-island="([^"]+)" data-hydrate="([^"]+)"( data-router="none")?/g),
+    ];
+    expect(islands.map(([, name, hydrate, router]) => [name, hydrate, Boolean(router)])).toEqual([
+      ["admin:site-admin", "load", true],
+    ]);
+    const { islands: exposed } = await import("../src/islands");
+    expect(typeof (await exposed["site-admin"]!())).toBe("function");
+  });
 });

@@ -1,5 +1,5 @@
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { rememberDocumentScroll } from "./chrome/page-changes";
 import { mountToaster } from "./document/hydrate";
@@ -9,7 +9,7 @@ import { preloadPage, sectionOf } from "./routes";
 
 // The app: one React root over #root, as every page was before islands
 // (docs/decisions/0040-islands.md). It starts for the first client-side navigation
-// (takeOver), or at once on a page that is all interactive (hydratePage: the admin).
+// (takeOver).
 
 function rootElement(): HTMLElement {
   const root = document.getElementById("root");
@@ -24,35 +24,6 @@ async function preload(path: string): Promise<void> {
     preloadPage(path),
     section ? preloadSection(section).catch(() => {}) : undefined,
   ]);
-}
-
-/**
- * Hydrates the whole page the gateway sent (docs/decisions/0001-prerender-composition.md),
- * after fetching the code of what is on screen, so the first client render is that page,
- * as prerendered, not a 'Loading…' that would replace it.
- */
-export async function hydratePage(): Promise<void> {
-  const container = rootElement();
-  await preload(window.location.pathname);
-  mountToaster();
-  await new Promise<void>((started) => {
-    // In a transition, hydration yields to the browser every few milliseconds instead of
-    // holding the main thread for the whole page (a tap during it is still handled).
-    startTransition(() => {
-      hydrateRoot(
-        container,
-        <StrictMode>
-          <App onStarted={started} />
-        </StrictMode>,
-        {
-          // Logged, so the end-to-end suite sees any hydration mismatch React recovered from.
-          onRecoverableError(error, info) {
-            console.error("[hydration] recoverable error:", error, info.componentStack ?? "");
-          },
-        },
-      );
-    });
-  });
 }
 
 /**

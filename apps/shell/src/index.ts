@@ -13,7 +13,7 @@ import { pushHistory } from "./navigation/history";
 // something needs it (docs/decisions/0040-islands.md). This entry, plain DOM, makes
 // the chrome work from the first tap (theme, menu), adds an article's reading aids,
 // hydrates each island when it is needed, and starts the app (the router) with the
-// first click on a link of the site. The admin, all interactive, hydrates whole.
+// first click on a link of the site. The admin's page is one island, hydrated at once.
 
 /** Marks the page ready for a visitor's input (the end-to-end suite waits for it). */
 const ready = () => {
@@ -211,8 +211,7 @@ const admin = document.querySelector('[data-section="admin"]') !== null;
 if (!admin) reportVitals();
 attachThemeControl();
 attachMenu();
-if (admin) {
-  afterFirstPaint(() => void import("./bootstrap").then((m) => m.hydratePage()).then(ready));
-} else {
-  startDocument();
-}
+// The admin's page is one island, all interactive (docs/decisions/0061-react-router.md):
+// it starts once the page is painted (0029); its other links lead to the public origin.
+if (admin) afterFirstPaint(startDocument);
+else startDocument();

@@ -4,7 +4,8 @@
  * its own name and Module Federation shares as one singleton
  * (docs/decisions/0061-react-router.md).
  *
- * src/island.tsx: <Island>; src/islands.tsx: hydrating one (the shell's entry);
+ * src/island.tsx: <Island>; src/island-root.tsx and src/islands.tsx: hydrating one (the
+ * shell's entry), the latter in a router;
  * src/server.tsx: renderStatic and sectionPrerender (the builds' prerender);
  * src/standalone.tsx: a remote's standalone dev page.
  */

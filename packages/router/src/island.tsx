@@ -21,7 +21,7 @@ export type Hydrate = "load" | "visible" | "interaction";
 /** The prerender's collector: an island's element is rendered apart, as its own root. */
 export interface IslandCollector {
   /** Keeps the element; returns the slot number the prerender fills. */
-  add(name: string, element: ReactElement): number;
+  add(name: string, element: ReactElement, routed: boolean): number;
 }
 
 export const IslandSlots = createContext<IslandCollector | null>(null);
@@ -34,11 +34,19 @@ export function Island<P extends object>({
   hydrate,
   component: Component,
   props,
+  router = true,
 }: {
   name: string;
   hydrate: Hydrate;
   component: ComponentType<P>;
   props: P;
+  /**
+   * Whether it renders inside a router (its links, useNavigate). False for one that uses
+   * none of the router: after a document load it hydrates without react-router's code
+   * (the admin's page, on an origin where every other link is a document load), and the
+   * prerender renders it without a router too, so a router hook in it fails the build.
+   */
+  router?: boolean;
 }) {
   const slots = useContext(IslandSlots);
   const element = <Component {...props} />;
@@ -46,10 +54,11 @@ export function Island<P extends object>({
     <div
       data-island={name}
       data-hydrate={hydrate}
+      data-router={router ? undefined : "none"}
       data-props={Object.keys(props).length > 0 ? JSON.stringify(props) : undefined}
       className="contents"
     >
-      {slots ? <template data-island-slot={slots.add(name, element)} /> : element}
+      {slots ? <template data-island-slot={slots.add(name, element, router)} /> : element}
     </div>
   );
 }

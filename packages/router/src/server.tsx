@@ -25,13 +25,14 @@ async function renderToHtml(element: ReactElement, identifierPrefix?: string): P
 /**
  * The HTML of `element` (a page, or a section's part of it) at `url`, each <Island> in
  * it rendered as the browser hydrates it: as a root of its own, with the island's id
- * prefix, inside a router at the same URL (docs/decisions/0040-islands.md).
+ * prefix, inside a router at the same URL unless it takes none (<Island router={false}>)
+ * (docs/decisions/0040-islands.md).
  */
 export async function renderStatic(element: ReactElement, url: string): Promise<string> {
-  const islands: { name: string; element: ReactElement }[] = [];
+  const islands: { name: string; element: ReactElement; routed: boolean }[] = [];
   const collector = {
-    add(name: string, island: ReactElement) {
-      islands.push({ name, element: island });
+    add(name: string, island: ReactElement, routed: boolean) {
+      islands.push({ name, element: island, routed });
       return islands.length - 1;
     },
   };
@@ -43,7 +44,11 @@ export async function renderStatic(element: ReactElement, url: string): Promise<
     if (!html.includes(marker)) continue; // a render React threw away (it suspended)
     const inner = await renderToHtml(
       <StrictMode>
-        <StaticRouter location={url}>{island.element}</StaticRouter>
+        {island.routed ? (
+          <StaticRouter location={url}>{island.element}</StaticRouter>
+        ) : (
+          island.element
+        )}
       </StrictMode>,
       islandIdPrefix(island.name),
     );

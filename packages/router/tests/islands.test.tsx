@@ -5,7 +5,8 @@ import { act, useId, useState } from "react";
 import { Link } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { Island } from "../src";
-import { hydrateIsland } from "../src/islands";
+import { hydrateIslandRoot } from "../src/island-root";
+import { inDocumentRouter } from "../src/islands";
 import { renderStatic } from "../src/server";
 
 function Counter({ label }: { label: string }) {
@@ -19,6 +20,16 @@ function Counter({ label }: { label: string }) {
         More
       </button>
       <Link to="/projects">Projects</Link>
+    </div>
+  );
+}
+
+function Plain({ label }: { label: string }) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} />
     </div>
   );
 }
@@ -39,6 +50,25 @@ function Page() {
   );
 }
 
+/** Hydrates `element` in the island's container; fails on any hydration mismatch. */
+async function hydrate(container: HTMLElement, name: string, element: React.ReactElement) {
+  const errors = vi.spyOn(console, "error");
+  let hydrated = false;
+  await act(async () => {
+    hydrateIslandRoot(container, name, element, () => {
+      hydrated = true;
+    });
+  });
+  expect(hydrated).toBe(true);
+  // (Not every console.error: rendering with the server's renderer in this same process
+  // leaves a development-only note about two renderers that a browser never sees.)
+  const mismatches = errors.mock.calls.filter((call) =>
+    /hydrat|did not match|recoverable/i.test(call.map(String).join(" ")),
+  );
+  expect(mismatches).toEqual([]);
+  errors.mockRestore();
+}
+
 describe("islands", () => {
   it("prerenders an island apart, with its name, moment, props and its own ids", async () => {
     const html = await renderStatic(<Page />, "/here");
@@ -54,27 +84,48 @@ describe("islands", () => {
     document.body.innerHTML = await renderStatic(<Page />, "/here");
     const container = document.querySelector<HTMLElement>("[data-island]")!;
     const props = JSON.parse(container.dataset.props!) as { label: string };
-    const errors = vi.spyOn(console, "error");
     const navigations: string[] = [];
-    let hydrated = false;
-    await act(async () => {
-      hydrateIsland(container, "test:counter", Counter as never, props, {
-        onNavigate: (url) => navigations.push(url),
-        onHydrated: () => {
-          hydrated = true;
-        },
-      });
-    });
-    expect(hydrated).toBe(true);
-    // (Not every console.error: rendering with the server's renderer in this same process
-    // leaves a development-only note about two renderers that a browser never sees.)
-    const mismatches = errors.mock.calls.filter((call) =>
-      /hydrat|did not match|recoverable/i.test(call.map(String).join(" ")),
+    await hydrate(
+      container,
+      "test:counter",
+      inDocumentRouter(<Counter {...props} />, (url) => navigations.push(url)),
     );
-    expect(mismatches).toEqual([]);
     await act(async () => container.querySelector("button")!.click());
     expect(container.querySelector("output")!.textContent).toBe("1");
     await act(async () => container.querySelector("a")!.click());
     expect(navigations).toEqual(["/projects"]);
+  });
+
+  it("prerenders and hydrates an island that takes no router without one", async () => {
+    const page = (
+      <main>
+        <Island
+          name="test:plain"
+          hydrate="load"
+          router={false}
+          component={Plain}
+          props={{ label: "Name" }}
+        />
+      </main>
+    );
+    const html = await renderStatic(page, "/here");
+    expect(html).toContain('data-island="test:plain" data-hydrate="load" data-router="none"');
+    document.body.innerHTML = html;
+    const container = document.querySelector<HTMLElement>("[data-island]")!;
+    await hydrate(container, "test:plain", <Plain label="Name" />);
+    expect(container.querySelector("label")!.htmlFor).toBe(container.querySelector("input")!.id);
+  });
+
+  it("fails the prerender of a router-less island that uses the router", async () => {
+    const page = (
+      <Island
+        name="test:counter"
+        hydrate="load"
+        router={false}
+        component={Counter}
+        props={{ label: "Count" }}
+      />
+    );
+    await expect(renderStatic(page, "/here")).rejects.toThrow(/<Router>|basename/);
   });
 });

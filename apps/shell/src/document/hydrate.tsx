@@ -1,4 +1,5 @@
-import { hydrateIsland } from "@portfolio/router/islands";
+import { hydrateIslandRoot } from "@portfolio/router/island-root";
+import { DialogContainer } from "@portfolio/ui/dialog-container";
 import { Toaster } from "@portfolio/ui/toaster";
 import type { ComponentType } from "react";
 import { createRoot } from "react-dom/client";
@@ -35,16 +36,32 @@ export function mountToaster(): void {
   toaster = root;
 }
 
-/** Hydrates one island; resolves once its handlers are attached. */
+/**
+ * Hydrates one island; resolves once its handlers are attached. An island that takes a
+ * router gets the document's (react-router's code loads with its own); one that takes
+ * none (`data-router="none"`: the admin's page) hydrates without that code. A section's
+ * dialogs open inside its root, as in the app (federation/remote-route.tsx), so that its
+ * scoped stylesheet reaches them.
+ */
 export function islandHydrator(onNavigate: (url: string, replace: boolean) => void): HydrateOne {
   return async (element, name, props) => {
-    const Component = await loadIsland(name);
+    const [Component, routing] = await Promise.all([
+      loadIsland(name),
+      element.dataset.router === "none" ? undefined : import("@portfolio/router/islands"),
+    ]);
     mountToaster();
+    const island = (
+      <DialogContainer.Provider value={element.closest<HTMLElement>("[data-section]")}>
+        <Component {...props} />
+      </DialogContainer.Provider>
+    );
     return new Promise<IslandRoot>((resolve) => {
-      const root = hydrateIsland(element, name, Component, props, {
-        onNavigate,
-        onHydrated: () => resolve(root),
-      });
+      const root = hydrateIslandRoot(
+        element,
+        name,
+        routing ? routing.inDocumentRouter(island, onNavigate) : island,
+        () => resolve(root),
+      );
     });
   };
 }

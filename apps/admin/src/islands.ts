@@ -1,0 +1,13 @@
+import type { ComponentType } from "react";
+
+type IslandComponent = ComponentType<Record<string, unknown>>;
+
+/**
+ * The admin's islands by name (`admin:<name>` in the page): its page is one, hydrated as
+ * soon as the page is painted, without the router (docs/decisions/0061-react-router.md).
+ * tests/prerender.test.tsx checks that every island the page renders is here.
+ */
+export const islands: Record<string, () => Promise<IslandComponent>> = {
+  "site-admin": () =>
+    import("./routes/site-admin").then((m) => m.SiteAdmin as unknown as IslandComponent),
+};
