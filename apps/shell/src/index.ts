@@ -6,6 +6,7 @@ import { appNavigation, siteLinkOf } from "./document/links";
 import { attachMenu } from "./document/menu";
 import { browserNavigates, countWhenShown } from "./document/speculation";
 import { attachThemeControl } from "./document/theme";
+import { skipTransitionsOutOfTheSite } from "./document/transitions";
 import { reportVitals } from "./lib/vitals";
 import { pushHistory } from "./navigation/history";
 
@@ -211,6 +212,7 @@ const admin = document.querySelector('[data-section="admin"]') !== null;
 if (!admin) reportVitals();
 attachThemeControl();
 attachMenu();
+skipTransitionsOutOfTheSite();
 // The admin's page is one island, all interactive (docs/decisions/0061-react-router.md):
 // it starts once the page is painted (0029); its other links lead to the public origin.
 if (admin) afterFirstPaint(startDocument);

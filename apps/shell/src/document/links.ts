@@ -1,5 +1,14 @@
 import { crossesOrigins } from "../navigation/history";
 
+/** Whether `url` is a page of this origin: not a file (/rss.xml), the API or a section's code. */
+export function isPageOfThisOrigin(url: URL): boolean {
+  return (
+    url.origin === window.location.origin &&
+    !/\.[a-z0-9]+$/i.test(url.pathname) &&
+    !/^\/(api|mf)\//.test(url.pathname)
+  );
+}
+
 /**
  * The URL `link` opens inside the app, or undefined where the browser must follow it
  * itself: other targets, downloads, other origins (the admin's pages and the rest of
@@ -11,8 +20,7 @@ export function appLinkUrl(link: HTMLAnchorElement): string | undefined {
   const href = link.getAttribute("href") ?? "";
   if (!href.startsWith("/") || href.startsWith("//")) return undefined;
   const url = new URL(link.href);
-  if (url.origin !== window.location.origin || crossesOrigins(url.href)) return undefined;
-  if (/\.[a-z0-9]+$/i.test(url.pathname) || /^\/(api|mf)\//.test(url.pathname)) return undefined;
+  if (!isPageOfThisOrigin(url) || crossesOrigins(url.href)) return undefined;
   const here = window.location;
   if (url.hash && url.pathname === here.pathname && url.search === here.search) return undefined;
   return `${url.pathname}${url.search}${url.hash}`;
