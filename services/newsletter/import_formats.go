@@ -2,6 +2,7 @@ package newsletter
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -378,7 +379,7 @@ func (r csvRow) suppression(sub *ImportedSubscriber, now time.Time) string {
 	if reason == "" {
 		return ""
 	}
-	if !reason.Valid() {
+	if !slices.Contains(hygiene.Reasons, reason) {
 		return fmt.Sprintf("suppressed %q is not hard_bounce, complaint or soft_bounces", reason)
 	}
 	at, why := r.time(colSuppressedAt, now)

@@ -27,11 +27,6 @@ const (
 // States are every state, in the order of a subscription's life.
 var States = []State{StateUnconfirmed, StateConfirmed, StateUnsubscribed}
 
-// Valid reports whether s is one of States.
-func (s State) Valid() bool {
-	return s == StateUnconfirmed || s == StateConfirmed || s == StateUnsubscribed
-}
-
 // Subscriber is one address on the list.
 type Subscriber struct {
 	ID int64
