@@ -2,6 +2,7 @@ package newsletter
 
 import (
 	"fmt"
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"slices"
 	"strings"
 	"time"
@@ -359,7 +360,7 @@ func problemsOf(err error) string {
 	parts := make([]string, 0, len(e.Problems))
 	for _, p := range e.Problems {
 		switch p.Message {
-		case MsgInvalidEmail:
+		case formfields.MsgInvalidEmail:
 			parts = append(parts, "not a valid email address")
 			continue
 		case "":
