@@ -2,12 +2,12 @@ package newsletter
 
 import (
 	"fmt"
-	"github.com/portfolio-site/portfolio/content/formfields"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )

@@ -1,11 +1,11 @@
 package newsletter
 
 import (
-	"github.com/portfolio-site/portfolio/content/formfields"
 	"strings"
 	"time"
 	"unicode/utf8"
 
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 )

@@ -9,13 +9,13 @@ package contact
 import (
 	"context"
 	"fmt"
-	"github.com/portfolio-site/portfolio/content/formfields"
 	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/mail"

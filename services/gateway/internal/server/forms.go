@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/portfolio-site/portfolio/content/formfields"
 	"io"
 	"mime"
 	"net/http"
@@ -16,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/services/apperr"
