@@ -76,19 +76,20 @@ type statedLimit struct {
 	limit                  int
 }
 
-// limitsStated checks that each message of a form's validation states its limit, so
-// the words stay in step with the numbers (contact.json, newsletter-page.json).
-func limitsStated(c *fieldChecker, limits ...statedLimit) {
+// limitsStated checks that each message of a form's rules, the object at JSON pointer
+// prefix at, states its limit, so the words stay in step with the numbers
+// (contact.json, form-fields.json).
+func limitsStated(c *fieldChecker, at string, limits ...statedLimit) {
 	for _, m := range limits {
 		if !strings.Contains(m.message, strconv.Itoa(m.limit)) {
-			c.addf("/validation/"+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
+			c.addf(at+m.key, "%q does not state %s %d", m.message, m.limitKey, m.limit)
 		}
 	}
 }
 
-// atLeast reports /validation/<maxKey> when max is below min.
-func atLeast(c *fieldChecker, maxKey string, maxValue int, minKey string, minValue int) {
+// atLeast reports <at><maxKey> when max is below min.
+func atLeast(c *fieldChecker, at, maxKey string, maxValue int, minKey string, minValue int) {
 	if maxValue < minValue {
-		c.addf("/validation/"+maxKey, "%d is below %s %d", maxValue, minKey, minValue)
+		c.addf(at+maxKey, "%d is below %s %d", maxValue, minKey, minValue)
 	}
 }

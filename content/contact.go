@@ -65,10 +65,10 @@ type ContactConnect struct {
 	SocialHeading     string `json:"socialHeading"`
 }
 
-// ContactValidation holds the form's rules and messages (the contact form's, plus the
-// maximum lengths). Lengths are in characters (Unicode code points) after trimming.
+// ContactValidation holds the form's own rules and messages: the message's and the
+// subject's (the name's and the email's are FormFields). Lengths are in characters
+// (Unicode code points) after trimming.
 type ContactValidation struct {
-	NameEmailValidation
 	MessageMinLength int    `json:"messageMinLength"`
 	MessageMaxLength int    `json:"messageMaxLength"`
 	MessageRows      int    `json:"messageRows"`
@@ -76,23 +76,6 @@ type ContactValidation struct {
 	InvalidSubject   string `json:"invalidSubject"`
 	MessageTooShort  string `json:"messageTooShort"`
 	MessageTooLong   string `json:"messageTooLong"`
-}
-
-// NameEmailValidation is a name's and an email address's limits and messages, the same
-// in contact.json and newsletter-page.json: the gateway checks both forms with one name
-// rule and one address rule (services/mail). Lengths are in characters (Unicode code
-// points) after trimming.
-type NameEmailValidation struct {
-	NameMinLength  int    `json:"nameMinLength"`
-	NameMaxLength  int    `json:"nameMaxLength"`
-	EmailMaxLength int    `json:"emailMaxLength"`
-	NameTooShort   string `json:"nameTooShort"`
-	NameTooLong    string `json:"nameTooLong"`
-	NameNotOneLine string `json:"nameNotOneLine"`
-	NameDirection  string `json:"nameDirection"`
-	NameInvisible  string `json:"nameInvisible"`
-	InvalidEmail   string `json:"invalidEmail"`
-	EmailTooLong   string `json:"emailTooLong"`
 }
 
 // ContactToasts are the toasts after a submit.
@@ -114,18 +97,15 @@ func LoadContact(fsys fs.FS) (Contact, error) {
 }
 
 // checkContact holds contact.json's rules beyond its schema: each subject is listed
-// once, each maximum is at least its minimum, and each message states its limit.
+// once, the message's maximum is at least its minimum, and each message states its
+// limit.
 func checkContact(c *fieldChecker, ct Contact) {
 	subjects := ct.Form.Subjects
 	unique(c, len(subjects), func(i int) string { return fmt.Sprintf("%q", subjects[i].Value) },
 		func(i int) string { return fmt.Sprintf("/form/subjects/%d/value", i) })
 	v := ct.Validation
-	atLeast(c, "nameMaxLength", v.NameMaxLength, "nameMinLength", v.NameMinLength)
-	atLeast(c, "messageMaxLength", v.MessageMaxLength, "messageMinLength", v.MessageMinLength)
-	limitsStated(c,
-		statedLimit{"nameTooShort", "nameMinLength", v.NameTooShort, v.NameMinLength},
-		statedLimit{"nameTooLong", "nameMaxLength", v.NameTooLong, v.NameMaxLength},
-		statedLimit{"emailTooLong", "emailMaxLength", v.EmailTooLong, v.EmailMaxLength},
+	atLeast(c, "/validation/", "messageMaxLength", v.MessageMaxLength, "messageMinLength", v.MessageMinLength)
+	limitsStated(c, "/validation/",
 		statedLimit{"messageTooShort", "messageMinLength", v.MessageTooShort, v.MessageMinLength},
 		statedLimit{"messageTooLong", "messageMaxLength", v.MessageTooLong, v.MessageMaxLength},
 	)

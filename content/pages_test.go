@@ -40,7 +40,7 @@ func TestPageLoadersAcceptEmbeddedContent(t *testing.T) {
 		{content.TalksFile, func(f fs.FS) error { _, err := content.LoadTalks(f); return err }},
 		{content.LegalFile, func(f fs.FS) error { _, err := content.LoadLegal(f); return err }},
 		{content.ContactFile, func(f fs.FS) error { _, err := content.LoadContact(f); return err }},
-		{content.NewsletterPageFile, loadNewsletterPageErr},
+		{content.FormFieldsFile, loadFormFieldsErr},
 	}
 	for _, l := range loaders {
 		t.Run(l.file, func(t *testing.T) {
@@ -286,10 +286,7 @@ func TestContactContent(t *testing.T) {
 		{"subjects", strings.Join(subjects, ","), "collaboration,job,consulting,speaking,other"},
 		{"default subject", c.Form.DefaultSubject, "other"},
 		{"pending label", c.Form.PendingLabel, "Sending..."},
-		{"name min length", c.Validation.NameMinLength, 2},
 		{"message min length", c.Validation.MessageMinLength, 10},
-		{"name max length", c.Validation.NameMaxLength, 100},
-		{"email max length", c.Validation.EmailMaxLength, 254},
 		{"message max length", c.Validation.MessageMaxLength, 5000},
 		{"invalid subject", c.Validation.InvalidSubject, "Please choose a subject"},
 		{"message rows", c.Validation.MessageRows, 5},
@@ -304,8 +301,8 @@ func TestContactContent(t *testing.T) {
 	}
 }
 
-func TestNewsletterPageContent(t *testing.T) {
-	p, err := content.LoadNewsletterPage(content.FS())
+func TestFormFieldsContent(t *testing.T) {
+	v, err := content.LoadFormFields(content.FS())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,18 +310,11 @@ func TestNewsletterPageContent(t *testing.T) {
 		name      string
 		got, want any
 	}{
-		{"heading", p.Heading, "DevOps Digest"},
-		{"form heading", p.Form.Heading, "Subscribe to DevOps Digest"},
-		{"name label", p.Form.Fields.Name.Label, "Name"},
-		{"optional label", p.Form.OptionalLabel, "(optional)"},
-		{"email label", p.Form.Fields.Email.Label, "Email Address"},
-		{"submit label", p.Form.SubmitLabel, "Subscribe to DevOps Digest"},
-		{"pending label", p.Form.PendingLabel, "Subscribing..."},
-		{"name min length", p.Validation.NameMinLength, 2},
-		{"name max length", p.Validation.NameMaxLength, 100},
-		{"email max length", p.Validation.EmailMaxLength, 254},
-		{"expect items", len(p.Expect.Items), 4},
-		{"scroll top", p.CTA.ScrollTop, 400},
+		{"name min length", v.NameMinLength, 2},
+		{"name max length", v.NameMaxLength, 100},
+		{"email max length", v.EmailMaxLength, 254},
+		{"name too short", v.NameTooShort, "Name must be at least 2 characters"},
+		{"invalid email", v.InvalidEmail, "Please enter a valid email address"},
 	}
 	for _, ch := range checks {
 		if ch.got != ch.want {
@@ -428,7 +418,6 @@ func TestGoEnumsFromSchemas(t *testing.T) {
 			"Security", "Infrastructure", "Monitoring", "Containers", "CI/CD", "Cloud", "Networking", "Database",
 		}},
 		{"contact subjects", content.ContactSubjects, []string{"collaboration", "job", "consulting", "speaking", "other"}},
-		{"newsletter icons", content.NewsletterExpectIcons, []string{"war-stories", "deep-dives", "architecture", "wisdom"}},
 	}
 	for _, tt := range tests {
 		if !slices.Equal(tt.got, tt.want) {
@@ -699,11 +688,11 @@ func TestPageLoadersRejectBadContent(t *testing.T) {
 			name: "contact: maximum below the minimum", file: content.ContactFile,
 			edit: func(d doc) {
 				v := pageObj(d, "validation")
-				v["nameMaxLength"] = 1
-				v["nameTooLong"] = "Name must be at most 1 character"
+				v["messageMaxLength"] = 5
+				v["messageTooLong"] = "Message must be at most 5 characters"
 			},
 			load:    loadContactErr,
-			wantErr: []string{"contact.json", "/validation/nameMaxLength: 1 is below nameMinLength 2"},
+			wantErr: []string{"contact.json", "/validation/messageMaxLength: 5 is below messageMinLength 10"},
 		},
 		{
 			name: "contact: maximum disagrees with its message", file: content.ContactFile,
@@ -712,40 +701,34 @@ func TestPageLoadersRejectBadContent(t *testing.T) {
 			wantErr: []string{"contact.json", "/validation/messageTooLong", "does not state messageMaxLength 4000"},
 		},
 		{
-			name: "newsletter page: unknown field", file: content.NewsletterPageFile,
-			edit:    func(d doc) { pageObj(d, "form")["buttonLabel"] = "Go" },
-			load:    loadNewsletterPageErr,
-			wantErr: []string{"newsletter-page.json", "/form/buttonLabel: is not a known field"},
+			name: "form fields: unknown field", file: content.FormFieldsFile,
+			edit:    func(d doc) { d["nameLabel"] = "Name" },
+			load:    loadFormFieldsErr,
+			wantErr: []string{"form-fields.json", "/nameLabel: is not a known field"},
 		},
 		{
-			name: "newsletter page: empty email label", file: content.NewsletterPageFile,
-			edit:    func(d doc) { pageObj(d, "form", "fields", "email")["label"] = " " },
-			load:    loadNewsletterPageErr,
-			wantErr: []string{"newsletter-page.json", "/form/fields/email/label: must not be blank"},
+			name: "form fields: blank message", file: content.FormFieldsFile,
+			edit:    func(d doc) { d["invalidEmail"] = " " },
+			load:    loadFormFieldsErr,
+			wantErr: []string{"form-fields.json", "/invalidEmail: must not be blank"},
 		},
 		{
-			name: "newsletter page: unknown icon", file: content.NewsletterPageFile,
-			edit:    func(d doc) { pageObj(pageArr(pageObj(d, "expect"), "items")[1])["icon"] = "rocket" },
-			load:    loadNewsletterPageErr,
-			wantErr: []string{"newsletter-page.json", `/expect/items/1/icon: "rocket" must be one of war-stories`},
+			name: "form fields: name minimum disagrees with its message", file: content.FormFieldsFile,
+			edit:    func(d doc) { d["nameMinLength"] = 3 },
+			load:    loadFormFieldsErr,
+			wantErr: []string{"form-fields.json", "/nameTooShort", "does not state nameMinLength 3"},
 		},
 		{
-			name: "newsletter page: name minimum disagrees with its message", file: content.NewsletterPageFile,
-			edit:    func(d doc) { pageObj(d, "validation")["nameMinLength"] = 3 },
-			load:    loadNewsletterPageErr,
-			wantErr: []string{"newsletter-page.json", "/validation/nameTooShort", "does not state nameMinLength 3"},
+			name: "form fields: email maximum disagrees with its message", file: content.FormFieldsFile,
+			edit:    func(d doc) { d["emailMaxLength"] = 200 },
+			load:    loadFormFieldsErr,
+			wantErr: []string{"form-fields.json", "/emailTooLong", "does not state emailMaxLength 200"},
 		},
 		{
-			name: "newsletter page: email maximum disagrees with its message", file: content.NewsletterPageFile,
-			edit:    func(d doc) { pageObj(d, "validation")["emailMaxLength"] = 200 },
-			load:    loadNewsletterPageErr,
-			wantErr: []string{"newsletter-page.json", "/validation/emailTooLong", "does not state emailMaxLength 200"},
-		},
-		{
-			name: "newsletter page: name maximum below the minimum", file: content.NewsletterPageFile,
-			edit:    func(d doc) { pageObj(d, "validation")["nameMaxLength"] = 1 },
-			load:    loadNewsletterPageErr,
-			wantErr: []string{"newsletter-page.json", "/validation/nameMaxLength: 1 is below nameMinLength 2"},
+			name: "form fields: name maximum below the minimum", file: content.FormFieldsFile,
+			edit:    func(d doc) { d["nameMaxLength"] = 1 },
+			load:    loadFormFieldsErr,
+			wantErr: []string{"form-fields.json", "/nameMaxLength: 1 is below nameMinLength 2"},
 		},
 	}
 	for _, tt := range tests {
@@ -776,14 +759,14 @@ func TestPageLoadersRejectBadContent(t *testing.T) {
 	}
 }
 
-func loadHomeErr(f fs.FS) error           { _, err := content.LoadHome(f); return err }
-func loadSkillsErr(f fs.FS) error         { _, err := content.LoadSkills(f); return err }
-func loadResumeErr(f fs.FS) error         { _, err := content.LoadResume(f); return err }
-func loadProjectsErr(f fs.FS) error       { _, err := content.LoadProjects(f); return err }
-func loadTalksErr(f fs.FS) error          { _, err := content.LoadTalks(f); return err }
-func loadLegalErr(f fs.FS) error          { _, err := content.LoadLegal(f); return err }
-func loadContactErr(f fs.FS) error        { _, err := content.LoadContact(f); return err }
-func loadNewsletterPageErr(f fs.FS) error { _, err := content.LoadNewsletterPage(f); return err }
+func loadHomeErr(f fs.FS) error       { _, err := content.LoadHome(f); return err }
+func loadSkillsErr(f fs.FS) error     { _, err := content.LoadSkills(f); return err }
+func loadResumeErr(f fs.FS) error     { _, err := content.LoadResume(f); return err }
+func loadProjectsErr(f fs.FS) error   { _, err := content.LoadProjects(f); return err }
+func loadTalksErr(f fs.FS) error      { _, err := content.LoadTalks(f); return err }
+func loadLegalErr(f fs.FS) error      { _, err := content.LoadLegal(f); return err }
+func loadContactErr(f fs.FS) error    { _, err := content.LoadContact(f); return err }
+func loadFormFieldsErr(f fs.FS) error { _, err := content.LoadFormFields(f); return err }
 
 func between(n, lo, hi int) bool { return lo <= n && n <= hi }
 

@@ -5,26 +5,30 @@
 // with their text), a project with its detail, and the icon keys the UI maps.
 
 import type { BlogPostFrontMatter } from "../dist/types/blog-post";
+import type { Contact as ContactFile } from "../dist/types/contact";
+import type { FormFields } from "../dist/types/form-fields";
 import type { PrivacyPolicy } from "../dist/types/legal";
 import type { EditionFrontMatter } from "../dist/types/newsletter-edition";
+import type { NewsletterPage as NewsletterPageFile } from "../dist/types/newsletter-page";
 import type { ProjectDetail } from "../dist/types/project-details";
 import type { Project } from "../dist/types/projects";
 
 export type { BlogCategory, BlogPostFrontMatter, PostStatus } from "../dist/types/blog-post";
 export type {
-  Contact,
+  Contact as ContactFile,
   ContactField,
   ContactSubject,
   ContactSubjectValue,
   ContactToast,
 } from "../dist/types/contact";
+export type { FormFields } from "../dist/types/form-fields";
 export type { ContentImage, Home, HomeCta } from "../dist/types/home";
 export type { Legal, LegalSection, PrivacyPolicy, TermsOfUse } from "../dist/types/legal";
 export type { EditionFrontMatter } from "../dist/types/newsletter-edition";
 export type {
   NewsletterExpectIcon,
   NewsletterField,
-  NewsletterPage,
+  NewsletterPage as NewsletterPageFile,
   NewsletterToast,
 } from "../dist/types/newsletter-page";
 export type { ProjectDetail, TechStackGroup } from "../dist/types/project-details";
@@ -34,6 +38,17 @@ export type { Route } from "../dist/types/routes";
 export type { Link, Owner, Site, SocialLink, SocialNetwork } from "../dist/types/site";
 export type { Skill, SkillColor } from "../dist/types/skills";
 export type { Talk } from "../dist/types/talks";
+
+/**
+ * The contact page as its form reads it: contact.json, its validation with the name's
+ * and the email's rules of form-fields.json (every form's one source) beside its own.
+ */
+export type Contact = Omit<ContactFile, "validation"> & {
+  validation: ContactFile["validation"] & FormFields;
+};
+
+/** The newsletter page as its form reads it: newsletter-page.json, with form-fields.json's rules. */
+export type NewsletterPage = NewsletterPageFile & { validation: FormFields };
 
 /** What both legal pages have (PrivacyPolicy and TermsOfUse add their constants). */
 export type LegalDocument = Pick<PrivacyPolicy, "title" | "lastUpdated" | "intro" | "sections">;

@@ -132,6 +132,10 @@ describe("@portfolio/content/newsletter", () => {
     const src = await readFile(path.join(pkgDir, "src/newsletter.ts"), "utf8");
     const staticJson = [...src.matchAll(/from "\.\.\/([^"]+\.json)"/g)].map((m) => m[1]);
     expect(staticJson.sort()).toEqual(["dist/newsletter-index.json", "newsletter-page.json"]);
+    const fieldsSrc = await readFile(path.join(pkgDir, "src/form-fields.ts"), "utf8");
+    expect([...fieldsSrc.matchAll(/from "\.\.\/([^"]+\.json)"/g)].map((m) => m[1])).toEqual([
+      "form-fields.json",
+    ]);
     expect(src).toMatch(/await import\("\.\.\/dist\/newsletter\.json"\)/);
   });
 

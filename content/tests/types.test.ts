@@ -4,6 +4,7 @@
 // (the schemas check the unions' values), and for keys the type does not know.
 import { describe, expect, it } from "vitest";
 import contactJson from "../contact.json";
+import formFieldsJson from "../form-fields.json";
 import homeJson from "../home.json";
 import legalJson from "../legal.json";
 import newsletterPageJson from "../newsletter-page.json";
@@ -14,11 +15,12 @@ import skillsJson from "../skills.json";
 import { contact } from "../src/contact";
 import { home } from "../src/home";
 import type {
-  Contact,
+  ContactFile,
   Education,
+  FormFields,
   Home,
   Legal,
-  NewsletterPage,
+  NewsletterPageFile,
   Project,
   ProjectDetail,
   Resume,
@@ -75,8 +77,9 @@ export const checkProjects: Widen<{ projects: Project[] }> = projectsJson;
 export const checkDetails: Widen<{ details: Record<string, ProjectDetail> }> = projectDetailsJson;
 export const checkTalks: Widen<{ talks: Talk[] }> = talksJson;
 export const checkLegal: Widen<Legal> = legalJson;
-export const checkContact: Widen<Contact> = contactJson;
-export const checkNewsletterPage: Widen<NewsletterPage> = newsletterPageJson;
+export const checkContact: Widen<ContactFile> = contactJson;
+export const checkNewsletterPage: Widen<NewsletterPageFile> = newsletterPageJson;
+export const checkFormFields: Widen<FormFields> = formFieldsJson;
 
 // ...and no field its type lacks.
 export type NoExtraKeys = [
@@ -87,8 +90,9 @@ export type NoExtraKeys = [
   Assert<IsNever<ExtraKeys<typeof projectDetailsJson, { details: Record<string, ProjectDetail> }>>>,
   Assert<IsNever<ExtraKeys<typeof talksJson, { talks: Talk[] }>>>,
   Assert<IsNever<ExtraKeys<typeof legalJson, Legal>>>,
-  Assert<IsNever<ExtraKeys<typeof contactJson, Contact>>>,
-  Assert<IsNever<ExtraKeys<typeof newsletterPageJson, NewsletterPage>>>,
+  Assert<IsNever<ExtraKeys<typeof contactJson, ContactFile>>>,
+  Assert<IsNever<ExtraKeys<typeof newsletterPageJson, NewsletterPageFile>>>,
+  Assert<IsNever<ExtraKeys<typeof formFieldsJson, FormFields>>>,
 ];
 
 // The checks above really check: the original capital-U education entry is caught both
@@ -102,17 +106,21 @@ export type RejectExtra = Assert<IsNever<ExtraKeys<typeof capitalU, Education>>>
 export type RejectRenamed = Assert<IsNever<ExtraKeys<{ videoURL: string }, Talk>>>;
 
 describe("types", () => {
-  it("exports the JSON data unchanged apart from $schema", () => {
+  it("exports the JSON data unchanged apart from $schema, the forms' with form-fields.json's rules", () => {
     const { $schema: _h, ...homeData } = homeJson;
     const { $schema: _r, ...resumeData } = resumeJson;
     const { $schema: _l, ...legalData } = legalJson;
     const { $schema: _c, ...contactData } = contactJson;
     const { $schema: _n, ...newsletterPageData } = newsletterPageJson;
+    const { $schema: _f, ...fields } = formFieldsJson;
     expect(home).toEqual(homeData);
     expect(resume).toEqual(resumeData);
     expect(legal).toEqual(legalData);
-    expect(contact).toEqual(contactData);
-    expect(newsletterPage).toEqual(newsletterPageData);
+    expect(contact).toEqual({
+      ...contactData,
+      validation: { ...fields, ...contactData.validation },
+    });
+    expect(newsletterPage).toEqual({ ...newsletterPageData, validation: fields });
     expect(skills).toEqual(skillsJson.skills);
     expect(projects).toEqual(projectsJson.projects);
     expect(projectDetails).toEqual(projectDetailsJson.details);

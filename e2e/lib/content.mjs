@@ -6,6 +6,8 @@ import { REPO_ROOT } from "./paths.mjs";
 const readJson = (rel) => JSON.parse(readFileSync(join(REPO_ROOT, rel), "utf8"));
 
 export const site = readJson("content/site.json");
+/** Every form's name and email rules and messages (form-fields.json), as the pages show them. */
+export const { $schema: _schema, ...formFields } = readJson("content/form-fields.json");
 /** @type {{ path: string, section: string, title: string, description: string, noindex?: boolean }[]} */
 export const routeTable = readJson("content/routes.json").routes;
 

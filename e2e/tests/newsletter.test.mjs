@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
 import { axeViolations } from "../lib/axe.mjs";
+import { formFields } from "../lib/content.mjs";
 import {
   eventually,
   expectToast,
@@ -31,7 +32,7 @@ const site = readJSON("content", "site.json");
 const editions = readJSON("content", "dist", "newsletter-index.json").editions;
 const subscribers = String(site.stats.newsletterSubscribers);
 const withSubscribers = (text) => text.replaceAll("{subscribers}", subscribers);
-const v = copy.validation;
+const v = formFields;
 
 let sink;
 let gateway;

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { formFields } from "../lib/content.mjs";
 import { eventually, goto, waitForPage } from "../lib/page.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
@@ -24,7 +25,7 @@ async function problemToast(page) {
   await form.getByRole("button", { name: contact.form.submitLabel }).click();
   const toast = page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem");
   await toast.waitFor();
-  assert.match(await toast.innerText(), new RegExp(contact.validation.nameTooShort));
+  assert.match(await toast.innerText(), new RegExp(formFields.nameTooShort));
   return { toast, field };
 }
 

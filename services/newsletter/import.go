@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/hygiene"
@@ -73,7 +74,7 @@ func (r ImportResult) Added() int { return r.Confirmed + r.Unconfirmed + r.Unsub
 // RefusedRow is a row an import did not add, and why.
 type RefusedRow struct {
 	Line   int    // in the file, from 1 (the header)
-	Email  string // the row's email cell, as it is (cut to EmailMax characters)
+	Email  string // the row's email cell, as it is (cut to formfields.EmailMax characters)
 	Reason string
 }
 
@@ -236,7 +237,7 @@ func readImport(data []byte, now time.Time) ([]importRow, ImportResult, error) {
 			return nil, ImportResult{}, ErrImportTooLong
 		}
 		row := cols.row(record)
-		email := cut(row.get(colEmail), EmailMax)
+		email := cut(row.get(colEmail), formfields.EmailMax)
 		refuse := func(reason string) {
 			res.Refused = append(res.Refused, RefusedRow{Line: line, Email: email, Reason: reason})
 		}

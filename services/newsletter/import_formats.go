@@ -2,10 +2,12 @@ package newsletter
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
 
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail/hygiene"
 )
@@ -358,7 +360,7 @@ func problemsOf(err error) string {
 	parts := make([]string, 0, len(e.Problems))
 	for _, p := range e.Problems {
 		switch p.Message {
-		case MsgInvalidEmail:
+		case formfields.MsgInvalidEmail:
 			parts = append(parts, "not a valid email address")
 			continue
 		case "":
@@ -378,7 +380,7 @@ func (r csvRow) suppression(sub *ImportedSubscriber, now time.Time) string {
 	if reason == "" {
 		return ""
 	}
-	if !reason.Valid() {
+	if !slices.Contains(hygiene.Reasons, reason) {
 		return fmt.Sprintf("suppressed %q is not hard_bounce, complaint or soft_bounces", reason)
 	}
 	at, why := r.time(colSuppressedAt, now)

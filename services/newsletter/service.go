@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/portfolio-site/portfolio/services/apperr"
@@ -266,7 +267,7 @@ type SubscriberPage struct {
 
 // List returns one page of subscribers, newest subscription first.
 func (s *Service) List(ctx context.Context, q ListQuery) (SubscriberPage, error) {
-	if q.State != "" && !q.State.Valid() {
+	if q.State != "" && !slices.Contains(States, q.State) {
 		return SubscriberPage{}, fmt.Errorf("newsletter: unknown state %q", q.State)
 	}
 	if q.Page < 1 {

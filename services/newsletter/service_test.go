@@ -15,7 +15,6 @@ import (
 	"time"
 
 	"github.com/portfolio-site/portfolio/content"
-	"github.com/portfolio-site/portfolio/content/formrules"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 	"github.com/portfolio-site/portfolio/services/mail/outbox"
@@ -233,14 +232,6 @@ func TestParse(t *testing.T) {
 	// A valid signup comes back trimmed.
 	if s, err := newsletter.Parse(newsletter.Form{Email: " jane@example.org ", Name: " Jane "}); err != nil || s != (newsletter.Signup{Email: "jane@example.org", Name: "Jane"}) {
 		t.Errorf("Parse = %+v, %v", s, err)
-	}
-}
-
-// TestRulesAreTheContents: the browser shows content's newsletter-page.json words and
-// limits, the gateway answers with rules_gen.go's, written from them by go generate.
-func TestRulesAreTheContents(t *testing.T) {
-	if err := formrules.Current("newsletter", "newsletter", "rules_gen.go"); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/mail"
 )
@@ -26,11 +27,6 @@ const (
 
 // States are every state, in the order of a subscription's life.
 var States = []State{StateUnconfirmed, StateConfirmed, StateUnsubscribed}
-
-// Valid reports whether s is one of States.
-func (s State) Valid() bool {
-	return s == StateUnconfirmed || s == StateConfirmed || s == StateUnsubscribed
-}
 
 // Subscriber is one address on the list.
 type Subscriber struct {
@@ -75,11 +71,6 @@ func (c Counts) Total() int { return c.Unconfirmed + c.Confirmed + c.Unsubscribe
 // subscriptions.
 func EmailKey(email string) string { return mail.AddressKey(email) }
 
-// The sign-up form's limits and messages (NameMin, MsgInvalidEmail, …) are content's
-// newsletter-page.json's, written into rules_gen.go (TestRulesAreTheContents keeps it
-// current).
-//go:generate go run github.com/portfolio-site/portfolio/content/cmd/formrules -form newsletter -package newsletter -out rules_gen.go
-
 // Form is what a visitor enters to subscribe.
 type Form struct {
 	Email string
@@ -96,7 +87,7 @@ type Signup struct {
 // Parse checks f once and returns it as a Signup, or an apperr Invalid error naming
 // every field at fault, in the form's order (name, then email): the first in Field, all
 // in Problems (as contact.Parse does, decision 0025). An empty name is fine; a name
-// given needs NameMin visible characters (it greets an address nobody has verified
+// given needs formfields.NameMin visible characters (it greets an address nobody has verified
 // yet, so it must show as what it is: no invisible-only names, no direction controls).
 // Nothing that could break an email header gets through.
 func Parse(f Form) (Signup, error) {
@@ -106,10 +97,10 @@ func Parse(f Form) (Signup, error) {
 		ps = append(ps, apperr.Problem{Field: "name", Message: msg})
 	}
 	switch {
-	case utf8.RuneCountInString(s.Email) > EmailMax:
-		ps = append(ps, apperr.Problem{Field: "email", Message: MsgEmailTooLong})
+	case utf8.RuneCountInString(s.Email) > formfields.EmailMax:
+		ps = append(ps, apperr.Problem{Field: "email", Message: formfields.MsgEmailTooLong})
 	case !mail.ValidPlainAddress(s.Email):
-		ps = append(ps, apperr.Problem{Field: "email", Message: MsgInvalidEmail})
+		ps = append(ps, apperr.Problem{Field: "email", Message: formfields.MsgInvalidEmail})
 	}
 	if len(ps) > 0 {
 		return Signup{}, apperr.Fields(ps...)
@@ -120,16 +111,16 @@ func Parse(f Form) (Signup, error) {
 func nameProblem(name string) string {
 	switch n := utf8.RuneCountInString(name); {
 	case n == 0:
-	case mail.VisibleLength(name) < NameMin:
-		return MsgNameTooShort
-	case n > NameMax:
-		return MsgNameTooLong
+	case mail.VisibleLength(name) < formfields.NameMin:
+		return formfields.MsgNameTooShort
+	case n > formfields.NameMax:
+		return formfields.MsgNameTooLong
 	case strings.ContainsFunc(name, mail.BreaksLine):
-		return MsgNameNotOneLine
+		return formfields.MsgNameNotOneLine
 	case mail.HasBidiControl(name):
-		return MsgNameDirection
+		return formfields.MsgNameDirection
 	case mail.HasInvisible(name):
-		return MsgNameInvisible
+		return formfields.MsgNameInvisible
 	}
 	return ""
 }

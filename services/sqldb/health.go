@@ -25,10 +25,13 @@ var HealthSchema = Schema{FS: healthFiles, Table: "sqldb_goose_db_version"}
 // happens to have some left.
 const probePayload = 4096 + 512
 
+// healthStatements are the probe's: queries/<its name in snake case>.sql.
+type healthStatements struct{ InsertReadinessProbe, DeleteReadinessProbe string }
+
 // Health tells /readyz whether the database answers and whether it takes writes.
 type Health struct {
 	db *DB
-	q  struct{ InsertReadinessProbe, DeleteReadinessProbe string }
+	q  healthStatements
 
 	// every, if set, is how long a write probe's result stands: a replicated
 	// database ships every commit, probes included, so an idle site probed every
@@ -48,9 +51,7 @@ func NewHealth(db *DB) *Health {
 // NewHealthEvery is NewHealth whose write probe commits at most once every every;
 // in between, CheckWritable answers the last probe's result.
 func NewHealthEvery(db *DB, every time.Duration, now func() time.Time) *Health {
-	h := &Health{db: db, every: every, now: now}
-	MustLoadQueries(healthFiles, db.Dialect, &h.q)
-	return h
+	return &Health{db: db, every: every, now: now, q: Statements[healthStatements](healthFiles, db.Dialect)}
 }
 
 // PingContext reports whether the database answers.

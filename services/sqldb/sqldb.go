@@ -223,12 +223,15 @@ func snakeCase(name string) string {
 	return b.String()
 }
 
-// MustLoadQueries is LoadQueries for statements embedded at build time: only a broken
-// build gets an error, and every test with it, so it panics.
-func MustLoadQueries(fsys fs.FS, d Dialect, dst any) {
-	if err := LoadQueries(fsys, d, dst); err != nil {
+// Statements returns a store's statements, a struct Q loaded by LoadQueries, for
+// statements embedded at build time: only a broken build gets an error, and every test
+// with it, so it panics. Every store's constructor is this one call.
+func Statements[Q any](fsys fs.FS, d Dialect) Q {
+	var q Q
+	if err := LoadQueries(fsys, d, &q); err != nil {
 		panic(err)
 	}
+	return q
 }
 
 // Schema is one module's tables: goose migrations in migrations/<dialect>/ of FS,

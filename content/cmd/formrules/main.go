@@ -21,7 +21,7 @@ func main() {
 
 func run(args []string) error {
 	flags := flag.NewFlagSet("formrules", flag.ContinueOnError)
-	form := flags.String("form", "", "contact or newsletter")
+	form := flags.String("form", "", "fields (every form's name and email) or contact")
 	pkg := flags.String("package", "", "the Go package of the file")
 	out := flags.String("out", "rules_gen.go", "the file to write")
 	if err := flags.Parse(args); err != nil {

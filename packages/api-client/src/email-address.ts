@@ -19,7 +19,7 @@ export const emailAddressPattern =
 /** The longest address the gateway accepts (RFC 5321's path limit less the brackets). */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** An email field's limit and messages, as content's contact.json and newsletter-page.json give them. */
+/** An email field's limit and messages, as content's form-fields.json gives them to every form. */
 export interface EmailRules {
   emailMaxLength: number;
   emailTooLong: string;

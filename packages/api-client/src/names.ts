@@ -63,7 +63,7 @@ export function hasInvisible(s: string): boolean {
   });
 }
 
-/** A name field's limits and messages, as content's contact.json and newsletter-page.json give them. */
+/** A name field's limits and messages, as content's form-fields.json gives them to every form. */
 export interface NameRules {
   nameMinLength: number;
   nameMaxLength: number;

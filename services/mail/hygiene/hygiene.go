@@ -20,6 +20,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -128,11 +129,6 @@ const (
 
 // Reasons are every reason, as export and import write them.
 var Reasons = []Reason{ReasonHardBounce, ReasonComplaint, ReasonSoftBounces}
-
-// Valid reports whether r is one of Reasons.
-func (r Reason) Valid() bool {
-	return r == ReasonHardBounce || r == ReasonComplaint || r == ReasonSoftBounces
-}
 
 // Suppression is an address that gets no email.
 type Suppression struct {
@@ -295,7 +291,7 @@ func (s *Service) Lift(ctx context.Context, email string) error {
 // refused (apperr.Invalid), and nothing is imported.
 func (s *Service) Import(ctx context.Context, sups []Suppression) (int, error) {
 	for _, sup := range sups {
-		if !sup.Reason.Valid() || !mail.ValidPlainAddress(sup.Email) {
+		if !slices.Contains(Reasons, sup.Reason) || !mail.ValidPlainAddress(sup.Email) {
 			return 0, apperr.New(apperr.Invalid, fmt.Sprintf("The suppression of %q (%s) is not one this site keeps.", sup.Email, sup.Reason))
 		}
 	}

@@ -32,9 +32,7 @@ var _ hygiene.Store = (*Hygiene)(nil)
 
 // NewHygiene returns the store over db (migrated with Migrate, as the outbox).
 func NewHygiene(db *sqldb.DB) *Hygiene {
-	h := &Hygiene{db: db}
-	sqldb.MustLoadQueries(files, db.Dialect, &h.q)
-	return h
+	return &Hygiene{db: db, q: sqldb.Statements[hygieneStatements](files, db.Dialect)}
 }
 
 // Record implements hygiene.Store, as one unit of a group commit.

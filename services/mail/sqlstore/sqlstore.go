@@ -55,10 +55,9 @@ var (
 // New returns the outbox over db, which the caller opened (sqldb.Open), migrated
 // (Migrate) and closes.
 func New(db *sqldb.DB) *Outbox {
-	s := &Outbox{db: db}
-	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
+	s := &Outbox{db: db, q: sqldb.Statements[statements](files, db.Dialect)}
 	if db.Dialect == sqldb.Postgres {
-		sqldb.MustLoadQueries(files, db.Dialect, &s.pg)
+		s.pg = sqldb.Statements[postgresStatements](files, db.Dialect)
 	}
 	return s
 }

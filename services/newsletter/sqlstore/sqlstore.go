@@ -68,10 +68,9 @@ var _ newsletter.Store = (*Store)(nil)
 // (Migrate) and closes; emails are queued through outbox, which must use the same
 // database.
 func New(db *sqldb.DB, outbox outbox.TxEnqueuer) *Store {
-	s := &Store{db: db, outbox: outbox}
-	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
+	s := &Store{db: db, outbox: outbox, q: sqldb.Statements[statements](files, db.Dialect)}
 	if db.Dialect == sqldb.Postgres {
-		sqldb.MustLoadQueries(files, db.Dialect, &s.pg)
+		s.pg = sqldb.Statements[postgresStatements](files, db.Dialect)
 	}
 	return s
 }

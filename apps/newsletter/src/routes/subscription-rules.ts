@@ -1,7 +1,7 @@
 // The subscribe form's rules, the gateway's (services/newsletter Parse): the name is
 // optional, and when given follows the name rule the contact form follows too; the email
-// is a plain address. The limits and messages are content's newsletter-page.json, so the
-// page says what the gateway says; services/newsletter/testdata/signups.json is run by
+// is a plain address. The limits and messages are every form's, content's
+// form-fields.json (the page's `validation`), so the page says what the gateway says; services/newsletter/testdata/signups.json is run by
 // both sides.
 import { emailProblem } from "@portfolio/api-client/email-address";
 import { nameProblem } from "@portfolio/api-client/names";

@@ -1,5 +1,6 @@
 // Package contact is the contact form's domain: a visitor's message, its rules (the
-// contact form's in content/contact.json, plus maximum lengths), and the Inbox that
+// message's and the subject's in content/contact.json, the name's and the email's every
+// form's, content/formfields), and the Inbox that
 // accepts a message by storing it and queueing the two emails about it in one step.
 // It knows nothing of HTTP or SQL; the store is an interface (contact/sqlstore
 // implements it). Its emails' templates are its own (emails/, EmailTemplates).
@@ -14,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/portfolio-site/portfolio/content"
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"github.com/portfolio-site/portfolio/services/apperr"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/ratelimit"
 	"github.com/portfolio-site/portfolio/services/mail"
@@ -23,8 +25,9 @@ import (
 // (content.ContactSubjects, decision 0019), their one source.
 var Subjects = content.ContactSubjects
 
-// The form's limits and messages (NameMin, MsgNameTooShort, …) are content's
-// contact.json's, written into rules_gen.go (TestRulesAreTheContents keeps it current).
+// The form's own limits and messages (MessageMin, MsgChooseSubject, …) are content's
+// contact.json's, written into rules_gen.go (TestRulesAreTheContents keeps it current);
+// the name's and the email's are every form's, content/formfields.
 //go:generate go run github.com/portfolio-site/portfolio/content/cmd/formrules -form contact -package contact -out rules_gen.go
 
 // Message is what a visitor sent through the contact form, as Parse made it.
@@ -75,26 +78,26 @@ func Parse(f Form) (Message, error) {
 
 func (m Message) nameProblem() *apperr.Problem {
 	switch {
-	case mail.VisibleLength(m.Name) < NameMin:
-		return &apperr.Problem{Field: "name", Message: MsgNameTooShort}
-	case utf8.RuneCountInString(m.Name) > NameMax:
-		return &apperr.Problem{Field: "name", Message: MsgNameTooLong}
+	case mail.VisibleLength(m.Name) < formfields.NameMin:
+		return &apperr.Problem{Field: "name", Message: formfields.MsgNameTooShort}
+	case utf8.RuneCountInString(m.Name) > formfields.NameMax:
+		return &apperr.Problem{Field: "name", Message: formfields.MsgNameTooLong}
 	case strings.ContainsFunc(m.Name, mail.BreaksLine):
-		return &apperr.Problem{Field: "name", Message: MsgNameNotOneLine}
+		return &apperr.Problem{Field: "name", Message: formfields.MsgNameNotOneLine}
 	case mail.HasBidiControl(m.Name):
-		return &apperr.Problem{Field: "name", Message: MsgNameDirection}
+		return &apperr.Problem{Field: "name", Message: formfields.MsgNameDirection}
 	case mail.HasInvisible(m.Name):
-		return &apperr.Problem{Field: "name", Message: MsgNameInvisible}
+		return &apperr.Problem{Field: "name", Message: formfields.MsgNameInvisible}
 	}
 	return nil
 }
 
 func (m Message) emailProblem() *apperr.Problem {
 	switch {
-	case utf8.RuneCountInString(m.Email) > EmailMax:
-		return &apperr.Problem{Field: "email", Message: MsgEmailTooLong}
+	case utf8.RuneCountInString(m.Email) > formfields.EmailMax:
+		return &apperr.Problem{Field: "email", Message: formfields.MsgEmailTooLong}
 	case !ValidEmail(m.Email):
-		return &apperr.Problem{Field: "email", Message: MsgInvalidEmail}
+		return &apperr.Problem{Field: "email", Message: formfields.MsgInvalidEmail}
 	}
 	return nil
 }

@@ -188,8 +188,8 @@ func TestParseTrimsAndNormalises(t *testing.T) {
 	}
 }
 
-// The form's limits and messages are content's contact.json's (rules_gen.go, written
-// by go generate), and so are its subjects.
+// The form's own limits and messages are content's contact.json's (rules_gen.go,
+// written by go generate), and so are its subjects.
 func TestRulesAreTheContents(t *testing.T) {
 	if err := formrules.Current("contact", "contact", "rules_gen.go"); err != nil {
 		t.Fatal(err)

@@ -2,19 +2,9 @@
 
 package contact
 
-// The form's limits, in characters (Unicode code points) after trimming, and what a
-// visitor is told about a field: content/contact.json's, which the page shows too.
+// The limits, in characters (Unicode code points) after trimming, and what a visitor
+// is told about a field: content/contact.json's, which the pages show too.
 const (
-	NameMin            = 2
-	NameMax            = 100
-	EmailMax           = 254
-	MsgNameTooShort    = "Name must be at least 2 characters"
-	MsgNameTooLong     = "Name must be at most 100 characters"
-	MsgNameNotOneLine  = "Name must be a single line of text"
-	MsgNameDirection   = "Name must not contain text direction control characters"
-	MsgNameInvisible   = "Name must not contain invisible characters"
-	MsgInvalidEmail    = "Please enter a valid email address"
-	MsgEmailTooLong    = "Email must be at most 254 characters"
 	MessageMin         = 10
 	MessageMax         = 5000
 	MsgChooseSubject   = "Please choose a subject"

@@ -6,6 +6,7 @@ import (
 	"math"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"time"
 
@@ -237,7 +238,7 @@ func handleAdminSubscribers(logger *zap.Logger, subscribers Subscribers) http.Ha
 			return
 		}
 		state := newsletter.State(q.Get("state"))
-		if state != "" && !state.Valid() {
+		if state != "" && !slices.Contains(newsletter.States, state) {
 			writeError(w, r, logger, invalid("state", "The state must be unconfirmed, confirmed or unsubscribed."))
 			return
 		}

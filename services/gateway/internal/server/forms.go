@@ -15,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/portfolio-site/portfolio/content/formfields"
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/services/apperr"
@@ -39,7 +40,7 @@ const maxFormBody = 16 << 10
 // form's rules, the contact form's: every field at its longest, each character encoded
 // in the costliest way, plus room for field names, punctuation and whitespace around
 // the values. So no valid form is ever refused as too large, in either encoding.
-var formBodyLimit = int64(contact.NameMax+contact.EmailMax+longestSubject+contact.MessageMax)*maxEncodedRuneBytes + 2<<10
+var formBodyLimit = int64(formfields.NameMax+formfields.EmailMax+longestSubject+contact.MessageMax)*maxEncodedRuneBytes + 2<<10
 
 // formEndpoint guards an endpoint that browsers post a form to, in this order:
 // cross-site requests (403), a body that is not JSON (415), too large (413), too many

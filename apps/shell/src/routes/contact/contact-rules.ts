@@ -1,6 +1,7 @@
-// The contact form's rules (content/contact.json's validation, plus maximum lengths), with the messages of
-// content's contact.json and its subject list, so that the page says exactly what the
-// gateway says (its internal/contact checks the same rules, in the same order, with the
+// The contact form's rules: the name's and the email's of every form (content's
+// form-fields.json) and the message's and the subject's (contact.json's validation and
+// its subject list), as `contact.validation` gives them, so that the page says exactly
+// what the gateway says (its internal/contact checks the same rules, in the same order, with the
 // same words).
 
 import type { ContactField, ContactMessage } from "@portfolio/api-client/contact";

@@ -38,9 +38,7 @@ var _ admin.Store = (*Store)(nil)
 
 // New returns the admin's store over db, migrated with Migrate.
 func New(db *sqldb.DB) *Store {
-	s := &Store{db: db}
-	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
-	return s
+	return &Store{db: db, q: sqldb.Statements[statements](files, db.Dialect)}
 }
 
 // Create implements admin.SessionStore.

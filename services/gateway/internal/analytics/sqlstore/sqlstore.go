@@ -35,9 +35,7 @@ var _ analytics.Store = (*Store)(nil)
 
 // New returns the analytics store over db, migrated with Migrate.
 func New(db *sqldb.DB) *Store {
-	s := &Store{db: db}
-	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
-	return s
+	return &Store{db: db, q: sqldb.Statements[statements](files, db.Dialect)}
 }
 
 // visitorChunk is how many visitor ids one statement inserts.

@@ -25,12 +25,6 @@ type statements struct {
 	InsertContactMessage, ListContactMessagesNewestFirst string
 }
 
-func loadStatements(d sqldb.Dialect) statements {
-	var q statements
-	sqldb.MustLoadQueries(files, d, &q)
-	return q
-}
-
 // Contacts keeps contact messages; Add queues their emails in the same transaction
 // through the outbox.
 type Contacts struct {
@@ -44,7 +38,7 @@ var _ contact.Store = (*Contacts)(nil)
 // NewContacts returns the store over db, migrated with Migrate. outbox must use the
 // same database; it may be nil for a reader that never calls Add.
 func NewContacts(db *sqldb.DB, outbox outbox.TxEnqueuer) *Contacts {
-	return &Contacts{db: db, outbox: outbox, q: loadStatements(db.Dialect)}
+	return &Contacts{db: db, outbox: outbox, q: sqldb.Statements[statements](files, db.Dialect)}
 }
 
 // Add implements contact.Store.

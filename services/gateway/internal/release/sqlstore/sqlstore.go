@@ -64,8 +64,7 @@ type blobs interface {
 // New returns the store over db (migrated with Schema). On SQLite the artifacts are
 // files under dir; on PostgreSQL they are rows, and dir is not used.
 func New(db *sqldb.DB, dir string) *Store {
-	s := &Store{db: db}
-	sqldb.MustLoadQueries(files, db.Dialect, &s.q)
+	s := &Store{db: db, q: sqldb.Statements[statements](files, db.Dialect)}
 	if db.Dialect == sqldb.Postgres {
 		s.blobs = dbBlobs{s}
 	} else {
