@@ -7,6 +7,7 @@ import { attachMenu } from "./document/menu";
 import { browserNavigates, countWhenShown } from "./document/speculation";
 import { attachThemeControl } from "./document/theme";
 import { skipTransitionsOutOfTheSite } from "./document/transitions";
+import { afterFirstPaint } from "./lib/first-paint";
 import { reportVitals } from "./lib/vitals";
 import { pushHistory } from "./navigation/history";
 
@@ -20,29 +21,6 @@ import { pushHistory } from "./navigation/history";
 const ready = () => {
   document.documentElement.dataset.js = "ready";
 };
-
-// The page is on screen before any of React is requested: loaded from this entry, React
-// would run before the first frame and hold the page's content back behind it
-// (docs/decisions/0029-hydrate-after-first-paint.md). The timer covers a browser that
-// never reports the paint.
-function afterFirstPaint(run: () => void) {
-  if (document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined") {
-    run();
-    return;
-  }
-  let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    observer.disconnect();
-    run();
-  };
-  const observer = new PerformanceObserver((entries) => {
-    if (entries.getEntriesByName("first-contentful-paint").length > 0) start();
-  });
-  observer.observe({ type: "paint", buffered: true });
-  setTimeout(start, 1000);
-}
 
 /**
  * Search opens from the header's link, `/` (outside a field) and Ctrl/⌘-K; the palette
@@ -105,10 +83,14 @@ function startDocument() {
   // An article's or an edition's reading aids load with the pages that have them: the
   // others (and the admin) do not carry their code in the entry.
   let stopReading = () => {};
+  // After the first paint: finding the current section measures the headings, a layout
+  // the paint would otherwise wait for.
   const readingAids = document.querySelector(READING_AIDS)
-    ? import("./document/reading").then((m) => {
-        if (!takingOver) stopReading = m.attachReadingAids();
-      })
+    ? new Promise<void>((painted) => afterFirstPaint(painted))
+        .then(() => import("./document/reading"))
+        .then((m) => {
+          if (!takingOver) stopReading = m.attachReadingAids();
+        })
     : Promise.resolve();
   // Where the browser prerenders the pages links open (speculation rules), it shows them:
   // a link is a document navigation, the app never starts for one.

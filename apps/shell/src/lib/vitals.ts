@@ -5,6 +5,7 @@
 // the page is idle; the errors are counted from the entry's first line on.
 
 import type { Schemas } from "@portfolio/api-client/contract";
+import { afterFirstPaint } from "./first-paint";
 
 /** Where the report goes (the gateway's POST /api/vitals). */
 export const VITALS_URL = "/api/vitals";
@@ -77,8 +78,12 @@ export function reportVitals(
       },
     );
   };
-  if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(measure);
-  else win.setTimeout(measure, 1000);
+  // Once the page is painted, then idle: a browser can be idle before its first paint,
+  // and the library fetched then is one more request ahead of the page's largest paint.
+  afterFirstPaint(() => {
+    if (typeof win.requestIdleCallback === "function") win.requestIdleCallback(measure);
+    else win.setTimeout(measure, 1000);
+  }, win);
 
   let sent = false;
   const send = () => {
