@@ -15,7 +15,6 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { articles } from "../lib/content.mjs";
 import { passwordHash, startGateway } from "../lib/gateway.mjs";
 import { eventually, waitForPage } from "../lib/page.mjs";
@@ -135,7 +134,10 @@ async function openBlog(context, url) {
   const res = await page.goto(url, { waitUntil: "load" });
   assert.equal(res?.status(), 200);
   await page.waitForFunction(() => document.documentElement.dataset.js === "ready");
-  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => setTimeout(r, 50))));
+  // Its LCP and TTFB measured (the vitals' library marks <html> with what it has).
+  await page.waitForFunction(() =>
+    ["lcp", "ttfb"].every((m) => document.documentElement.dataset.vitals?.split(" ").includes(m)),
+  );
   return { page, label: labelOf(await page.content()), scripts };
 }
 
@@ -534,7 +536,18 @@ describe("previews and canaries", () => {
         assert.equal(event.actor, "canary-guard");
         for (const gw of replicas)
           await until(gw.url, (l) => l.size === 1 && l.has("shipped"), gw.url);
-        await sleep(2000); // every replica's guard has looked again
+        // Every replica's guard has looked again, twice (a check that had begun before
+        // the rollback may count once): none rolls it back a second time.
+        const checks = await Promise.all(
+          replicas.map((gw) => gw.metric("portfolio_canary_checks_total")),
+        );
+        for (const [i, gw] of replicas.entries())
+          await eventually(async () =>
+            assert.ok(
+              (await gw.metric("portfolio_canary_checks_total")) >= checks[i] + 2,
+              `${gw.url}: its guard has not checked twice more`,
+            ),
+          );
         const history = (await overview(adminTab, replicas[0].adminUrl)).history;
         assert.equal(
           history.filter((e) => e.action === "abort").length,

@@ -8,7 +8,6 @@
 import assert from "node:assert/strict";
 import { createServer, request as httpRequest } from "node:http";
 import { after, before, describe } from "node:test";
-import { setTimeout as sleep } from "node:timers/promises";
 import { signInAdmin } from "../lib/admin.mjs";
 import { launchSpeculatingBrowser } from "../lib/browser.mjs";
 import { passwordHash, startGateway } from "../lib/gateway.mjs";
@@ -243,13 +242,17 @@ describe("speculation rules", () => {
           add(main, "/terms-of-use", "harmless");
         }, acting);
         await untilPrerendered("/blog/kubernetes-security");
-        // The pointer rule (moderate) starts on a pointer resting 200 ms on a link:
-        // each acting link gets longer than that, which would have started a harmless one.
-        for (let i = 0; i < acting.length; i++) {
-          await page.hover(`#acting-${i}`);
-          await sleep(400);
-        }
-        await page.hover("#harmless");
+        // The pointer rule (moderate) starts at once on a pointer pressed on a link: each
+        // acting link is pressed (and let go elsewhere: no click), then a harmless one,
+        // whose prerender shows the browser has acted on every press before it.
+        const press = async (selector) => {
+          await page.hover(selector);
+          await page.mouse.down();
+          await page.mouse.move(1, 1);
+          await page.mouse.up();
+        };
+        for (let i = 0; i < acting.length; i++) await press(`#acting-${i}`);
+        await press("#harmless");
         await untilPrerendered("/terms-of-use");
       } finally {
         await context.close();

@@ -100,6 +100,7 @@ describe("reportVitals", () => {
     expect(idle).toHaveBeenCalled();
     vitals.callbacks.lcp?.({ value: 1234.5678 });
     vitals.callbacks.cls?.({ value: 0.0213 });
+    expect(document.documentElement.dataset.vitals).toBe("cls lcp");
     window.dispatchEvent(new ErrorEvent("error", { message: "boom" }));
     window.dispatchEvent(new Event("unhandledrejection"));
     hide();
