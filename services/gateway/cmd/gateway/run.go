@@ -242,7 +242,7 @@ func startServices(ctx context.Context, cfg config.Config, getenv func(string) s
 	views := newAnalytics(ctx, cfg, logger, db)
 	closers.push(views.stop)
 	// Every replica watches the canaries; one ends a failing one (docs/decisions/0059).
-	closers.push(newCanaryGuard(cfg, logger, sections, views.counter).Start(ctx))
+	closers.push(newCanaryGuard(cfg, logger, svc.registry, sections, views.counter).Start(ctx))
 	svc.stopCounting = views.stop
 	svc.deps = server.Deps{
 		Logger: logger, Config: cfg, Site: loaded.site, Routes: loaded.routes, Served: loaded.web,

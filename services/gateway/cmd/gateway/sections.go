@@ -18,6 +18,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/content"
@@ -496,7 +497,12 @@ func stagesNote(p release.CanaryPlan) string {
 // those on a timer to their next stage, and rolls back one that the visitors' browsers
 // (signals, nil with the analytics off) or its 5xx show clearly worse than its stable
 // version.
-func newCanaryGuard(cfg config.Config, logger *zap.Logger, svc *release.Service, signals server.Analytics) *canary.Guard {
+func newCanaryGuard(cfg config.Config, logger *zap.Logger, reg prometheus.Registerer, svc *release.Service, signals server.Analytics) *canary.Guard {
+	checks := prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "portfolio_canary_checks_total",
+		Help: "Checks of the running canaries this replica has made (the guard's ticks).",
+	})
+	reg.MustRegister(checks)
 	g := &canary.Guard{
 		Logger:   logger,
 		Releases: svc,
@@ -511,6 +517,7 @@ func newCanaryGuard(cfg config.Config, logger *zap.Logger, svc *release.Service,
 		Every:   cfg.CanaryCheckInterval,
 		Now:     time.Now,
 		Shipped: site.ShippedVersion,
+		Checks:  checks,
 	}
 	if signals != nil {
 		g.Signals = signals

@@ -106,6 +106,9 @@ type Guard struct {
 	Now      func() time.Time
 	// Shipped names the shipped build of a section where a version is expected.
 	Shipped string
+	// Checks counts the checks this replica has made, failed ones too (nil: not counted):
+	// an operator sees the guard is alive, a test that every replica has looked again.
+	Checks interface{ Inc() }
 }
 
 // Check moves the canaries whose next stage is due, then rolls back each running one
@@ -185,6 +188,9 @@ func (g *Guard) Start(ctx context.Context) (stop func()) {
 			}
 			if _, err := g.Check(ctx); err != nil && ctx.Err() == nil {
 				g.Logger.Error("sections: checking the canaries failed", zap.Error(err))
+			}
+			if g.Checks != nil {
+				g.Checks.Inc()
 			}
 		}
 	}()

@@ -1,11 +1,18 @@
 package canary
 
 import (
+	"context"
 	"math"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"go.uber.org/zap"
 
 	"github.com/portfolio-site/portfolio/services/gateway/internal/analytics"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/release"
 )
 
 // inp is a distribution of n interactions all at ms.
@@ -71,5 +78,36 @@ func TestP75AndShares(t *testing.T) {
 	all.Counts[len(m.Bounds)-1] = 5
 	if got := all.P75(m); math.IsInf(got, 0) || got != 20000 {
 		t.Errorf("p75 of the last bucket = %v, want its lower bound 20000", got)
+	}
+}
+
+// noCanaries is a release store with no canary running and nothing to move.
+type noCanaries struct{}
+
+func (noCanaries) Canaries(context.Context) (map[string]release.Canary, error) { return nil, nil }
+func (noCanaries) Current(context.Context) (map[string]string, error)          { return nil, nil }
+func (noCanaries) Abort(context.Context, string, string, string, string) (bool, error) {
+	return false, nil
+}
+func (noCanaries) Advance(context.Context, string) ([]release.Canary, error) { return nil, nil }
+
+type countChecks struct{ n atomic.Int64 }
+
+func (c *countChecks) Inc() { c.n.Add(1) }
+
+// A started guard counts every check it makes, and stops counting once stopped.
+func TestAStartedGuardCountsItsChecks(t *testing.T) {
+	checks := &countChecks{}
+	g := &Guard{Logger: zap.NewNop(), Releases: noCanaries{}, Every: time.Millisecond, Now: time.Now, Checks: checks}
+	stop := g.Start(t.Context())
+	for checks.n.Load() < 3 {
+		runtime.Gosched()
+	}
+	stop()
+	after := checks.n.Load()
+	g2 := &Guard{Logger: zap.NewNop(), Releases: noCanaries{}, Every: time.Millisecond, Now: time.Now}
+	g2.Start(t.Context())() // without a counter: nothing to count, nothing breaks
+	if got := checks.n.Load(); got != after {
+		t.Fatalf("checks after stop: %d, then %d", after, got)
 	}
 }
