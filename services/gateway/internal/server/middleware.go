@@ -94,3 +94,33 @@ func recoverPanics(logger *zap.Logger) func(http.Handler) http.Handler {
 		})
 	}
 }
+
+// beforeHeaders has edit change the response's headers just before they are sent (the
+// handler's first WriteHeader, or its first Write: 200), knowing the status.
+func beforeHeaders(w http.ResponseWriter, edit func(status int, h http.Header)) http.ResponseWriter {
+	return &headerEditor{ResponseWriter: w, edit: edit}
+}
+
+type headerEditor struct {
+	http.ResponseWriter
+	edit  func(status int, h http.Header)
+	wrote bool
+}
+
+func (w *headerEditor) WriteHeader(status int) {
+	if !w.wrote {
+		w.wrote = true
+		w.edit(status, w.Header())
+	}
+	w.ResponseWriter.WriteHeader(status)
+}
+
+func (w *headerEditor) Write(b []byte) (int, error) {
+	if !w.wrote {
+		w.WriteHeader(http.StatusOK)
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the connection.
+func (w *headerEditor) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -98,36 +98,15 @@ func speculating(on bool) func(http.Handler) http.Handler {
 			return next
 		}
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			next.ServeHTTP(&speculatingWriter{ResponseWriter: w}, r)
+			next.ServeHTTP(beforeHeaders(w, func(status int, h http.Header) {
+				if status == http.StatusOK {
+					h.Set("Speculation-Rules", `"`+speculationPath+`"`)
+					h.Add("Server-Timing", speculationTiming)
+				}
+			}), r)
 		})
 	}
 }
-
-// speculatingWriter adds the rules' headers when a handler answers 200.
-type speculatingWriter struct {
-	http.ResponseWriter
-	wroteHeader bool
-}
-
-func (w *speculatingWriter) WriteHeader(status int) {
-	if !w.wroteHeader && status == http.StatusOK {
-		h := w.Header()
-		h.Set("Speculation-Rules", `"`+speculationPath+`"`)
-		h.Add("Server-Timing", speculationTiming)
-	}
-	w.wroteHeader = true
-	w.ResponseWriter.WriteHeader(status)
-}
-
-func (w *speculatingWriter) Write(b []byte) (int, error) {
-	if !w.wroteHeader {
-		w.WriteHeader(http.StatusOK)
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection's own writer.
-func (w *speculatingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // refusePrefetch answers a speculative request (Sec-Purpose: prefetch…) for a URL that
 // acts when it is opened: 503, never stored, so the browser drops the prefetch and asks

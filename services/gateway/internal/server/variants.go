@@ -110,7 +110,12 @@ func withVariant(logger *zap.Logger, web ServedSite, previews PreviewOpener, cou
 			}
 			if preview != nil {
 				h.Set("X-Robots-Tag", "noindex, nofollow")
-				w = &privateWriter{ResponseWriter: w}
+				// A preview's answers stay out of every shared cache and of the
+				// browser's own: what it shows is one person's.
+				w = beforeHeaders(w, func(_ int, h http.Header) {
+					h.Set("Cache-Control", "private, no-store")
+					h.Del("ETag")
+				})
 			}
 			r = r.WithContext(context.WithValue(r.Context(), stateKey{}, st))
 			if counter == nil || preview != nil || len(canaries) == 0 {
@@ -125,32 +130,6 @@ func withVariant(logger *zap.Logger, web ServedSite, previews PreviewOpener, cou
 		})
 	}
 }
-
-// privateWriter keeps a preview's answers out of every shared cache and of the
-// browser's own: what it shows is one person's.
-type privateWriter struct {
-	http.ResponseWriter
-	wrote bool
-}
-
-func (p *privateWriter) WriteHeader(status int) {
-	if !p.wrote {
-		p.wrote = true
-		p.Header().Set("Cache-Control", "private, no-store")
-		p.Header().Del("ETag")
-	}
-	p.ResponseWriter.WriteHeader(status)
-}
-
-func (p *privateWriter) Write(b []byte) (int, error) {
-	if !p.wrote {
-		p.WriteHeader(http.StatusOK)
-	}
-	return p.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection.
-func (p *privateWriter) Unwrap() http.ResponseWriter { return p.ResponseWriter }
 
 // handlePreviewOpen opens a preview link (GET /preview?token=…): the preview's cookie,
 // valid as long as the link, and a redirect to the section's first page. A link that is
