@@ -1,14 +1,12 @@
 import { hydrateIslandRoot } from "@portfolio/router/island-root";
+import type { IslandComponent } from "@portfolio/router/loaders";
 import { DialogContainer } from "@portfolio/ui/dialog-container";
 import { Toaster } from "@portfolio/ui/toaster";
-import type { ComponentType } from "react";
 import { createRoot } from "react-dom/client";
 import { UnavailableNotice } from "../federation/remote-route";
 import { loadRemoteIslands } from "../federation/remotes";
 import { islands as shellIslands } from "../islands";
 import type { HydrateOne, IslandRoot } from "./islands";
-
-type IslandComponent = ComponentType<Record<string, unknown>>;
 
 /** An island's component: the shell's own, or a remote section's (through federation). */
 async function loadIsland(name: string): Promise<IslandComponent> {

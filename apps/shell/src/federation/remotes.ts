@@ -1,5 +1,6 @@
 import type { ModuleFederation } from "@module-federation/enhanced/runtime";
 import { fetchRemotes, type RemoteDefinition } from "@portfolio/api-client";
+import type { IslandLoaders } from "@portfolio/router/loaders";
 import type { ComponentType } from "react";
 
 /** What every remote exposes as `./routes`: its section's <Routes>, relative to its mount. */
@@ -12,7 +13,7 @@ export interface RemoteRoutesModule {
  * each island's component by name, loaded when that island hydrates.
  */
 export interface RemoteIslandsModule {
-  islands: Record<string, () => Promise<ComponentType<Record<string, unknown>>>>;
+  islands: IslandLoaders;
 }
 
 /** Thrown when a remote section cannot be loaded after retries. */

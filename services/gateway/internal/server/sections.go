@@ -10,6 +10,7 @@ import (
 
 	"github.com/portfolio-site/portfolio/content"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/compose"
+	"github.com/portfolio-site/portfolio/services/gateway/internal/pages"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/site"
 	"github.com/portfolio-site/portfolio/services/gateway/internal/static"
 )
@@ -116,6 +117,20 @@ func pageOf(web ServedSite, which func(content.Section) bool) mux.MatcherFunc {
 // index.html with the route's head and prerendered view; the search page with the
 // results of its query.
 func handleShellPage(logger *zap.Logger, web ServedSite, publicURL string) http.Handler {
+	return servePage(logger, web, func(w http.ResponseWriter, r *http.Request, st *site.State, page *pages.Page) {
+		path := page.Route().Path
+		doc := st.Page(page.File(publicURL+r.URL.EscapedPath()), compose.Part{Shell: path})
+		if path == searchPath {
+			doc = searchResults(doc, st, r.URL.Query().Get("q"))
+		}
+		static.Serve(w, r, doc, http.StatusOK)
+	})
+}
+
+// servePage answers for a page a matcher found: a trailing slash is a redirect to the
+// page, a page promoted away between the match and now is the 404 page, any other is
+// serve's, from the request's one State.
+func servePage(logger *zap.Logger, web ServedSite, serve func(http.ResponseWriter, *http.Request, *site.State, *pages.Page)) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if len(r.URL.Path) > 1 && strings.HasSuffix(r.URL.Path, "/") {
 			redirectTrailingSlash().ServeHTTP(w, r)
@@ -123,16 +138,11 @@ func handleShellPage(logger *zap.Logger, web ServedSite, publicURL string) http.
 		}
 		st := stateOf(web, r)
 		page, ok := st.Pages.Route(r.URL.Path)
-		if !ok { // promoted away between the match and now
+		if !ok {
 			handleNotFound(logger, web).ServeHTTP(w, r)
 			return
 		}
-		path := page.Route().Path
-		doc := st.Page(page.File(publicURL+r.URL.EscapedPath()), compose.Part{Shell: path})
-		if path == searchPath {
-			doc = searchResults(doc, st, r.URL.Query().Get("q"))
-		}
-		static.Serve(w, r, doc, http.StatusOK)
+		serve(w, r, st, page)
 	})
 }
 
@@ -171,17 +181,7 @@ func shellFileOf(web ServedSite, r *http.Request) (*static.File, bool) {
 
 // handleSectionPage serves the section page sectionPage matched, from one State.
 func handleSectionPage(logger *zap.Logger, web ServedSite, publicURL string) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if strings.HasSuffix(r.URL.Path, "/") {
-			redirectTrailingSlash().ServeHTTP(w, r)
-			return
-		}
-		st := stateOf(web, r)
-		page, ok := st.Pages.Route(r.URL.Path)
-		if !ok { // promoted away between the match and now
-			handleNotFound(logger, web).ServeHTTP(w, r)
-			return
-		}
+	return servePage(logger, web, func(w http.ResponseWriter, r *http.Request, st *site.State, page *pages.Page) {
 		route := page.Route()
 		part := compose.Part{Shell: st.ChromeFor(route), Section: string(route.Section), Key: route.Path}
 		static.Serve(w, r, st.Page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
