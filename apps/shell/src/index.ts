@@ -1,6 +1,7 @@
 // The stylesheet is part of the initial chunk, so index.html links it in <head>.
 import "./styles.css";
 import { PROGRESS_BAR_CLASSES } from "./chrome/progress";
+import { takeEarlyClicks } from "./document/entry-loader";
 import { type Islands, startIslands } from "./document/islands";
 import { appNavigation, siteLinkOf } from "./document/links";
 import { attachMenu } from "./document/menu";
@@ -194,6 +195,9 @@ const admin = document.querySelector('[data-section="admin"]') !== null;
 if (!admin) reportVitals();
 attachThemeControl();
 attachMenu();
+// A tap on the theme or menu button while this script was loading (it loads after the
+// first paint: document/entry-loader.ts) is answered now.
+for (const button of takeEarlyClicks()) if (button.isConnected) button.click();
 skipTransitionsOutOfTheSite();
 // The admin's page is one island, all interactive (docs/decisions/0061-react-router.md):
 // it starts once the page is painted (0029); its other links lead to the public origin.

@@ -5,6 +5,7 @@ import (
 	"embed"
 	"errors"
 	htmltemplate "html/template"
+	"slices"
 	"strings"
 	"time"
 
@@ -192,11 +193,13 @@ var voidElements = map[string]bool{
 	"input": true, "link": true, "meta": true, "source": true, "track": true, "wbr": true,
 }
 
-// runsCode reports whether a <script> loads or is a module: what would start the app.
-// Inline classic scripts (the theme script) stay.
+// runsCode reports whether a <script> loads or is a module, or is the inline script
+// that loads the entry (data-entry, docs/decisions/0067): what would start the app.
+// Other inline classic scripts (the theme script) stay.
 func runsCode(attrs []html.Attribute) bool {
 	typ := strings.ToLower(strings.TrimSpace(attr(attrs, "type")))
-	return attr(attrs, "src") != "" || typ == "module" || typ == "importmap"
+	entry := slices.ContainsFunc(attrs, func(a html.Attribute) bool { return a.Key == "data-entry" })
+	return entry || attr(attrs, "src") != "" || typ == "module" || typ == "importmap"
 }
 
 // preloadsScript reports whether a <link> fetches a script ahead of time.

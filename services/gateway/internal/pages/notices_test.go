@@ -10,9 +10,9 @@ import (
 	"github.com/portfolio-site/portfolio/services/gateway/internal/webtest"
 )
 
-// builtIndex is index.html as the shell's production build writes it: the deferred
-// entry script and the stylesheet after the inline theme script, a noscript warning,
-// and a preloaded module.
+// builtIndex is index.html as the shell's production build wrote it before the entry
+// loaded after the first paint: the deferred entry script and the stylesheet after the
+// inline theme script, a noscript warning, and a preloaded module.
 const builtIndex = `<!doctype html>
 <html lang="en">
   <head>
@@ -27,6 +27,22 @@ const builtIndex = `<!doctype html>
     <div id="root"><div class="placeholder"><br>loading</div></div>
     <script type="module">import("/static/js/late.js")</script>
   </body>
+</html>
+`
+
+// loaderIndex is index.html as the shell's production build writes it now
+// (docs/decisions/0067): an inline script marked data-entry at the end of <body> loads
+// the entry once the page is painted.
+const loaderIndex = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>DevOps Portfolio</title>
+    <script>(function(){document.documentElement.classList.add("dark")})()</script>
+  <link href="/static/css/index.8839b3ef80.css" rel="stylesheet"></head>
+  <body>
+    <div id="root"></div>
+    <template id="page-parsed"></template>
+  <script data-entry="">(function(){var s=document.createElement("script");s.src="/static/js/index.6ce4057c43.js";document.head.appendChild(s)})()</script></body>
 </html>
 `
 
@@ -52,6 +68,10 @@ func TestNoticeLooksLikeTheSiteButRunsNoApp(t *testing.T) {
 			`<script>(function(){document.documentElement.classList.add("dark")})()</script>`,
 			`<link href="/static/css/index.8839b3ef80.css" rel="stylesheet">`,
 			`<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
+		}},
+		{"production build, entry after the first paint", loaderIndex, []string{
+			`<script>(function(){document.documentElement.classList.add("dark")})()</script>`,
+			`<link href="/static/css/index.8839b3ef80.css" rel="stylesheet">`,
 		}},
 		{"test build", webtest.IndexHTML, []string{
 			"<script>" + webtest.ThemeScript + "</script>",
@@ -84,7 +104,7 @@ func TestNoticeLooksLikeTheSiteButRunsNoApp(t *testing.T) {
 				}
 			}
 			for _, bad := range []string{
-				"<script defer", "<script type=\"module\"", "modulepreload", "src=\"/static/js",
+				"<script defer", "<script type=\"module\"", "modulepreload", "src=\"/static/js", "data-entry", "/static/js/",
 				"placeholder", "<noscript", "needs JavaScript", "<title>DevOps Portfolio</title>", "<script>alert",
 				"Shell placeholder", "placeholder description",
 			} {

@@ -31,6 +31,13 @@ var notSpeculated = []string{
 	"/*.*",
 }
 
+// speculateOncePainted holds every rule back until the page has been painted: the
+// inline script that loads the page's entry marks <html data-painted> then
+// (apps/shell/src/document/entry-loader.ts, docs/decisions/0067). The browser applies a
+// selector anew as the page changes. Before, a phone's few cores and its connection
+// go to the page being shown, not to the pages it may open next.
+const speculateOncePainted = `[data-painted] a[href]`
+
 // notSpeculatedLinks are links left alone by what they are: a download, another window,
 // nofollow, the search link (it opens the palette), or one that opts out, and any
 // spelling of /admin (the browser's patterns match case-sensitively; the gateway
@@ -50,6 +57,7 @@ func speculationRules() map[string][]speculationRule {
 	links := func(extra ...map[string]any) map[string]any {
 		and := []any{
 			map[string]any{"href_matches": "/*"},
+			map[string]any{"selector_matches": speculateOncePainted},
 			map[string]any{"not": map[string]any{"href_matches": notSpeculated}},
 			map[string]any{"not": map[string]any{"selector_matches": notSpeculatedLinks}},
 		}

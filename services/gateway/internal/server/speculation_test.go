@@ -46,7 +46,7 @@ func TestPublicPagesCarryTheSpeculationRules(t *testing.T) {
 }
 
 // The rules exclude the admin, the API, files and the newsletter's links from every rule,
-// and are served as the browser requires them.
+// wait for the page's first paint, and are served as the browser requires them.
 func TestSpeculationRulesExcludeWhatActs(t *testing.T) {
 	f := newFixture(t, nil)
 	w := get(f.h, "/speculation-rules.json")
@@ -70,7 +70,12 @@ func TestSpeculationRulesExcludeWhatActs(t *testing.T) {
 		for i, rule := range list {
 			var excluded []string
 			var selectors string
+			painted := false
 			for _, cond := range rule.Where.And {
+				var sel string
+				if raw, ok := cond["selector_matches"]; ok && json.Unmarshal(raw, &sel) == nil && sel == "[data-painted] a[href]" {
+					painted = true
+				}
 				var not struct {
 					Href     []string `json:"href_matches"`
 					Selector string   `json:"selector_matches"`
@@ -84,6 +89,9 @@ func TestSpeculationRulesExcludeWhatActs(t *testing.T) {
 				if !slices.Contains(excluded, must) {
 					t.Errorf("%s rule %d does not exclude %s", action, i, must)
 				}
+			}
+			if !painted {
+				t.Errorf("%s rule %d applies before the page is painted (no [data-painted] condition)", action, i)
 			}
 			for _, must := range []string{"[download]", `[href^="/admin" i]`, `[href^="/api/" i]`} {
 				if !strings.Contains(selectors, must) {
