@@ -13,6 +13,7 @@ const SRC = "/static/js/index.0123456789.js";
 function fakePaintObserver() {
   const observers: { cb: PerformanceObserverCallback; self: { disconnect: () => void } }[] = [];
   class FakeObserver {
+    static supportedEntryTypes = ["paint"];
     disconnect = vi.fn();
     constructor(private cb: PerformanceObserverCallback) {}
     observe() {
@@ -81,6 +82,18 @@ describe("the inline script that loads the entry", () => {
     expect(painted()).toBe(false);
     visibility.mockReturnValue("visible");
     paint("first-contentful-paint");
+    expect([entryScripts(), painted()]).toEqual([[SRC], true]);
+  });
+
+  it("loads it at once, painted or not, where the browser reports no paints", () => {
+    class WithoutPaints {
+      static supportedEntryTypes = ["navigation", "resource"];
+      observe() {
+        throw new Error("observed a type the browser does not have");
+      }
+    }
+    vi.stubGlobal("PerformanceObserver", WithoutPaints);
+    runLoader();
     expect([entryScripts(), painted()]).toEqual([[SRC], true]);
   });
 

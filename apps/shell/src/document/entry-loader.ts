@@ -35,8 +35,9 @@ export function entryLoaderScript(src: string): string {
     `if(b&&w.${EARLY_CLICKS}===q)q.push(b)},true);` +
     `function load(){if(l)return;l=1;var s=d.createElement("script");s.src=${JSON.stringify(src)};d.head.appendChild(s)}` +
     `function painted(){d.documentElement.setAttribute("${PAINTED_ATTRIBUTE}","");load()}` +
-    `if(!w.PerformanceObserver)return painted();if(d.visibilityState!=="visible")load();` +
-    `new PerformanceObserver(function(e,o){if(e.getEntriesByName("first-contentful-paint").length){o.disconnect();painted()}})` +
+    `var P=w.PerformanceObserver;if(!P||(P.supportedEntryTypes||[]).indexOf("paint")<0)return painted();` +
+    `if(d.visibilityState!=="visible")load();` +
+    `new P(function(e,o){if(e.getEntriesByName("first-contentful-paint").length){o.disconnect();painted()}})` +
     `.observe({type:"paint",buffered:true});` +
     `setTimeout(function(){d.visibilityState==="visible"?painted():load()},${PAINTED_AT_THE_LATEST_MS})})()`
   );
