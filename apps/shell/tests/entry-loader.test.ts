@@ -5,6 +5,7 @@ import {
   entryLoaderScript,
   PAINTED_ATTRIBUTE,
   takeEarlyClicks,
+  takeEarlyErrors,
 } from "../src/document/entry-loader";
 
 const SRC = "/static/js/index.0123456789.js";
@@ -42,6 +43,7 @@ describe("the inline script that loads the entry", () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     takeEarlyClicks();
+    takeEarlyErrors();
     document.head.innerHTML = "";
     document.body.innerHTML = "";
     document.documentElement.removeAttribute(PAINTED_ATTRIBUTE);
@@ -95,6 +97,19 @@ describe("the inline script that loads the entry", () => {
     vi.stubGlobal("PerformanceObserver", WithoutPaints);
     runLoader();
     expect([entryScripts(), painted()]).toEqual([[SRC], true]);
+  });
+
+  it("counts the page's uncaught errors and unhandled rejections until the entry takes them", () => {
+    vi.stubGlobal("PerformanceObserver", fakePaintObserver().FakeObserver);
+    runLoader();
+    window.dispatchEvent(new ErrorEvent("error", { message: "a section's script threw" }));
+    window.dispatchEvent(new Event("unhandledrejection"));
+    window.dispatchEvent(new Event("error")); // a resource that failed: no ErrorEvent
+    expect(takeEarlyErrors()).toBe(2);
+    window.dispatchEvent(
+      new ErrorEvent("error", { message: "the entry's own listeners count this" }),
+    );
+    expect(takeEarlyErrors()).toBe(0);
   });
 
   it("keeps taps on the theme and menu buttons until the entry takes them, then no more", () => {

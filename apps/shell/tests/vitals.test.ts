@@ -116,6 +116,18 @@ describe("reportVitals", () => {
     });
   });
 
+  it("counts the errors the page had before the entry ran (the inline script's count), once", () => {
+    const beacon = stubBeacon();
+    stubPaint();
+    const early = window as Window & { __portfolioEarlyErrors?: [number] };
+    early.__portfolioEarlyErrors = [2];
+    reportVitals(window, fakeVitals().load);
+    expect(early.__portfolioEarlyErrors).toBeUndefined();
+    window.dispatchEvent(new ErrorEvent("error", { message: "after the entry" }));
+    hide();
+    expect(JSON.parse((beacon.mock.calls[0] as unknown as [string, string])[1]).errors).toBe(3);
+  });
+
   it("reports nothing from a prerendered page until it is shown", async () => {
     const beacon = stubBeacon();
     Object.defineProperty(document, "prerendering", { value: true, configurable: true });

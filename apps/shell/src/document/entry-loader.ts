@@ -10,10 +10,16 @@
 // rendered while this one still is (also after a prerendered page is shown).
 //
 // The theme and menu buttons do nothing until the entry has run: a tap on one in that
-// moment is kept by the inline script and replayed by the entry (takeEarlyClicks).
+// moment is kept by the inline script and replayed by the entry (takeEarlyClicks). The
+// page's uncaught errors before the entry (a section's script that throws as it runs)
+// are counted by it too, for the entry's report (takeEarlyErrors, lib/vitals.ts): a
+// canary that throws is seen (docs/decisions/0059-canary-releases.md).
 
 /** The window property where the inline script keeps the buttons tapped before the entry ran. */
 export const EARLY_CLICKS = "__portfolioEarlyClicks";
+
+/** The window property where the inline script counts the errors before the entry ran. */
+export const EARLY_ERRORS = "__portfolioEarlyErrors";
 
 /** The buttons whose taps are kept: the header's theme control and menu button. */
 export const EARLY_CLICK_TARGETS = "[data-menu-open],[data-theme-toggle]";
@@ -30,7 +36,9 @@ const PAINTED_AT_THE_LATEST_MS = 3000;
  */
 export function entryLoaderScript(src: string): string {
   return (
-    `(function(){var w=window,d=document,q=w.${EARLY_CLICKS}=[],l=0;` +
+    `(function(){var w=window,d=document,q=w.${EARLY_CLICKS}=[],n=w.${EARLY_ERRORS}=[0],l=0;` +
+    `function err(e){if(w.${EARLY_ERRORS}===n&&(e.type!=="error"||e instanceof ErrorEvent))n[0]++}` +
+    `w.addEventListener("error",err);w.addEventListener("unhandledrejection",err);` +
     `d.addEventListener("click",function(e){var b=e.target&&e.target.closest&&e.target.closest(${JSON.stringify(EARLY_CLICK_TARGETS)});` +
     `if(b&&w.${EARLY_CLICKS}===q)q.push(b)},true);` +
     `function load(){if(l)return;l=1;var s=d.createElement("script");s.src=${JSON.stringify(src)};d.head.appendChild(s)}` +
@@ -43,7 +51,7 @@ export function entryLoaderScript(src: string): string {
   );
 }
 
-type EarlyWindow = Window & { [EARLY_CLICKS]?: Element[] };
+type EarlyWindow = Window & { [EARLY_CLICKS]?: Element[]; [EARLY_ERRORS]?: [number] };
 
 /**
  * The buttons tapped before the entry ran, in order, once: from then on the inline
@@ -54,4 +62,15 @@ export function takeEarlyClicks(win: Window = window): HTMLElement[] {
   const kept = w[EARLY_CLICKS] ?? [];
   w[EARLY_CLICKS] = undefined;
   return kept.filter((e): e is HTMLElement => e instanceof HTMLElement);
+}
+
+/**
+ * The uncaught errors (and unhandled rejections) the page had before the entry ran, once:
+ * from then on the inline script counts no more (the entry's own listeners do).
+ */
+export function takeEarlyErrors(win: Window = window): number {
+  const w = win as EarlyWindow;
+  const counted = w[EARLY_ERRORS]?.[0] ?? 0;
+  w[EARLY_ERRORS] = undefined;
+  return counted;
 }

@@ -2,9 +2,11 @@
 // Core Web Vitals (LCP, INP, CLS, TTFB), its uncaught JavaScript errors and the version
 // of every section on the page, once, when the page is hidden. Counted by the gateway as
 // page views are: no cookie, no storage, no identifier. The measuring library loads once
-// the page is idle; the errors are counted from the entry's first line on.
+// the page is idle; the errors are counted from the page's end on (those before the
+// entry by the inline script that loads it: document/entry-loader.ts).
 
 import type { Schemas } from "@portfolio/api-client/contract";
+import { takeEarlyErrors } from "../document/entry-loader";
 import { afterFirstPaint } from "./first-paint";
 
 /** Where the report goes (the gateway's POST /api/vitals). */
@@ -50,7 +52,7 @@ export function reportVitals(
     path: win.location.pathname,
     versions: pageVersions(doc),
     metrics: {},
-    errors: 0,
+    errors: takeEarlyErrors(win),
   };
   // An ErrorEvent reaches the window for an uncaught exception; a resource that fails to
   // load does not bubble to it.
