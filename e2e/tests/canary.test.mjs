@@ -235,6 +235,9 @@ describe("previews and canaries", () => {
         // Anyone else: v1, no banner.
         const theirs = await other.newPage();
         await theirs.goto(`${gateway.url}/blog`, { waitUntil: "load" });
+        // The entry, which reports the vitals, loads once the page is painted: maybe after
+        // its load event (docs/decisions/0067).
+        await waitForPage(theirs);
         assert.equal(labelOf(await theirs.content()), "shipped");
         assert.equal(await theirs.locator("[data-preview-banner]").count(), 0);
         await theirs.close({ runBeforeUnload: true });
@@ -243,6 +246,7 @@ describe("previews and canaries", () => {
         await banner.getByRole("link", { name: "Leave the preview" }).click();
         await tab.waitForURL(`${gateway.url}/`);
         await tab.goto(`${gateway.url}/blog`, { waitUntil: "load" });
+        await waitForPage(tab);
         assert.equal(labelOf(await tab.content()), "shipped", "out of the preview");
         await tab.close({ runBeforeUnload: true });
 
