@@ -34,7 +34,7 @@ var notSpeculated = []string{
 // speculateOncePainted holds every rule back until the page has been painted: the
 // inline script that loads the page's entry marks <html data-painted> then
 // (apps/shell/src/document/entry-loader.ts, docs/decisions/0067). The browser applies a
-// selector anew as the page changes. Before, a phone's few cores and its connection
+// selector anew as the page changes. Until then, a phone's few cores and its connection
 // go to the page being shown, not to the pages it may open next.
 const speculateOncePainted = `[data-painted] a[href]`
 
