@@ -8,7 +8,6 @@ import { attachMenu } from "./document/menu";
 import { browserNavigates, countWhenShown } from "./document/speculation";
 import { attachThemeControl } from "./document/theme";
 import { skipTransitionsOutOfTheSite } from "./document/transitions";
-import { afterFirstPaint } from "./lib/first-paint";
 import { reportVitals } from "./lib/vitals";
 import { pushHistory } from "./navigation/history";
 
@@ -84,14 +83,12 @@ function startDocument() {
   // An article's or an edition's reading aids load with the pages that have them: the
   // others (and the admin) do not carry their code in the entry.
   let stopReading = () => {};
-  // After the first paint: finding the current section measures the headings, a layout
-  // the paint would otherwise wait for.
+  // Finding the current section measures the headings: a layout that waits for nothing,
+  // as this entry runs once the page is painted (document/entry-loader.ts).
   const readingAids = document.querySelector(READING_AIDS)
-    ? new Promise<void>((painted) => afterFirstPaint(painted))
-        .then(() => import("./document/reading"))
-        .then((m) => {
-          if (!takingOver) stopReading = m.attachReadingAids();
-        })
+    ? import("./document/reading").then((m) => {
+        if (!takingOver) stopReading = m.attachReadingAids();
+      })
     : Promise.resolve();
   // Where the browser prerenders the pages links open (speculation rules), it shows them:
   // a link is a document navigation, the app never starts for one.
@@ -199,7 +196,7 @@ attachMenu();
 // first paint: document/entry-loader.ts) is answered now.
 for (const button of takeEarlyClicks()) if (button.isConnected) button.click();
 skipTransitionsOutOfTheSite();
-// The admin's page is one island, all interactive (docs/decisions/0061-react-router.md):
-// it starts once the page is painted (0029); its other links lead to the public origin.
-if (admin) afterFirstPaint(startDocument);
-else startDocument();
+// The admin's page is one island, all interactive (docs/decisions/0061-react-router.md),
+// started like any page's once it is painted (0029, 0067); its other links lead to the
+// public origin.
+startDocument();

@@ -1,9 +1,9 @@
 /**
  * Runs `run` once the page's first contentful paint is on screen (at once on a hidden
  * page, or where the browser cannot tell; the timer covers one that never reports it).
- * What the page loads before then competes with what it shows: React for the admin's page
- * (docs/decisions/0029-hydrate-after-first-paint.md), and the vitals' library, which a
- * browser idle before that paint fetched while the page's largest paint was still to come.
+ * What the page loads before then competes with what it shows: the vitals' library, which
+ * a browser idle before that paint fetched while the page's largest paint was still to
+ * come (the entry itself is loaded after it: docs/decisions/0067-entry-after-first-paint.md).
  */
 export function afterFirstPaint(run: () => void, win: Window = window): void {
   const Observer = (win as Window & { PerformanceObserver?: typeof PerformanceObserver })
