@@ -157,6 +157,60 @@ describe("admin", () => {
     );
   }
 
+  // docs/decisions/0068-the-admin-page-served-signed-out.md
+  e2eTest(
+    "signed out, the sign-in form comes in the served page: shown before any script runs, hydrated in place; a session gets the frame that asks",
+    async ({ page }) => {
+      const served = async (request) =>
+        (await (await request.get(adm("/admin/newsletter"))).text()).replace(/\s+/g, " ");
+      // Without a cookie: the form, no session check.
+      const plain = await fetch(adm("/admin/newsletter"));
+      assert.match(plain.headers.get("vary") ?? "", /Cookie/);
+      const html = await plain.text();
+      assert.ok(html.includes("Admin sign in"), "the served page has no sign-in form");
+      assert.ok(!html.includes("Checking your session…"), "the served page checks the session");
+
+      // Without JavaScript it could not be sent: hidden, and the page says why.
+      const noJs = await page.context().browser().newContext({ javaScriptEnabled: false });
+      try {
+        const bare = await noJs.newPage();
+        await bare.goto(adm("/admin/newsletter"));
+        assert.ok(await bare.getByText(/The admin needs JavaScript/).isVisible());
+        assert.equal(await loginForm(bare).isVisible(), false, "a form no one can send is shown");
+      } finally {
+        await noJs.close();
+      }
+
+      // Painted with no script at all: the form is there to fill in.
+      await page.route(/\.(m?js)(\?|$)/, (route) =>
+        route.fulfill({ contentType: "text/javascript", body: "" }),
+      );
+      await goto(page, adm("/admin/newsletter"));
+      await userField(page).waitFor();
+      assert.ok(await passwordField(page).isVisible());
+      assert.equal(await page.getByText("Checking your session…").count(), 0);
+      await page.unroute(/\.(m?js)(\?|$)/);
+
+      // With its scripts: typed into before it is hydrated, kept once it is.
+      await goto(page, adm("/admin/newsletter"));
+      await userField(page).fill(USER);
+      await page.locator('[data-island="admin:site-admin"][data-hydrated]').waitFor();
+      await page.waitForLoadState("networkidle");
+      assert.equal(await userField(page).inputValue(), USER);
+      await passwordField(page).fill(PASSWORD);
+      await signInButton(page).click();
+      await signedIn(page).waitFor();
+
+      // Signed in, the page served to this browser is the frame that asks.
+      const withSession = await served(page.request);
+      assert.ok(withSession.includes("Checking your session…"), "a session was served the form");
+      assert.ok(!withSession.includes("Admin sign in"));
+      await openAdmin(page);
+      await signedIn(page).waitFor();
+      assert.equal(await loginForm(page).count(), 0);
+    },
+  );
+
   e2eTest(
     "first run: the setup link from the gateway's log sets the admin up, signs in; sign out and in again",
     async ({ page, problems }) => {

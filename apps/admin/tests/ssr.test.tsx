@@ -14,6 +14,7 @@ import { SetupForm } from "../src/routes/site-admin/setup-form";
 
 const signedIn: Session = {
   data: { authenticated: true, user: "admin", expiresAt: "2025-07-01T12:00:00Z" },
+  confirmed: true,
   error: undefined,
   isError: false,
   refetch: async () => {},

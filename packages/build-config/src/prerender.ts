@@ -6,8 +6,9 @@ import { pluginReact } from "@rsbuild/plugin-react";
 import { appTheme, type ShareCards, writeShareCards } from "./share-cards";
 
 /**
- * One prerendered piece of HTML. `key` is the URL path it was rendered at (`/blog/x`), or
- * `404`, `404:/blog`… for the not-found views (docs/decisions/0001-prerender-composition.md).
+ * One prerendered piece of HTML. `key` is the URL path it was rendered at (`/blog/x`),
+ * that path and a state (`/admin/newsletter@signed-out`), or `404`, `404:/blog`… for the
+ * not-found views (docs/decisions/0001-prerender-composition.md).
  */
 export interface PrerenderedPage {
   key: string;
@@ -31,8 +32,9 @@ export interface PrerenderModule {
 /** Where a page's HTML goes under dist/prerender/, as the gateway looks it up. */
 export function prerenderFileName(key: string): string {
   if (key === "/") return "index.html";
-  // Keys are paths of routes.json, post slugs and 404 keys: [a-z0-9/:-], never "..".
-  if (!/^(?:404(?::\/[a-z0-9-]+)?|(?:\/[a-z0-9-]+)+)$/.test(key))
+  // Keys are paths of routes.json, post slugs, a page's variant (`/admin/newsletter@signed-out`:
+  // the page in one state, served by the gateway's choice) and 404 keys: [a-z0-9/:@-], never "..".
+  if (!/^(?:404(?::\/[a-z0-9-]+)?|(?:\/[a-z0-9-]+)+(?:@[a-z0-9-]+)?)$/.test(key))
     throw new Error(`prerender: bad page key ${JSON.stringify(key)}`);
   return `${key.replace(/^\//, "").replaceAll(":", "")}.html`;
 }

@@ -1,3 +1,4 @@
+import type { AdminSessionState } from "@portfolio/api-client/admin";
 import { Page } from "@portfolio/ui/page";
 import { lazy, type ReactNode, Suspense, useEffect } from "react";
 import { LoadProblem } from "./site-admin/load-problem";
@@ -22,14 +23,24 @@ const loading = (what: string) => <p className="mt-10 text-muted-foreground">{wh
 
 const announcements = { "signed-in": "Signed in.", "signed-out": "Signed out." } as const;
 
+// Without JavaScript the session is never checked nor a form sent: say so instead.
+const needsJavaScript = (
+  <noscript>
+    <p className="mt-10 max-w-2xl">
+      The admin needs JavaScript. Turn it on for this site and reload the page to sign in.
+    </p>
+  </noscript>
+);
+
 /**
  * /admin/newsletter, the whole admin (traffic, mail, messages, releases, the list): asks who is signed in, then shows the dashboard, the sign-in form,
  * or, while no admin exists, the setup form (opened by the setup link from the
- * gateway's log) or the notice saying where to find that link.
+ * gateway's log) or the notice saying where to find that link. `session` is the state
+ * the gateway served the page in, if it knew (signed out: no session cookie came).
  */
-export function SiteAdmin() {
-  const session = useSession();
-  const change = useSessionChange(session.data);
+export function SiteAdmin({ session: served }: { session?: AdminSessionState }) {
+  const session = useSession(served);
+  const change = useSessionChange(session);
   const [setupToken, forgetSetupToken] = useSetupToken();
   const data = session.data;
   const alreadySetUp = Boolean(setupToken && data && (data.authenticated || data.configured));
@@ -47,15 +58,10 @@ export function SiteAdmin() {
       </div>
     );
   } else if (!data) {
-    // Without JavaScript the session is never checked: say so instead of checking forever.
     body = (
       <>
         <p className="mt-10 text-muted-foreground noscript:hidden">Checking your session…</p>
-        <noscript>
-          <p className="mt-10 max-w-2xl">
-            The admin needs JavaScript. Turn it on for this site and reload the page to sign in.
-          </p>
-        </noscript>
+        {needsJavaScript}
       </>
     );
   } else if (data.authenticated) {
@@ -75,7 +81,16 @@ export function SiteAdmin() {
       </Suspense>
     );
   } else {
-    body = <LoginForm focusOnMount={change === "signed-out"} />;
+    // Served signed out, the form is in the page's HTML: without JavaScript it could not
+    // be sent, so it is hidden there.
+    body = (
+      <>
+        <div className="noscript:hidden">
+          <LoginForm focusOnMount={change === "signed-out"} />
+        </div>
+        {needsJavaScript}
+      </>
+    );
   }
 
   return (

@@ -233,7 +233,7 @@ func addAdminRoutes(r *mux.Router, d Deps, g guards, m *metrics) {
 	r.PathPrefix("/images/").Handler(handleImages(web.Images())).Methods(get...)
 	r.Handle("/"+search.FileName, handleState(web, func(st *site.State) *static.File { return st.SearchJSON })).Methods(get...)
 
-	r.MatcherFunc(sectionPage(web, site.AdminSection)).Handler(handleSectionPage(logger, web, cfg.AdminURL)).Methods(get...).Name(sectionPageRoute)
+	r.MatcherFunc(sectionPage(web, site.AdminSection)).Handler(handleAdminPage(logger, web, cfg.AdminURL, d.Admin.Auth, cookie)).Methods(get...).Name(sectionPageRoute)
 	r.Handle("/", handleAdminRoot(adminHome(d.Routes), cfg.PublicURL)).Methods(get...)
 	r.Handle(discovery.RobotsPath, adminRobots()).Methods(get...)
 	r.MatcherFunc(shellFile(web)).Handler(handleShellFile(web)).Methods(get...).Name(shellFileRoute)

@@ -182,8 +182,39 @@ func shellFileOf(web ServedSite, r *http.Request) (*static.File, bool) {
 // handleSectionPage serves the section page sectionPage matched, from one State.
 func handleSectionPage(logger *zap.Logger, web ServedSite, publicURL string) http.Handler {
 	return servePage(logger, web, func(w http.ResponseWriter, r *http.Request, st *site.State, page *pages.Page) {
-		route := page.Route()
-		part := compose.Part{Shell: st.ChromeFor(route), Section: string(route.Section), Key: route.Path}
-		static.Serve(w, r, st.Page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
+		serveSectionPage(w, r, st, page, publicURL, page.Route().Path)
+	})
+}
+
+// serveSectionPage serves page with the owning section's prerendered part key.
+func serveSectionPage(w http.ResponseWriter, r *http.Request, st *site.State, page *pages.Page, publicURL, key string) {
+	route := page.Route()
+	part := compose.Part{Shell: st.ChromeFor(route), Section: string(route.Section), Key: key}
+	static.Serve(w, r, st.Page(page.File(publicURL+r.URL.EscapedPath()), part), http.StatusOK)
+}
+
+// signedOutVariant is the admin page's state when its request brings no session
+// cookie: the admin section's build prerenders the page in it (the sign-in form,
+// apps/admin/src/prerender.tsx's SIGNED_OUT_KEY), so the form is in the first paint.
+const signedOutVariant = "signed-out"
+
+// handleAdminPage serves the admin's page (sectionPage on the admin's origin): to a
+// request without a session cookie, once an admin exists, the page as it is signed out;
+// else the frame that asks who is signed in. The page's own probe still decides: a
+// cross-site link leaves the SameSite=Strict cookie behind
+// (docs/decisions/0068-the-admin-page-served-signed-out.md).
+func handleAdminPage(logger *zap.Logger, web ServedSite, adminURL string, auth AdminAuth, cookie adminCookie) http.Handler {
+	return servePage(logger, web, func(w http.ResponseWriter, r *http.Request, st *site.State, page *pages.Page) {
+		// One URL, two bodies: a cache keys them on the cookie.
+		w.Header().Add("Vary", "Cookie")
+		key := page.Route().Path
+		if cookie.token(r) == "" {
+			if configured, err := auth.Configured(r.Context()); err == nil && configured {
+				key = st.VariantKey(page.Route(), signedOutVariant)
+			} else if err != nil {
+				logger.Warn("admin page: whether an admin exists is unknown; serving the frame that asks", zap.Error(err))
+			}
+		}
+		serveSectionPage(w, r, st, page, adminURL, key)
 	})
 }

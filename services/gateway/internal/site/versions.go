@@ -165,6 +165,20 @@ func (st *State) ChromeFor(route content.Route) string {
 	return "/" + string(route.Section)
 }
 
+// VariantKey is the key of a section page's variant, route's page in one state (its
+// path, "@", the state), where the section's build in st has it, else the page's own
+// key: a release built before the variant existed is served as it was
+// (docs/decisions/0068-the-admin-page-served-signed-out.md).
+func (st *State) VariantKey(route content.Route, variant string) string {
+	key := route.Path + "@" + variant
+	if s, ok := st.Sections[string(route.Section)]; ok && s.Files != nil {
+		if _, ok := s.Files.Lookup(compose.FileName(key)); ok {
+			return key
+		}
+	}
+	return route.Path
+}
+
 // IsVersion reports whether a path segment can be a release's version: versions
 // start with a digit, a build's own top-level names (static/, remoteEntry.js) do not.
 func IsVersion(segment string) bool { return segment != "" && segment[0] >= '0' && segment[0] <= '9' }

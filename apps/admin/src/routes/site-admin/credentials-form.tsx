@@ -37,7 +37,14 @@ export function CredentialsForm({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
-        <form aria-labelledby={`${id}-heading`} className="flex flex-col gap-5" {...form.formProps}>
+        {/* POST: a submit the page's script has not caught yet (the form is in the served
+            HTML before it hydrates) must not put the password in the URL. */}
+        <form
+          method="post"
+          aria-labelledby={`${id}-heading`}
+          className="flex flex-col gap-5"
+          {...form.formProps}
+        >
           {children}
           <div>
             <Button type="submit" disabled={form.pending} className="w-full sm:w-auto">

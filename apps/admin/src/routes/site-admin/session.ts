@@ -19,8 +19,13 @@ import {
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 
 export interface Session {
-  /** The server's answer; undefined until the first one arrived (or while it failed). */
+  /**
+   * The server's answer; undefined until the first one arrived (or while it failed).
+   * Until then, the state the page was served in, if the gateway said (`confirmed` false).
+   */
   data: AdminSessionState | undefined;
+  /** Whether `data` is the probe's answer rather than the state the page was served in. */
+  confirmed: boolean;
   error: unknown;
   isError: boolean;
   /** Asks the server again (after signing in, or 'Try again'). */
@@ -38,19 +43,31 @@ export function useSessionContext(): Session {
   return session;
 }
 
-/** Reads GET /api/admin/session when the page mounts; the page provides it as SessionContext. */
-export function useSession(): Session {
-  const [state, setState] = useState<{ data?: AdminSessionState; error?: unknown }>({});
+/**
+ * Reads GET /api/admin/session when the page mounts; the page provides it as SessionContext.
+ * `served` is the state the gateway served the page in (signed out: the sign-in form is
+ * in its HTML, docs/decisions/0068-the-admin-page-served-signed-out.md): shown until the
+ * probe answers, which still decides (a cookie the page's request did not carry).
+ */
+export function useSession(served?: AdminSessionState): Session {
+  const [state, setState] = useState<{
+    data?: AdminSessionState;
+    error?: unknown;
+    confirmed?: boolean;
+  }>({ data: served });
   const mounted = useRef(true);
   const refetch = useCallback(async () => {
     try {
       const data = await request<AdminSessionState>(ADMIN_API.session);
-      if (mounted.current) setState({ data });
+      if (mounted.current) setState({ data, confirmed: true });
     } catch (error) {
       if (mounted.current) setState({ error });
     }
   }, []);
-  const set = useCallback((data: AdminSessionState) => setState({ data }), []);
+  const set = useCallback(
+    (data: AdminSessionState) => setState({ data, confirmed: true }),
+    [],
+  );
   useEffect(() => {
     mounted.current = true;
     void refetch();
@@ -60,6 +77,7 @@ export function useSession(): Session {
   }, [refetch]);
   return {
     data: state.data,
+    confirmed: state.confirmed === true,
     error: state.error,
     isError: state.error !== undefined,
     refetch,
@@ -100,12 +118,13 @@ export type SessionChange = "signed-in" | "signed-out" | null;
 
 /**
  * How the session last changed while the page was open (not how it started): the page
- * moves focus and announces it then, and never on first load.
+ * moves focus and announces it then, and never on first load (the state the page was
+ * served in, replaced by the probe's first answer, is no change).
  */
-export function useSessionChange(session: AdminSessionState | undefined): SessionChange {
+export function useSessionChange(session: Pick<Session, "data" | "confirmed">): SessionChange {
   const [change, setChange] = useState<SessionChange>(null);
-  const previous = useRef(session?.authenticated);
-  const now = session?.authenticated;
+  const now = session.confirmed ? session.data?.authenticated : undefined;
+  const previous = useRef(now);
   useEffect(() => {
     const before = previous.current;
     previous.current = now;
