@@ -64,10 +64,7 @@ export function useSession(served?: AdminSessionState): Session {
       if (mounted.current) setState({ error });
     }
   }, []);
-  const set = useCallback(
-    (data: AdminSessionState) => setState({ data, confirmed: true }),
-    [],
-  );
+  const set = useCallback((data: AdminSessionState) => setState({ data, confirmed: true }), []);
   useEffect(() => {
     mounted.current = true;
     void refetch();
