@@ -174,6 +174,36 @@ describe("speculation rules", () => {
     },
   );
   e2eTest(
+    "on a phone, the home page prerenders its calls to action once painted, and never itself",
+    { timeout: 60_000 },
+    async () => {
+      const context = await browser.createBrowserContext();
+      try {
+        const tab = await context.newPage();
+        // At 412 px the header's menu links are out of sight, which the browser skips:
+        // the site's name and the page's marked links are what it prerenders.
+        await tab.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+        const status = new Map();
+        tab._client().on("Preload.prerenderStatusUpdated", (e) => {
+          status.set(new URL(e.key.url).pathname, e.status);
+        });
+        await tab._client().send("Preload.enable");
+        await tab.goto(`${proxy.url}/`, { waitUntil: "load" });
+        for (const path of ["/projects", "/contact"])
+          await eventually(() => assert.equal(status.get(path), "Ready", path), {
+            timeout: 20_000,
+          });
+        assert.equal(status.get("/"), undefined, "the home page prerendered itself");
+        // On another page, the site's name leads home: that is prerendered.
+        await tab.goto(`${proxy.url}/talks`, { waitUntil: "load" });
+        await eventually(() => assert.equal(status.get("/"), "Ready"), { timeout: 20_000 });
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  e2eTest(
     "nothing under /admin or /api, no emailed link and no form's endpoint is fetched ahead; only GETs are",
     { timeout: 90_000 },
     async () => {

@@ -128,7 +128,7 @@ describe("reportVitals", () => {
     expect(JSON.parse((beacon.mock.calls[0] as unknown as [string, string])[1]).errors).toBe(3);
   });
 
-  it("reports nothing from a prerendered page until it is shown", async () => {
+  it("reports nothing from a prerendered page until it is shown, and starts after the frame that shows it", async () => {
     const beacon = stubBeacon();
     Object.defineProperty(document, "prerendering", { value: true, configurable: true });
     try {
@@ -138,6 +138,7 @@ describe("reportVitals", () => {
 
       Object.defineProperty(document, "prerendering", { value: false, configurable: true });
       document.dispatchEvent(new Event("prerenderingchange"));
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       hide();
       expect(beacon).toHaveBeenCalledTimes(1);
       const [url] = beacon.mock.calls[0] as unknown as [string];

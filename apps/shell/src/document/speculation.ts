@@ -1,6 +1,7 @@
 // Pages the browser prepared ahead (docs/decisions/0062-speculation-rules.md): the
 // gateway sends every public page with the Speculation-Rules header, and says so in a
 // Server-Timing entry (a page cannot read its response's headers).
+import { afterShown } from "../lib/first-paint";
 import { sendPageView } from "../lib/page-beacon";
 
 /**
@@ -29,7 +30,7 @@ export function countWhenShown(): void {
   const count = () => sendPageView(window.location.pathname, document.referrer);
   // Not in TypeScript's DOM types yet (the Speculation Rules API's document.prerendering).
   if ((document as Document & { prerendering?: boolean }).prerendering) {
-    document.addEventListener("prerenderingchange", count, { once: true });
+    afterShown(count);
     return;
   }
   const nav = performance.getEntriesByType?.("navigation")[0] as

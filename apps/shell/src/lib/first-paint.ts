@@ -25,3 +25,26 @@ export function afterFirstPaint(run: () => void, win: Window = window): void {
   observer.observe({ type: "paint", buffered: true });
   win.setTimeout(start, 1000);
 }
+
+/**
+ * Runs `run` once a prerendered page is shown, in a task after the frame that shows it
+ * (at the latest 500 ms after, should no frame come): what the page does as it becomes a
+ * view (its page view, its vitals' start) no longer runs between a tap and the tapped
+ * page on screen (docs/decisions/0062-speculation-rules.md).
+ */
+export function afterShown(run: () => void, win: Window = window): void {
+  win.document.addEventListener(
+    "prerenderingchange",
+    () => {
+      let done = false;
+      const go = () => {
+        if (done) return;
+        done = true;
+        run();
+      };
+      win.requestAnimationFrame(() => win.setTimeout(go, 0));
+      win.setTimeout(go, 500);
+    },
+    { once: true },
+  );
+}

@@ -7,7 +7,7 @@
 
 import type { Schemas } from "@portfolio/api-client/contract";
 import { takeEarlyErrors } from "../document/entry-loader";
-import { afterFirstPaint } from "./first-paint";
+import { afterFirstPaint, afterShown } from "./first-paint";
 
 /** Where the report goes (the gateway's POST /api/vitals). */
 export const VITALS_URL = "/api/vitals";
@@ -45,7 +45,7 @@ export function reportVitals(
   // until it is shown, and one never shown is dropped with a pagehide: it reports only
   // once shown, like its page view.
   if ((doc as Document & { prerendering?: boolean }).prerendering) {
-    doc.addEventListener("prerenderingchange", () => reportVitals(win, load), { once: true });
+    afterShown(() => reportVitals(win, load), win);
     return;
   }
   const report: VitalsReport = {

@@ -38,6 +38,9 @@ var notSpeculated = []string{
 // go to the page being shown, not to the pages it may open next.
 const speculateOncePainted = `[data-painted] a[href]`
 
+// prerenderedOnceShown are the links prerendered as soon as the page is painted.
+const prerenderedOnceShown = `header a[href]:not([aria-current="page"]), a[href][data-prerender]:not([aria-current="page"])`
+
 // notSpeculatedLinks are links left alone by what they are: a download, another window,
 // nofollow, the search link (it opens the palette), or one that opts out, and any
 // spelling of /admin (the browser's patterns match case-sensitively; the gateway
@@ -68,11 +71,14 @@ func speculationRules() map[string][]speculationRule {
 	}
 	return map[string][]speculationRule{
 		"prerender": {
-			// The site's own navigation, on every page: the pages most visits go to next,
-			// ready before a tap (at most ten at once, the browser's bound for these). Not
-			// the current section's link: on its own page it would prerender the page
-			// itself, and on a page below it (a project) the rule after this one takes it.
-			{Source: "document", Where: links(map[string]any{"selector_matches": `header a[href]:not([aria-current="page"])`}), Eagerness: "immediate"},
+			// The site's own navigation, on every page, and the links a page marks as its
+			// likely next (data-prerender: the home page's calls to action): the pages most
+			// visits go to next, ready before a tap (at most ten at once, the browser's
+			// bound for these). Chromium considers only links it renders: on a phone that is
+			// the site's name, the menu's links being out of sight. Not the current page's
+			// link (aria-current): it would prerender the page itself; on a page below a
+			// section (a project) the rule after this one takes the section's.
+			{Source: "document", Where: links(map[string]any{"selector_matches": prerenderedOnceShown}), Eagerness: "immediate"},
 			// Any other link of the page once a visitor shows interest: a pointer resting
 			// on it, or (on a phone) the link near the middle of the screen.
 			{Source: "document", Where: links(), Eagerness: "moderate"},

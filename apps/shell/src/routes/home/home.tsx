@@ -29,11 +29,17 @@ export function Home() {
         </h1>
         <p className="max-w-2xl text-lg text-muted-foreground">{home.pitch}</p>
         <div className="flex flex-wrap gap-3">
+          {/* data-prerender: pages the gateway's speculation rules prerender as soon as
+              this one is painted, as the header's (docs/decisions/0062-speculation-rules.md). */}
           <Button asChild size="lg">
-            <Link to={home.primaryCta.path}>{home.primaryCta.label}</Link>
+            <Link to={home.primaryCta.path} data-prerender="">
+              {home.primaryCta.label}
+            </Link>
           </Button>
           <Button asChild size="lg" variant="outline">
-            <Link to={home.secondaryCta.path}>{home.secondaryCta.label}</Link>
+            <Link to={home.secondaryCta.path} data-prerender="">
+              {home.secondaryCta.label}
+            </Link>
           </Button>
         </div>
         <div className="flex flex-col gap-2">
