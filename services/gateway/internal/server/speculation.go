@@ -75,9 +75,10 @@ func speculationRules() map[string][]speculationRule {
 			// likely next (data-prerender: the home page's calls to action): the pages most
 			// visits go to next, ready before a tap (at most ten at once, the browser's
 			// bound for these). Chromium considers only links it renders: on a phone that is
-			// the site's name, the menu's links being out of sight. Not the current page's
-			// link (aria-current): it would prerender the page itself; on a page below a
-			// section (a project) the rule after this one takes the section's.
+			// the site's name, the menu's links being out of sight. Not a link to the page
+			// shown (aria-current, and the site's name on /, data-no-speculation): it would
+			// prerender the page itself; on a page below a section (a project) the rule
+			// after this one takes the section's.
 			{Source: "document", Where: links(map[string]any{"selector_matches": prerenderedOnceShown}), Eagerness: "immediate"},
 			// Any other link of the page once a visitor shows interest: a pointer resting
 			// on it, or (on a phone) the link near the middle of the screen.
