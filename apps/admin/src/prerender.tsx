@@ -10,8 +10,8 @@ import AdminRoutes from "./routes";
 import { signedOut } from "./routes/site-admin/session";
 
 const PAGE = "/admin/newsletter";
-/** The signed-out variant's key: the page's path, "@", the state (the gateway's adminSignedOutKey). */
-export const SIGNED_OUT_KEY = `${PAGE}@signed-out`;
+/** The signed-out variant's key: the page's path, "@", the state (the gateway's signedOutVariant). */
+const SIGNED_OUT_KEY = `${PAGE}@signed-out`;
 
 const asked = sectionPrerender({
   base: "admin",

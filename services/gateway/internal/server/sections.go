@@ -194,8 +194,8 @@ func serveSectionPage(w http.ResponseWriter, r *http.Request, st *site.State, pa
 }
 
 // signedOutVariant is the admin page's state when its request brings no session
-// cookie: the admin section's build prerenders the page in it (the sign-in form,
-// apps/admin/src/prerender.tsx's SIGNED_OUT_KEY), so the form is in the first paint.
+// cookie: the admin section's build prerenders the page in it (the sign-in form:
+// apps/admin/src/prerender.tsx), so the form is in the first paint.
 const signedOutVariant = "signed-out"
 
 // handleAdminPage serves the admin's page (sectionPage on the admin's origin): to a

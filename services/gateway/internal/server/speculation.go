@@ -38,8 +38,8 @@ var notSpeculated = []string{
 // go to the page being shown, not to the pages it may open next.
 const speculateOncePainted = `[data-painted] a[href]`
 
-// prerenderedOnceShown are the links prerendered as soon as the page is painted.
-const prerenderedOnceShown = `header a[href]:not([aria-current="page"]), a[href][data-prerender]:not([aria-current="page"])`
+// prerenderedOncePainted are the links prerendered as soon as the page is painted.
+const prerenderedOncePainted = `header a[href]:not([aria-current="page"]), a[href][data-prerender]:not([aria-current="page"])`
 
 // notSpeculatedLinks are links left alone by what they are: a download, another window,
 // nofollow, the search link (it opens the palette), or one that opts out, and any
@@ -79,7 +79,7 @@ func speculationRules() map[string][]speculationRule {
 			// shown (aria-current, and the site's name on /, data-no-speculation): it would
 			// prerender the page itself; on a page below a section (a project) the rule
 			// after this one takes the section's.
-			{Source: "document", Where: links(map[string]any{"selector_matches": prerenderedOnceShown}), Eagerness: "immediate"},
+			{Source: "document", Where: links(map[string]any{"selector_matches": prerenderedOncePainted}), Eagerness: "immediate"},
 			// Any other link of the page once a visitor shows interest: a pointer resting
 			// on it, or (on a phone) the link near the middle of the screen.
 			{Source: "document", Where: links(), Eagerness: "moderate"},

@@ -30,7 +30,7 @@ export function Home() {
         <p className="max-w-2xl text-lg text-muted-foreground">{home.pitch}</p>
         <div className="flex flex-wrap gap-3">
           {/* data-prerender: pages the gateway's speculation rules prerender as soon as
-              this one is painted, as the header's (docs/decisions/0062-speculation-rules.md). */}
+              this one is painted, as the header's (docs/decisions/0069-what-a-first-tap-waits-for.md). */}
           <Button asChild size="lg">
             <Link to={home.primaryCta.path} data-prerender="">
               {home.primaryCta.label}
