@@ -752,6 +752,19 @@ describe("the real content's build output", () => {
     expect(codeText(block)).toBe((await fences("blog/terraform-guide.md", "hcl"))[0]);
   });
 
+  it("gives every code block the number of lines it shows (its height off screen)", () => {
+    let blocks = 0;
+    for (const html of allHtml)
+      for (const [block, lines] of html.matchAll(
+        /<pre [^>]*style="[^"]*;--code-lines:(\d+)"[^>]*>[\s\S]*?<\/pre>/g,
+      )) {
+        blocks++;
+        expect(Number(lines)).toBe(codeText(block).split("\n").length);
+      }
+    expect(blocks).toBe(allHtml.join("").split("<pre ").length - 1);
+    expect(blocks).toBeGreaterThanOrEqual(10);
+  });
+
   it("renders languages Shiki lacks (promql, rego) as escaped plain code", async () => {
     expect(r.plain).toEqual(expect.arrayContaining(["promql", "rego"]));
     for (const [slug, lang, file] of [

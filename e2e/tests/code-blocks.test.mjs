@@ -136,3 +136,54 @@ for (const theme of ["light", "dark"]) {
     },
   );
 }
+
+e2eTest(
+  "375 px: code blocks off screen are laid out only as they near it, and the article keeps its height: a link to its last section lands on the heading and stays",
+  { context: PHONE },
+  async ({ page }) => {
+    const slug = "kubernetes-security";
+    const last = await (async () => {
+      await goto(page, `/blog/${slug}`);
+      await waitForPage(page);
+      return page.locator("#main .article-body h2").last().getAttribute("id");
+    })();
+    // The blocks whose code the browser has laid out, by index; the others are skipped
+    // (docs/decisions/0070-what-a-tap-restyles.md).
+    const laidOut = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll("#main pre code")].flatMap((c, i) =>
+          c.checkVisibility({ contentVisibilityAuto: true }) ? [i] : [],
+        ),
+      );
+    const blocks = await page.locator("#main pre code").count();
+    assert.ok(blocks - (await laidOut()).length >= 3, "the blocks below the first screen wait");
+    const height = () => page.evaluate(() => document.documentElement.scrollHeight);
+    const before = await height();
+
+    // A reader scrolls to the end: each block is laid out as it nears the screen, and the
+    // page's height is what it said it was (each block waited at the height of its lines).
+    const seen = new Set();
+    for (let y = 0; y < before; y += 300) {
+      await page.evaluate((to) => window.scrollTo(0, to), y);
+      await page.waitForTimeout(30);
+      for (const i of await laidOut()) seen.add(i);
+    }
+    assert.equal(seen.size, blocks, "every block was laid out on the way down");
+    assert.ok(Math.abs((await height()) - before) <= 16, `height ${before} → ${await height()}`);
+
+    // A fresh load at the last section: the heading is where the jump put it (5rem below
+    // the top, its scroll margin under the sticky header) and stays there while the
+    // blocks above are laid out.
+    await page.goto("about:blank");
+    await goto(page, `/blog/${slug}#${last}`);
+    await waitForPage(page);
+    const top = () =>
+      page.evaluate((id) => document.getElementById(id).getBoundingClientRect().top, last);
+    await page.waitForTimeout(500);
+    const landed = await top();
+    assert.ok(Math.abs(landed - 80) <= 2, `the heading is at ${landed} px, not 80`);
+    await page.evaluate(() => window.scrollBy(0, -300));
+    await page.waitForTimeout(300);
+    assert.ok(Math.abs((await top()) - (landed + 300)) <= 2, "the blocks above did not move it");
+  },
+);

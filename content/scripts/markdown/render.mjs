@@ -169,7 +169,8 @@ export function render(tokens, highlighter, { article = false } = {}) {
  */
 function highlight(highlighter, code, lang, compact = false) {
   const known = highlighter.getLoadedLanguages().includes(lang);
-  return highlighter.codeToHtml(code.replace(/\n$/, ""), {
+  const text = code.replace(/\n$/, "");
+  return highlighter.codeToHtml(text, {
     lang: known && !plainLanguages.has(lang) ? lang : "text",
     themes: codeThemes,
     defaultColor: false,
@@ -177,6 +178,8 @@ function highlight(highlighter, code, lang, compact = false) {
       {
         pre(node) {
           node.properties["data-language"] = lang;
+          // The height a block off screen keeps until it is laid out (code-theme.css).
+          node.properties.style = `${node.properties.style ?? ""};--code-lines:${text.split("\n").length}`;
           if (!compact) return;
           const style = String(node.properties.style ?? "").toLowerCase();
           const fg = (theme) => new RegExp(`--shiki-${theme}:(#[0-9a-f]+)`).exec(style)?.[1];
