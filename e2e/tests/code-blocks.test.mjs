@@ -169,7 +169,7 @@ e2eTest(
       for (const i of await laidOut()) seen.add(i);
     }
     assert.equal(seen.size, blocks, "every block was laid out on the way down");
-    assert.ok(Math.abs((await height()) - before) <= 16, `height ${before} → ${await height()}`);
+    assert.ok(Math.abs((await height()) - before) <= 2, `height ${before} → ${await height()}`);
 
     // A fresh load at the last section: the heading is where the jump put it (5rem below
     // the top, its scroll margin under the sticky header) and stays there while the

@@ -26,9 +26,7 @@ function CurrentYear() {
 
 export function Footer() {
   return (
-    // Below the fold on every page: not styled or laid out until it nears the screen, at
-    // about its phone height meanwhile (docs/decisions/0070-what-a-tap-restyles.md).
-    <footer className="border-t border-border [contain-intrinsic-block-size:auto_34rem] [content-visibility:auto] print:hidden">
+    <footer className="border-t border-border print:hidden">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div className="flex flex-col gap-2">
           <p className="font-semibold">{site.siteName}</p>
