@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { axeViolations } from "../lib/axe.mjs";
 import { articles } from "../lib/content.mjs";
-import { eventually, goto, waitForPage } from "../lib/page.mjs";
+import { eventually, goto, nextFrames, waitForPage } from "../lib/page.mjs";
 import { REPO_ROOT } from "../lib/paths.mjs";
 import { e2eTest } from "../lib/suite.mjs";
 
@@ -141,12 +141,10 @@ e2eTest(
   "375 px: code blocks off screen are laid out only as they near it, and the article keeps its height: a link to its last section lands on the heading and stays",
   { context: PHONE },
   async ({ page }) => {
-    const slug = "kubernetes-security";
-    const last = await (async () => {
-      await goto(page, `/blog/${slug}`);
-      await waitForPage(page);
-      return page.locator("#main .article-body h2").last().getAttribute("id");
-    })();
+    const article = "/blog/kubernetes-security";
+    await goto(page, article);
+    await waitForPage(page);
+    const last = await page.locator("#main .article-body h2").last().getAttribute("id");
     // The blocks whose code the browser has laid out, by index; the others are skipped
     // (docs/decisions/0070-what-a-tap-restyles.md).
     const laidOut = () =>
@@ -165,7 +163,7 @@ e2eTest(
     const seen = new Set();
     for (let y = 0; y < before; y += 300) {
       await page.evaluate((to) => window.scrollTo(0, to), y);
-      await page.waitForTimeout(30);
+      await nextFrames(page);
       for (const i of await laidOut()) seen.add(i);
     }
     assert.equal(seen.size, blocks, "every block was laid out on the way down");
@@ -175,15 +173,16 @@ e2eTest(
     // the top, its scroll margin under the sticky header) and stays there while the
     // blocks above are laid out.
     await page.goto("about:blank");
-    await goto(page, `/blog/${slug}#${last}`);
+    await goto(page, `${article}#${last}`);
     await waitForPage(page);
+    await nextFrames(page);
     const top = () =>
       page.evaluate((id) => document.getElementById(id).getBoundingClientRect().top, last);
-    await page.waitForTimeout(500);
     const landed = await top();
     assert.ok(Math.abs(landed - 80) <= 2, `the heading is at ${landed} px, not 80`);
     await page.evaluate(() => window.scrollBy(0, -300));
-    await page.waitForTimeout(300);
+    await nextFrames(page);
+    await nextFrames(page);
     assert.ok(Math.abs((await top()) - (landed + 300)) <= 2, "the blocks above did not move it");
   },
 );
