@@ -27,6 +27,7 @@ import {
 import { settlePage } from "../lib/assets.mjs";
 import { launchSpeculatingBrowser } from "../lib/browser.mjs";
 import { articles, routes } from "../lib/content.mjs";
+import { MILESTONES, tapMilestones, traceBrowser } from "./tap-phases.mjs";
 
 export const CPU_SLOWDOWN = 4;
 export const TAP_TARGET_MS = 200;
@@ -288,8 +289,11 @@ async function activatedPaint(context, targetPath, timeoutMs) {
   return new Promise(() => {});
 }
 
-/** One load of `route`, one tap of `kind`, `delayMs` after the load event. */
-async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network) {
+/**
+ * One load of `route`, one tap of `kind`, `delayMs` after the load event; with `phases`,
+ * traced, and the tap's milestones read from the trace (bench/tap-phases.mjs).
+ */
+async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network, phases) {
   const at = targets[kind];
   if (!at) return { error: `no ${kind} target on screen` };
   const target = kind === "link" ? new URL(at.href, baseURL).pathname : null;
@@ -304,6 +308,7 @@ async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network) {
   };
 
   const context = await ppt.createBrowserContext();
+  let tracing;
   try {
     const page = await context.newPage();
     const reports = [];
@@ -332,11 +337,14 @@ async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network) {
     await page.emulateCPUThrottling(CPU_SLOWDOWN);
     if (network) await page.emulateNetworkConditions(network);
 
+    // A tap at load is traced from the start of the page's load, one later from just before.
+    if (phases && !delayMs) tracing = await traceBrowser(ppt);
     const loading = page
       .goto(new URL(route.url, baseURL).href, { timeout: 60_000 })
       .catch(() => {});
     if (!(await report("load", 60_000))) return { ms: null, error: "no load event in 60 s" };
     if (delayMs) await sleep(delayMs);
+    if (phases && delayMs) tracing = await traceBrowser(ppt);
     // The page's own DevTools session (puppeteer's, with tab-target support): a session of
     // our own would keep Chromium from prerendering. Both touches at once, as a finger's
     // tap: awaiting touchStart's ack first would hold the finger down for as long as the
@@ -356,6 +364,13 @@ async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network) {
         : await report("done", NO_RESPONSE_MS);
     const input = reports.find((r) => r.type === "input");
     void loading;
+    let milestones;
+    if (tracing) {
+      // The paint's trace event comes with the frame's presentation, after the page saw it.
+      await sleep(300);
+      milestones = tapMilestones(await tracing.stop());
+      tracing = undefined;
+    }
     const base = {
       afterLoadMs: input?.afterLoad ?? null,
       queuedMs: input?.queued ?? null,
@@ -363,6 +378,7 @@ async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network) {
       hydratedAtTap: input?.hydrated ?? null,
       tapped: input && { at: input.at, element: input.element, painted: input.painted },
       target: target ?? undefined,
+      ...(milestones ? { milestones } : {}),
     };
     if (!input) return { ...base, ms: null, error: "the tap never reached the page" };
     // Not a measurement of this element: left out of the median, listed under the table.
@@ -374,6 +390,7 @@ async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network) {
   } catch (err) {
     return { ms: null, error: String(err?.message ?? err).split("\n")[0] };
   } finally {
+    await tracing?.stop().catch(() => {});
     await context.close().catch(() => {});
   }
 }
@@ -396,7 +413,7 @@ export async function measureTaps(
   browser,
   ppt,
   baseURL,
-  { routeList, runs, network = null, kinds = KINDS, log = () => {} },
+  { routeList, runs, network = null, kinds = KINDS, phases = false, log = () => {} },
 ) {
   const targets = new Map();
   for (const route of routeList)
@@ -415,6 +432,7 @@ export async function measureTaps(
             kind,
             when === "load" ? 0 : AFTER_LOAD_MS,
             network,
+            phases && kind === "link",
           );
           raw.get(route.url).push({ run: i, kind, when, ...r });
         }
@@ -436,6 +454,14 @@ export async function measureTaps(
           missed: rs.filter((r) => r.hit === false).length,
           runs: rs,
         };
+        const traced = rs.filter((r) => r.milestones);
+        if (traced.length)
+          cells[`${kind}@${when}`].milestones = Object.fromEntries(
+            MILESTONES.map((m) => [
+              m,
+              medianOf(traced.map((r) => r.milestones[m]).filter((v) => v != null)),
+            ]),
+          );
       }
     return { route: route.url, targets: targets.get(route.url), cells };
   });

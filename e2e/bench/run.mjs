@@ -9,7 +9,7 @@
 //
 //   node bench/run.mjs [--no-lighthouse] [--lighthouse-only] [--no-taps] [--taps-only]
 //                      [--lh-routes=/,/blog] [--tap-routes=/,/resume] [--runs=3]
-//                      [--modes=mobile]
+//                      [--modes=mobile] [--tap-phases]
 import { mkdirSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { availableParallelism, loadavg } from "node:os";
@@ -37,6 +37,7 @@ import {
 } from "./interaction.mjs";
 import { startNoJsCopies } from "./nojs-copy.mjs";
 import { measureTakeover } from "./takeover.mjs";
+import { MILESTONES } from "./tap-phases.mjs";
 
 const args = new Set(process.argv.slice(2).filter((a) => !a.includes("=")));
 const opt = Object.fromEntries(
@@ -78,6 +79,8 @@ const TAP_ROUTES = opt["tap-routes"]
 const TAP_CASES = (opt["tap-cases"] ?? "speculation,network,fallback").split(",");
 // --tap-kinds=link measures only some of the taps (menu, theme, link: all by default).
 const TAP_KINDS = opt["tap-kinds"] ? opt["tap-kinds"].split(",") : KINDS;
+// --tap-phases traces every link tap and adds where its time went (bench/tap-phases.mjs).
+const TAP_PHASES = args.has("--tap-phases");
 // --lh-without-speculation runs Lighthouse against the gateway that sends no rules.
 const LH_WITHOUT_SPECULATION = args.has("--lh-without-speculation");
 const ONLY_TAPS = args.has("--taps-only");
@@ -323,6 +326,24 @@ function printTaps(rows, loadBefore, tapCase) {
     console.log("Runs left out:");
     for (const e of errors) console.log(`  ${e.slice(0, 200)}`);
   }
+  if (TAP_PHASES) printTapPhases(rows);
+}
+
+/** The traced link taps' milestones (bench/tap-phases.mjs), median of the runs. */
+function printTapPhases(rows) {
+  console.log(
+    `\nWhere the link taps' time went (traced, so each a little slower than above): ms after the tap's pointerdown at which ${MILESTONES.join(", ")} came (bench/tap-phases.mjs says what each is), median of the runs that had it.\n`,
+  );
+  const head = ["route", "when", ...MILESTONES];
+  console.log(`| ${head.join(" | ")} |`);
+  console.log(`|${head.map((_, i) => (i < 2 ? " --- " : " ---: ")).join("|")}|`);
+  for (const r of rows)
+    for (const when of WHEN) {
+      const m = r.cells[`link@${when}`]?.milestones;
+      if (!m) continue;
+      const cells = MILESTONES.map((k) => (m[k] == null ? "–" : String(Math.round(m[k]))));
+      console.log(`| ${[r.route, when, ...cells].join(" | ")} |`);
+    }
 }
 
 function printScripts(rows) {
@@ -655,6 +676,7 @@ async function main() {
             ...setup,
             network: tapCase === "network" ? MOBILE_NETWORK : null,
             kinds: TAP_KINDS,
+            phases: TAP_PHASES,
           });
           printTaps(out.taps[tapCase], loadBefore, tapCase);
         }

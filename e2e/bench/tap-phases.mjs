@@ -1,0 +1,101 @@
+// make bench --tap-phases: where a first link tap's time goes, read from Chromium's own
+// trace of the whole browser (every renderer: the page tapped, the prerendered page, the
+// browser process that swaps them). A tap's milestones, each the first after the one
+// before (docs/decisions/0069-what-a-first-tap-waits-for.md tells what they cost):
+//
+//   click       the tapped page dispatches the click (the finger's touchstart, touchend
+//               and the gesture before it); its listeners run, and the link navigates
+//   navigation  the browser process begins the navigation the click asked for
+//   swap        the browser swaps pages: it activates the prerendered page (after the
+//               page left has painted the view transition's snapshot) or commits the
+//               new document
+//   activated   the new page's renderer has taken it over (for a prerendered page, once
+//               that renderer is free: a page still loading finishes its task first)
+//   revealed    the new page's first rendering opportunity (pagereveal)
+//   painted     its first contentful paint, as the bench's tap time ends
+//
+// Tracing costs time itself: the phases say where the time goes, the bench's table
+// without --tap-phases says how long it is.
+
+/** Trace categories with the events read here (and the tasks around them). */
+const CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "blink",
+  "loading",
+  "navigation",
+  "toplevel",
+  "input",
+];
+
+export const MILESTONES = ["click", "navigation", "swap", "activated", "revealed", "painted"];
+
+/**
+ * Starts tracing every process of the browser (a session on the browser target: one on
+ * the page would keep Chromium from prerendering). `stop()` resolves with the events.
+ */
+export async function traceBrowser(ppt) {
+  const session = await ppt.target().createCDPSession();
+  const events = [];
+  session.on("Tracing.dataCollected", (e) => events.push(...e.value));
+  await session.send("Tracing.start", {
+    transferMode: "ReportEvents",
+    traceConfig: { includedCategories: CATEGORIES },
+  });
+  return {
+    async stop() {
+      const complete = new Promise((resolve) => session.once("Tracing.tracingComplete", resolve));
+      await session.send("Tracing.end");
+      await complete;
+      await session.detach().catch(() => {});
+      return events;
+    },
+  };
+}
+
+const dispatched = (e, type) =>
+  e.name === "EventDispatch" && e.args?.data?.type === type && e.ph === "X";
+const end = (e) => e.ts + (e.dur ?? 0);
+
+/**
+ * The milestones of the first tap in `events`, in ms after its pointerdown was
+ * dispatched (null where the trace has none), or null without a tap.
+ */
+export function tapMilestones(events) {
+  const byTime = events.filter((e) => typeof e.ts === "number").sort((a, b) => a.ts - b.ts);
+  const down = byTime.find((e) => dispatched(e, "pointerdown"));
+  if (!down) return null;
+  const left = down.pid;
+  const after = (from, test) =>
+    from == null ? undefined : byTime.find((e) => e.ts >= from && test(e));
+
+  const click = after(down.ts, (e) => e.pid === left && dispatched(e, "click"));
+  const navigation = after(click?.ts, (e) => e.name === "RenderFrameHostImpl::BeginNavigation");
+  // An activation commits a navigation too: the prerendered page is looked for first.
+  const swap =
+    after(navigation?.ts, (e) => e.name === "PrerenderHost::Activate") ??
+    after(navigation?.ts, (e) => e.name === "NavigationRequest::CommitNavigation");
+  const prerendered = swap?.name === "PrerenderHost::Activate";
+  // The page shown: the renderer that reports the first contentful paint after the swap.
+  const fcp = after(swap?.ts, (e) => e.name === "firstContentfulPaint");
+  const shown = fcp?.pid;
+  const activated = after(
+    swap?.ts,
+    (e) =>
+      e.pid === shown &&
+      (prerendered
+        ? e.name === "WebViewImpl::ActivatePrerenderedPage"
+        : e.name === "navigationStart"),
+  );
+  const revealed = after(swap?.ts, (e) => e.pid === shown && dispatched(e, "pagereveal"));
+  const at = (e, until = end) => (e ? (until(e) - down.ts) / 1000 : null);
+  return {
+    how: swap ? (prerendered ? "prerendered" : "document") : "none",
+    click: at(click, (e) => e.ts),
+    navigation: at(navigation, (e) => e.ts),
+    swap: at(swap, (e) => e.ts),
+    activated: at(activated),
+    revealed: at(revealed, (e) => e.ts),
+    painted: at(fcp, (e) => e.ts),
+  };
+}
