@@ -17,16 +17,8 @@
 // Tracing costs time itself: the phases say where the time goes, the bench's table
 // without --tap-phases says how long it is.
 
-/** Trace categories with the events read here (and the tasks around them). */
-const CATEGORIES = [
-  "devtools.timeline",
-  "disabled-by-default-devtools.timeline",
-  "blink",
-  "loading",
-  "navigation",
-  "toplevel",
-  "input",
-];
+/** The trace categories of the events read here, and no more: tracing slows the tap. */
+const CATEGORIES = ["devtools.timeline", "loading", "navigation", "blink.user_timing"];
 
 export const MILESTONES = ["click", "navigation", "swap", "activated", "revealed", "painted"];
 
@@ -71,26 +63,38 @@ export function tapMilestones(events) {
 
   const click = after(down.ts, (e) => e.pid === left && dispatched(e, "click"));
   const navigation = after(click?.ts, (e) => e.name === "RenderFrameHostImpl::BeginNavigation");
-  // An activation commits a navigation too: the prerendered page is looked for first.
-  const swap =
-    after(navigation?.ts, (e) => e.name === "PrerenderHost::Activate") ??
-    after(navigation?.ts, (e) => e.name === "NavigationRequest::CommitNavigation");
-  const prerendered = swap?.name === "PrerenderHost::Activate";
-  // The page shown: the renderer that reports the first contentful paint after the swap.
-  const fcp = after(swap?.ts, (e) => e.name === "firstContentfulPaint");
+  // The page shown paints first: a prerendered page paints nothing until it is shown, and
+  // the page left painted before the tap.
+  const fcp = after(navigation?.ts, (e) => e.name === "firstContentfulPaint");
   const shown = fcp?.pid;
-  const activated = after(
-    swap?.ts,
-    (e) =>
-      e.pid === shown &&
-      (prerendered
-        ? e.name === "WebViewImpl::ActivatePrerenderedPage"
-        : e.name === "navigationStart"),
-  );
+  const activation = after(navigation?.ts, (e) => e.name === "PrerenderHost::Activate");
+  const prerendered = activation != null && (fcp == null || activation.ts < fcp.ts);
+  // A loaded document's commit in the renderer that shows it: not the commits of the
+  // prerenders its rules start meanwhile (in other renderers), nor the empty document its
+  // frame began with (the last commit before the paint is the page's).
+  const commit =
+    fcp &&
+    byTime
+      .filter(
+        (e) =>
+          e.pid === shown &&
+          e.name === "DocumentLoader::CommitNavigation" &&
+          e.ph === "X" &&
+          e.ts > navigation.ts &&
+          e.ts < fcp.ts,
+      )
+      .at(-1);
+  const swap = prerendered ? activation : commit;
+  const activated = prerendered
+    ? after(
+        activation.ts,
+        (e) => e.pid === shown && e.name === "WebViewImpl::ActivatePrerenderedPage",
+      )
+    : commit;
   const revealed = after(swap?.ts, (e) => e.pid === shown && dispatched(e, "pagereveal"));
   const at = (e, until = end) => (e ? (until(e) - down.ts) / 1000 : null);
   return {
-    how: swap ? (prerendered ? "prerendered" : "document") : "none",
+    how: prerendered ? "prerendered" : swap ? "document" : "none",
     click: at(click, (e) => e.ts),
     navigation: at(navigation, (e) => e.ts),
     swap: at(swap, (e) => e.ts),

@@ -41,22 +41,31 @@ test("a tap on a prerendered page: each milestone from the pointerdown, in the r
   });
 });
 
-test("a tap that loads a document: the commit is the swap, the new document's start its taking over", () => {
+test("a tap that loads a document: its commit in the renderer that paints it is the swap", () => {
   const trace = [
     dispatch(0, TAPPED, "pointerdown"),
     dispatch(30, TAPPED, "click", 5),
     at(34, BROWSER, "RenderFrameHostImpl::BeginNavigation"),
-    at(120, BROWSER, "NavigationRequest::CommitNavigation"),
-    at(150, OTHER, "navigationStart"),
-    at(160, TAPPED, "navigationStart"),
+    // The prerenders the page left started meanwhile commit in renderers of their own.
+    at(60, BROWSER, "NavigationRequest::CommitNavigation"),
+    at(61, OTHER, "DocumentLoader::CommitNavigation", { dur: 5000 }),
+    // The new frame's empty document first, then the page's own.
+    at(90, TAPPED, "DocumentLoader::CommitNavigation", { dur: 1000 }),
+    at(120, TAPPED, "DocumentLoader::CommitNavigation", { dur: 20_000 }),
+    at(121, TAPPED, "DocumentLoader::CommitNavigation", { ph: "s" }),
     dispatch(400, TAPPED, "pagereveal"),
     at(480, TAPPED, "firstContentfulPaint", { ph: "R" }),
+    at(500, OTHER, "DocumentLoader::CommitNavigation", { dur: 1000 }),
   ];
-  const m = tapMilestones(trace);
-  assert.equal(m.how, "document");
-  assert.equal(m.swap, 120);
-  assert.equal(m.activated, 160);
-  assert.equal(m.painted, 480);
+  assert.deepEqual(tapMilestones(trace), {
+    how: "document",
+    click: 30,
+    navigation: 34,
+    swap: 120,
+    activated: 140,
+    revealed: 400,
+    painted: 480,
+  });
 });
 
 test("no tap in the trace: nothing to read; a tap that went nowhere: the milestones it reached", () => {
