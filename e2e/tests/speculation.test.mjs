@@ -204,6 +204,37 @@ describe("speculation rules", () => {
   );
 
   e2eTest(
+    "on a phone, an article prerenders the site's name once painted, not the links of its own header",
+    { timeout: 60_000 },
+    async () => {
+      const context = await browser.createBrowserContext();
+      try {
+        const tab = await context.newPage();
+        await tab.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
+        const status = new Map();
+        tab._client().on("Preload.prerenderStatusUpdated", (e) => {
+          status.set(new URL(e.key.url).pathname, e.status);
+        });
+        await tab._client().send("Preload.enable");
+        await tab.goto(`${proxy.url}/blog/kubernetes-security`, { waitUntil: "load" });
+        const tags = await tab.$$eval("main header a[href^='/blog/tags/']", (links) =>
+          links.map((a) => new URL(a.href).pathname),
+        );
+        assert.ok(tags.length > 0, "the article's header links its tags");
+        // The site's name's page: started at once, as the rule's links all are.
+        await eventually(() => assert.equal(status.get("/"), "Ready"), { timeout: 20_000 });
+        assert.deepEqual(
+          tags.filter((path) => status.has(path)),
+          [],
+          "tag pages prerendered with the site's own links",
+        );
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  e2eTest(
     "nothing under /admin or /api, no emailed link and no form's endpoint is fetched ahead; only GETs are",
     { timeout: 90_000 },
     async () => {
