@@ -1,16 +1,17 @@
 // make bench --tap-phases: where a first link tap's time goes, read from Chromium's own
 // trace of the whole browser (every renderer: the page tapped, the prerendered page, the
 // browser process that swaps them). A tap's milestones, each the first after the one
-// before (docs/decisions/0069-what-a-first-tap-waits-for.md tells what they cost):
+// before (docs/decisions/0071-a-first-tap-phase-by-phase.md tells what they cost):
 //
 //   click       the tapped page dispatches the click (the finger's touchstart, touchend
 //               and the gesture before it); its listeners run, and the link navigates
 //   navigation  the browser process begins the navigation the click asked for
 //   swap        the browser swaps pages: it activates the prerendered page (after the
-//               page left has painted the view transition's snapshot) or commits the
-//               new document
-//   activated   the new page's renderer has taken it over (for a prerendered page, once
-//               that renderer is free: a page still loading finishes its task first)
+//               page left has painted the view transition's snapshot), or the new
+//               document commits in the renderer that paints it
+//   activated   the new page's renderer has taken it over (a prerendered page once that
+//               renderer is free: a page still loading finishes its task first; a loaded
+//               document once its commit has run)
 //   revealed    the new page's first rendering opportunity (pagereveal)
 //   painted     its first contentful paint, as the bench's tap time ends
 //
@@ -18,7 +19,7 @@
 // without --tap-phases says how long it is.
 
 /** The trace categories of the events read here, and no more: tracing slows the tap. */
-const CATEGORIES = ["devtools.timeline", "loading", "navigation", "blink.user_timing"];
+const CATEGORIES = ["devtools.timeline", "loading", "navigation"];
 
 export const MILESTONES = ["click", "navigation", "swap", "activated", "revealed", "painted"];
 
