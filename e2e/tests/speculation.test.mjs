@@ -66,6 +66,25 @@ const prerendered = (path) =>
 const untilPrerendered = (path) =>
   eventually(() => assert.ok(prerendered(path), `${path} prerendered`), { timeout: 20_000 });
 
+/** A phone's screen, as the bench's (Lighthouse's mobile emulation) is. */
+const PHONE_SCREEN = { width: 412, height: 823, isMobile: true, hasTouch: true };
+
+/**
+ * A tab of `context` at `viewport`, and the browser's own account of its prerenders by
+ * path, kept on the tab's session (one attached to a prerendering page would cancel every
+ * prerender; this one does not).
+ */
+async function tabWithPrerenders(context, viewport) {
+  const tab = await context.newPage();
+  await tab.setViewport(viewport);
+  const status = new Map();
+  tab._client().on("Preload.prerenderStatusUpdated", (e) => {
+    status.set(new URL(e.key.url).pathname, e.status);
+  });
+  await tab._client().send("Preload.enable");
+  return { tab, status };
+}
+
 describe("speculation rules", () => {
   before(async () => {
     gateway = await startGateway({
@@ -94,15 +113,7 @@ describe("speculation rules", () => {
       const context = await browser.createBrowserContext();
       try {
         // A visit to /resume: the header's pages are prerendered, none of them shown.
-        const tab = await context.newPage();
-        await tab.setViewport({ width: 1280, height: 800 });
-        // The browser's own account of its prerenders, on the tab's session (one attached
-        // to a prerendering page would cancel them; this one does not).
-        const status = new Map();
-        tab._client().on("Preload.prerenderStatusUpdated", (e) => {
-          status.set(new URL(e.key.url).pathname, e.status);
-        });
-        await tab._client().send("Preload.enable");
+        const { tab, status } = await tabWithPrerenders(context, { width: 1280, height: 800 });
         await tab.goto(`${proxy.url}/resume`, { waitUntil: "load" });
         await untilPrerendered("/skills");
         // Opened once ready: the page shown is then the one prerendered for certain.
@@ -179,15 +190,9 @@ describe("speculation rules", () => {
     async () => {
       const context = await browser.createBrowserContext();
       try {
-        const tab = await context.newPage();
         // At 412 px the header's menu links are out of sight, which the browser skips:
         // the site's name and the page's marked links are what it prerenders.
-        await tab.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
-        const status = new Map();
-        tab._client().on("Preload.prerenderStatusUpdated", (e) => {
-          status.set(new URL(e.key.url).pathname, e.status);
-        });
-        await tab._client().send("Preload.enable");
+        const { tab, status } = await tabWithPrerenders(context, PHONE_SCREEN);
         await tab.goto(`${proxy.url}/`, { waitUntil: "load" });
         for (const path of ["/projects", "/contact"])
           await eventually(() => assert.equal(status.get(path), "Ready", path), {
@@ -209,13 +214,7 @@ describe("speculation rules", () => {
     async () => {
       const context = await browser.createBrowserContext();
       try {
-        const tab = await context.newPage();
-        await tab.setViewport({ width: 412, height: 823, isMobile: true, hasTouch: true });
-        const status = new Map();
-        tab._client().on("Preload.prerenderStatusUpdated", (e) => {
-          status.set(new URL(e.key.url).pathname, e.status);
-        });
-        await tab._client().send("Preload.enable");
+        const { tab, status } = await tabWithPrerenders(context, PHONE_SCREEN);
         await tab.goto(`${proxy.url}/blog/kubernetes-security`, { waitUntil: "load" });
         const tags = await tab.$$eval("main header a[href^='/blog/tags/']", (links) =>
           links.map((a) => new URL(a.href).pathname),
