@@ -39,8 +39,8 @@ var notSpeculated = []string{
 const speculateOncePainted = `[data-painted] a[href]`
 
 // prerenderedOncePainted are the links prerendered as soon as the page is painted: the
-// site's header (not a header of the page's own, in <main>: an article's tags, an
-// edition's way back), and the links a page marks as its likely next.
+// site's header (not a header of the page's own, in <main>: an article's or an
+// edition's tags), and the links a page marks as its likely next.
 const prerenderedOncePainted = `header:not(main header) a[href]:not([aria-current="page"]), a[href][data-prerender]:not([aria-current="page"])`
 
 // notSpeculatedLinks are links left alone by what they are: a download, another window,
