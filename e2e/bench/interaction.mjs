@@ -290,10 +290,11 @@ async function activatedPaint(context, targetPath, timeoutMs) {
 }
 
 /**
- * One load of `route`, one tap of `kind`, `delayMs` after the load event; with `phases`,
- * traced, and the tap's milestones read from the trace (bench/tap-phases.mjs).
+ * One load of `route`, one tap of `kind`, `delayMs` after the load event: over `network`
+ * if given, and with `phases` traced, the tap's milestones read from the trace
+ * (bench/tap-phases.mjs).
  */
-async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network, phases) {
+async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, { network, phases }) {
   const at = targets[kind];
   if (!at) return { error: `no ${kind} target on screen` };
   const target = kind === "link" ? new URL(at.href, baseURL).pathname : null;
@@ -378,7 +379,7 @@ async function tapOnce(ppt, baseURL, route, targets, kind, delayMs, network, pha
       hydratedAtTap: input?.hydrated ?? null,
       tapped: input && { at: input.at, element: input.element, painted: input.painted },
       target: target ?? undefined,
-      ...(milestones ? { milestones } : {}),
+      milestones,
     };
     if (!input) return { ...base, ms: null, error: "the tap never reached the page" };
     // Not a measurement of this element: left out of the median, listed under the table.
@@ -431,8 +432,7 @@ export async function measureTaps(
             targets.get(route.url),
             kind,
             when === "load" ? 0 : AFTER_LOAD_MS,
-            network,
-            phases && kind === "link",
+            { network, phases: phases && kind === "link" },
           );
           raw.get(route.url).push({ run: i, kind, when, ...r });
         }

@@ -48,7 +48,6 @@ export async function traceBrowser(ppt) {
 
 const dispatched = (e, type) =>
   e.name === "EventDispatch" && e.args?.data?.type === type && e.ph === "X";
-const end = (e) => e.ts + (e.dur ?? 0);
 
 /**
  * The milestones of the first tap in `events`, in ms after its pointerdown was
@@ -93,14 +92,15 @@ export function tapMilestones(events) {
       )
     : commit;
   const revealed = after(swap?.ts, (e) => e.pid === shown && dispatched(e, "pagereveal"));
-  const at = (e, until = end) => (e ? (until(e) - down.ts) / 1000 : null);
+  // Each milestone is an event's start, but the taking over: the end of the task that did it.
+  const at = (e, time = e?.ts) => (e ? (time - down.ts) / 1000 : null);
   return {
     how: prerendered ? "prerendered" : swap ? "document" : "none",
-    click: at(click, (e) => e.ts),
-    navigation: at(navigation, (e) => e.ts),
-    swap: at(swap, (e) => e.ts),
-    activated: at(activated),
-    revealed: at(revealed, (e) => e.ts),
-    painted: at(fcp, (e) => e.ts),
+    click: at(click),
+    navigation: at(navigation),
+    swap: at(swap),
+    activated: at(activated, activated && activated.ts + (activated.dur ?? 0)),
+    revealed: at(revealed),
+    painted: at(fcp),
   };
 }

@@ -22,7 +22,7 @@ test("a tap on a prerendered page: each milestone from the pointerdown, in the r
     dispatch(1000, TAPPED, "pointerdown"),
     dispatch(1040, TAPPED, "click", 20),
     at(1050, BROWSER, "RenderFrameHostImpl::BeginNavigation"),
-    // The activation commits a navigation too, before the activation's own event ends.
+    // The activation commits a navigation too: not the swap of a prerendered page.
     at(1190, BROWSER, "NavigationRequest::CommitNavigation"),
     at(1200, BROWSER, "PrerenderHost::Activate", { dur: 2000 }),
     at(1280, PRERENDER, "WebViewImpl::ActivatePrerenderedPage", { dur: 10_000 }),
